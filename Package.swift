@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// dpend: finds dependency-injection mistakes in Swift sources and generates registrations.
+///
+/// Layers (see ARCHITECTURE.md): runtime ← model ← collect (SwiftSyntax) / analysis ← generate
+/// ← host ← cli. Only `DpendCollect` imports SwiftSyntax.
+let package = Package(
+  name: "dpend",
+  products: [
+    .executable(name: "dpend", targets: ["dpend"]),
+    .library(name: "DpendRuntime", targets: ["DpendRuntime"]),
+    .library(
+      name: "DpendCore",
+      targets: ["DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // What users import in their apps. No dependencies at all.
+    .target(name: "DpendRuntime"),
+
+    // Core: plain data shared by every layer (keys, summaries, diagnostics, config).
+    .target(name: "DpendModel"),
+    // Core: one file in, one summary out. The only layer that sees SwiftSyntax.
+    .target(
+      name: "DpendCollect",
+      dependencies: [
+        "DpendModel",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]),
+    // Core: graph from summaries, checks returning diagnostics.
+    .target(name: "DpendAnalysis", dependencies: ["DpendModel"]),
+    // Core: text out (Swift registrations, .dpendmodule JSON, reports). Never writes files.
+    .target(name: "DpendGenerate", dependencies: ["DpendModel", "DpendAnalysis"]),
+    // Core: caches summaries per file, applies changes, answers queries. No I/O.
+    .target(name: "DpendHost", dependencies: ["DpendModel", "DpendCollect", "DpendAnalysis"]),
+
+    // Edge: files on disk (discovery, reading, atomic writes) for the CLI and the server.
+    .target(name: "DpendFileSystem", dependencies: ["DpendModel"]),
+    // The command line.
+    .executableTarget(
+      name: "dpend",
+      dependencies: [
+        "DpendModel", "DpendHost", "DpendGenerate", "DpendFileSystem",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    .testTarget(name: "DpendRuntimeTests", dependencies: ["DpendRuntime"]),
+    .testTarget(
+      name: "DpendCoreTests",
+      dependencies: [
+        "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
+        "DpendFileSystem",
+      ]),
+    .testTarget(name: "DpendCLITests", dependencies: ["dpend"]),
+  ]
+)

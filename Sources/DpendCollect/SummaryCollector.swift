@@ -1,0 +1,21 @@
+import DpendModel
+import SwiftParser
+import SwiftSyntax
+
+/// Turns one Swift file into a ``FileSummary``. Stateless and safe to call concurrently.
+///
+/// Half-typed code is read on a best-effort basis: declarations the parser recovered are
+/// collected, incomplete ones (a type or parameter with no name yet) are skipped.
+public enum SummaryCollector {
+  /// Parses `source` and summarizes it.
+  public static func summarize(path: String, source: String) -> FileSummary {
+    summarize(path: path, tree: Parser.parse(source: source))
+  }
+
+  /// Summarizes an already parsed tree (for example one re-parsed incrementally).
+  public static func summarize(path: String, tree: SourceFileSyntax) -> FileSummary {
+    let visitor = DeclarationVisitor(path: path, tree: tree)
+    visitor.walk(tree)
+    return visitor.summary
+  }
+}

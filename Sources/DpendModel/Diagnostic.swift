@@ -1,0 +1,87 @@
+/// A problem found by dpend: data, not text. Front ends render it (compiler lines, JSON,
+/// LSP diagnostics); the core never formats for a particular output.
+public struct Diagnostic: Hashable, Sendable {
+  /// How serious the problem is.
+  public enum Severity: String, Hashable, Sendable, Comparable {
+    case error, warning
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      lhs == .error && rhs == .warning
+    }
+  }
+
+  /// A stable identifier such as `missing-dependency`.
+  public var code: DiagnosticCode
+  /// Error or warning.
+  public var severity: Severity
+  /// One sentence that names the types involved.
+  public var message: String
+  /// Where the problem is reported.
+  public var range: SourceRange
+  /// Related locations: every consumer of a missing key, every step of a cycle, ….
+  public var notes: [DiagnosticNote]
+
+  /// Creates a diagnostic; the severity defaults to the code's own.
+  public init(
+    code: DiagnosticCode, severity: Severity? = nil, message: String, range: SourceRange,
+    notes: [DiagnosticNote] = []
+  ) {
+    self.code = code
+    self.severity = severity ?? code.defaultSeverity
+    self.message = message
+    self.range = range
+    self.notes = notes
+  }
+
+  /// The order in which diagnostics are reported: by location, then code, then message.
+  public static func reportingOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    if lhs.range != rhs.range { return lhs.range < rhs.range }
+    if lhs.code != rhs.code { return lhs.code.rawValue < rhs.code.rawValue }
+    return lhs.message < rhs.message
+  }
+}
+
+/// A related location of a ``Diagnostic``.
+public struct DiagnosticNote: Hashable, Sendable {
+  /// What this location has to do with the problem.
+  public var message: String
+  /// The location.
+  public var range: SourceRange
+
+  public init(message: String, range: SourceRange) {
+    self.message = message
+    self.range = range
+  }
+}
+
+/// The stable identifier of a kind of diagnostic.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// A required key has no provider.
+  public static let missingDependency = DiagnosticCode(rawValue: "missing-dependency")
+  /// Factories depend on each other in a loop.
+  public static let dependencyCycle = DiagnosticCode(rawValue: "dependency-cycle")
+  /// Several types provide the same key.
+  public static let ambiguousProvider = DiagnosticCode(rawValue: "ambiguous-provider")
+  /// A declaration dpend cannot read, such as a non-literal tag.
+  public static let invalidDeclaration = DiagnosticCode(rawValue: "invalid-declaration")
+  /// An `--implicit-filter` that is not a valid regular expression.
+  public static let invalidFilter = DiagnosticCode(rawValue: "invalid-filter")
+  /// A `.dpendmodule` file that cannot be read or decoded.
+  public static let invalidLibrary = DiagnosticCode(rawValue: "invalid-library")
+  /// An input that cannot be read.
+  public static let unreadableFile = DiagnosticCode(rawValue: "unreadable-file")
+
+  /// Every code dpend emits, for documentation and reporters.
+  public static let all: [DiagnosticCode] = [
+    .missingDependency, .dependencyCycle, .ambiguousProvider, .invalidDeclaration,
+    .invalidFilter, .invalidLibrary, .unreadableFile,
+  ]
+
+  /// The severity used unless a check says otherwise.
+  public var defaultSeverity: Diagnostic.Severity {
+    self == .ambiguousProvider ? .warning : .error
+  }
+}

@@ -1,0 +1,99 @@
+/// One way to make an instance for a key: an initializer or a configuration method.
+///
+/// A type with two initializers that provides two keys yields four factories.
+public struct Factory: Hashable, Sendable {
+  /// How the instance is made.
+  public enum Kind: Hashable, Sendable {
+    /// `type.init(parameters…)`.
+    case initializer(type: String, parameters: [FactoryParameter])
+    /// `configuration.methodName(parameters…).makeInstance()`.
+    case configurationMethod(
+      configuration: DependencyKey, methodName: String, parameters: [FactoryParameter])
+  }
+
+  /// What the factory provides.
+  public var key: DependencyKey
+  /// How it is made.
+  public var kind: Kind
+  /// The instance's lifetime.
+  public var scope: Scope
+  /// `true` when making the instance can throw.
+  public var isThrowing: Bool
+  /// Modules generated code must import to call this factory.
+  public var requiredModules: [String]
+  /// Where the factory is declared: the `init` keyword, the method name, or the start of
+  /// the `.dpendmodule` file it was read from.
+  public var range: SourceRange
+
+  public init(
+    key: DependencyKey, kind: Kind, scope: Scope = .unique, isThrowing: Bool = false,
+    requiredModules: [String] = [], range: SourceRange
+  ) {
+    self.key = key
+    self.kind = kind
+    self.scope = scope
+    self.isThrowing = isThrowing
+    self.requiredModules = requiredModules
+    self.range = range
+  }
+
+  /// The parameters the factory is called with.
+  public var parameters: [FactoryParameter] {
+    switch kind {
+    case .initializer(_, let parameters), .configurationMethod(_, _, let parameters):
+      return parameters
+    }
+  }
+
+  /// Every key this factory needs, in order, without repeats: the configuration first
+  /// (for a configuration method), then each parameter's key.
+  public var dependencies: [DependencyKey] {
+    var keys: [DependencyKey] = []
+    if case .configurationMethod(let configuration, _, _) = kind { keys.append(configuration) }
+    for parameter in parameters where !keys.contains(parameter.dependency) {
+      keys.append(parameter.dependency)
+    }
+    return keys
+  }
+
+  /// What provides the key: the type for an initializer, `Configuration.method` for a
+  /// configuration method. Two factories with different providers for one key are ambiguous.
+  public var provider: String {
+    switch kind {
+    case .initializer(let type, _): return type
+    case .configurationMethod(let configuration, let methodName, _):
+      return "\(configuration.name).\(methodName)"
+    }
+  }
+
+  /// The factory as a Swift developer names it: `CDImpl.init(a:)`, `Config.service(store:)`.
+  public var displayName: String {
+    let labels = parameters.map { "\($0.label):" }.joined()
+    switch kind {
+    case .initializer(let type, _): return "\(type).init(\(labels))"
+    case .configurationMethod(let configuration, let methodName, _):
+      return "\(configuration.name).\(methodName)(\(labels))"
+    }
+  }
+}
+
+/// A parameter a factory is called with.
+public struct FactoryParameter: Hashable, Sendable {
+  /// The argument label, or `_` when there is none.
+  public var label: String
+  /// The key resolved for this argument; tagged when declared as `Tagged<T, Tag>`.
+  public var dependency: DependencyKey
+  /// `true` for `T?`: passed `nil` when nothing provides the key.
+  public var isOptional: Bool
+  /// The parameter's type in source, where the edge to the dependency is reported.
+  public var range: SourceRange
+
+  public init(
+    label: String, dependency: DependencyKey, isOptional: Bool = false, range: SourceRange
+  ) {
+    self.label = label
+    self.dependency = dependency
+    self.isOptional = isOptional
+    self.range = range
+  }
+}

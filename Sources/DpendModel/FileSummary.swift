@@ -1,0 +1,246 @@
+/// Everything dpend needs from one Swift file, with no syntax tree attached.
+///
+/// The collector produces one summary per file; the graph is built from summaries only.
+/// A summary depends on nothing but the file's text, so it can be cached by content.
+public struct FileSummary: Hashable, Sendable {
+  /// The file's path as the workspace knows it.
+  public var path: String
+  /// Module names of `import` declarations, in order.
+  public var imports: [String] = []
+  /// Protocols declared in the file, nested ones with qualified names.
+  public var protocols: [ProtocolDeclaration] = []
+  /// Classes, structs, actors and enums declared in the file, outer before inner.
+  public var types: [TypeDeclaration] = []
+  /// `extension` declarations, in order.
+  public var extensions: [ExtensionDeclaration] = []
+  /// `typealias` declarations, nested ones with qualified names.
+  public var typealiases: [TypealiasDeclaration] = []
+
+  /// Creates an empty summary for `path`.
+  public init(path: String) {
+    self.path = path
+  }
+}
+
+/// A `protocol` declaration.
+public struct ProtocolDeclaration: Hashable, Sendable {
+  /// Qualified name, e.g. `Outer.Delegate`.
+  public var name: String
+  /// Effective access level (the lowest along the nesting chain).
+  public var access: AccessLevel
+  /// The protocol's name token.
+  public var range: SourceRange
+
+  public init(name: String, access: AccessLevel, range: SourceRange) {
+    self.name = name
+    self.access = access
+    self.range = range
+  }
+}
+
+/// The kind of a nominal type declaration.
+public enum TypeKind: String, Hashable, Sendable {
+  case `class`, `struct`, `actor`, `enum`
+}
+
+/// A class, struct, actor or enum declaration.
+public struct TypeDeclaration: Hashable, Sendable {
+  /// Qualified name, e.g. `SectionVM.Factory`.
+  public var name: String
+  /// What kind of type this is.
+  public var kind: TypeKind
+  /// Effective access level (the lowest along the nesting chain).
+  public var access: AccessLevel
+  /// `true` when the type has generic parameters; such a type is never a candidate.
+  public var isGeneric: Bool
+  /// The inheritance clause as written: superclass and protocols, unresolved.
+  public var inheritance: [TypeReference]
+  /// Initializers that can make an instance, in declaration order: the declared
+  /// non-private, non-failable ones, or the implicit one when none is declared.
+  public var initializers: [Initializer]
+  /// Instance methods that are not private, in declaration order.
+  public var methods: [MethodDeclaration]
+  /// The type's name token.
+  public var range: SourceRange
+
+  public init(
+    name: String, kind: TypeKind, access: AccessLevel, isGeneric: Bool,
+    inheritance: [TypeReference], initializers: [Initializer], methods: [MethodDeclaration],
+    range: SourceRange
+  ) {
+    self.name = name
+    self.kind = kind
+    self.access = access
+    self.isGeneric = isGeneric
+    self.inheritance = inheritance
+    self.initializers = initializers
+    self.methods = methods
+    self.range = range
+  }
+
+  /// The scope names inside this type resolve against: the type itself, then its parents.
+  public var lookupScope: String { name }
+}
+
+/// An `extension` declaration.
+public struct ExtensionDeclaration: Hashable, Sendable {
+  /// The extended type's name as written, normalized (`Outer.Inner`).
+  public var extendedType: String
+  /// Conformances added by the extension, unresolved.
+  public var inheritance: [TypeReference]
+  /// Instance methods that are not private, in declaration order.
+  public var methods: [MethodDeclaration]
+  /// The extended type's name in the extension header.
+  public var range: SourceRange
+
+  public init(
+    extendedType: String, inheritance: [TypeReference], methods: [MethodDeclaration],
+    range: SourceRange
+  ) {
+    self.extendedType = extendedType
+    self.inheritance = inheritance
+    self.methods = methods
+    self.range = range
+  }
+}
+
+/// A `typealias` declaration.
+public struct TypealiasDeclaration: Hashable, Sendable {
+  /// Qualified name, e.g. `Outer.Handler`.
+  public var name: String
+  /// The aliased type, normalized like a ``TypeReference`` name.
+  public var target: String
+  /// The scope the target is written in (the enclosing type's name, or `""` at top level).
+  public var lookupScope: String
+  /// The alias's name token.
+  public var range: SourceRange
+
+  public init(name: String, target: String, lookupScope: String, range: SourceRange) {
+    self.name = name
+    self.target = target
+    self.lookupScope = lookupScope
+    self.range = range
+  }
+}
+
+/// A type as written in source, normalized: white space removed, `any`/`some` dropped,
+/// `Optional`/`?`/`!` and `Tagged<T, Tag>` unwrapped.
+public struct TypeReference: Hashable, Sendable {
+  /// The normalized, unresolved type name, e.g. `FooService` or `[Int]`.
+  public var name: String
+  /// The tag from `Tagged<T, Tag>`, normalized and unresolved.
+  public var tag: String?
+  /// `true` for `T?`, `T!` and `Optional<T>`.
+  public var isOptional: Bool
+  /// The type as written.
+  public var range: SourceRange
+
+  public init(name: String, tag: String? = nil, isOptional: Bool = false, range: SourceRange) {
+    self.name = name
+    self.tag = tag
+    self.isOptional = isOptional
+    self.range = range
+  }
+}
+
+/// One parameter of an initializer or a registration method.
+public struct Parameter: Hashable, Sendable {
+  /// The argument label used at call sites, or `_` when there is none.
+  public var label: String
+  /// The parameter's type.
+  public var type: TypeReference
+  /// `true` when the parameter has a default value or is variadic: not a dependency.
+  public var hasDefault: Bool
+
+  public init(label: String, type: TypeReference, hasDefault: Bool) {
+    self.label = label
+    self.type = type
+    self.hasDefault = hasDefault
+  }
+}
+
+/// An initializer that can make an instance of its type.
+public struct Initializer: Hashable, Sendable {
+  /// Parameters in order, including those with default values.
+  public var parameters: [Parameter]
+  /// Effective access level.
+  public var access: AccessLevel
+  /// `true` for an `init` that `throws`.
+  public var isThrowing: Bool
+  /// `true` when the compiler synthesizes this init (`init()` or a memberwise init).
+  public var isImplicit: Bool
+  /// The `init` keyword, or the type's name for an implicit initializer.
+  public var range: SourceRange
+
+  public init(
+    parameters: [Parameter], access: AccessLevel, isThrowing: Bool, isImplicit: Bool,
+    range: SourceRange
+  ) {
+    self.parameters = parameters
+    self.access = access
+    self.isThrowing = isThrowing
+    self.isImplicit = isImplicit
+    self.range = range
+  }
+
+  /// The Swift name of the initializer, e.g. `init(a:_:)`.
+  public var signature: String {
+    "init(" + parameters.map { "\($0.label):" }.joined() + ")"
+  }
+}
+
+/// An instance method: a registration method when it returns `DependencyRegistration<T>`.
+public struct MethodDeclaration: Hashable, Sendable {
+  /// The base name, e.g. `fooService`.
+  public var name: String
+  /// Parameters in order.
+  public var parameters: [Parameter]
+  /// Effective access level.
+  public var access: AccessLevel
+  /// What the method registers, or `nil` when it does not return `DependencyRegistration<…>`.
+  public var registration: Registration?
+  /// The return type as written (normalized), `nil` when there is none.
+  public var returnType: String?
+  /// The method's name token.
+  public var range: SourceRange
+  /// Problems in the registration (a non-literal tag or scope); reported only when the
+  /// method belongs to a configuration class.
+  public var problems: [Diagnostic]
+
+  public init(
+    name: String, parameters: [Parameter], access: AccessLevel, registration: Registration?,
+    returnType: String?, range: SourceRange, problems: [Diagnostic] = []
+  ) {
+    self.name = name
+    self.parameters = parameters
+    self.access = access
+    self.registration = registration
+    self.returnType = returnType
+    self.range = range
+    self.problems = problems
+  }
+
+  /// The Swift name of the method, e.g. `barService(fooService:)`.
+  public var signature: String {
+    name + "(" + parameters.map { "\($0.label):" }.joined() + ")"
+  }
+}
+
+/// What a registration method's `DependencyRegistration<T>(tag:scope:)` declares.
+public struct Registration: Hashable, Sendable {
+  /// `T`, unresolved.
+  public var type: TypeReference
+  /// The tag type's name from `tag: Tag.self`, unresolved.
+  public var tag: String?
+  /// The scope from `scope: .x`; `.unique` when absent.
+  public var scope: Scope
+  /// `true` when the method itself `throws`.
+  public var isThrowing: Bool
+
+  public init(type: TypeReference, tag: String?, scope: Scope, isThrowing: Bool) {
+    self.type = type
+    self.tag = tag
+    self.scope = scope
+    self.isThrowing = isThrowing
+  }
+}

@@ -1,0 +1,204 @@
+/// Why a JSON document could not be parsed.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What was wrong.
+  public var reason: String
+  /// 1-based line of the offending character.
+  public var line: Int
+  /// 1-based column (UTF-8 bytes) of the offending character.
+  public var column: Int
+
+  public var description: String { "line \(line), column \(column): \(reason)" }
+}
+
+extension JSONValue {
+  /// Parses a complete JSON document (RFC 8259), nesting at most 512 levels deep.
+  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    var parser = JSONParser(bytes: Array(text.utf8))
+    parser.skipWhitespace()
+    let value = try parser.parseValue(depth: 0)
+    parser.skipWhitespace()
+    guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
+    return value
+  }
+}
+
+private struct JSONParser {
+  let bytes: [UInt8]
+  var index = 0
+
+  init(bytes: [UInt8]) { self.bytes = bytes }
+
+  func error(_ reason: String) -> JSONParseError {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<min(index, bytes.count)] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else {
+        column += 1
+      }
+    }
+    return JSONParseError(reason: reason, line: line, column: column)
+  }
+
+  mutating func skipWhitespace() {
+    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+  }
+
+  mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    guard depth < 512 else { throw error("nesting is too deep") }
+    guard index < bytes.count else { throw error("unexpected end of input") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject(depth: depth)
+    case UInt8(ascii: "["): return try parseArray(depth: depth)
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    default: return try parseNumber()
+    }
+  }
+
+  mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    let expected = Array(word.utf8)
+    guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected
+    else { throw error("unexpected character") }
+    index += expected.count
+    return value
+  }
+
+  mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    let start = index
+    let allowed = Set("+-0123456789.eE".utf8)
+    while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
+    guard index > start, let text = String(validating: bytes[start..<index], as: UTF8.self),
+      let value = Double(text)
+    else {
+      index = start
+      throw error("unexpected character")
+    }
+    return .number(value)
+  }
+
+  mutating func parseString() throws(JSONParseError) -> String {
+    index += 1  // opening quote
+    var scalars = String.UnicodeScalarView()
+    var chunkStart = index
+    func flush(_ parser: JSONParser, upTo end: Int) throws(JSONParseError) {
+      guard let text = String(validating: parser.bytes[chunkStart..<end], as: UTF8.self) else {
+        throw parser.error("invalid UTF-8 in string")
+      }
+      scalars.append(contentsOf: text.unicodeScalars)
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        try flush(self, upTo: index)
+        index += 1
+        return String(scalars)
+      }
+      if byte < 0x20 { throw error("control character in string") }
+      if byte == UInt8(ascii: "\\") {
+        try flush(self, upTo: index)
+        index += 1
+        guard index < bytes.count else { break }
+        let escaped = bytes[index]
+        index += 1
+        switch escaped {
+        case UInt8(ascii: "\""): scalars.append("\"")
+        case UInt8(ascii: "\\"): scalars.append("\\")
+        case UInt8(ascii: "/"): scalars.append("/")
+        case UInt8(ascii: "b"): scalars.append("\u{08}")
+        case UInt8(ascii: "f"): scalars.append("\u{0C}")
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+        default: throw error("invalid escape in string")
+        }
+        chunkStart = index
+        continue
+      }
+      index += 1
+    }
+    throw error("unterminated string")
+  }
+
+  mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+    guard bytes.count - index >= 4,
+      let text = String(validating: bytes[index..<index + 4], as: UTF8.self),
+      let value = UInt32(text, radix: 16)
+    else { throw error("invalid \\u escape") }
+    index += 4
+    return value
+  }
+
+  mutating func parseUnicodeEscape() throws(JSONParseError) -> Unicode.Scalar {
+    let first = try parseHex4()
+    if (0xD800..<0xDC00).contains(first) {
+      guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+      else { throw error("unpaired surrogate in \\u escape") }
+      index += 2
+      let second = try parseHex4()
+      guard (0xDC00..<0xE000).contains(second) else { throw error("unpaired surrogate in \\u escape") }
+      return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+    }
+    guard let scalar = Unicode.Scalar(first) else { throw error("unpaired surrogate in \\u escape") }
+    return scalar
+  }
+
+  mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+    index += 1
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue(depth: depth + 1))
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unterminated array") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return .array(elements)
+      } else {
+        throw error("expected ',' or ']'")
+      }
+    }
+  }
+
+  mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    index += 1
+    var members: [String: JSONValue] = [:]
+    skipWhitespace()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
+      let key = try parseString()
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+      index += 1
+      skipWhitespace()
+      members[key] = try parseValue(depth: depth + 1)
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unterminated object") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+      } else if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return .object(members)
+      } else {
+        throw error("expected ',' or '}'")
+      }
+    }
+  }
+}

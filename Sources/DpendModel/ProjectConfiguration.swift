@@ -1,0 +1,98 @@
+/// The settings of `.dpend.json`, shared by the command line and the language server.
+///
+/// ```json
+/// {
+///   "implicitFilters": [".*Impl", ".*ViewModel"],
+///   "inputs": ["Sources/App"],
+///   "excludes": ["Sources/App/Generated"],
+///   "libraries": ["Vendor/Network.dpendmodule"],
+///   "outputFile": "Sources/App/Generated/Dependencies.swift",
+///   "container": "dip",
+///   "moduleName": "App"
+/// }
+/// ```
+/// Paths are relative to the directory holding the file. Every field is optional.
+public struct ProjectConfiguration: Hashable, Sendable {
+  /// Anchored regular expressions selecting implicit dependencies by qualified name.
+  public var implicitFilters: [String] = []
+  /// Files and directories to analyse; the workspace root when empty.
+  public var inputs: [String] = []
+  /// Files and directories to skip (path prefixes).
+  public var excludes: [String] = []
+  /// `.dpendmodule` files whose factories are extra providers.
+  public var libraries: [String] = []
+  /// Where `generate` writes; its extension picks library or application mode.
+  public var outputFile: String?
+  /// The container the generated code targets, e.g. `dip`.
+  public var container: String?
+  /// The module the analysed sources belong to; library factories require it.
+  public var moduleName: String?
+
+  /// An empty configuration: no filters, the whole workspace as input.
+  public init() {}
+
+  /// The fields `.dpend.json` accepts.
+  public static let fieldNames = [
+    "implicitFilters", "inputs", "excludes", "libraries", "outputFile", "container", "moduleName",
+  ]
+
+  /// Reads a `.dpend.json` document; `file` names it in errors.
+  /// - Throws: ``ProjectConfigurationError`` naming the file and the field.
+  public static func parse(_ text: String, file: String) throws(ProjectConfigurationError) -> ProjectConfiguration {
+    let document: JSONValue
+    do {
+      document = try JSONValue.parse(text)
+    } catch {
+      throw ProjectConfigurationError(file: file, field: nil, reason: "invalid JSON at \(error)")
+    }
+    guard let members = document.objectValue else {
+      throw ProjectConfigurationError(file: file, field: nil, reason: "expected a JSON object, found \(document.kindDescription)")
+    }
+    var configuration = ProjectConfiguration()
+    for (field, value) in members.sorted(by: { $0.key < $1.key }) {
+      func strings() throws(ProjectConfigurationError) -> [String] {
+        guard let elements = value.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
+          throw ProjectConfigurationError(file: file, field: field, reason: "expected an array of strings, found \(value.kindDescription)")
+        }
+        return elements.compactMap(\.stringValue)
+      }
+      func string() throws(ProjectConfigurationError) -> String {
+        guard let text = value.stringValue, !text.isEmpty else {
+          throw ProjectConfigurationError(file: file, field: field, reason: "expected a non-empty string, found \(value.kindDescription)")
+        }
+        return text
+      }
+      switch field {
+      case "implicitFilters": configuration.implicitFilters = try strings()
+      case "inputs": configuration.inputs = try strings()
+      case "excludes": configuration.excludes = try strings()
+      case "libraries": configuration.libraries = try strings()
+      case "outputFile": configuration.outputFile = try string()
+      case "container": configuration.container = try string()
+      case "moduleName": configuration.moduleName = try string()
+      default:
+        let suggestion = fieldNames.first { $0.lowercased().hasPrefix(String(field.lowercased().prefix(4))) }
+        let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+        throw ProjectConfigurationError(
+          file: file, field: field,
+          reason: "unknown field\(hint); known fields: \(fieldNames.joined(separator: ", "))")
+      }
+    }
+    return configuration
+  }
+}
+
+/// A `.dpend.json` that cannot be used.
+public struct ProjectConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file's path.
+  public var file: String
+  /// The offending field, or `nil` when the document as a whole is wrong.
+  public var field: String?
+  /// What is wrong.
+  public var reason: String
+
+  public var description: String {
+    guard let field else { return "\(file): \(reason)" }
+    return "\(file): field '\(field)': \(reason)"
+  }
+}
