@@ -56,6 +56,17 @@ public struct Factory: Hashable, Sendable {
     return keys
   }
 
+  /// The keys that must have a provider, each with where the need is declared: the
+  /// configuration (at the method's name) and every non-optional parameter.
+  public var requiredDependencies: [(key: DependencyKey, range: SourceRange)] {
+    var result: [(DependencyKey, SourceRange)] = []
+    if case .configurationMethod(let configuration, _, _) = kind { result.append((configuration, range)) }
+    for parameter in parameters where !parameter.isOptional {
+      result.append((parameter.dependency, parameter.range))
+    }
+    return result
+  }
+
   /// What provides the key: the type for an initializer, `Configuration.method` for a
   /// configuration method. Two factories with different providers for one key are ambiguous.
   public var provider: String {

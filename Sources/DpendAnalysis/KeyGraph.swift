@@ -1,0 +1,137 @@
+import DpendModel
+
+/// The graph the cycle check walks: one node per provided key (in key order), one edge per
+/// dependency of the key's resolved factory on another provided key.
+struct KeyGraph {
+  struct Edge {
+    var source: Int
+    var target: Int
+    /// Where the dependency is declared.
+    var range: SourceRange
+    /// The factory declaring it, e.g. `BImpl.init(c:)`.
+    var factory: String
+  }
+
+  let keys: [DependencyKey]
+  private var adjacency: [[Edge]]
+
+  init(resolved: [DependencyKey: Factory]) {
+    keys = resolved.keys.sorted()
+    let index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    adjacency = keys.enumerated().map { source, key in
+      let factory = resolved[key]!
+      var edges: [Edge] = []
+      if case .configurationMethod(let configuration, _, _) = factory.kind, let target = index[configuration] {
+        edges.append(Edge(source: source, target: target, range: factory.range, factory: factory.displayName))
+      }
+      for parameter in factory.parameters {
+        guard let target = index[parameter.dependency] else { continue }
+        edges.append(Edge(source: source, target: target, range: parameter.range, factory: factory.displayName))
+      }
+      return edges
+    }
+  }
+
+  func edges(from node: Int) -> [Edge] { adjacency[node] }
+
+  /// Tarjan's algorithm, iterative so deep graphs cannot overflow the stack. Each
+  /// component lists its nodes in no particular order.
+  func stronglyConnectedComponents() -> [[Int]] {
+    var index = [Int](repeating: -1, count: keys.count)
+    var lowLink = [Int](repeating: 0, count: keys.count)
+    var onStack = [Bool](repeating: false, count: keys.count)
+    var stack: [Int] = []
+    var components: [[Int]] = []
+    var counter = 0
+    for start in keys.indices where index[start] == -1 {
+      var work: [(node: Int, nextEdge: Int)] = [(start, 0)]
+      index[start] = counter
+      lowLink[start] = counter
+      counter += 1
+      stack.append(start)
+      onStack[start] = true
+      while let (node, nextEdge) = work.last {
+        if nextEdge < adjacency[node].count {
+          work[work.count - 1].nextEdge += 1
+          let target = adjacency[node][nextEdge].target
+          if index[target] == -1 {
+            index[target] = counter
+            lowLink[target] = counter
+            counter += 1
+            stack.append(target)
+            onStack[target] = true
+            work.append((target, 0))
+          } else if onStack[target] {
+            lowLink[node] = min(lowLink[node], index[target])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
+        if lowLink[node] == index[node] {
+          var component: [Int] = []
+          while true {
+            let member = stack.removeLast()
+            onStack[member] = false
+            component.append(member)
+            if member == node { break }
+          }
+          components.append(component)
+        }
+      }
+    }
+    return components
+  }
+
+  /// A breadth-first forest covering every node: searches start at the roots (nodes no
+  /// edge points to) in key order, then at any node still unreached, in key order.
+  func breadthFirstForest() -> (depth: [Int: Int], parentEdge: [Int: Edge]) {
+    var hasIncoming = [Bool](repeating: false, count: keys.count)
+    for edges in adjacency { for edge in edges { hasIncoming[edge.target] = true } }
+    let starts = keys.indices.filter { !hasIncoming[$0] } + keys.indices.filter { hasIncoming[$0] }
+    var depth: [Int: Int] = [:]
+    var parentEdge: [Int: Edge] = [:]
+    for start in starts where depth[start] == nil {
+      depth[start] = 0
+      var queue = [start]
+      var head = 0
+      while head < queue.count {
+        let node = queue[head]
+        head += 1
+        for edge in adjacency[node] where depth[edge.target] == nil {
+          depth[edge.target] = depth[node]! + 1
+          parentEdge[edge.target] = edge
+          queue.append(edge.target)
+        }
+      }
+    }
+    return (depth, parentEdge)
+  }
+
+  /// The shortest path from `start` back to itself using only `members`.
+  func shortestLoop(through start: Int, within members: Set<Int>) -> [Edge] {
+    var parentEdge: [Int: Edge] = [:]
+    var queue = [start]
+    var head = 0
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for edge in adjacency[node] where members.contains(edge.target) {
+        if edge.target == start {
+          var path = [edge]
+          var current = node
+          while current != start, let previous = parentEdge[current] {
+            path.insert(previous, at: 0)
+            current = previous.source
+          }
+          return path
+        }
+        if parentEdge[edge.target] == nil {
+          parentEdge[edge.target] = edge
+          queue.append(edge.target)
+        }
+      }
+    }
+    return []
+  }
+}

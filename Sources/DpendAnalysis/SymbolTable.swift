@@ -1,0 +1,92 @@
+import DpendModel
+
+/// Every declaration of the analysed sources by qualified name, and name resolution:
+/// nested names (`Inner` inside `Outer` is `Outer.Inner`) and typealiases.
+struct SymbolTable {
+  private(set) var types: [String: TypeDeclaration] = [:]
+  private(set) var protocols: [String: ProtocolDeclaration] = [:]
+  private(set) var aliases: [String: TypealiasDeclaration] = [:]
+  /// Extensions keyed by the resolved name of the type they extend.
+  private(set) var extensions: [String: [ExtensionDeclaration]] = [:]
+  /// Names that libraries use as keys: they count as known protocols.
+  let libraryKeyNames: Set<String>
+
+  /// Indexes `summaries`, which must be in stable (path) order: the first declaration of
+  /// a name wins.
+  init(summaries: [FileSummary], libraryFactories: [Factory]) {
+    var names = Set<String>()
+    for factory in libraryFactories {
+      names.insert(factory.key.name)
+      for key in factory.dependencies { names.insert(key.name) }
+    }
+    libraryKeyNames = names
+    for summary in summaries {
+      for type in summary.types where types[type.name] == nil { types[type.name] = type }
+      for declaration in summary.protocols where protocols[declaration.name] == nil {
+        protocols[declaration.name] = declaration
+      }
+      for alias in summary.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias }
+    }
+    for summary in summaries {
+      for declaration in summary.extensions {
+        extensions[resolve(declaration.extendedType, in: ""), default: []].append(declaration)
+      }
+    }
+  }
+
+  /// The declared name `name` refers to when written inside `scope` (a qualified type
+  /// name, `""` at top level): the innermost nested declaration wins, typealiases are
+  /// followed. Names that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged.
+  func resolve(_ name: String, in scope: String) -> String {
+    var current = name
+    var currentScope = scope
+    for _ in 0..<16 {
+      guard Self.isPlainName(current), let found = lookUp(current, in: currentScope) else { return current }
+      guard let alias = aliases[found] else { return found }
+      current = alias.target
+      currentScope = alias.lookupScope
+    }
+    return current
+  }
+
+  /// The declared qualified name for `name` seen from `scope`, or `nil`.
+  private func lookUp(_ name: String, in scope: String) -> String? {
+    var prefix = scope
+    while true {
+      let candidate = prefix.isEmpty ? name : "\(prefix).\(name)"
+      if types[candidate] != nil || protocols[candidate] != nil || aliases[candidate] != nil {
+        return candidate
+      }
+      guard !prefix.isEmpty else { return nil }
+      if let dot = prefix.lastIndex(of: ".") {
+        prefix = String(prefix[..<dot])
+      } else {
+        prefix = ""
+      }
+    }
+  }
+
+  /// `true` for identifiers joined by dots.
+  static func isPlainName(_ name: String) -> Bool {
+    !name.isEmpty && name.unicodeScalars.allSatisfy { $0 == "." || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+  }
+
+  /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.
+  func isKnownProtocol(_ name: String) -> Bool {
+    protocols[name] != nil || (types[name] == nil && libraryKeyNames.contains(name))
+  }
+
+  /// The inheritance of `type` plus conformances its extensions add, resolved.
+  func conformances(of type: TypeDeclaration) -> [(name: String, range: SourceRange)] {
+    var result: [(String, SourceRange)] = []
+    for reference in type.inheritance {
+      result.append((resolve(reference.name, in: type.name), reference.range))
+    }
+    for declaration in extensions[type.name] ?? [] {
+      for reference in declaration.inheritance {
+        result.append((resolve(reference.name, in: type.name), reference.range))
+      }
+    }
+    return result
+  }
+}
