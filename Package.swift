@@ -39,13 +39,15 @@ let package = Package(
     // Core: caches summaries per file, applies changes, answers queries. No I/O.
     .target(name: "DpendHost", dependencies: ["DpendModel", "DpendCollect", "DpendAnalysis"]),
 
-    // Edge: files on disk (discovery, reading, atomic writes) for the CLI and the server.
-    .target(name: "DpendFileSystem", dependencies: ["DpendModel"]),
+    // Edge: the workspace on disk (config, discovery, reading, atomic writes), shared by
+    // the CLI and the server.
+    .target(
+      name: "DpendWorkspace", dependencies: ["DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate"]),
     // The command line.
     .executableTarget(
       name: "dpend",
       dependencies: [
-        "DpendModel", "DpendHost", "DpendGenerate", "DpendFileSystem",
+        "DpendModel", "DpendHost", "DpendGenerate", "DpendWorkspace",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -54,7 +56,7 @@ let package = Package(
       name: "DpendCoreTests",
       dependencies: [
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
-        "DpendFileSystem",
+        "DpendWorkspace",
       ]),
     .testTarget(name: "DpendCLITests", dependencies: ["dpend"]),
   ]

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Path arithmetic that keeps relative paths relative, so diagnostics print paths as the
+/// user wrote them.
+enum PathJoin {
+  /// `base/path`, or `path` itself when it is absolute or `base` is `.`.
+  static func join(_ base: String, _ path: String) -> String {
+    if path.hasPrefix("/") || base == "." || base.isEmpty { return trimDot(path) }
+    return trimDot(base.hasSuffix("/") ? base + path : base + "/" + path)
+  }
+
+  /// `./a/b` → `a/b`.
+  static func trimDot(_ path: String) -> String {
+    var result = path
+    while result.hasPrefix("./") { result.removeFirst(2) }
+    return result.isEmpty ? "." : result
+  }
+
+  /// An absolute, normalized form used only to compare paths.
+  static func canonical(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// `true` when `path` is `prefix` or lies below it (both canonical).
+  static func isWithin(_ path: String, _ prefix: String) -> Bool {
+    path == prefix || path.hasPrefix(prefix.hasSuffix("/") ? prefix : prefix + "/")
+  }
+}

@@ -1,0 +1,65 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+import Foundation
+
+/// Reads a workspace from disk into an ``AnalysisHost``: libraries, then every source file.
+///
+/// Problems with individual files (unreadable, a broken `.dpendmodule`) become diagnostics;
+/// only unusable settings throw.
+public enum WorkspaceLoader {
+  /// Loads everything `settings` names and returns the graph.
+  /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
+  public static func analyze(_ settings: WorkspaceSettings, host: AnalysisHost = AnalysisHost()) throws(WorkspaceError)
+    -> DependencyGraph
+  {
+    var problems: [Diagnostic] = []
+    let filter: ImplicitFilter
+    do {
+      filter = try ImplicitFilter(patterns: settings.implicitFilters)
+    } catch {
+      throw WorkspaceError(message: error.description)
+    }
+    let libraries = readLibraries(settings.libraries)
+    problems += libraries.problems
+    host.settings = AnalysisSettings(
+      implicitFilter: filter, mode: settings.mode, libraryFactories: libraries.factories,
+      moduleName: settings.moduleName)
+    let discovery = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile)
+    let found = discovery.files(in: settings.inputs)
+    problems += found.problems
+    var texts: [(path: String, text: String)] = []
+    for path in found.files {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
+        continue
+      }
+      // Invalid UTF-8 is repaired, not rejected: analysis stays best-effort.
+      texts.append((path, String(decoding: data, as: UTF8.self)))
+    }
+    let current = Set(texts.map(\.path))
+    host.remove(host.paths.filter { !current.contains($0) })
+    host.update(texts)
+    return host.graph(extraDiagnostics: problems)
+  }
+
+  /// The factories of every `.dpendmodule`, with a diagnostic for each unusable one.
+  public static func readLibraries(_ paths: [String]) -> (factories: [Factory], problems: [Diagnostic]) {
+    var factories: [Factory] = []
+    var problems: [Diagnostic] = []
+    for path in paths {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        problems.append(
+          Diagnostic(code: .invalidLibrary, message: "cannot read library '\(path)'", range: .startOfFile(path)))
+        continue
+      }
+      do {
+        factories += try LibraryModule.decode(String(decoding: data, as: UTF8.self), file: path)
+      } catch {
+        problems.append(
+          Diagnostic(code: .invalidLibrary, message: "invalid library: \(error.description)", range: .startOfFile(path)))
+      }
+    }
+    return (factories, problems)
+  }
+}

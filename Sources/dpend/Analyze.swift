@@ -1,0 +1,40 @@
+import ArgumentParser
+import DpendGenerate
+
+/// `dpend analyze`: prints every problem and fails when there is an error.
+struct Analyze: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Report missing dependencies, dependency cycles and other problems.",
+    discussion: """
+      Prints diagnostics as 'path:line:column: error: message' with 'note:' lines, the format \
+      Xcode, SwiftPM and editors parse. Exits with 0 when there is no error, 1 when there is, \
+      2 when the settings are unusable.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
+
+  @OptionGroup var options: WorkspaceOptions
+
+  @Option(help: "Output format: text or json.")
+  var format: Format = .text
+
+  @Option(
+    name: .customLong("output-file"),
+    help: "The file generate would write; a .dpendmodule file selects library mode.")
+  var outputFile: String?
+
+  func run() throws {
+    let settings = try options.settings(outputFile: outputFile)
+    let graph = try options.analyze(settings)
+    switch format {
+    case .text:
+      Output.print(CompilerStyleReporter.render(graph.diagnostics))
+      Output.error(CompilerStyleReporter.summary(graph.diagnostics))
+    case .json:
+      Output.print(JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))
+    }
+    if graph.hasErrors { throw ExitCode(1) }
+  }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `dpend` command: checks a Swift code base's dependency graph and generates the
+/// container's registrations.
+@main
+struct Dpend: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dpend",
+    abstract: "Finds missing dependencies and dependency cycles in Swift sources, and generates registrations.",
+    discussion: """
+      Settings are read from .dpend.json at the workspace root (the current directory, or \
+      --workspace); command-line flags override them.
+      """,
+    subcommands: [Generate.self, Analyze.self, Tree.self],
+    defaultSubcommand: Generate.self)
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import DpendGenerate
+
+/// `dpend tree`: prints the dependency graph.
+struct Tree: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print the dependency graph: each key, the factory that makes it and what it needs.",
+    discussion: "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz.")
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, dot
+  }
+
+  @OptionGroup var options: WorkspaceOptions
+
+  @Option(help: "Output format: text (an indented tree) or dot (Graphviz).")
+  var format: Format = .text
+
+  @Option(name: .customLong("output-file"), help: "A .dpendmodule file selects library mode.")
+  var outputFile: String?
+
+  func run() throws {
+    let graph = try options.analyze(try options.settings(outputFile: outputFile))
+    switch format {
+    case .text: Output.print(TreeRenderer.render(graph))
+    case .dot: Output.print(DotRenderer.render(graph))
+    }
+  }
+}
