@@ -1,0 +1,29 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+
+/// Analyses in-memory files, keyed by path, the way the command line would.
+func analyze(
+  _ files: [String: String], filters: [String] = [], mode: GenerationMode = .application,
+  libraries: [Factory] = [], moduleName: String? = nil
+) throws -> DependencyGraph {
+  let host = AnalysisHost(
+    settings: AnalysisSettings(
+      implicitFilter: try ImplicitFilter(patterns: filters), mode: mode, libraryFactories: libraries,
+      moduleName: moduleName))
+  host.update(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
+  return host.graph()
+}
+
+/// Analyses marked sources (see ``MarkedSource``), keyed by path.
+func analyze(
+  marked files: [String: MarkedSource], filters: [String] = [], mode: GenerationMode = .application,
+  libraries: [Factory] = [], moduleName: String? = nil
+) throws -> DependencyGraph {
+  try analyze(files.mapValues(\.text), filters: filters, mode: mode, libraries: libraries, moduleName: moduleName)
+}
+
+extension Factory {
+  /// `key ← displayName`, compact for assertions.
+  var summaryLine: String { "\(key) ← \(displayName)" }
+}
