@@ -53,10 +53,12 @@ struct ConfigurationFactoryCollector: AnalysisPass {
   static func notARegistration(_ method: MethodDeclaration, in configuration: String) -> Diagnostic {
     let message: String
     if method.returnType == "DependencyRegistration" || method.returnType == "DpendRuntime.DependencyRegistration" {
-      message = "registration method '\(method.signature)' of '\(configuration)' must name the registered type: 'DependencyRegistration<T>'"
+      message =
+        "registration method '\(method.signature)' of '\(configuration)' must name the registered type: 'DependencyRegistration<T>'"
     } else {
       let found = method.returnType.map { "'\($0)'" } ?? "nothing"
-      message = "method '\(method.signature)' of configuration '\(configuration)' returns \(found), not 'DependencyRegistration<T>'; make it private if it is a helper"
+      message =
+        "method '\(method.signature)' of configuration '\(configuration)' returns \(found), not 'DependencyRegistration<T>'; make it private if it is a helper"
     }
     return Diagnostic(code: .invalidDeclaration, message: message, range: method.range)
   }

@@ -32,7 +32,8 @@ struct MissingDependencyCheck: AnalysisPass {
       state.diagnostics.append(
         Diagnostic(
           code: .missingDependency,
-          message: "missing dependency: nothing provides '\(key)', needed by \(Wording.list(sorted.map { "'\($0.factory)'" }))",
+          message:
+            "missing dependency: nothing provides '\(key)', needed by \(Wording.list(sorted.map { "'\($0.factory)'" }))",
           range: sorted[0].range,
           notes: sorted.map { DiagnosticNote(message: "'\($0.factory)' needs '\(key)'", range: $0.range) }))
     }

@@ -68,7 +68,10 @@ struct SymbolTable {
 
   /// `true` for identifiers joined by dots.
   static func isPlainName(_ name: String) -> Bool {
-    !name.isEmpty && name.unicodeScalars.allSatisfy { $0 == "." || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    !name.isEmpty
+      && name.unicodeScalars.allSatisfy {
+        $0 == "." || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+      }
   }
 
   /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.

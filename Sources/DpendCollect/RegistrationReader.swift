@@ -14,7 +14,8 @@ struct RegistrationReader {
     if let identifier = stripped.as(IdentifierTypeSyntax.self) {
       isRegistration = identifier.name.text == "DependencyRegistration"
     } else if let member = stripped.as(MemberTypeSyntax.self) {
-      isRegistration = member.name.text == "DependencyRegistration"
+      isRegistration =
+        member.name.text == "DependencyRegistration"
         && TypeNormalizer.text(member.baseType) == "DpendRuntime"
     } else {
       isRegistration = false
@@ -41,7 +42,8 @@ struct RegistrationReader {
           problems.append(
             Diagnostic(
               code: .invalidDeclaration,
-              message: "tag must be a tag type literal such as 'Remote.self', found '\(argument.expression.trimmedDescription)'",
+              message:
+                "tag must be a tag type literal such as 'Remote.self', found '\(argument.expression.trimmedDescription)'",
               range: ranges.range(of: argument.expression)))
         }
       case "scope":
@@ -60,7 +62,8 @@ struct RegistrationReader {
           problems.append(
             Diagnostic(
               code: .invalidDeclaration,
-              message: "scope must be a literal such as '.singleton', found '\(argument.expression.trimmedDescription)'",
+              message:
+                "scope must be a literal such as '.singleton', found '\(argument.expression.trimmedDescription)'",
               range: ranges.range(of: argument.expression)))
         }
       default: continue

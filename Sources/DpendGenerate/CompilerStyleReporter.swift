@@ -10,7 +10,8 @@ public enum CompilerStyleReporter {
   public static func render(_ diagnostics: [Diagnostic]) -> String {
     var output = ""
     for diagnostic in diagnostics {
-      output += "\(diagnostic.range.compilerLocation): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
+      output +=
+        "\(diagnostic.range.compilerLocation): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
       for note in diagnostic.notes {
         output += "\(note.range.compilerLocation): note: \(note.message)\n"
       }

@@ -23,7 +23,8 @@ public enum LibraryModule {
       throw LibraryModuleError(file: file, path: "", reason: "invalid JSON: \(error)")
     }
     guard let elements = document.arrayValue else {
-      throw LibraryModuleError(file: file, path: "", reason: "expected an array of factories, found \(document.kindDescription)")
+      throw LibraryModuleError(
+        file: file, path: "", reason: "expected an array of factories, found \(document.kindDescription)")
     }
     var reader = LibraryModuleReader(file: file)
     var factories: [Factory] = []
@@ -100,13 +101,17 @@ private struct LibraryModuleReader {
 
   func object(_ value: JSONValue?, _ path: String) throws(LibraryModuleError) -> [String: JSONValue] {
     guard let value else { throw fail(path, "missing field") }
-    guard let members = value.objectValue else { throw fail(path, "expected an object, found \(value.kindDescription)") }
+    guard let members = value.objectValue else {
+      throw fail(path, "expected an object, found \(value.kindDescription)")
+    }
     return members
   }
 
   func string(_ value: JSONValue?, _ path: String) throws(LibraryModuleError) -> String {
     guard let value else { throw fail(path, "missing field") }
-    guard let text = value.stringValue, !text.isEmpty else { throw fail(path, "expected a non-empty string, found \(value.kindDescription)") }
+    guard let text = value.stringValue, !text.isEmpty else {
+      throw fail(path, "expected a non-empty string, found \(value.kindDescription)")
+    }
     return text
   }
 

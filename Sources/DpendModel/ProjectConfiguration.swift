@@ -46,19 +46,22 @@ public struct ProjectConfiguration: Hashable, Sendable {
       throw ProjectConfigurationError(file: file, field: nil, reason: "invalid JSON at \(error)")
     }
     guard let members = document.objectValue else {
-      throw ProjectConfigurationError(file: file, field: nil, reason: "expected a JSON object, found \(document.kindDescription)")
+      throw ProjectConfigurationError(
+        file: file, field: nil, reason: "expected a JSON object, found \(document.kindDescription)")
     }
     var configuration = ProjectConfiguration()
     for (field, value) in members.sorted(by: { $0.key < $1.key }) {
       func strings() throws(ProjectConfigurationError) -> [String] {
         guard let elements = value.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
-          throw ProjectConfigurationError(file: file, field: field, reason: "expected an array of strings, found \(value.kindDescription)")
+          throw ProjectConfigurationError(
+            file: file, field: field, reason: "expected an array of strings, found \(value.kindDescription)")
         }
         return elements.compactMap(\.stringValue)
       }
       func string() throws(ProjectConfigurationError) -> String {
         guard let text = value.stringValue, !text.isEmpty else {
-          throw ProjectConfigurationError(file: file, field: field, reason: "expected a non-empty string, found \(value.kindDescription)")
+          throw ProjectConfigurationError(
+            file: file, field: field, reason: "expected a non-empty string, found \(value.kindDescription)")
         }
         return text
       }

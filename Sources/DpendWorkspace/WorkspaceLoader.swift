@@ -57,7 +57,8 @@ public enum WorkspaceLoader {
         factories += try LibraryModule.decode(String(decoding: data, as: UTF8.self), file: path)
       } catch {
         problems.append(
-          Diagnostic(code: .invalidLibrary, message: "invalid library: \(error.description)", range: .startOfFile(path)))
+          Diagnostic(code: .invalidLibrary, message: "invalid library: \(error.description)", range: .startOfFile(path))
+        )
       }
     }
     return (factories, problems)

@@ -67,7 +67,8 @@ public struct WorkspaceSettings: Sendable {
       let origin = overrides.container != nil ? "--container" : "\(file ?? configurationFileName): field 'container'"
       throw WorkspaceError(message: "\(origin): unknown container '\(containerName)'; expected one of: \(known)")
     }
-    let inputs = !overrides.inputs.isEmpty
+    let inputs =
+      !overrides.inputs.isEmpty
       ? overrides.inputs : configuration.inputs.isEmpty ? [root] : configuration.inputs.map(fromRoot)
     return WorkspaceSettings(
       root: root, configurationFile: file, inputs: inputs.map(PathJoin.trimDot),

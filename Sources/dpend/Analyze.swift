@@ -33,7 +33,8 @@ struct Analyze: ParsableCommand {
       Output.print(CompilerStyleReporter.render(graph.diagnostics))
       Output.error(CompilerStyleReporter.summary(graph.diagnostics))
     case .json:
-      Output.print(JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))
+      Output.print(
+        JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))
     }
     if graph.hasErrors { throw ExitCode(1) }
   }

@@ -61,7 +61,8 @@ struct SpecExampleTests {
   }
 
   @Test func scopesHaveDipsNames() {
-    #expect(DependencyScope.allCases.map(\.rawValue) == ["unique", "shared", "singleton", "eagerSingleton", "weakSingleton"])
+    #expect(
+      DependencyScope.allCases.map(\.rawValue) == ["unique", "shared", "singleton", "eagerSingleton", "weakSingleton"])
   }
 
   @Test func factoryErrorsPropagate() {

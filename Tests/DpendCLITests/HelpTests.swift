@@ -1,0 +1,24 @@
+import Testing
+
+@Suite struct HelpTests {
+  @Test func topLevelHelpListsTheSubcommands() throws {
+    let result = try DpendProcess.run(["--help"], in: repositoryRoot)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("generate (default)"))
+    #expect(result.stdout.contains("analyze"))
+    #expect(result.stdout.contains("tree"))
+  }
+
+  @Test(arguments: [
+    ("analyze", ["--implicit-filter <implicit-filter>", "--library <library>", "--format <format>", "--workspace"]),
+    ("tree", ["--implicit-filter <implicit-filter>", "--format <format>"]),
+    ("generate", ["--output-file <output-file>", "--container <container>", "--module-name"]),
+  ])
+  func subcommandHelpDescribesItsOptions(subcommand: String, options: [String]) throws {
+    let result = try DpendProcess.run([subcommand, "--help"], in: repositoryRoot)
+    #expect(result.status == 0)
+    for option in options {
+      #expect(result.stdout.contains(option), "\(subcommand) --help lacks \(option)")
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Testing
+
+@Suite struct TreeCommandTests {
+  @Test func textTreeOfTheExample() throws {
+    let result = try DpendProcess.run(["tree", "--workspace", "Tests/Example"], in: repositoryRoot)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        CheckoutViewModel ← CheckoutViewModel.init(orders:payments:)
+        ├── OrderService ← OrderServiceImpl.init(remote:onDevice:)
+        │   ├── Tagged<OrderStore, Remote> ← AppConfiguration.remoteOrders(client:) (singleton)
+        │   │   ├── AppConfiguration ← AppConfiguration.init()
+        │   │   └── HTTPClient ← AppConfiguration.httpClient() (singleton)
+        │   │       └── AppConfiguration ← AppConfiguration.init() (see above)
+        │   └── Tagged<OrderStore, OnDevice> ← AppConfiguration.onDeviceOrders() (weakSingleton)
+        │       └── AppConfiguration ← AppConfiguration.init() (see above)
+        └── PaymentProvider? (not provided: nil)
+        MenuViewModel ← MenuViewModel.init(menu:analytics:)
+        ├── MenuService ← MenuServiceImpl.init(client:)
+        │   └── HTTPClient ← AppConfiguration.httpClient() (singleton) (see above)
+        └── Analytics (missing)
+        OrderViewModel ← OrderViewModel.init(orders:analytics:)
+        ├── OrderService ← OrderServiceImpl.init(remote:onDevice:) (see above)
+        └── Analytics (missing)
+        OrderViewModel.Factory ← OrderViewModel.Factory.init(orders:)
+        └── OrderService ← OrderServiceImpl.init(remote:onDevice:) (see above)
+
+        """)
+  }
+
+  @Test func dotMarksMissingKeys() throws {
+    let workspace = try TemporaryWorkspace(Fixtures.missingStore)
+    let result = try workspace.run("tree", "--format", "dot", "--implicit-filter", ".*Impl")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        digraph dependencies {
+          rankdir=LR;
+          node [shape=box, fontname="Helvetica"];
+          "Feed" [label="Feed\\nFeedImpl.init(store:)"];
+          "Store" [label="Store\\n(missing)", color=red, fontcolor=red, style=dashed];
+          "Feed" -> "Store" [color=red];
+        }
+
+        """)
+  }
+}
