@@ -1,0 +1,60 @@
+import DpendWorkspace
+import Foundation
+import Testing
+
+@Suite struct SourceDiscoveryTests {
+  /// A fresh directory with `files` (relative paths); `body` gets its absolute path.
+  /// (The current directory is process-wide, so tests never change it.)
+  private func withDirectory(_ files: [String], _ body: (String) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-discovery-\(UUID().uuidString)")
+    for file in files {
+      let url = root.appendingPathComponent(file)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("// \(file)\n".utf8).write(to: url)
+    }
+    defer { try? FileManager.default.removeItem(at: root) }
+    try body(root.path)
+  }
+
+  @Test func findsSwiftFilesRecursivelyAndSkipsBuildHiddenAndNodeModules() throws {
+    try withDirectory([
+      "Sources/App/A.swift", "Sources/App/Nested/B.swift", "Sources/App/readme.md", "Sources/.hidden/C.swift",
+      "Sources/.build/D.swift", ".build/checkouts/E.swift", "node_modules/pkg/F.swift", "Sources/.G.swift",
+      "Package.swift",
+    ]) { root in
+      let found = SourceDiscovery(excludes: [], outputFile: nil).files(in: [root])
+      #expect(
+        found.files == ["\(root)/Package.swift", "\(root)/Sources/App/A.swift", "\(root)/Sources/App/Nested/B.swift"])
+      #expect(found.problems.isEmpty)
+    }
+  }
+
+  @Test func skipsExcludedPathsAndTheOutputFile() throws {
+    try withDirectory([
+      "Sources/A.swift", "Sources/Generated/Deps.swift", "Sources/Legacy/Old.swift", "Sources/B.swift",
+    ]) { root in
+      let discovery = SourceDiscovery(
+        excludes: ["\(root)/Sources/Legacy"], outputFile: "\(root)/Sources/./Generated/Deps.swift")
+      #expect(discovery.files(in: ["\(root)/Sources"]).files == ["\(root)/Sources/A.swift", "\(root)/Sources/B.swift"])
+    }
+  }
+
+  @Test func explicitFilesAreKeptAndMissingInputsReported() throws {
+    try withDirectory(["Sources/A.swift"]) { root in
+      let found = SourceDiscovery(excludes: [], outputFile: nil).files(in: [
+        "\(root)/Sources/A.swift", "\(root)/Missing",
+      ])
+      #expect(found.files == ["\(root)/Sources/A.swift"])
+      #expect(found.problems.map(\.message) == ["input '\(root)/Missing' does not exist"])
+      #expect(found.problems.map(\.code.rawValue) == ["unreadable-file"])
+    }
+  }
+
+  @Test func symbolicLinkLoopsDoNotTrapTheSearch() throws {
+    try withDirectory(["Sources/A.swift"]) { root in
+      try FileManager.default.createSymbolicLink(atPath: "\(root)/Sources/Loop", withDestinationPath: "..")
+      let found = SourceDiscovery(excludes: [], outputFile: nil).files(in: ["\(root)/Sources"])
+      #expect(found.files == ["\(root)/Sources/A.swift"])
+    }
+  }
+}
