@@ -12,12 +12,12 @@ struct Analyze: ParsableCommand {
       """)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, sarif
   }
 
   @OptionGroup var options: WorkspaceOptions
 
-  @Option(help: "Output format: text or json.")
+  @Option(help: "Output format: text (compiler style), json, or sarif (for code scanning).")
   var format: Format = .text
 
   @Option(
@@ -35,6 +35,8 @@ struct Analyze: ParsableCommand {
     case .json:
       Output.print(
         JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))
+    case .sarif:
+      Output.print(SARIFReporter.render(graph.diagnostics, toolVersion: Dpend.configuration.version))
     }
     if graph.hasErrors { throw ExitCode(1) }
   }

@@ -11,6 +11,7 @@ struct Dpend: ParsableCommand {
       Settings are read from .dpend.json at the workspace root (the current directory, or \
       --workspace); command-line flags override them.
       """,
+    version: "0.1.0",
     subcommands: [Generate.self, Analyze.self, Tree.self],
     defaultSubcommand: Generate.self)
 }

@@ -1,0 +1,72 @@
+import DpendModel
+
+/// Renders diagnostics as SARIF 2.1.0, the format code-scanning services read.
+///
+/// Regions give 1-based lines and the UTF-8 `byteOffset`/`byteLength` of the range, which
+/// are exact whatever the characters; columns are left out because SARIF counts them in
+/// UTF-16 units by default and dpend's columns are UTF-8 bytes.
+public enum SARIFReporter {
+  /// What each rule checks, shown by code-scanning tools.
+  static let ruleDescriptions: [DiagnosticCode: String] = [
+    .missingDependency: "A required dependency has no provider.",
+    .dependencyCycle: "Factories depend on each other in a loop.",
+    .ambiguousProvider: "Several types provide the same dependency.",
+    .invalidDeclaration: "A declaration dpend cannot read, such as a non-literal tag or scope.",
+    .invalidLibrary: "A .dpendmodule file cannot be read or decoded.",
+    .unreadableFile: "An input file does not exist or cannot be read.",
+  ]
+
+  /// The SARIF log, pretty-printed, ending in a newline.
+  public static func render(_ diagnostics: [Diagnostic], toolVersion: String) -> String {
+    let rules = DiagnosticCode.all.map { code in
+      JSONValue.object([
+        "id": .string(code.rawValue),
+        "shortDescription": .object(["text": .string(ruleDescriptions[code] ?? code.rawValue)]),
+        "defaultConfiguration": .object(["level": .string(code.defaultSeverity.rawValue)]),
+      ])
+    }
+    let results = diagnostics.map { diagnostic in
+      JSONValue.object([
+        "ruleId": .string(diagnostic.code.rawValue),
+        "level": .string(diagnostic.severity.rawValue),
+        "message": .object(["text": .string(diagnostic.message)]),
+        "locations": .array([.object(["physicalLocation": location(diagnostic.range)])]),
+        "relatedLocations": .array(
+          diagnostic.notes.enumerated().map { index, note in
+            .object([
+              "id": .number(Double(index)),
+              "message": .object(["text": .string(note.message)]),
+              "physicalLocation": location(note.range),
+            ])
+          }),
+      ])
+    }
+    let log = JSONValue.object([
+      "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"),
+      "version": .string("2.1.0"),
+      "runs": .array([
+        .object([
+          "tool": .object([
+            "driver": .object([
+              "name": .string("dpend"), "version": .string(toolVersion), "rules": .array(rules),
+            ])
+          ]),
+          "results": .array(results),
+        ])
+      ]),
+    ])
+    return log.prettyPrinted() + "\n"
+  }
+
+  private static func location(_ range: SourceRange) -> JSONValue {
+    .object([
+      "artifactLocation": .object(["uri": .string(range.file)]),
+      "region": .object([
+        "startLine": .number(Double(range.start.line)),
+        "endLine": .number(Double(range.end.line)),
+        "byteOffset": .number(Double(range.start.offset)),
+        "byteLength": .number(Double(range.end.offset - range.start.offset)),
+      ]),
+    ])
+  }
+}
