@@ -58,6 +58,6 @@ let package = Package(
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace",
       ]),
-    .testTarget(name: "DpendCLITests", dependencies: ["dpend"]),
+    .testTarget(name: "DpendCLITests", dependencies: ["dpend"], exclude: ["Goldens"]),
   ]
 )
