@@ -43,11 +43,19 @@ let package = Package(
     // the CLI and the server.
     .target(
       name: "DpendWorkspace", dependencies: ["DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate"]),
+    // Protocol: JSON-RPC 2.0 framing and LSP 3.17 message types. Knows nothing of the core.
+    .target(name: "DpendProtocol"),
+    // Server: the language server (dispatch, documents, publishing, conversions).
+    .target(
+      name: "DpendServer",
+      dependencies: [
+        "DpendProtocol", "DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate", "DpendWorkspace",
+      ]),
     // The command line.
     .executableTarget(
       name: "dpend",
       dependencies: [
-        "DpendModel", "DpendHost", "DpendGenerate", "DpendWorkspace",
+        "DpendModel", "DpendHost", "DpendGenerate", "DpendWorkspace", "DpendServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -58,6 +66,7 @@ let package = Package(
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace",
       ]),
+    .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol"]),
     .testTarget(name: "DpendCLITests", dependencies: ["dpend"], exclude: ["Goldens"]),
   ]
 )

@@ -1,0 +1,121 @@
+/// Splits a byte stream into JSON-RPC message bodies framed by `Content-Length` headers.
+///
+/// Feed it whatever a read returned — half a header, several messages, a body split over
+/// many reads — and take out complete bodies. Header names are case-insensitive;
+/// `Content-Type` and unknown headers are ignored.
+public struct MessageFramer: Sendable {
+  /// Bodies larger than this are refused (and skipped) rather than buffered.
+  public static let defaultMaximumLength = 64 << 20
+
+  /// What ``next()`` found.
+  public enum Frame: Equatable, Sendable {
+    /// A complete message body.
+    case message([UInt8])
+    /// A header block that cannot be used; the block has been skipped.
+    case invalidHeader(String)
+  }
+
+  private var buffer: [UInt8] = []
+  private var start = 0
+  /// Bytes of an oversized body still to be thrown away.
+  private var discarding = 0
+  private let maximumLength: Int
+
+  public init(maximumLength: Int = MessageFramer.defaultMaximumLength) {
+    self.maximumLength = maximumLength
+  }
+
+  /// Appends bytes read from the stream.
+  public mutating func append(_ bytes: some Sequence<UInt8>) {
+    if start > 0 && start == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+      start = 0
+    }
+    buffer.append(contentsOf: bytes)
+    if discarding > 0 {
+      let dropped = min(discarding, buffer.count - start)
+      start += dropped
+      discarding -= dropped
+    }
+  }
+
+  /// Header blocks longer than this are refused: real headers are a few dozen bytes.
+  static let maximumHeaderLength = 8192
+
+  /// The next complete frame, or `nil` when more bytes are needed.
+  public mutating func next() -> Frame? {
+    guard discarding == 0 else { return nil }
+    guard let headerEnd = findHeaderEnd() else {
+      if buffer.count - start > Self.maximumHeaderLength {
+        skip(to: buffer.count)
+        return .invalidHeader("header block longer than \(Self.maximumHeaderLength) bytes")
+      }
+      return nil
+    }
+    let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
+    let bodyStart = headerEnd + 4
+    var length: Int?
+    for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
+      guard let colon = line.firstIndex(of: ":") else {
+        skip(to: bodyStart)
+        return .invalidHeader("malformed header line '\(line)'")
+      }
+      let name = line[..<colon].trimmingSpaces().lowercased()
+      let value = line[line.index(after: colon)...].trimmingSpaces()
+      if name == "content-length" {
+        guard let parsed = Int(value), parsed >= 0 else {
+          skip(to: bodyStart)
+          return .invalidHeader("invalid Content-Length '\(value)'")
+        }
+        length = parsed
+      }
+    }
+    guard let length else {
+      skip(to: bodyStart)
+      return .invalidHeader("missing Content-Length header")
+    }
+    guard length <= maximumLength else {
+      skip(to: bodyStart)
+      discarding = length
+      let dropped = min(discarding, buffer.count - start)
+      start += dropped
+      discarding -= dropped
+      return .invalidHeader("Content-Length \(length) exceeds the limit of \(maximumLength) bytes")
+    }
+    guard buffer.count - bodyStart >= length else { return nil }
+    let body = Array(buffer[bodyStart..<bodyStart + length])
+    skip(to: bodyStart + length)
+    return .message(body)
+  }
+
+  /// Frames `body` for sending.
+  public static func frame(_ body: [UInt8]) -> [UInt8] {
+    Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+  }
+
+  private mutating func skip(to index: Int) {
+    start = index
+    if start > 1 << 16 && start * 2 > buffer.count {
+      buffer.removeFirst(start)
+      start = 0
+    }
+  }
+
+  /// The index of the `\r\n\r\n` ending the header block, if it has arrived.
+  private func findHeaderEnd() -> Int? {
+    var index = start
+    while index + 3 < buffer.count {
+      if buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+        return index
+      }
+      index += 1
+    }
+    return nil
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingSpaces() -> String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

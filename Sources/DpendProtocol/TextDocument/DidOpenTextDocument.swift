@@ -1,0 +1,6 @@
+/// `textDocument/didOpen`: the client now owns the document's text.
+public struct DidOpenTextDocumentNotification: LSPNotification {
+  public static let method = "textDocument/didOpen"
+  public var textDocument: TextDocumentItem
+  public init(textDocument: TextDocumentItem) { self.textDocument = textDocument }
+}
