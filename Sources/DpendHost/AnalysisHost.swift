@@ -6,8 +6,11 @@ import Synchronization
 
 /// Holds the workspace's files as summaries and answers with a fresh graph.
 ///
-/// A change goes in through ``update(_:)`` or ``remove(_:)``; only files whose text
-/// changed are parsed again. The host does no I/O: callers hand it text.
+/// A change goes in through ``update(_:)``, ``remove(_:)`` or, for documents open in an
+/// editor, ``open(path:text:)``/``change(path:to:edits:)``/``close(path:)``. Only files
+/// whose text changed are parsed again; open documents keep their syntax tree so an edit
+/// re-parses incrementally, closed files keep only their summary. The host does no I/O:
+/// callers hand it text.
 public final class AnalysisHost {
   private struct Entry {
     var textHash: Int
@@ -18,6 +21,7 @@ public final class AnalysisHost {
   /// The settings the next graph is built with.
   public var settings: AnalysisSettings
   private var entries: [String: Entry] = [:]
+  private var documents: [String: ParsedDocument] = [:]
   /// How many files have been parsed since the host was made; tests use it to prove that
   /// an edit re-parses only the edited file.
   public private(set) var parseCount = 0
@@ -34,8 +38,10 @@ public final class AnalysisHost {
   public func summary(of path: String) -> FileSummary? { entries[path]?.summary }
 
   /// Sets the text of several files, parsing the changed ones in parallel on every core.
+  /// Open documents are skipped: the editor's text wins over the disk's.
   public func update(_ files: [(path: String, text: String)]) {
     let changed = files.filter { file in
+      guard documents[file.path] == nil else { return false }
       guard let entry = entries[file.path] else { return true }
       return entry.textLength != file.text.utf8.count || entry.textHash != file.text.hashValue
     }
@@ -47,15 +53,48 @@ public final class AnalysisHost {
     parseCount += changed.count
   }
 
-  /// Sets the summary of a file parsed elsewhere (for example incrementally).
-  public func update(path: String, text: String, summary: FileSummary) {
-    entries[path] = Entry(textHash: text.hashValue, textLength: text.utf8.count, summary: summary)
+  /// Forgets files that are not open in the editor.
+  public func remove(_ paths: [String]) {
+    for path in paths where documents[path] == nil { entries[path] = nil }
+  }
+
+  // MARK: Open documents
+
+  /// Starts following an editor's document: its text overrides the disk's.
+  public func open(path: String, text: String) {
+    let document = ParsedDocument(path: path, text: text)
+    documents[path] = document
+    store(document)
     parseCount += 1
   }
 
-  /// Forgets files.
-  public func remove(_ paths: [String]) {
-    for path in paths { entries[path] = nil }
+  /// Applies an edit to an open document; `edits` (in order) turned its text into `newText`.
+  /// Re-parses incrementally. Opens the document if it was not open.
+  public func change(path: String, to newText: String, edits: [TextReplacement]) {
+    guard let document = documents[path] else {
+      open(path: path, text: newText)
+      return
+    }
+    document.update(to: newText, edits: edits)
+    store(document)
+    parseCount += 1
+  }
+
+  /// Stops following a document: its syntax tree is dropped, its summary kept until the
+  /// disk's text is read again.
+  public func close(path: String) {
+    documents[path] = nil
+  }
+
+  /// The text of an open document.
+  public func openText(of path: String) -> String? { documents[path]?.text }
+
+  /// How many bytes the last incremental parse of `path` reused (see ``ParsedDocument``).
+  public func reusedBytes(of path: String) -> Int? { documents[path]?.reusedBytes }
+
+  private func store(_ document: ParsedDocument) {
+    entries[document.path] = Entry(
+      textHash: document.text.hashValue, textLength: document.text.utf8.count, summary: document.summary)
   }
 
   /// A new graph from the current summaries.
