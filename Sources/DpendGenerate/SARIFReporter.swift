@@ -14,6 +14,7 @@ public enum SARIFReporter {
     .invalidDeclaration: "A declaration dpend cannot read, such as a non-literal tag or scope.",
     .invalidLibrary: "A .dpendmodule file cannot be read or decoded.",
     .unreadableFile: "An input file does not exist or cannot be read.",
+    .invalidConfiguration: "The .dpend.json configuration cannot be used.",
   ]
 
   /// The SARIF log, pretty-printed, ending in a newline.

@@ -67,17 +67,17 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   public static let ambiguousProvider = DiagnosticCode(rawValue: "ambiguous-provider")
   /// A declaration dpend cannot read, such as a non-literal tag.
   public static let invalidDeclaration = DiagnosticCode(rawValue: "invalid-declaration")
-  /// An `--implicit-filter` that is not a valid regular expression.
-  public static let invalidFilter = DiagnosticCode(rawValue: "invalid-filter")
   /// A `.dpendmodule` file that cannot be read or decoded.
   public static let invalidLibrary = DiagnosticCode(rawValue: "invalid-library")
   /// An input that cannot be read.
   public static let unreadableFile = DiagnosticCode(rawValue: "unreadable-file")
+  /// A `.dpend.json` that cannot be used (the language server shows it on the file).
+  public static let invalidConfiguration = DiagnosticCode(rawValue: "invalid-configuration")
 
   /// Every code dpend emits, for documentation and reporters.
   public static let all: [DiagnosticCode] = [
     .missingDependency, .dependencyCycle, .ambiguousProvider, .invalidDeclaration,
-    .invalidFilter, .invalidLibrary, .unreadableFile,
+    .invalidLibrary, .unreadableFile, .invalidConfiguration,
   ]
 
   /// The severity used unless a check says otherwise.

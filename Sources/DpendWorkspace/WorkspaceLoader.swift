@@ -13,6 +13,16 @@ public enum WorkspaceLoader {
   public static func analyze(_ settings: WorkspaceSettings, host: AnalysisHost = AnalysisHost()) throws(WorkspaceError)
     -> DependencyGraph
   {
+    let problems = try load(settings, into: host)
+    return host.graph(extraDiagnostics: problems)
+  }
+
+  /// Configures `host` from `settings` and gives it the text of every source file; files
+  /// that are gone are forgotten. Returns the problems with individual files.
+  /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
+  public static func load(_ settings: WorkspaceSettings, into host: AnalysisHost) throws(WorkspaceError)
+    -> [Diagnostic]
+  {
     var problems: [Diagnostic] = []
     let filter: ImplicitFilter
     do {
@@ -30,17 +40,22 @@ public enum WorkspaceLoader {
     problems += found.problems
     var texts: [(path: String, text: String)] = []
     for path in found.files {
-      guard let data = FileManager.default.contents(atPath: path) else {
+      // Invalid UTF-8 is repaired, not rejected: analysis stays best-effort.
+      guard let text = readText(path) else {
         problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
         continue
       }
-      // Invalid UTF-8 is repaired, not rejected: analysis stays best-effort.
-      texts.append((path, String(decoding: data, as: UTF8.self)))
+      texts.append((path, text))
     }
     let current = Set(texts.map(\.path))
     host.remove(host.paths.filter { !current.contains($0) })
     host.update(texts)
-    return host.graph(extraDiagnostics: problems)
+    return problems
+  }
+
+  /// The text of a file on disk (invalid UTF-8 repaired), or `nil` when it cannot be read.
+  public static func readText(_ path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The factories of every `.dpendmodule`, with a diagnostic for each unusable one.
