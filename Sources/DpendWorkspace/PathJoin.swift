@@ -26,3 +26,16 @@ enum PathJoin {
     path == prefix || path.hasPrefix(prefix.hasSuffix("/") ? prefix : prefix + "/")
   }
 }
+
+/// Compares paths however they are written (relative, `./`, `..`).
+public enum PathIdentity {
+  /// `true` when both paths name the same file.
+  public static func same(_ lhs: String, _ rhs: String) -> Bool {
+    PathJoin.canonical(lhs) == PathJoin.canonical(rhs)
+  }
+
+  /// `true` when `path` is `directory` or lies below it.
+  public static func within(_ path: String, _ directory: String) -> Bool {
+    PathJoin.isWithin(PathJoin.canonical(path), PathJoin.canonical(directory))
+  }
+}

@@ -1,0 +1,72 @@
+import DpendGenerate
+import DpendProtocol
+import Foundation
+
+extension LanguageServer {
+  /// The commands `workspace/executeCommand` accepts.
+  static let commands = ["dpend.generateRegistrations", "dpend.showTree"]
+
+  func initialize(id: RequestID, _ request: InitializeRequest) throws(ResponseError) {
+    guard lifecycle == .uninitialized else { throw .invalidRequest("initialize was already received") }
+    capabilities = request.capabilities
+    let offered = request.capabilities.general?.positionEncodings ?? []
+    encoding = offered.contains(.utf8) ? .utf8 : .utf16
+    var roots = (request.workspaceFolders ?? []).compactMap { FileURI.path($0.uri) }
+    if roots.isEmpty, let root = request.rootUri.flatMap(FileURI.path) ?? request.rootPath { roots = [root] }
+    folders = roots.map(WorkspaceFolderState.init(root:))
+    lifecycle = .running
+    let result = InitializeResult(
+      capabilities: ServerCapabilities(
+        positionEncoding: encoding,
+        textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
+        hoverProvider: true, definitionProvider: true, referencesProvider: true,
+        codeActionProvider: .init(codeActionKinds: [CodeAction.quickFix, CodeAction.generateRegistrations]),
+        executeCommandProvider: .init(commands: Self.commands),
+        workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
+      serverInfo: .init(name: "dpend", version: Self.version))
+    reply(id, .success(result))
+  }
+
+  /// The version reported in `serverInfo`.
+  static let version = "0.1.0"
+
+  /// After `initialized`: watch the files, index every folder (with progress when the
+  /// client supports it) and publish the first diagnostics.
+  func initialized() {
+    startWatching()
+    guard capabilities.window?.workDoneProgress == true else { return indexWorkspace(progressToken: nil) }
+    let token = "dpend-indexing"
+    request(WorkDoneProgressCreateRequest(token: token)) { [self] result in
+      guard !indexed else { return }
+      if case .success = result { indexWorkspace(progressToken: token) } else { indexWorkspace(progressToken: nil) }
+    }
+    // A client that never answers must not keep the workspace unindexed.
+    queue.asyncAfter(deadline: .now() + 2) { [self] in
+      if !indexed { indexWorkspace(progressToken: nil) }
+    }
+  }
+
+  func indexWorkspace(progressToken: String?) {
+    guard !indexed else { return }
+    let started = DispatchTime.now()
+    if let progressToken {
+      notify(ProgressNotification(token: progressToken, value: .begin(title: "dpend: indexing")))
+    }
+    for folder in folders { folder.reload() }
+    indexed = true
+    analyzeNow()
+    let files = folders.reduce(0) { $0 + $1.host.paths.count }
+    let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+    let summary = "indexed \(files) files in \(milliseconds) ms"
+    if let progressToken { notify(ProgressNotification(token: progressToken, value: .end(message: summary))) }
+    log(summary, type: 3)
+  }
+
+  func shutdown(id: RequestID) {
+    lifecycle = .shutDown
+    for request in pendingRequests { fail(request.id, .requestCancelled) }
+    pendingRequests = []
+    stopWatching()
+    reply(id, .success(LSPAny?.none))
+  }
+}

@@ -1,0 +1,225 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+import DpendProtocol
+import DpendWorkspace
+import Foundation
+
+/// The dpend language server: one instance per `dpend lsp` process.
+///
+/// Every message is handled on one serial queue, so the state below needs no locks; the
+/// class is `@unchecked Sendable` because that queue, not the compiler, serializes access.
+/// Changes mark folders stale and schedule an analysis after a short debounce; requests
+/// that need the graph wait for it (and can be cancelled while they wait).
+public final class LanguageServer: @unchecked Sendable {
+  /// Where the server is in the LSP lifecycle.
+  enum Lifecycle { case uninitialized, running, shutDown }
+
+  let queue = DispatchQueue(label: "dpend.lsp")
+  let connection: Connection
+  let exitProcess: @Sendable (Int32) -> Void
+  /// How long after the last change the analysis runs.
+  let debounce: DispatchTimeInterval
+
+  var lifecycle = Lifecycle.uninitialized
+  var encoding = PositionEncodingKind.utf16
+  var capabilities = ClientCapabilities()
+  var folders: [WorkspaceFolderState] = []
+  /// Documents open in the editor, by path.
+  var documents: [String: OpenDocument] = [:]
+  /// Requests waiting for a fresh analysis, in arrival order.
+  var pendingRequests: [(id: RequestID, run: () -> Void)] = []
+  /// Bumped by every change; a scheduled analysis runs only if it is still the latest.
+  var changeGeneration = 0
+  /// What was last published, by URI, so unchanged files are not re-sent and fixed ones are cleared.
+  var published: [String: [DpendProtocol.Diagnostic]] = [:]
+  var nextRequestNumber = 0
+  /// Handlers for the answers to requests the server sent.
+  var responseHandlers: [RequestID: (Result<LSPAny, ResponseError>) -> Void] = [:]
+  /// Line tables of closed files with diagnostics, dropped when the file changes on disk.
+  var diskLineTables: [String: LineTable] = [:]
+  /// Stops the server's own file watcher, when one runs (see `LanguageServer+Watching.swift`).
+  var stopWatching: () -> Void = {}
+  var indexed = false
+
+  /// - Parameters:
+  ///   - connection: the JSON-RPC connection to the client.
+  ///   - debounce: delay between the last change and the analysis (at most 100 ms).
+  ///   - exitProcess: ends the process; replaced in tests.
+  public init(
+    connection: Connection, debounce: DispatchTimeInterval = .milliseconds(50),
+    exitProcess: @escaping @Sendable (Int32) -> Void = { exit($0) }
+  ) {
+    self.connection = connection
+    self.debounce = debounce
+    self.exitProcess = exitProcess
+  }
+
+  /// Starts reading messages; returns at once.
+  public func start() {
+    connection.start { [self] event in
+      queue.async { self.handle(event) }
+    }
+  }
+
+  // MARK: Dispatch
+
+  func handle(_ event: Connection.Event) {
+    switch event {
+    case .message(.request(let id, let method, let params)):
+      handleRequest(id: id, method: method, params: params)
+    case .message(.notification(let method, let params)):
+      handleNotification(method: method, params: params)
+    case .message(.response(let id, let result)):
+      if let id, let handler = responseHandlers.removeValue(forKey: id) { handler(result) }
+    case .invalid(let id, let error):
+      connection.send(MessageEncoder.error(id: id, error))
+    case .endOfInput:
+      log("input closed")
+      finish()
+    }
+  }
+
+  private func handleRequest(id: RequestID, method: String, params: LSPAny?) {
+    if lifecycle == .uninitialized && method != InitializeRequest.method {
+      return fail(id, .serverNotInitialized)
+    }
+    if lifecycle == .shutDown { return fail(id, .shutDown) }
+    do throws(ResponseError) {
+      switch method {
+      case InitializeRequest.method: try initialize(id: id, try LSPAny.decode(InitializeRequest.self, from: params))
+      case ShutdownRequest.method: shutdown(id: id)
+      case HoverRequest.method:
+        let request = try LSPAny.decode(HoverRequest.self, from: params)
+        afterAnalysis(id) { self.reply(id, .success(self.hover(request))) }
+      case DefinitionRequest.method:
+        let request = try LSPAny.decode(DefinitionRequest.self, from: params)
+        afterAnalysis(id) { self.reply(id, .success(self.definition(request))) }
+      case ReferencesRequest.method:
+        let request = try LSPAny.decode(ReferencesRequest.self, from: params)
+        afterAnalysis(id) { self.reply(id, .success(self.references(request))) }
+      case CodeActionRequest.method:
+        let request = try LSPAny.decode(CodeActionRequest.self, from: params)
+        afterAnalysis(id) { self.reply(id, .success(self.codeActions(request))) }
+      case ExecuteCommandRequest.method:
+        let request = try LSPAny.decode(ExecuteCommandRequest.self, from: params)
+        afterAnalysis(id) { self.reply(id, self.executeCommand(request)) }
+      default:
+        fail(id, .methodNotFound(method))
+      }
+    } catch {
+      fail(id, error)
+    }
+  }
+
+  private func handleNotification(method: String, params: LSPAny?) {
+    if method == ExitNotification.method { return exitProcess(lifecycle == .shutDown ? 0 : 1) }
+    // Before `initialize` notifications are dropped, as LSP prescribes; after `shutdown` too.
+    guard lifecycle == .running else { return }
+    do throws(ResponseError) {
+      switch method {
+      case InitializedNotification.method: initialized()
+      case DidOpenTextDocumentNotification.method:
+        didOpen(try LSPAny.decode(DidOpenTextDocumentNotification.self, from: params))
+      case DidChangeTextDocumentNotification.method:
+        didChange(try LSPAny.decode(DidChangeTextDocumentNotification.self, from: params))
+      case DidSaveTextDocumentNotification.method: break  // the open document already has the text
+      case DidCloseTextDocumentNotification.method:
+        didClose(try LSPAny.decode(DidCloseTextDocumentNotification.self, from: params))
+      case DidChangeWatchedFilesNotification.method:
+        let notification = try LSPAny.decode(DidChangeWatchedFilesNotification.self, from: params)
+        filesChanged(notification.changes.compactMap { event in FileURI.path(event.uri).flatMap { DiskChange(path: $0, type: event.type) } })
+      case DidChangeWorkspaceFoldersNotification.method:
+        workspaceFoldersChanged(try LSPAny.decode(DidChangeWorkspaceFoldersNotification.self, from: params))
+      case CancelRequestNotification.method:
+        cancel(try LSPAny.decode(CancelRequestNotification.self, from: params).id)
+      default: break  // unknown notifications are ignored
+      }
+    } catch {
+      log("ignored \(method): \(error.message)")
+    }
+  }
+
+  // MARK: Sending
+
+  func reply<T: Encodable>(_ id: RequestID, _ result: Result<T, ResponseError>) {
+    switch result {
+    case .success(let value): connection.send(MessageEncoder.response(id: id, result: value))
+    case .failure(let error): connection.send(MessageEncoder.error(id: id, error))
+    }
+  }
+
+  func fail(_ id: RequestID, _ error: ResponseError) {
+    connection.send(MessageEncoder.error(id: id, error))
+  }
+
+  func notify<N: LSPNotification>(_ notification: N) {
+    connection.send(MessageEncoder.notification(method: N.method, params: notification))
+  }
+
+  /// Sends a request to the client; `handler` gets its answer on the server queue.
+  func request<R: LSPRequest>(_ request: R, handler: @escaping (Result<LSPAny, ResponseError>) -> Void = { _ in }) {
+    nextRequestNumber += 1
+    let id = RequestID.string("dpend-\(nextRequestNumber)")
+    responseHandlers[id] = handler
+    connection.send(MessageEncoder.request(id: id, method: R.method, params: request))
+  }
+
+  /// Logs to the client (`window/logMessage`, type log) and to standard error.
+  func log(_ message: String, type: Int = 4) {
+    FileHandle.standardError.write(Data("dpend lsp: \(message)\n".utf8))
+    if lifecycle != .uninitialized { notify(LogMessageNotification(type: type, message: message)) }
+  }
+
+  // MARK: Pending requests
+
+  /// Runs `work` once every folder's graph is fresh: now, or after the scheduled analysis.
+  func afterAnalysis(_ id: RequestID, _ work: @escaping () -> Void) {
+    if folders.allSatisfy({ !$0.isStale }) && indexed {
+      work()
+    } else {
+      pendingRequests.append((id, work))
+      if indexed { scheduleAnalysis() }
+    }
+  }
+
+  private func cancel(_ id: RequestID) {
+    guard let index = pendingRequests.firstIndex(where: { $0.id == id }) else { return }
+    pendingRequests.remove(at: index)
+    fail(id, .requestCancelled)
+  }
+
+  func runPendingRequests() {
+    let ready = pendingRequests
+    pendingRequests = []
+    for request in ready { request.run() }
+  }
+
+  /// Ends the process: 0 after `shutdown`, 1 otherwise.
+  func finish() {
+    stopWatching()
+    exitProcess(lifecycle == .shutDown ? 0 : 1)
+  }
+}
+
+/// A file created, changed or deleted on disk, as the client or the server's watcher saw it.
+struct DiskChange: Hashable {
+  enum Kind { case created, changed, deleted }
+  var path: String
+  var kind: Kind
+
+  /// A change from an LSP file event type (1 created, 2 changed, 3 deleted).
+  init?(path: String, type: Int) {
+    switch type {
+    case FileEvent.created: self.init(path: path, kind: .created)
+    case FileEvent.changed: self.init(path: path, kind: .changed)
+    case FileEvent.deleted: self.init(path: path, kind: .deleted)
+    default: return nil
+    }
+  }
+
+  init(path: String, kind: Kind) {
+    self.path = path
+    self.kind = kind
+  }
+}
