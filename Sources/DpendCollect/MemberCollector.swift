@@ -44,10 +44,13 @@ struct MemberCollector {
           !variable.modifiers.isLazy
         else { continue }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        for binding in variable.bindings where isStored(binding) {
+        let bindings = Array(variable.bindings)
+        for (index, binding) in bindings.enumerated() where isStored(binding) {
           guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
           if isLet && binding.initializer != nil { continue }
-          guard let type = binding.typeAnnotation?.type else { continue }
+          // `let x, y: Double`: a name with neither type nor value has the type written after it.
+          let written = binding.initializer == nil ? bindings[index...].lazy.compactMap(\.typeAnnotation).first : nil
+          guard let type = binding.typeAnnotation?.type ?? written?.type else { continue }
           if let propertyAccess = variable.modifiers.accessLevel, propertyAccess < access {
             access = propertyAccess
           }
