@@ -141,11 +141,11 @@ final class DeclarationVisitor: SyntaxVisitor {
         range: ranges.range(of: node.extendedType)))
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.
-    let isGeneric = node.genericWhereClause != nil || summary.types.contains { $0.name == extended && $0.isGeneric }
+    let known = summary.types.first { $0.name == extended }
     scopes.append(
       Enclosing(
-        name: extended, access: node.modifiers.accessLevel ?? .open, memberDefault: defaultAccess,
-        isGeneric: isGeneric))
+        name: extended, access: min(node.modifiers.accessLevel ?? .open, known?.access ?? .open),
+        memberDefault: defaultAccess, isGeneric: node.genericWhereClause != nil || known?.isGeneric == true))
     return .visitChildren
   }
   override func visitPost(_ node: ExtensionDeclSyntax) {
