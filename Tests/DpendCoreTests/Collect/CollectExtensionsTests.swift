@@ -119,6 +119,21 @@ struct CollectExtensionsTests {
     #expect(summary.extensions.map(\.methods.count) == [1, 0])
   }
 
+  @Test func typesNestedInAnExtensionAreCappedByTheExtendedTypesAccessWhenKnown() {
+    let source = MarkedSource(
+      """
+      fileprivate class Hidden {}
+      extension Hidden {
+        public class Inner {}
+      }
+      extension Elsewhere {
+        public class Exposed {}
+      }
+      """)
+    let access = collectSummary(source).types.map { "\($0.name): \($0.access)" }
+    #expect(access == ["Hidden: fileprivate", "Hidden.Inner: fileprivate", "Elsewhere.Exposed: public"])
+  }
+
   @Test func typesNestedInAnExtensionOfAGenericTypeAreFlaggedGeneric() {
     let source = MarkedSource(
       """

@@ -155,6 +155,31 @@ struct CollectRegistrationsTests {
     #expect(try registration(body: body)?.scope == .singleton)
   }
 
+  @Test func bareInitOfAnotherTypeIsNotTheRegistrationCall() throws {
+    let body = """
+      let url: URL = .init(fileURLWithPath: "/tmp")
+          let settings: Settings = .init(scope: .weakSingleton)
+          return DependencyRegistration(scope: .singleton) { DiskStore(url: url, settings: settings) }
+      """
+    #expect(try registration(body: body)?.scope == .singleton)
+  }
+
+  @Test func returnedBareInitIsTheRegistrationCallEvenAfterOtherBareInits() throws {
+    let body = """
+      let url: URL = .init(fileURLWithPath: "/tmp")
+          return .init(scope: .shared) { DiskStore(url: url) }
+      """
+    #expect(try registration(body: body)?.scope == .shared)
+  }
+
+  @Test func bareInitInsideAClosureIsNotTheRegistrationCall() throws {
+    let body = """
+      let make = { () -> Settings in .init(scope: .weakSingleton) }
+          return DependencyRegistration(scope: .eagerSingleton) { Foo(settings: make()) }
+      """
+    #expect(try registration(body: body)?.scope == .eagerSingleton)
+  }
+
   @Test func callsInsideTheFactoryClosureDoNotCount() throws {
     let body = "DependencyRegistration { Foo(registration: DependencyRegistration(scope: .singleton) { Bar() }) }"
     #expect(try registration(body: body)?.scope == .unique)

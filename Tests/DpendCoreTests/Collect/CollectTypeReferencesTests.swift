@@ -32,8 +32,10 @@ struct CollectTypeReferencesTests {
     WrittenType(written: "Dictionary< String , [ Int ] >", name: "Dictionary<String,[Int]>"),
     WrittenType(written: "( Int , label : String )", name: "(Int,label:String)"),
     WrittenType(written: "Store", name: "Store"),
+    WrittenType(written: "Dictionary<String, /* cached */ Int>", name: "Dictionary<String,Int>"),
+    WrittenType(written: "[\n    String:\n    Int\n  ]", name: "[String:Int]"),
   ])
-  func whiteSpaceIsRemoved(_ expected: WrittenType) throws {
+  func whiteSpaceAndCommentsAreRemoved(_ expected: WrittenType) throws {
     try check(expected)
   }
 
