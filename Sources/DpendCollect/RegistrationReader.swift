@@ -129,10 +129,12 @@ private final class RegistrationCallFinder: SyntaxVisitor {
     return .visitChildren
   }
 
-  /// `true` when `call` is the value of a `return`, or the only statement of a block, in the
-  /// method itself rather than in a closure.
+  /// `true` when `call` (perhaps under `try`) is the value of a `return`, or the only statement
+  /// of a block, in the method itself rather than in a closure.
   private static func isReturnedByMethod(_ call: FunctionCallExprSyntax) -> Bool {
-    guard let parent = call.parent,
+    var value = Syntax(call)
+    while let parent = value.parent, parent.is(TryExprSyntax.self) { value = parent }
+    guard let parent = value.parent,
       parent.is(ReturnStmtSyntax.self)
         || (parent.is(CodeBlockItemSyntax.self) && parent.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
     else { return false }

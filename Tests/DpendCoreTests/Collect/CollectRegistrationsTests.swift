@@ -149,6 +149,8 @@ struct CollectRegistrationsTests {
     "DpendRuntime.DependencyRegistration(scope: .singleton) { Foo() }",
     ".init(scope: .singleton) { Foo() }",
     "return DependencyRegistration(scope: .singleton) { Foo() }",
+    "return .init(scope: .singleton) { Foo() }",
+    "return try .init(scope: .singleton) { try Foo() }",
     "let registration = DependencyRegistration(scope: .singleton) { Foo() }\n    return registration",
   ])
   func registrationCallIsFoundInEveryForm(_ body: String) throws {
