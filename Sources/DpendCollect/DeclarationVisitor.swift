@@ -1,15 +1,27 @@
 import DpendModel
 import SwiftSyntax
 
-/// Walks one file's declarations and fills a ``FileSummary``. Types nested in types get
-/// qualified names; bodies of functions, closures and accessors are skipped (types
+/// Walks one file's declarations and fills a ``FileSummary``. Types nested in types (or in
+/// extensions) get qualified names; bodies of functions, closures and accessors are skipped (types
 /// declared there cannot be named from outside).
 final class DeclarationVisitor: SyntaxVisitor {
   private(set) var summary: FileSummary
   private let ranges: RangeConverter
   private let members: MemberCollector
-  /// The enclosing types: qualified name and effective access.
-  private var scopes: [(name: String, access: AccessLevel)] = []
+  /// The enclosing types and extensions, innermost last.
+  private var scopes: [Enclosing] = []
+
+  /// A type or extension whose body is being walked.
+  private struct Enclosing {
+    /// Qualified name: the type's, or the extended type's as written.
+    var name: String
+    /// The highest access a member can have (effective access of the type).
+    var access: AccessLevel
+    /// The access of a member written without a modifier (`public` in a `public extension`).
+    var memberDefault: AccessLevel
+    /// `true` when this scope or an enclosing one has generic parameters.
+    var isGeneric: Bool
+  }
 
   init(path: String, tree: SourceFileSyntax) {
     summary = FileSummary(path: path)
@@ -20,6 +32,11 @@ final class DeclarationVisitor: SyntaxVisitor {
 
   private var scopeName: String { scopes.last?.name ?? "" }
   private var scopeAccess: AccessLevel { scopes.last?.access ?? .open }
+
+  /// The effective access of a declaration with `modifiers` in the current scope.
+  private func effectiveAccess(_ modifiers: DeclModifierListSyntax) -> AccessLevel {
+    min(modifiers.accessLevel ?? scopes.last?.memberDefault ?? .internal, scopeAccess)
+  }
 
   private func qualified(_ name: String) -> String {
     scopeName.isEmpty ? name : "\(scopeName).\(name)"
@@ -41,7 +58,9 @@ final class DeclarationVisitor: SyntaxVisitor {
   ) -> SyntaxVisitorContinueKind {
     guard name.presence == .present, !name.text.isEmpty else { return .skipChildren }
     let qualifiedName = qualified(name.text)
-    let access = min(modifiers.accessLevel ?? .internal, scopeAccess)
+    let access = effectiveAccess(modifiers)
+    // A type nested in a generic one cannot be named without the outer type's arguments.
+    let isGeneric = generics != nil || scopes.last?.isGeneric == true
     let declarations = body.flattenedDeclarations
     var initializers: [Initializer] = []
     if kind != .enum {
@@ -55,12 +74,12 @@ final class DeclarationVisitor: SyntaxVisitor {
     }
     summary.types.append(
       TypeDeclaration(
-        name: qualifiedName, kind: kind, access: access, isGeneric: generics != nil,
+        name: qualifiedName, kind: kind, access: access, isGeneric: isGeneric,
         inheritance: inheritance(clause), initializers: initializers,
         methods: kind == .class
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
         range: ranges.range(of: name)))
-    scopes.append((qualifiedName, access))
+    scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
     return .visitChildren
   }
 
@@ -104,13 +123,14 @@ final class DeclarationVisitor: SyntaxVisitor {
     guard node.name.presence == .present else { return .skipChildren }
     summary.protocols.append(
       ProtocolDeclaration(
-        name: qualified(node.name.text), access: min(node.modifiers.accessLevel ?? .internal, scopeAccess),
+        name: qualified(node.name.text), access: effectiveAccess(node.modifiers),
         range: ranges.range(of: node.name)))
     return .skipChildren
   }
 
+  /// Types and typealiases declared in an extension are nested in the extended type.
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let extended = TypeNormalizer.text(TypeNormalizer.strip(node.extendedType))
+    let extended = extendedName(node)
     guard !extended.isEmpty else { return .skipChildren }
     let defaultAccess = node.modifiers.accessLevel ?? .internal
     summary.extensions.append(
@@ -119,7 +139,22 @@ final class DeclarationVisitor: SyntaxVisitor {
         methods: members.methods(
           in: node.memberBlock.flattenedDeclarations, defaultAccess: defaultAccess, typeAccess: .open),
         range: ranges.range(of: node.extendedType)))
-    return .skipChildren
+    // The extended type's own access and generic parameters are known only when it is
+    // declared earlier in this file; a `where` clause means it is generic.
+    let known = summary.types.first { $0.name == extended }
+    scopes.append(
+      Enclosing(
+        name: extended, access: min(node.modifiers.accessLevel ?? .open, known?.access ?? .open),
+        memberDefault: defaultAccess, isGeneric: node.genericWhereClause != nil || known?.isGeneric == true))
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) {
+    guard !extendedName(node).isEmpty else { return }
+    scopes.removeLast()
+  }
+
+  private func extendedName(_ node: ExtensionDeclSyntax) -> String {
+    TypeNormalizer.text(TypeNormalizer.strip(node.extendedType))
   }
 
   override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -135,7 +170,12 @@ final class DeclarationVisitor: SyntaxVisitor {
   }
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-    summary.imports.append(node.path.map(\.name.text).joined(separator: "."))
+    var path = node.path.map(\.name.text)
+    // `import struct Foundation.Date` names a declaration after the module.
+    if node.importKindSpecifier != nil, path.count > 1 { path.removeLast() }
+    if !path.isEmpty, !path.contains(where: \.isEmpty) {
+      summary.imports.append(path.joined(separator: "."))
+    }
     return .skipChildren
   }
 

@@ -32,7 +32,8 @@ struct MemberCollector {
   }
 
   /// The initializer the compiler synthesizes when none is declared: a struct's memberwise
-  /// initializer, or `init()`. `nil` when it would not be usable (a private stored property).
+  /// initializer, or `init()`. `nil` when it would not be usable (a private stored property)
+  /// or is not known yet (a stored property whose type is half-typed).
   func implicitInitializer(
     kind: TypeKind, members: [DeclSyntax], typeAccess: AccessLevel, name: TokenSyntax
   ) -> Initializer? {
@@ -44,10 +45,14 @@ struct MemberCollector {
           !variable.modifiers.isLazy
         else { continue }
         let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        for binding in variable.bindings where isStored(binding) {
+        let bindings = Array(variable.bindings)
+        for (index, binding) in bindings.enumerated() where isStored(binding) {
           guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
           if isLet && binding.initializer != nil { continue }
-          guard let type = binding.typeAnnotation?.type else { continue }
+          // `let x, y: Double`: a name with neither type nor value has the type written after it.
+          let written = binding.initializer == nil ? bindings[index...].lazy.compactMap(\.typeAnnotation).first : nil
+          guard let type = binding.typeAnnotation?.type ?? written?.type else { continue }
+          if type.hasError { return nil }
           if let propertyAccess = variable.modifiers.accessLevel, propertyAccess < access {
             access = propertyAccess
           }
@@ -96,12 +101,13 @@ struct MemberCollector {
     return result
   }
 
-  /// The parameters, or `nil` when one of them has no type yet (half-typed code).
+  /// The parameters, or `nil` when one of them has no complete type yet (half-typed code
+  /// such as `a: ` or `a: Foo<`).
   private func parameters(_ list: FunctionParameterListSyntax) -> [Parameter]? {
     var result: [Parameter] = []
     for parameter in list {
       let reference = TypeNormalizer.reference(parameter.type, ranges: ranges)
-      guard !reference.name.isEmpty else { return nil }
+      guard !reference.name.isEmpty, !parameter.type.hasError else { return nil }
       let label = parameter.firstName.tokenKind == .wildcard ? "_" : parameter.firstName.text
       result.append(
         Parameter(

@@ -27,13 +27,14 @@ struct RegistrationReader {
   }
 
   /// Tag, scope and problems read from the first `DependencyRegistration(…)` call in `body`.
-  /// With no such call, the registration is untagged and `unique`.
+  /// With no such call, the registration is untagged and `unique`. An argument with no
+  /// value yet (`tag: ` while typing) is ignored.
   func literals(in body: CodeBlockSyntax?) -> (tag: String?, scope: Scope, problems: [Diagnostic]) {
     guard let body, let call = firstRegistrationCall(in: body) else { return (nil, .unique, []) }
     var tag: String?
     var scope = Scope.unique
     var problems: [Diagnostic] = []
-    for argument in call.arguments {
+    for argument in call.arguments where !TypeNormalizer.text(argument.expression).isEmpty {
       switch argument.label?.text {
       case "tag":
         switch tagName(argument.expression) {
@@ -116,17 +117,37 @@ struct RegistrationReader {
 }
 
 /// Finds the first call of `DependencyRegistration(…)`, `DependencyRegistration<T>(…)`,
-/// `DpendRuntime.DependencyRegistration(…)` or `.init(…)`.
+/// `DpendRuntime.DependencyRegistration(…)` or `.init(…)`. A bare `.init(…)` can make any
+/// type (`let url: URL = .init(…)`), so it counts only where the method returns it.
 private final class RegistrationCallFinder: SyntaxVisitor {
   var found: FunctionCallExprSyntax?
 
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     guard found == nil else { return .skipChildren }
-    if Self.isRegistrationInitializer(node.calledExpression) {
+    let isBareInit = node.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false
+    if Self.isRegistrationInitializer(node.calledExpression), !isBareInit || Self.isReturnedByMethod(node) {
       found = node
       return .skipChildren
     }
     return .visitChildren
+  }
+
+  /// `true` when `call` (perhaps under `try`) is the value of a `return`, or the only statement
+  /// of a block, in the method itself rather than in a closure.
+  private static func isReturnedByMethod(_ call: FunctionCallExprSyntax) -> Bool {
+    var value = Syntax(call)
+    while let parent = value.parent, parent.is(TryExprSyntax.self) { value = parent }
+    guard let parent = value.parent,
+      parent.is(ReturnStmtSyntax.self)
+        || (parent.is(CodeBlockItemSyntax.self) && parent.parent?.as(CodeBlockItemListSyntax.self)?.count == 1)
+    else { return false }
+    var ancestor = parent.parent
+    while let node = ancestor {
+      if node.is(ClosureExprSyntax.self) { return false }
+      if node.is(FunctionDeclSyntax.self) { return true }
+      ancestor = node.parent
+    }
+    return false
   }
 
   private static func isRegistrationInitializer(_ expression: ExprSyntax) -> Bool {
