@@ -29,7 +29,9 @@ struct CycleCheckTests {
 
   @Test func onlyEdgesInsideTheCycleAreCyclic() throws {
     let graph = try analyze(marked: ["Cycle.swift": SpecExamples.transitiveCycle], filters: [".*Impl"])
-    let (a, b, c, d) = (DependencyKey(name: "A"), DependencyKey(name: "B"), DependencyKey(name: "C"), DependencyKey(name: "D"))
+    let (a, b, c, d) = (
+      DependencyKey(name: "A"), DependencyKey(name: "B"), DependencyKey(name: "C"), DependencyKey(name: "D")
+    )
 
     #expect(graph.isCyclicEdge(from: a, to: b) == false)
     #expect(graph.isCyclicEdge(from: b, to: c))
@@ -43,16 +45,15 @@ struct CycleCheckTests {
     let b = MarkedSource("protocol B {}\nclass BImpl: B { init(a: 2️⃣A) {} }")
     let graph = try analyze(marked: ["Sources/A.swift": a, "Sources/B.swift": b], filters: [".*Impl"])
 
+    let inA = a.range("1️⃣", covering: "B", in: "Sources/A.swift")
+    let inB = b.range("2️⃣", covering: "A", in: "Sources/B.swift")
     #expect(
       graph.diagnostics == [
         Diagnostic(
-          code: .dependencyCycle, severity: .error, message: "dependency cycle: A -> B -> A",
-          range: a.range("1️⃣", covering: "B", in: "Sources/A.swift"),
+          code: .dependencyCycle, severity: .error, message: "dependency cycle: A -> B -> A", range: inA,
           notes: [
-            DiagnosticNote(
-              message: "'A' needs 'B' (in 'AImpl.init(b:)')", range: a.range("1️⃣", covering: "B", in: "Sources/A.swift")),
-            DiagnosticNote(
-              message: "'B' needs 'A' (in 'BImpl.init(a:)')", range: b.range("2️⃣", covering: "A", in: "Sources/B.swift")),
+            DiagnosticNote(message: "'A' needs 'B' (in 'AImpl.init(b:)')", range: inA),
+            DiagnosticNote(message: "'B' needs 'A' (in 'BImpl.init(a:)')", range: inB),
           ])
       ])
   }

@@ -27,7 +27,9 @@ struct InvalidDeclarationTests {
       """)
     let graph = try analyze(marked: ["Network.swift": source])
 
-    func at(_ marker: String, _ text: String) -> SourceRange { source.range(marker, covering: text, in: "Network.swift") }
+    func at(_ marker: String, _ text: String) -> SourceRange {
+      source.range(marker, covering: text, in: "Network.swift")
+    }
     #expect(
       graph.diagnostics == [
         Self.invalid("tag must be a tag type literal such as 'Remote.self', found 'tag'", at: at("1️⃣", "tag")),
@@ -65,7 +67,9 @@ struct InvalidDeclarationTests {
       """)
     let graph = try analyze(marked: ["Network.swift": source])
 
-    func at(_ marker: String, _ text: String) -> SourceRange { source.range(marker, covering: text, in: "Network.swift") }
+    func at(_ marker: String, _ text: String) -> SourceRange {
+      source.range(marker, covering: text, in: "Network.swift")
+    }
     #expect(
       graph.diagnostics == [
         Self.invalid(

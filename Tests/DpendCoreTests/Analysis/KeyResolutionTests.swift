@@ -72,7 +72,8 @@ struct KeyResolutionTests {
         "Feature.Clock ← ClockImpl.init()",
         "FeedImpl ← FeedImpl.init(storage:timer:)",
       ])
-    #expect(graph.localFactories[2].dependencies == [DependencyKey(name: "Store"), DependencyKey(name: "Feature.Clock")])
+    #expect(
+      graph.localFactories[2].dependencies == [DependencyKey(name: "Store"), DependencyKey(name: "Feature.Clock")])
     #expect(graph.diagnostics == [])
   }
 

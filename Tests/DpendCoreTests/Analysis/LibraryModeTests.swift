@@ -75,7 +75,8 @@ struct LibraryModeTests {
         """
       ], filters: [".*Impl"], mode: .library)
 
-    #expect(graph.localFactories.map(\.summaryLine) == ["Store ← DiskStoreImpl.init()", "MemoryImpl ← MemoryImpl.init()"])
+    #expect(
+      graph.localFactories.map(\.summaryLine) == ["Store ← DiskStoreImpl.init()", "MemoryImpl ← MemoryImpl.init()"])
   }
 
   @Test func publicConfigurationExportsItsPublicRegistrations() throws {
@@ -131,6 +132,9 @@ struct LibraryModeTests {
       graph.diagnostics.map(\.message) == [
         "ambiguous provider: 'A' is provided by 'LoggingAImpl' and 'AImpl'; using 'LoggingAImpl.init()'"
       ])
-    #expect(graph.diagnostics.first?.notes.map(\.range.compilerLocation) == ["App.swift:4:13", "Vendor/Kit.dpendmodule:1:1"])
+    #expect(
+      graph.diagnostics.first?.notes.map(\.range.compilerLocation) == [
+        "App.swift:4:13", "Vendor/Kit.dpendmodule:1:1",
+      ])
   }
 }

@@ -133,9 +133,12 @@ struct MissingDependencyTests {
       graph.diagnostics == [
         Diagnostic(
           code: .missingDependency, severity: .error,
-          message: "missing dependency: nothing provides 'Tagged<Store, Remote>', needed by 'SyncConfiguration.sync(store:)'",
+          message: "missing dependency: nothing provides 'Tagged<Store, Remote>', needed by "
+            + "'SyncConfiguration.sync(store:)'",
           range: range,
-          notes: [DiagnosticNote(message: "'SyncConfiguration.sync(store:)' needs 'Tagged<Store, Remote>'", range: range)])
+          notes: [
+            DiagnosticNote(message: "'SyncConfiguration.sync(store:)' needs 'Tagged<Store, Remote>'", range: range)
+          ])
       ])
     #expect(graph.unprovidedKeys == [DependencyKey(name: "Store", tag: "Remote")])
   }
