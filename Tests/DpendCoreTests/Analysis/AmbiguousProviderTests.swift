@@ -110,6 +110,25 @@ struct AmbiguousProviderTests {
       ])
   }
 
+  @Test func providersInOneLibraryFileKeepTheirOrderInTheFile() throws {
+    let library = try LibraryModule.decode(
+      #"""
+      [
+        {"key": {"name": "Store"}, "kind": {"initializer": {"type": "SQLiteStore"}}},
+        {"key": {"name": "Store"}, "kind": {"initializer": {"type": "CacheStore"}}},
+        {"key": {"name": "Store"}, "kind": {"initializer": {"type": "MemoryStore"}}}
+      ]
+      """#, file: "Kit.dpendmodule")
+    let graph = try analyze(["App.swift": ""], libraries: library)
+
+    #expect(
+      graph.diagnostics.map(\.message) == [
+        "ambiguous provider: 'Store' is provided by 'SQLiteStore', 'CacheStore' and 'MemoryStore'; "
+          + "using 'SQLiteStore.init()'"
+      ])
+    #expect(graph.resolved[DependencyKey(name: "Store")]?.displayName == "SQLiteStore.init()")
+  }
+
   @Test func differentTagsAreDifferentKeys() throws {
     let graph = try analyze(
       [

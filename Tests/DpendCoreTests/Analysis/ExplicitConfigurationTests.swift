@@ -143,11 +143,12 @@ struct ExplicitConfigurationTests {
       ])
 
     #expect(graph.diagnostics == [])
+    // Stable order is by file path: `Config+Stores.swift` sorts before `Config.swift`.
     #expect(
       graph.localFactories.map { "\($0.summaryLine) \($0.scope) throws: \($0.isThrowing)" } == [
-        "StoreConfiguration ← StoreConfiguration.init() unique throws: false",
         "Tagged<Store, Remote> ← StoreConfiguration.remote() weakSingleton throws: true",
         "Cache ← StoreConfiguration.cache(store:) shared throws: false",
+        "StoreConfiguration ← StoreConfiguration.init() unique throws: false",
       ])
   }
 }

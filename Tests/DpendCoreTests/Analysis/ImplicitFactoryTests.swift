@@ -166,6 +166,16 @@ struct ImplicitFactoryTests {
       ])
   }
 
+  @Test func invalidFilterNamesThePattern() {
+    #expect(throws: InvalidFilterError.self) { try ImplicitFilter(patterns: [".*Impl", "(unclosed"]) }
+    do {
+      _ = try ImplicitFilter(patterns: [".*Impl", "(unclosed"])
+    } catch {
+      #expect(error.pattern == "(unclosed")
+      #expect(error.description.hasPrefix("invalid implicit filter '(unclosed': "))
+    }
+  }
+
   @Test func superclassesAndUnknownProtocolsAreNotKeys() throws {
     let graph = try analyze(
       [

@@ -77,6 +77,35 @@ struct KeyResolutionTests {
     #expect(graph.diagnostics == [])
   }
 
+  @Test func tagTypesResolveLikeOtherNames() throws {
+    let graph = try analyze(
+      [
+        "Sync.swift": """
+        import DpendRuntime
+
+        final class StoreConfiguration: DependencyConfiguration {
+          enum Remote: DependencyTag {}
+          typealias Storage = Store
+          func remote() -> DependencyRegistration<Storage> {
+            DependencyRegistration(tag: Remote.self) { RemoteStore() }
+          }
+        }
+        final class SyncImpl {
+          init(store: Tagged<Store, StoreConfiguration.Remote>) {}
+        }
+        """
+      ], filters: [".*Impl"])
+
+    // Implicit and explicit factories share one order: file, then position.
+    #expect(
+      graph.localFactories.map(\.summaryLine) == [
+        "StoreConfiguration ← StoreConfiguration.init()",
+        "Tagged<Store, StoreConfiguration.Remote> ← StoreConfiguration.remote()",
+        "SyncImpl ← SyncImpl.init(store:)",
+      ])
+    #expect(graph.diagnostics == [])
+  }
+
   @Test func extensionConformanceInAnotherFileProvidesTheProtocol() throws {
     let graph = try analyze(
       [
