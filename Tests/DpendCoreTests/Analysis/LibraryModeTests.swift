@@ -5,25 +5,10 @@ import Testing
 /// SPEC 2 and 4: in library mode only public types and initializers are exported, and
 /// keys the library needs but does not provide are its requirements, not errors.
 struct LibraryModeTests {
-  static let kit = """
-    public protocol A {}
-    public protocol B {}
-    protocol C {}
-    public final class AImpl: A {
-      public init() {}
-    }
-    public final class BImpl: B {
-      public init(a: A) {}
-      init(debug: Bool) {}
-    }
-    final class CImpl: C {
-      init(b: B) {}
-    }
-    """
-
   @Test func onlyPublicTypesAndInitializersAreCollected() throws {
-    let library = try analyze(["Kit.swift": Self.kit], filters: [".*Impl"], mode: .library, moduleName: "Kit")
-    let application = try analyze(["Kit.swift": Self.kit], filters: [".*Impl"])
+    let library = try analyze(
+      ["Kit.swift": SpecExamples.library], filters: [".*Impl"], mode: .library, moduleName: "Kit")
+    let application = try analyze(["Kit.swift": SpecExamples.library], filters: [".*Impl"])
 
     #expect(library.localFactories.map(\.summaryLine) == ["A ← AImpl.init()", "B ← BImpl.init(a:)"])
     #expect(library.localFactories.map(\.requiredModules) == [["Kit"], ["Kit"]])
@@ -110,7 +95,8 @@ struct LibraryModeTests {
 
   @Test func libraryFactoriesProvideKeysAndTheirProtocolsForTheApplication() throws {
     let kit = LibraryModule.encode(
-      try analyze(["Kit.swift": Self.kit], filters: [".*Impl"], mode: .library, moduleName: "Kit").localFactories)
+      try analyze(["Kit.swift": SpecExamples.library], filters: [".*Impl"], mode: .library, moduleName: "Kit")
+        .localFactories)
     let libraries = try LibraryModule.decode(kit, file: "Vendor/Kit.dpendmodule")
     let graph = try analyze(
       [

@@ -55,7 +55,7 @@ struct DipGeneratorTests {
   }
 
   @Test func libraryExampleInApplicationModeRegistersAllThree() throws {
-    let graph = try analyze(["Kit.swift": LibraryModeTests.kit], filters: [".*Impl"])
+    let graph = try analyze(["Kit.swift": SpecExamples.library], filters: [".*Impl"])
 
     #expect(graph.diagnostics == [])
     #expect(

@@ -7,7 +7,7 @@ import Testing
 /// `.dpendmodule` JSON array.
 struct LibraryModuleOutputTests {
   @Test func publicImplementationsOnly() throws {
-    let graph = try analyze(["Kit.swift": LibraryModeTests.kit], filters: [".*Impl"], mode: .library, moduleName: "Kit")
+    let graph = try analyze(["Kit.swift": SpecExamples.library], filters: [".*Impl"], mode: .library, moduleName: "Kit")
 
     #expect(
       GeneratedOutput.text(for: graph) == """

@@ -33,4 +33,22 @@ enum SpecExamples {
     class CImpl: C { init(d: 3️⃣D) {} }
     class DImpl: D { init(b: 4️⃣B) {} }
     """)
+
+  /// SPEC 4: a library with public `A` and `B` and an internal `C` (filter `.*Impl`);
+  /// `BImpl` has an internal initializer too.
+  static let library = """
+    public protocol A {}
+    public protocol B {}
+    protocol C {}
+    public final class AImpl: A {
+      public init() {}
+    }
+    public final class BImpl: B {
+      public init(a: A) {}
+      init(debug: Bool) {}
+    }
+    final class CImpl: C {
+      init(b: B) {}
+    }
+    """
 }
