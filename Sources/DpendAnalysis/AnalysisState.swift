@@ -4,7 +4,8 @@ import DpendModel
 struct AnalysisState {
   let settings: AnalysisSettings
   let symbols: SymbolTable
-  /// Factories of the analysed sources, in stable order (file, then position).
+  /// Factories of the analysed sources; in stable order (file, then position) once
+  /// ``StableFactoryOrder`` has run.
   var localFactories: [Factory] = []
   /// Every factory: local ones, then the libraries'.
   var allFactories: [Factory] { localFactories + settings.libraryFactories }

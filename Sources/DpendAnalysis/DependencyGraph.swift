@@ -22,11 +22,12 @@ public struct DependencyGraph: Sendable {
   public let diagnostics: [Diagnostic]
   private let cycleComponents: [DependencyKey: Int]
 
-  /// The passes, in order: factories must exist before providers are chosen, and the
-  /// checks look only at chosen providers.
+  /// The passes, in order: factories must exist (and be in stable order) before providers
+  /// are chosen, and the checks look only at chosen providers.
   static let passes: [any AnalysisPass] = [
     ImplicitFactoryCollector(),
     ConfigurationFactoryCollector(),
+    StableFactoryOrder(),
     ProviderSelection(),
     MissingDependencyCheck(),
     CycleCheck(),

@@ -51,11 +51,12 @@ struct ProviderSelection: AnalysisPass {
 
 /// Shared bits of English for messages.
 enum Wording {
-  /// `a`, `a and b`, `a, b and c`, `a, b, c and 2 others`.
+  /// `a`, `a and b`, `a, b and c`, `a, b, c and 1 other`, `a, b, c and 2 others`.
   static func list(_ items: [String], limit: Int = 3) -> String {
     guard items.count > 1 else { return items.first ?? "" }
     if items.count > limit {
-      return items.prefix(limit).joined(separator: ", ") + " and \(items.count - limit) others"
+      let rest = items.count - limit
+      return items.prefix(limit).joined(separator: ", ") + " and \(rest) other\(rest == 1 ? "" : "s")"
     }
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }

@@ -68,16 +68,32 @@ private struct JSONParser {
     return value
   }
 
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, as RFC 8259 allows: no `+1`,
+  /// `01`, `.5` or `1.`.
   mutating func parseNumber() throws(JSONParseError) -> JSONValue {
-    let start = index
-    let allowed = Set("+-0123456789.eE".utf8)
-    while index < bytes.count, allowed.contains(bytes[index]) { index += 1 }
-    guard index > start, let text = String(validating: bytes[start..<index], as: UTF8.self),
-      let value = Double(text)
-    else {
-      index = start
+    let bytes = self.bytes
+    var end = index
+    func next(_ characters: String) -> Bool {
+      guard end < bytes.count, characters.utf8.contains(bytes[end]) else { return false }
+      end += 1
+      return true
+    }
+    func digits() -> Bool {
+      let first = end
+      while next("0123456789") {}
+      return end > first
+    }
+    _ = next("-")
+    var valid = next("0") || digits()
+    if valid && next(".") { valid = digits() }
+    if valid && next("eE") {
+      _ = next("+-")
+      valid = digits()
+    }
+    guard valid, let text = String(validating: bytes[index..<end], as: UTF8.self), let value = Double(text) else {
       throw error("unexpected character")
     }
+    index = end
     return .number(value)
   }
 

@@ -35,13 +35,13 @@ public enum JSONValue: Hashable, Sendable {
     return nil
   }
 
-  /// A name for error messages: "a string", "an array", ….
+  /// A name for error messages: "a string", "an empty string", "an array", ….
   public var kindDescription: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
     case .number: return "a number"
-    case .string: return "a string"
+    case .string(let value): return value.isEmpty ? "an empty string" : "a string"
     case .array: return "an array"
     case .object: return "an object"
     }

@@ -53,8 +53,10 @@ public struct ProjectConfiguration: Hashable, Sendable {
     for (field, value) in members.sorted(by: { $0.key < $1.key }) {
       func strings() throws(ProjectConfigurationError) -> [String] {
         guard let elements = value.arrayValue, elements.allSatisfy({ $0.stringValue != nil }) else {
+          let element = value.arrayValue?.first { $0.stringValue == nil }
+          let found = element.map { "an array containing \($0.kindDescription)" }
           throw ProjectConfigurationError(
-            file: file, field: field, reason: "expected an array of strings, found \(value.kindDescription)")
+            file: file, field: field, reason: "expected an array of strings, found \(found ?? value.kindDescription)")
         }
         return elements.compactMap(\.stringValue)
       }

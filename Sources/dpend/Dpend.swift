@@ -12,6 +12,6 @@ struct Dpend: ParsableCommand {
       --workspace); command-line flags override them.
       """,
     version: "0.1.0",
-    subcommands: [Generate.self, Analyze.self, Tree.self],
+    subcommands: [Generate.self, Analyze.self, Tree.self, LSP.self],
     defaultSubcommand: Generate.self)
 }

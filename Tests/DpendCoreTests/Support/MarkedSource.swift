@@ -51,3 +51,20 @@ struct MarkedSource {
     return "\(path):\(position.line):\(position.column)"
   }
 }
+
+extension MarkedSource {
+  /// The range of `file` that starts at `marker` and covers `covered`, which must stand
+  /// there on one line: `source.range("1️⃣", covering: "Store", in: "Feed.swift")`.
+  func range(_ marker: String, covering covered: String, in file: String) -> SourceRange {
+    let start = position(marker)
+    let bytes = Array(text.utf8)
+    let expected = Array(covered.utf8)
+    precondition(
+      !covered.contains("\n") && bytes.count >= start.offset + expected.count
+        && Array(bytes[start.offset..<start.offset + expected.count]) == expected,
+      "'\(covered)' does not stand at \(marker)")
+    let end = SourcePosition(
+      line: start.line, column: start.column + expected.count, offset: start.offset + expected.count)
+    return SourceRange(file: file, start: start, end: end)
+  }
+}

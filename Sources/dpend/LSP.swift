@@ -1,0 +1,26 @@
+import ArgumentParser
+import DpendServer
+import Foundation
+
+/// `dpend lsp`: the language server on standard input and output.
+struct LSP: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lsp",
+    abstract: "Run the language server: JSON-RPC with Content-Length framing on stdin/stdout (LSP 3.17).",
+    discussion: "Logs go to standard error and to the client (window/logMessage), never to standard output.")
+
+  @Option(help: "Milliseconds between the last change and the analysis (0–100).")
+  var debounce: Int = 50
+
+  func validate() throws {
+    guard (0...100).contains(debounce) else { throw ValidationError("--debounce must be between 0 and 100") }
+  }
+
+  func run() throws {
+    let server = LanguageServer(
+      connection: Connection(input: STDIN_FILENO, output: STDOUT_FILENO), debounce: .milliseconds(debounce))
+    server.start()
+    // The server ends the process on `exit` or at the end of input.
+    while true { sleep(3600) }
+  }
+}

@@ -1,0 +1,113 @@
+import DpendModel
+import Testing
+
+/// The JSON dpend reads and writes itself: strict parsing, deterministic printing.
+struct JSONValueTests {
+  static let document = JSONValue.object([
+    "name": .string("Kit"),
+    "count": .number(3),
+    "ratio": .number(-0.25),
+    "enabled": .bool(true),
+    "missing": .null,
+    "empty": .object([:]),
+    "list": .array([.number(1), .array([]), .object(["b": .bool(false), "a": .string("x")])]),
+  ])
+
+  static func parsingError(_ text: String) -> JSONParseError? {
+    do {
+      _ = try JSONValue.parse(text)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func prettyPrintSortsKeysAndIndentsByTwo() {
+    #expect(
+      Self.document.prettyPrinted() == """
+        {
+          "count": 3,
+          "empty": {},
+          "enabled": true,
+          "list": [
+            1,
+            [],
+            {
+              "a": "x",
+              "b": false
+            }
+          ],
+          "missing": null,
+          "name": "Kit",
+          "ratio": -0.25
+        }
+        """)
+  }
+
+  @Test func compactPrintIsOneLine() {
+    #expect(
+      Self.document.compact()
+        == #"{"count":3,"empty":{},"enabled":true,"list":[1,[],{"a":"x","b":false}],"missing":null,"#
+        + #""name":"Kit","ratio":-0.25}"#)
+  }
+
+  @Test func parsePrintRoundTrip() throws {
+    #expect(try JSONValue.parse(Self.document.prettyPrinted()) == Self.document)
+    #expect(try JSONValue.parse(Self.document.compact()) == Self.document)
+    let text = " \n\t{ \"a\" : [ 1 , 2.5e2 , -0 ] , \"b\" : { } }\r\n"
+    #expect(
+      try JSONValue.parse(text)
+        == .object(["a": .array([.number(1), .number(250), .number(0)]), "b": .object([:])]))
+  }
+
+  @Test func escapesAndUnicode() throws {
+    let parsed = try JSONValue.parse(#""q\" b\\ s\/ \b\f\n\r\t \u0041\u00e9 \ud83d\ude00 \u0001 Café ☕️""#)
+    let expected = "q\" b\\ s/ \u{08}\u{0C}\n\r\t Aé 😀 \u{01} Café ☕️"
+
+    #expect(parsed == .string(expected))
+    #expect(parsed.prettyPrinted() == #""q\" b\\ s/ \u0008\u000c\n\r\t Aé 😀 \u0001 Café ☕️""#)
+    #expect(try JSONValue.parse(parsed.prettyPrinted()) == parsed)
+    #expect(try JSONValue.parse(#"{"é\n": "😀"}"#) == .object(["é\n": .string("😀")]))
+  }
+
+  @Test func numbersPrintAsIntegersWhenWhole() {
+    let numbers: [Double] = [0, -7, 42, 0.5, 1e20, 123456789012345]
+    #expect(JSONValue.array(numbers.map(JSONValue.number)).compact() == "[0,-7,42,0.5,1e+20,123456789012345]")
+  }
+
+  @Test func malformedDocumentsAreRejectedWithTheirPosition() {
+    let cases: [(text: String, message: String)] = [
+      ("", "line 1, column 1: unexpected end of input"),
+      ("[1, 2", "line 1, column 6: unterminated array"),
+      ("[1 2]", "line 1, column 4: expected ',' or ']'"),
+      ("{\"a\" 1}", "line 1, column 6: expected ':'"),
+      ("{1: 2}", "line 1, column 2: expected a string key"),
+      ("{\"a\": 1,\n \"b\": tru}", "line 2, column 7: unexpected character"),
+      ("\"abc", "line 1, column 5: unterminated string"),
+      ("\"a\u{01}\"", "line 1, column 3: control character in string"),
+      (#""\x""#, "line 1, column 4: invalid escape in string"),
+      (#""\ud83d""#, "line 1, column 8: unpaired surrogate in \\u escape"),
+      (#""\u12G4""#, "line 1, column 4: invalid \\u escape"),
+      ("[] []", "line 1, column 4: unexpected text after the JSON value"),
+      ("01", "line 1, column 2: unexpected text after the JSON value"),
+      ("[1.]", "line 1, column 2: unexpected character"),
+      ("{\"a\": +1}", "line 1, column 7: unexpected character"),
+      (
+        String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
+        "line 1, column 513: nesting is too deep"
+      ),
+    ]
+    for (text, message) in cases {
+      #expect(Self.parsingError(text)?.description == message, "\(text)")
+    }
+  }
+
+  @Test func numbersFollowTheJSONGrammar() throws {
+    for text in ["0", "-0", "12", "-3.25", "1e3", "1E+3", "2.5e-2"] {
+      #expect(Self.parsingError(text) == nil, "\(text)")
+    }
+    for text in ["01", "+1", ".5", "1.", "-", "1e", "1.e3", "--1", "0x10", "1e+"] {
+      #expect(Self.parsingError(text) != nil, "\(text)")
+    }
+  }
+}
