@@ -60,10 +60,22 @@ public struct DependencyGraph: Sendable {
   /// `true` when some diagnostic is an error: generation refuses to write.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  /// Every factory parameter that needs `key`, with the factory declaring it, in stable order.
+  /// Every parameter that needs `key`, with the first factory declaring it, in stable
+  /// order. A parameter shared by several factories (one initializer of a type providing
+  /// several keys) is listed once.
   public func consumers(of key: DependencyKey) -> [(factory: Factory, parameter: FactoryParameter)] {
-    (localFactories + libraryFactories).flatMap { factory in
-      factory.parameters.filter { $0.dependency == key }.map { (factory, $0) }
+    struct Consumer: Hashable {
+      var factory: String
+      var range: SourceRange
     }
+    var seen = Set<Consumer>()
+    var result: [(Factory, FactoryParameter)] = []
+    for factory in localFactories + libraryFactories {
+      for parameter in factory.parameters where parameter.dependency == key {
+        guard seen.insert(Consumer(factory: factory.displayName, range: parameter.range)).inserted else { continue }
+        result.append((factory, parameter))
+      }
+    }
+    return result
   }
 }

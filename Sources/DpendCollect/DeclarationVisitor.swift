@@ -44,10 +44,21 @@ final class DeclarationVisitor: SyntaxVisitor {
 
   private func inheritance(_ clause: InheritanceClauseSyntax?) -> [TypeReference] {
     guard let clause else { return [] }
-    return clause.inheritedTypes.compactMap { inherited in
-      let name = TypeNormalizer.text(TypeNormalizer.strip(inherited.type))
-      return name.isEmpty ? nil : TypeReference(name: name, range: ranges.range(of: inherited.type))
+    // `P & Q` conforms to both: each element is an entry of its own.
+    let types = clause.inheritedTypes.flatMap { inherited -> [TypeSyntax] in
+      let stripped = TypeNormalizer.strip(inherited.type)
+      guard let composition = stripped.as(CompositionTypeSyntax.self) else { return [inherited.type] }
+      return composition.elements.map(\.type)
     }
+    return types.compactMap { type in
+      let name = TypeNormalizer.text(TypeNormalizer.strip(type))
+      return name.isEmpty ? nil : TypeReference(name: name, range: ranges.range(of: type))
+    }
+  }
+
+  /// The `}` ending a body, or `nil` while it is not typed yet.
+  private func closingBrace(of body: MemberBlockSyntax) -> DpendModel.SourceRange? {
+    body.rightBrace.presence == .present ? ranges.range(of: body.rightBrace) : nil
   }
 
   // MARK: Nominal types
@@ -78,7 +89,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         inheritance: inheritance(clause), initializers: initializers,
         methods: kind == .class
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
-        range: ranges.range(of: name)))
+        range: ranges.range(of: name), closingBrace: closingBrace(of: body)))
     scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
     return .visitChildren
   }
@@ -138,7 +149,7 @@ final class DeclarationVisitor: SyntaxVisitor {
         extendedType: extended, inheritance: inheritance(node.inheritanceClause),
         methods: members.methods(
           in: node.memberBlock.flattenedDeclarations, defaultAccess: defaultAccess, typeAccess: .open),
-        range: ranges.range(of: node.extendedType)))
+        range: ranges.range(of: node.extendedType), closingBrace: closingBrace(of: node.memberBlock)))
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.
     let known = summary.types.first { $0.name == extended }

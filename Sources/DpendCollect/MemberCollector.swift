@@ -90,6 +90,21 @@ struct MemberCollector {
             type: TypeNormalizer.reference(registered, ranges: ranges), tag: literals.tag,
             scope: literals.scope, isThrowing: decl.signature.effectSpecifiers?.throwsClause != nil)
           problems = literals.problems
+          // Containers call registration methods synchronously, with concrete types.
+          if decl.signature.effectSpecifiers?.asyncSpecifier != nil {
+            problems.append(
+              Diagnostic(
+                code: .invalidDeclaration,
+                message: "registration method '\(decl.name.text)' must not be async: containers resolve synchronously",
+                range: ranges.range(of: decl.name)))
+          }
+          if decl.genericParameterClause != nil {
+            problems.append(
+              Diagnostic(
+                code: .invalidDeclaration,
+                message: "registration method '\(decl.name.text)' must not be generic: a key needs a concrete type",
+                range: ranges.range(of: decl.name)))
+          }
         }
       }
       result.append(

@@ -51,23 +51,29 @@ public struct TypeDeclaration: Hashable, Sendable {
   public var kind: TypeKind
   /// Effective access level (the lowest along the nesting chain).
   public var access: AccessLevel
-  /// `true` when the type has generic parameters; such a type is never a candidate.
+  /// `true` when the type or an enclosing one has generic parameters (or the type is
+  /// declared in a constrained extension); such a type is never a candidate.
   public var isGeneric: Bool
   /// The inheritance clause as written: superclass and protocols, unresolved.
   public var inheritance: [TypeReference]
   /// Initializers that can make an instance, in declaration order: the declared
   /// non-private, non-failable ones, or the implicit one when none is declared.
   public var initializers: [Initializer]
-  /// Instance methods that are not private, in declaration order.
+  /// Instance methods that are not private, in declaration order; collected for classes
+  /// only (configurations are classes).
   public var methods: [MethodDeclaration]
   /// The type's name token.
   public var range: SourceRange
+  /// The `}` closing the type's body; `nil` while it is not typed yet. Fix-its insert
+  /// members before it.
+  public var closingBrace: SourceRange?
 
   public init(
     name: String, kind: TypeKind, access: AccessLevel, isGeneric: Bool,
     inheritance: [TypeReference], initializers: [Initializer], methods: [MethodDeclaration],
-    range: SourceRange
+    range: SourceRange, closingBrace: SourceRange? = nil
   ) {
+    self.closingBrace = closingBrace
     self.name = name
     self.kind = kind
     self.access = access
@@ -92,11 +98,14 @@ public struct ExtensionDeclaration: Hashable, Sendable {
   public var methods: [MethodDeclaration]
   /// The extended type's name in the extension header.
   public var range: SourceRange
+  /// The `}` closing the extension; `nil` while it is not typed yet.
+  public var closingBrace: SourceRange?
 
   public init(
     extendedType: String, inheritance: [TypeReference], methods: [MethodDeclaration],
-    range: SourceRange
+    range: SourceRange, closingBrace: SourceRange? = nil
   ) {
+    self.closingBrace = closingBrace
     self.extendedType = extendedType
     self.inheritance = inheritance
     self.methods = methods

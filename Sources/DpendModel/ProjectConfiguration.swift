@@ -76,7 +76,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
       case "container": configuration.container = try string()
       case "moduleName": configuration.moduleName = try string()
       default:
-        let suggestion = fieldNames.first { $0.lowercased().hasPrefix(String(field.lowercased().prefix(4))) }
+        let prefix = String(field.lowercased().prefix(4))
+        let suggestion = prefix.isEmpty ? nil : fieldNames.first { $0.lowercased().hasPrefix(prefix) }
         let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
         throw ProjectConfigurationError(
           file: file, field: field,

@@ -22,8 +22,13 @@ enum HoverText {
     lines.append("- scope: `\(factory.scope.rawValue)`")
     let needs = factory.parameters.map { "`\($0.dependency)\($0.isOptional ? "?" : "")`" }
     let configuration: [String]
-    if case .configurationMethod(let key, _, _) = factory.kind { configuration = ["`\(key)`"] } else { configuration = [] }
-    lines.append("- needs: " + ((configuration + needs).isEmpty ? "nothing" : (configuration + needs).joined(separator: ", ")))
+    if case .configurationMethod(let key, _, _) = factory.kind {
+      configuration = ["`\(key)`"]
+    } else {
+      configuration = []
+    }
+    lines.append(
+      "- needs: " + ((configuration + needs).isEmpty ? "nothing" : (configuration + needs).joined(separator: ", ")))
     for factory in factories {
       guard let used = graph.resolved[factory.key], used != factory else { continue }
       lines.append("- not used for `\(factory.key)`: `\(used.displayName)` is")

@@ -55,7 +55,8 @@ extension LanguageServer {
     guard let current else {
       let canCreate = capabilities.workspace?.workspaceEdit?.resourceOperations?.contains("create") == true
       guard supportsChanges && canCreate else { return nil }
-      let insert = TextEdit(range: Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), newText: text)
+      let insert = TextEdit(
+        range: Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), newText: text)
       return WorkspaceEdit(documentChanges: [
         .create(CreateFile(uri: uri, options: .init(overwrite: false, ignoreIfExists: true))),
         .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])),
@@ -66,7 +67,8 @@ extension LanguageServer {
     guard supportsChanges else { return WorkspaceEdit(changes: [uri: [replace]]) }
     let version = documents[path]?.version
     return WorkspaceEdit(documentChanges: [
-      .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: [replace]))
+      .edit(
+        TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: [replace]))
     ])
   }
 
@@ -84,7 +86,9 @@ extension LanguageServer {
       return .success(.string(TreeRenderer.render(graph)))
     case "dpend.generateRegistrations":
       let action = generateRegistrationsAction(folder)
-      guard let edit = action.edit else { return .failure(.invalidRequest(action.disabled?.reason ?? "cannot generate")) }
+      guard let edit = action.edit else {
+        return .failure(.invalidRequest(action.disabled?.reason ?? "cannot generate"))
+      }
       self.request(ApplyWorkspaceEditRequest(label: "Generate registrations", edit: edit))
       return .success(nil)
     default:

@@ -6,7 +6,9 @@ extension LanguageServer {
   private func lookUp(_ uri: String, _ position: Position) -> (WorkspaceFolderState, GraphSymbol, SourceRange)? {
     guard let path = FileURI.path(uri), let folder = folder(for: path), let graph = folder.graph else { return nil }
     let offset = lineTable(for: path).offset(of: position, encoding: encoding)
-    guard let (symbol, range) = GraphLookup(graph: graph).symbol(at: offset, in: path, summary: folder.host.summary(of: path))
+    guard
+      let (symbol, range) = GraphLookup(graph: graph).symbol(
+        at: offset, in: path, summary: folder.host.summary(of: path))
     else { return nil }
     return (folder, symbol, range)
   }

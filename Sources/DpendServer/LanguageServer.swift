@@ -128,7 +128,10 @@ public final class LanguageServer: @unchecked Sendable {
         didClose(try LSPAny.decode(DidCloseTextDocumentNotification.self, from: params))
       case DidChangeWatchedFilesNotification.method:
         let notification = try LSPAny.decode(DidChangeWatchedFilesNotification.self, from: params)
-        filesChanged(notification.changes.compactMap { event in FileURI.path(event.uri).flatMap { DiskChange(path: $0, type: event.type) } })
+        filesChanged(
+          notification.changes.compactMap { event in
+            FileURI.path(event.uri).flatMap { DiskChange(path: $0, type: event.type) }
+          })
       case DidChangeWorkspaceFoldersNotification.method:
         workspaceFoldersChanged(try LSPAny.decode(DidChangeWorkspaceFoldersNotification.self, from: params))
       case CancelRequestNotification.method:

@@ -69,9 +69,10 @@ struct AmbiguousProviderTests {
         "ambiguous provider: 'Store' is provided by 'ZStoreImpl', 'AStoreImpl' and 'MStoreImpl'; "
           + "using 'ZStoreImpl.init()'"
       ])
-    #expect(graph.diagnostics.first?.notes.map(\.range.compilerLocation) == [
-      "Stores.swift:2:13", "Stores.swift:3:13", "Stores.swift:4:13",
-    ])
+    #expect(
+      graph.diagnostics.first?.notes.map(\.range.compilerLocation) == [
+        "Stores.swift:2:13", "Stores.swift:3:13", "Stores.swift:4:13",
+      ])
     #expect(graph.resolved[DependencyKey(name: "Store")]?.displayName == "ZStoreImpl.init()")
   }
 

@@ -26,8 +26,10 @@ struct MissingDependencyTests {
         init(store: 5️⃣Store) {}
       }
       """)
-    let files = ["Sources/Feed/FeedImpl.swift": feed, "Sources/Profile/ProfileImpl.swift": profile,
-                 "Sources/App/AppImpl.swift": app]
+    let files = [
+      "Sources/Feed/FeedImpl.swift": feed, "Sources/Profile/ProfileImpl.swift": profile,
+      "Sources/App/AppImpl.swift": app,
+    ]
     let graph = try analyze(marked: files, filters: [".*Impl"])
 
     let store1 = feed.range("1️⃣", covering: "Store", in: "Sources/Feed/FeedImpl.swift")

@@ -5,7 +5,7 @@ struct CollectExtensionsTests {
   @Test func extensionRecordsTheExtendedTypeAndAddedConformances() {
     let source = MarkedSource(
       """
-      extension 1️⃣Feed2️⃣: 3️⃣FeedLoading4️⃣, 5️⃣@unchecked Sendable6️⃣ {}
+      extension 1️⃣Feed2️⃣: 3️⃣FeedLoading4️⃣, 5️⃣@unchecked Sendable6️⃣ {7️⃣}8️⃣
       """)
     #expect(
       collectSummary(source).extensions == [
@@ -15,7 +15,7 @@ struct CollectExtensionsTests {
             TypeReference(name: "FeedLoading", range: source.range(from: "3️⃣", to: "4️⃣")),
             TypeReference(name: "Sendable", range: source.range(from: "5️⃣", to: "6️⃣")),
           ],
-          methods: [], range: source.range(from: "1️⃣", to: "2️⃣"))
+          methods: [], range: source.range(from: "1️⃣", to: "2️⃣"), closingBrace: source.range(from: "7️⃣", to: "8️⃣"))
       ])
   }
 

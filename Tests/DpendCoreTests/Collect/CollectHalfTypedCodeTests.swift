@@ -95,7 +95,8 @@ struct CollectHalfTypedCodeTests {
       let summary = SummaryCollector.summarize(path: collectPath, source: prefix)
       let length = prefix.utf8.count
       for range in summary.allRanges {
-        let isValid = range.file == collectPath && range.start.offset <= range.end.offset
+        let isValid =
+          range.file == collectPath && range.start.offset <= range.end.offset
           && range.end.offset <= length && lines.position(range.start.offset) == range.start
           && lines.position(range.end.offset) == range.end
         if !isValid { failures.append("prefix of \(length) bytes: bad range \(range)") }
@@ -366,7 +367,8 @@ private struct LineTable {
   init(_ text: String) {
     let bytes = Array(text.utf8)
     for (offset, byte) in bytes.enumerated() {
-      let isCarriageReturnBeforeNewline = byte == UInt8(ascii: "\r") && offset + 1 < bytes.count
+      let isCarriageReturnBeforeNewline =
+        byte == UInt8(ascii: "\r") && offset + 1 < bytes.count
         && bytes[offset + 1] == UInt8(ascii: "\n")
       if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && !isCarriageReturnBeforeNewline) {
         lineStarts.append(offset + 1)

@@ -67,43 +67,43 @@ struct JSONReporterTests {
     #expect(
       JSONReporter.render(
         [warning], requirements: [DependencyKey(name: "Logger"), DependencyKey(name: "Store", tag: "Remote")])
-        == """
-        {
-          "diagnostics": [
-            {
-              "code": "ambiguous-provider",
-              "message": "ambiguous \\"provider\\"\\tnote\\\\",
-              "notes": [],
-              "range": {
-                "end": {
-                  "column": 1,
-                  "line": 1,
-                  "offset": 0
+          == """
+          {
+            "diagnostics": [
+              {
+                "code": "ambiguous-provider",
+                "message": "ambiguous \\"provider\\"\\tnote\\\\",
+                "notes": [],
+                "range": {
+                  "end": {
+                    "column": 1,
+                    "line": 1,
+                    "offset": 0
+                  },
+                  "file": "A.swift",
+                  "start": {
+                    "column": 1,
+                    "line": 1,
+                    "offset": 0
+                  }
                 },
-                "file": "A.swift",
-                "start": {
-                  "column": 1,
-                  "line": 1,
-                  "offset": 0
-                }
+                "severity": "warning"
+              }
+            ],
+            "errors": 0,
+            "requirements": [
+              {
+                "name": "Logger"
               },
-              "severity": "warning"
-            }
-          ],
-          "errors": 0,
-          "requirements": [
-            {
-              "name": "Logger"
-            },
-            {
-              "name": "Store",
-              "tag": "Remote"
-            }
-          ],
-          "warnings": 1
-        }
+              {
+                "name": "Store",
+                "tag": "Remote"
+              }
+            ],
+            "warnings": 1
+          }
 
-        """)
+          """)
   }
 
   @Test func noProblemsIsAnEmptyList() {

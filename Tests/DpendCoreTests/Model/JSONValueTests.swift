@@ -71,7 +71,7 @@ struct JSONValueTests {
   }
 
   @Test func numbersPrintAsIntegersWhenWhole() {
-    let numbers: [Double] = [0, -7, 42, 0.5, 1e20, 123456789012345]
+    let numbers: [Double] = [0, -7, 42, 0.5, 1e20, 123_456_789_012_345]
     #expect(JSONValue.array(numbers.map(JSONValue.number)).compact() == "[0,-7,42,0.5,1e+20,123456789012345]")
   }
 
