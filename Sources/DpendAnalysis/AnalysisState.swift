@@ -17,6 +17,8 @@ struct AnalysisState {
   var unprovided: Set<DependencyKey> = []
   /// For each key on a cycle, the number of its strongly connected component.
   var cycleComponents: [DependencyKey: Int] = [:]
+  /// Configuration classes, in stable order.
+  var configurations: [TypeDeclaration] = []
   var diagnostics: [Diagnostic] = []
 }
 

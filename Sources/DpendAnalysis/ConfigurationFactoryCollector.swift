@@ -18,6 +18,7 @@ struct ConfigurationFactoryCollector: AnalysisPass {
     for type in symbols.types.values.sorted(by: { $0.range < $1.range })
     where Self.isConfiguration(type, symbols) && !type.isGeneric {
       if library && !type.access.isPublic { continue }
+      state.configurations.append(type)
       let configuration = DependencyKey(name: type.name)
       for initializer in type.initializers where !library || initializer.access.isPublic {
         state.localFactories.append(

@@ -20,6 +20,8 @@ public struct DependencyGraph: Sendable {
   public let unprovidedKeys: [DependencyKey]
   /// Every problem, in reporting order.
   public let diagnostics: [Diagnostic]
+  /// The `DependencyConfiguration` classes, in stable order (file, then position).
+  public let configurations: [TypeDeclaration]
   private let cycleComponents: [DependencyKey: Int]
 
   /// The passes, in order: factories must exist (and be in stable order) before providers
@@ -49,6 +51,7 @@ public struct DependencyGraph: Sendable {
     unprovidedKeys = state.unprovided.sorted()
     diagnostics = state.diagnostics.sorted(by: Diagnostic.reportingOrder)
     cycleComponents = state.cycleComponents
+    configurations = state.configurations
   }
 
   /// `true` when the dependency of `source` on `target` lies on a cycle.
