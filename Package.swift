@@ -67,6 +67,8 @@ let package = Package(
         "DpendWorkspace",
       ]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol"]),
+    // Drives the real `dpend lsp` process over pipes.
+    .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol"]),
     .testTarget(name: "DpendCLITests", dependencies: ["dpend"], exclude: ["Goldens"]),
   ]
 )

@@ -1,0 +1,217 @@
+import DpendProtocol
+import Foundation
+
+/// A language-server client for tests: runs the real `dpend lsp` process and talks
+/// JSON-RPC to it over pipes.
+///
+/// Received messages go to an inbox; `wait…` calls take the first matching one out, each
+/// with its own timeout. Requests from the server (`client/registerCapability`,
+/// `window/workDoneProgress/create`, `workspace/applyEdit`) are answered with `null` and
+/// kept in the inbox so tests can check them. The process is killed when the client goes.
+final class TestLSPClient: @unchecked Sendable {
+  struct Timeout: Error, CustomStringConvertible {
+    var what: String
+    var description: String { "timed out waiting for \(what)" }
+  }
+
+  let process = Process()
+  private let stdin = Pipe()
+  private let stdout = Pipe()
+  private let stderr = Pipe()
+  private let condition = NSCondition()
+  // Guarded by `condition`.
+  private var inbox: [Message] = []
+  private var inputEnded = false
+  private var nextID = 0
+
+  /// Starts `dpend lsp` with `arguments`.
+  init(arguments: [String] = ["lsp", "--debounce", "10"]) throws {
+    process.executableURL = ServerBinary.url
+    process.arguments = arguments
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    let reader = Thread { [self] in readLoop() }
+    reader.start()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+  }
+
+  private func readLoop() {
+    var framer = MessageFramer()
+    let handle = stdout.fileHandleForReading
+    while true {
+      let data = handle.availableData
+      if data.isEmpty { break }
+      framer.append(data)
+      while let frame = framer.next() {
+        guard case .message(let body) = frame, let message = try? Message.decode(body) else { continue }
+        if case .request(let id, _, _) = message {
+          write(MessageEncoder.response(id: id, result: LSPAny?.none))
+        }
+        condition.lock()
+        inbox.append(message)
+        condition.broadcast()
+        condition.unlock()
+      }
+    }
+    condition.lock()
+    inputEnded = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  // MARK: Sending
+
+  /// Writes raw bytes, framing included (for malformed-input tests).
+  func writeRaw(_ bytes: [UInt8]) {
+    stdin.fileHandleForWriting.write(Data(bytes))
+  }
+
+  private func write(_ body: [UInt8]) { writeRaw(MessageFramer.frame(body)) }
+
+  /// Closes the server's standard input.
+  func closeInput() throws { try stdin.fileHandleForWriting.close() }
+
+  /// Sends a request and returns its id.
+  @discardableResult
+  func sendRequest(_ method: String, _ params: LSPAny = .object([:])) -> RequestID {
+    condition.lock()
+    nextID += 1
+    let id = RequestID.number(nextID)
+    condition.unlock()
+    write(MessageEncoder.request(id: id, method: method, params: params))
+    return id
+  }
+
+  func sendNotification(_ method: String, _ params: LSPAny = .object([:])) {
+    write(MessageEncoder.notification(method: method, params: params))
+  }
+
+  // MARK: Waiting
+
+  /// Takes the first message matching `predicate` out of the inbox, waiting up to `timeout`.
+  func take(_ what: String, timeout: TimeInterval = 10, where predicate: (Message) -> Bool) throws -> Message {
+    let deadline = Date().addingTimeInterval(timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if let index = inbox.firstIndex(where: predicate) { return inbox.remove(at: index) }
+      if inputEnded || !condition.wait(until: deadline) { throw Timeout(what: what) }
+    }
+  }
+
+  /// The result of request `id`, or its error.
+  func response(_ id: RequestID, timeout: TimeInterval = 10) throws -> Result<LSPAny, ResponseError> {
+    let message = try take("the response to \(id)", timeout: timeout) {
+      if case .response(id, _) = $0 { return true }
+      return false
+    }
+    guard case .response(_, let result) = message else { fatalError("unreachable") }
+    return result
+  }
+
+  /// Sends a request and waits for its result; an error response throws.
+  func request(_ method: String, _ params: LSPAny = .object([:]), timeout: TimeInterval = 10) throws -> LSPAny {
+    try response(sendRequest(method, params), timeout: timeout).get()
+  }
+
+  /// The params of the next notification `method` that satisfies `predicate`.
+  func notification(
+    _ method: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool = { _ in true }
+  ) throws -> LSPAny {
+    let message = try take("a \(method) notification", timeout: timeout) {
+      if case .notification(method, let params) = $0 { return predicate(params ?? .null) }
+      return false
+    }
+    guard case .notification(_, let params) = message else { fatalError("unreachable") }
+    return params ?? .null
+  }
+
+  /// The params of the next request `method` the server sent (already answered).
+  func serverRequest(_ method: String, timeout: TimeInterval = 10) throws -> LSPAny {
+    let message = try take("a \(method) request", timeout: timeout) {
+      if case .request(_, method, _) = $0 { return true }
+      return false
+    }
+    guard case .request(_, _, let params) = message else { fatalError("unreachable") }
+    return params ?? .null
+  }
+
+  /// The diagnostics published next for `uri` that satisfy `predicate`.
+  func diagnostics(
+    for uri: String, timeout: TimeInterval = 10, where predicate: ([LSPAny]) -> Bool = { _ in true }
+  ) throws -> [LSPAny] {
+    let params = try notification("textDocument/publishDiagnostics", timeout: timeout) { params in
+      guard params["uri"] == .string(uri), case .array(let list)? = params["diagnostics"] else { return false }
+      return predicate(list)
+    }
+    guard case .array(let list)? = params["diagnostics"] else { return [] }
+    return list
+  }
+
+  // MARK: Lifecycle
+
+  /// `initialize` with `rootUri` and `capabilities`, then `initialized`; returns the result.
+  @discardableResult
+  func initialize(root: URL?, capabilities: LSPAny = .object([:])) throws -> LSPAny {
+    var params: [String: LSPAny] = ["capabilities": capabilities, "processId": .null]
+    if let root { params["rootUri"] = .string(root.absoluteString) }
+    let result = try request("initialize", .object(params))
+    sendNotification("initialized")
+    return result
+  }
+
+  /// `shutdown`, `exit`, and the process's exit status.
+  func shutdownAndExit(timeout: TimeInterval = 10) throws -> Int32 {
+    _ = try request("shutdown", timeout: timeout)
+    sendNotification("exit")
+    return try waitForExit(timeout: timeout)
+  }
+
+  /// Waits for the process to end and returns its status.
+  func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      guard Date() < deadline else { throw Timeout(what: "the server to exit") }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return process.terminationStatus
+  }
+
+  /// Everything the server wrote to standard error so far (after it exited).
+  func standardError() -> String {
+    String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+  }
+}
+
+extension LSPAny {
+  /// The member `key` of an object.
+  subscript(key: String) -> LSPAny? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  /// Compact JSON with sorted keys, for exact comparisons.
+  var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try! encoder.encode(self), as: UTF8.self)
+  }
+
+  /// Parses JSON text written in a test.
+  static func parse(_ json: String) -> LSPAny {
+    try! JSONDecoder().decode(LSPAny.self, from: Data(json.utf8))
+  }
+}
+
+/// Where the built `dpend` binary is.
+enum ServerBinary {
+  static let url: URL = {
+    if let path = ProcessInfo.processInfo.environment["DPEND_BINARY"] { return URL(fileURLWithPath: path) }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dpend")
+  }()
+}
