@@ -4,13 +4,20 @@ public struct TextDocumentIdentifier: Hashable, Sendable, Codable {
   public init(uri: String) { self.uri = uri }
 }
 
-/// Identifies a version of a document.
+/// Identifies a version of a document; `version` is `null` (not absent) for a document
+/// that is not open, as LSP's `OptionalVersionedTextDocumentIdentifier` requires.
 public struct VersionedTextDocumentIdentifier: Hashable, Sendable, Codable {
   public var uri: String
   public var version: Int?
   public init(uri: String, version: Int?) {
     self.uri = uri
     self.version = version
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(uri, forKey: .uri)
+    try container.encode(version, forKey: .version)
   }
 }
 

@@ -23,6 +23,11 @@ final class TestLSPClient: @unchecked Sendable {
   private var inbox: [Message] = []
   private var inputEnded = false
   private var nextID = 0
+  /// Objects that must live as long as the server, such as its workspace folder.
+  private var keptAlive: [AnyObject] = []
+
+  /// Keeps `object` (a temporary workspace) alive until the client goes.
+  func keepAlive(_ object: AnyObject) { keptAlive.append(object) }
 
   /// Starts `dpend lsp` with `arguments`.
   init(arguments: [String] = ["lsp", "--debounce", "10"]) throws {
