@@ -17,6 +17,9 @@ struct LSP: ParsableCommand {
   }
 
   func run() throws {
+    // A client that goes away must not kill the server with SIGPIPE mid-write: the write
+    // fails instead, and the end of input ends the process.
+    signal(SIGPIPE, SIG_IGN)
     let server = LanguageServer(
       connection: Connection(input: STDIN_FILENO, output: STDOUT_FILENO), debounce: .milliseconds(debounce))
     server.start()
