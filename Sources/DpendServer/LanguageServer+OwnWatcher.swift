@@ -1,4 +1,29 @@
+import DpendWorkspace
+
 extension LanguageServer {
-  /// Watches the folders with the server's own watcher (inotify on Linux, polling elsewhere).
-  func startOwnWatcher() {}
+  /// Watches the folders with the server's own `FileWatcher` (inotify on Linux, polling
+  /// elsewhere) when the client cannot watch files for it. Batches of changes are handled
+  /// on the server queue like `workspace/didChangeWatchedFiles`.
+  func startOwnWatcher() {
+    let roots = folders.map(\.root)
+    guard !roots.isEmpty else { return }
+    let watcher = FileWatcher(roots: roots) { [self] changes in
+      let converted = changes.map { change in
+        DiskChange(path: change.path, kind: change.kind.diskChangeKind)
+      }
+      queue.async { self.filesChanged(converted) }
+    }
+    log("watching \(roots.count) folder\(roots.count == 1 ? "" : "s") with \(watcher.usesInotify ? "inotify" : "polling")", type: 3)
+    stopWatching = { watcher.stop() }
+  }
+}
+
+extension FileChange.Kind {
+  fileprivate var diskChangeKind: DiskChange.Kind {
+    switch self {
+    case .created: return .created
+    case .changed: return .changed
+    case .deleted: return .deleted
+    }
+  }
 }
