@@ -13,7 +13,9 @@ extension LanguageServer {
       }
       queue.async { self.filesChanged(converted) }
     }
-    log("watching \(roots.count) folder\(roots.count == 1 ? "" : "s") with \(watcher.usesInotify ? "inotify" : "polling")", type: 3)
+    log(
+      "watching \(roots.count) folder\(roots.count == 1 ? "" : "s") with \(watcher.usesInotify ? "inotify" : "polling")",
+      type: 3)
     stopWatching = { watcher.stop() }
   }
 }

@@ -15,7 +15,8 @@ import Testing
     try workspace.write("Sources/Generated.swift", "final class StoreImpl: Store {}\n")
     #expect(try client.diagnostics(for: feed) == [])
     // `git mv` renames it (still provided), then a checkout deletes it: the error is back.
-    try FileManager.default.moveItem(at: workspace.url("Sources/Generated.swift"), to: workspace.url("Sources/Moved.swift"))
+    try FileManager.default.moveItem(
+      at: workspace.url("Sources/Generated.swift"), to: workspace.url("Sources/Moved.swift"))
     try workspace.remove("Sources/Moved.swift")
     #expect(try client.diagnostics(for: feed).count == 1)
     // A new directory with a provider inside.
