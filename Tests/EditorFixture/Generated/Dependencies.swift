@@ -1,0 +1,1 @@
+// Stale: replaced by "Generate registrations".

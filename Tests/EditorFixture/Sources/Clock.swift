@@ -1,0 +1,2 @@
+protocol Clock {}
+final class ClockImpl: Clock {}

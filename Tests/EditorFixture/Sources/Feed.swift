@@ -1,0 +1,4 @@
+protocol Feed {}
+final class FeedImpl: Feed {
+  init(clock: Clock, store: Store) {}
+}

@@ -1,0 +1,144 @@
+-- End-to-end scenario for dpend in a real, headless Neovim (0.7 and 0.11).
+--
+--   DPEND_BIN=… DPEND_WORKSPACE=… DPEND_RESULT=… nvim --headless --clean -c "luafile e2e.lua"
+--
+-- (Not `-u e2e.lua`: filetype detection starts only after the init file has run.)
+--
+-- The workspace (Tests/EditorFixture, copied) has FeedImpl needing Clock (provided) and
+-- Store (missing). Each step waits with its own timeout; the outcome of every step is
+-- written to DPEND_RESULT as JSON lines and the exit code is 0 only if all passed.
+
+local bin = assert(os.getenv("DPEND_BIN"), "DPEND_BIN")
+local workspace = assert(os.getenv("DPEND_WORKSPACE"), "DPEND_WORKSPACE")
+local result_path = assert(os.getenv("DPEND_RESULT"), "DPEND_RESULT")
+local script_dir = debug.getinfo(1, "S").source:sub(2):match("(.*/)")
+vim.opt.runtimepath:prepend(script_dir .. "..")
+
+local results = {}
+local failed = false
+
+local function record(name, ok, detail)
+  table.insert(results, vim.fn.json_encode({ step = name, ok = ok, detail = detail or "" }))
+  if not ok then
+    failed = true
+  end
+end
+
+local function finish()
+  vim.fn.writefile(results, result_path)
+  vim.cmd(failed and "cquit 1" or "qall!")
+end
+
+-- Runs `body`; an error fails the step and ends the scenario (later steps need earlier ones).
+local function step(name, body)
+  local ok, detail = pcall(body)
+  record(name, ok, ok and detail or tostring(detail))
+  if not ok then
+    finish()
+  end
+end
+
+local function wait(ms, condition, what)
+  if not vim.wait(ms, condition, 20) then
+    error("timed out after " .. ms .. " ms waiting for " .. what)
+  end
+end
+
+local function lsp_diagnostics(bufnr)
+  return vim.tbl_filter(function(d)
+    return d.source == "dpend"
+  end, vim.diagnostic.get(bufnr))
+end
+
+local function request(bufnr, method, params)
+  local responses = vim.lsp.buf_request_sync(bufnr, method, params, 5000)
+  assert(responses, method .. " timed out")
+  for _, response in pairs(responses) do
+    assert(response.err == nil, method .. " failed: " .. vim.inspect(response.err))
+    return response.result
+  end
+  error("no response to " .. method)
+end
+
+require("dpend").setup({ cmd = { bin, "lsp", "--debounce", "10" } })
+
+local feed = workspace .. "/Sources/Feed.swift"
+local clock = workspace .. "/Sources/Clock.swift"
+vim.cmd("edit " .. vim.fn.fnameescape(feed))
+local bufnr = vim.api.nvim_get_current_buf()
+local uri = vim.uri_from_bufnr(bufnr)
+
+step("client attaches", function()
+  wait(10000, function()
+    return require("dpend").client(bufnr) ~= nil
+  end, "the dpend client")
+  return vim.bo[bufnr].filetype
+end)
+
+step("missing dependency diagnostic", function()
+  wait(10000, function()
+    return #lsp_diagnostics(bufnr) == 1
+  end, "one dpend diagnostic")
+  local d = lsp_diagnostics(bufnr)[1]
+  assert(d.lnum == 2 and d.col == 28, "at " .. d.lnum .. ":" .. d.col)
+  local expected = "missing dependency: nothing provides 'Store', needed by 'FeedImpl.init(clock:store:)'"
+  assert(d.message == expected, d.message)
+  assert(d.severity == vim.diagnostic.severity.ERROR, "severity " .. tostring(d.severity))
+  return ("%d:%d %s"):format(d.lnum, d.col, d.message)
+end)
+
+step("hover shows the provider", function()
+  local hover = request(bufnr, "textDocument/hover", { textDocument = { uri = uri }, position = { line = 2, character = 16 } })
+  local value = hover and hover.contents and hover.contents.value
+  assert(value == "`Clock` is provided by `ClockImpl.init()` (scope: `unique`)", vim.inspect(hover))
+  return value
+end)
+
+step("definition lands on the provider", function()
+  local locations = request(bufnr, "textDocument/definition", { textDocument = { uri = uri }, position = { line = 2, character = 16 } })
+  local location = locations[1] or locations
+  assert(vim.uri_to_fname(location.uri) == clock, vim.inspect(location))
+  assert(location.range.start.line == 1 and location.range.start.character == 12, vim.inspect(location.range))
+  return vim.inspect(location.range.start)
+end)
+
+step("an edit fixing it clears the diagnostic", function()
+  local last = vim.api.nvim_buf_line_count(bufnr)
+  vim.api.nvim_buf_set_lines(bufnr, last, last, false, { "final class StoreImpl: Store {}" })
+  wait(10000, function()
+    return #lsp_diagnostics(bufnr) == 0
+  end, "the diagnostic to clear")
+  return "cleared"
+end)
+
+step("generate registrations is offered and applied", function()
+  local actions = request(bufnr, "textDocument/codeAction", {
+    textDocument = { uri = uri },
+    range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } },
+    context = { diagnostics = {}, only = { "source" } },
+  })
+  local generate
+  for _, action in ipairs(actions or {}) do
+    if action.title == "Generate registrations" then
+      generate = action
+    end
+  end
+  assert(generate, "not offered: " .. vim.inspect(actions))
+  assert(generate.edit, "disabled: " .. vim.inspect(generate.disabled))
+  vim.lsp.util.apply_workspace_edit(generate.edit, "utf-16")
+  vim.cmd("silent wall")
+  return generate.title
+end)
+
+step("server exits with the editor", function()
+  local client = require("dpend").client(bufnr)
+  local modern = vim.fn.has("nvim-0.11") == 1
+  if modern then client:stop() else client.stop() end
+  wait(5000, function()
+    if modern then return client:is_stopped() end
+    return client.is_stopped()
+  end, "the client to stop")
+  return "stopped"
+end)
+
+finish()
