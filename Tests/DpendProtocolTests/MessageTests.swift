@@ -27,6 +27,13 @@ import Testing
         == .response(id: .number(2), result: .failure(ResponseError(code: -32601, message: "no"))))
   }
 
+  @Test func nullParamsAreReadAsAbsent() throws {
+    #expect(
+      try decode(#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":null}"#)
+        == .request(id: .number(7), method: "shutdown", params: nil))
+    #expect(try decode(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) == .notification(method: "exit", params: nil))
+  }
+
   @Test func invalidJSONIsAParseError() {
     let result = failure("{not json")
     #expect(result?.id == nil)

@@ -33,9 +33,11 @@ public enum Message: Hashable, Sendable {
       guard case .string(let name) = method else {
         throw DecodeFailure(id: id, error: .invalidRequest("'method' must be a string"))
       }
-      let params = members["params"]
+      var params = members["params"]
       switch params {
       case nil, .object?, .array?: break
+      // Several clients send `"params": null` with `shutdown` and `exit`: read it as absent.
+      case .null?: params = nil
       default: throw DecodeFailure(id: id, error: .invalidRequest("'params' must be an object or an array"))
       }
       if let id { return .request(id: id, method: name, params: params) }
