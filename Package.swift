@@ -69,6 +69,8 @@ let package = Package(
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol"]),
+    // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
+    .testTarget(name: "DpendEditorTests", dependencies: ["dpend"]),
     .testTarget(name: "DpendCLITests", dependencies: ["dpend"], exclude: ["Goldens"]),
   ]
 )

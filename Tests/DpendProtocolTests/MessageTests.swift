@@ -31,7 +31,8 @@ import Testing
     #expect(
       try decode(#"{"jsonrpc":"2.0","id":7,"method":"shutdown","params":null}"#)
         == .request(id: .number(7), method: "shutdown", params: nil))
-    #expect(try decode(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) == .notification(method: "exit", params: nil))
+    #expect(
+      try decode(#"{"jsonrpc":"2.0","method":"exit","params":null}"#) == .notification(method: "exit", params: nil))
   }
 
   @Test func invalidJSONIsAParseError() {
