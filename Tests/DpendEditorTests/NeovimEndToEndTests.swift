@@ -7,7 +7,7 @@ import Testing
   static let steps = [
     "client attaches", "missing dependency diagnostic", "hover shows the provider", "definition lands on the provider",
     "an edit fixing it clears the diagnostic", "generate registrations is offered and applied",
-    "server exits with the editor",
+    ":DpendTree shows the graph", "server exits with the editor",
   ]
 
   private func runScenario(neovim: String?, name: String) throws {

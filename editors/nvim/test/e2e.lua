@@ -130,6 +130,28 @@ step("generate registrations is offered and applied", function()
   return generate.title
 end)
 
+step(":DpendTree shows the graph", function()
+  vim.cmd("DpendTree")
+  local tree
+  wait(5000, function()
+    for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_get_name(buf):match("dpend://tree$") then
+        tree = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+        return true
+      end
+    end
+    return false
+  end, "the tree window")
+  local expected = {
+    "Feed ← FeedImpl.init(clock:store:)",
+    "├── Clock ← ClockImpl.init()",
+    "└── Store ← StoreImpl.init()",
+  }
+  assert(vim.deep_equal(tree, expected), vim.inspect(tree))
+  vim.cmd("wincmd p")
+  return table.concat(tree, " / ")
+end)
+
 step("server exits with the editor", function()
   local client = require("dpend").client(bufnr)
   local modern = vim.fn.has("nvim-0.11") == 1
