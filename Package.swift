@@ -59,6 +59,16 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
+    // `swift run -c release dpend-benchmark`: figures for BENCHMARKS.md.
+    .executableTarget(
+      name: "dpend-benchmark",
+      dependencies: [
+        "DpendModel", "DpendCollect", "DpendAnalysis", "DpendHost", "DpendWorkspace", "DpendProtocol",
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/DpendBenchmark"),
+
     .testTarget(name: "DpendRuntimeTests", dependencies: ["DpendRuntime"]),
     .testTarget(
       name: "DpendCoreTests",

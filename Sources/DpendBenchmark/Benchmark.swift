@@ -1,0 +1,120 @@
+import ArgumentParser
+import DpendAnalysis
+import DpendHost
+import DpendModel
+import DpendWorkspace
+import Foundation
+import SwiftParser
+
+/// `dpend-benchmark`: prints the figures BENCHMARKS.md records.
+///
+/// Build it in release mode: `swift run -c release dpend-benchmark`.
+@main
+struct Benchmark: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dpend-benchmark",
+    abstract: "Measure dpend against SwiftSyntax's own parse time on synthetic and real code bases.")
+
+  @Option(parsing: .upToNextOption, help: "Synthetic workspace sizes, in files of about 4 KB.")
+  var sizes: [Int] = [100, 1000, 10000]
+
+  @Option(parsing: .upToNextOption, help: "Existing directories of Swift code to measure as well.")
+  var directory: [String] = []
+
+  @Flag(help: "Also measure swift-syntax's own sources (SwiftPM's checkout in .build/checkouts).")
+  var swiftSyntax = false
+
+  @Option(help: "Implicit filter for --directory and --swift-syntax workspaces.")
+  var filter = ".*"
+
+  @Option(help: "Edits for the incremental latency (at least 200 gives a meaningful p95).")
+  var edits = 200
+
+  @Option(help: "Repetitions of the parse floor and the cold analysis; the median is reported.")
+  var repetitions = 5
+
+  @Option(help: "The dpend binary for the language-server figures. Default: next to this one.")
+  var dpend: String?
+
+  func run() throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var workspaces: [(name: String, root: URL)] = []
+    for size in sizes {
+      let root = scratch.appendingPathComponent("synthetic-\(size)")
+      try SyntheticWorkspace(fileCount: size).write(to: root)
+      workspaces.append(("synthetic \(size)", root))
+    }
+    var real = directory
+    if swiftSyntax { real.append(".build/checkouts/swift-syntax/Sources") }
+    for path in real {
+      // A copy with a .dpend.json, so nothing is written into the measured directory.
+      let root = scratch.appendingPathComponent("real-\(workspaces.count)")
+      try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(atPath: path, toPath: root.appendingPathComponent("Sources").path)
+      try Data(#"{"implicitFilters": ["\#(filter)"]}"#.utf8).write(to: root.appendingPathComponent(".dpend.json"))
+      workspaces.append((path, root))
+    }
+    let binary = dpend ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("dpend").path
+    print("dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions \(repetitions), edits \(edits)")
+    print(
+      "workspace | files | MB | parse floor, 1 core | cold analyze | ratio | edit p50 | edit p95 | first diagnostics"
+        + " | server RSS (peak)")
+    print("--- | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+    for workspace in workspaces {
+      print(try measure(name: workspace.name, root: workspace.root, binary: binary))
+    }
+  }
+
+  private func measure(name: String, root: URL, binary: String) throws -> String {
+    let settings = try WorkspaceSettings.load(root: root.path)
+    let files = SourceDiscovery(excludes: [], outputFile: nil).files(in: settings.inputs).files
+    let texts = files.map { (path: $0, text: WorkspaceLoader.readText($0) ?? "") }
+    let megabytes = Double(texts.reduce(0) { $0 + $1.text.utf8.count }) / 1e6
+
+    // The floor: SwiftSyntax parsing the same texts on one core, nothing else.
+    let floor = (0..<repetitions).map { _ in
+      Statistics.time { for file in texts { _ = Parser.parse(source: file.text) } }
+    }
+    // dpend analyze: discovery, reading, parsing on every core, collection, graph, checks.
+    var host = AnalysisHost()
+    let cold = try (0..<repetitions).map { _ in
+      host = AnalysisHost()
+      return try Statistics.time { _ = try WorkspaceLoader.analyze(settings, host: host) }
+    }
+    let latencies = incrementalLatencies(host: host, texts: texts)
+    let server = try LanguageServerProbe(binary: binary).measure(root: root)
+    let floorMedian = Statistics.median(floor)
+    return [
+      name, "\(files.count)", String(format: "%.1f", megabytes),
+      "\(Format.spread(floor)) · \(String(format: "%.1f", megabytes / floorMedian)) MB/s",
+      Format.spread(cold), String(format: "%.2f×", Statistics.median(cold) / floorMedian),
+      Format.milliseconds(Statistics.percentile(latencies, 50)),
+      Format.milliseconds(Statistics.percentile(latencies, 95)), Format.milliseconds(server.firstDiagnostics),
+      "\(server.residentBytes >> 20) MB (\(server.peakResidentBytes >> 20) MB)",
+    ].joined(separator: " | ")
+  }
+
+  /// Seconds from a one-file edit to a fresh graph (with its diagnostics), for `edits` edits
+  /// that alternately add and remove a defaulted parameter in the middle file.
+  private func incrementalLatencies(host: AnalysisHost, texts: [(path: String, text: String)]) -> [Double] {
+    let file = texts[texts.count / 2]
+    host.open(path: file.path, text: file.text)
+    _ = host.graph()
+    guard let anchor = file.text.range(of: "init(") else { return [] }
+    let offset = file.text.utf8.distance(from: file.text.startIndex, to: anchor.upperBound)
+    let insertion = "extra: Int = 0, "
+    let edited = String(file.text[..<anchor.upperBound]) + insertion + String(file.text[anchor.upperBound...])
+    return (0..<edits).map { index in
+      let adding = index % 2 == 0
+      let next = adding ? edited : file.text
+      let edit = TextReplacement(
+        offset: offset, length: adding ? 0 : insertion.utf8.count, replacement: adding ? insertion : "")
+      return Statistics.time {
+        host.change(path: file.path, to: next, edits: [edit])
+        _ = host.graph()
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Dispatch
+
+/// Wall-clock timing and summary statistics.
+enum Statistics {
+  /// Seconds `body` took.
+  static func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  /// The `p`-th percentile (0…100) of `values`, nearest rank.
+  static func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+    return sorted[max(0, min(sorted.count - 1, rank))]
+  }
+
+  static func median(_ values: [Double]) -> Double { percentile(values, 50) }
+}
+
+/// Formatting for the report.
+enum Format {
+  static func milliseconds(_ seconds: Double) -> String {
+    let ms = seconds * 1000
+    return ms >= 100 ? String(format: "%.0f ms", ms) : String(format: "%.1f ms", ms)
+  }
+
+  /// `median (min–max)`.
+  static func spread(_ values: [Double]) -> String {
+    "\(milliseconds(Statistics.median(values))) (\(milliseconds(values.min() ?? .nan))–\(milliseconds(values.max() ?? .nan)))"
+  }
+}
