@@ -36,7 +36,15 @@ struct Benchmark: ParsableCommand {
   @Option(help: "The dpend binary for the language-server figures. Default: next to this one.")
   var dpend: String?
 
+  @Option(help: "Only write the synthetic workspace of the first --sizes value into this directory, then stop.")
+  var generate: String?
+
   func run() throws {
+    if let generate {
+      try SyntheticWorkspace(fileCount: sizes.first ?? 1000).write(to: URL(fileURLWithPath: generate))
+      emit("wrote \(sizes.first ?? 1000) files to \(generate)")
+      return
+    }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
     var workspaces: [(name: String, root: URL)] = []
@@ -57,14 +65,19 @@ struct Benchmark: ParsableCommand {
     }
     let binary = dpend ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("dpend").path
-    print("dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions \(repetitions), edits \(edits)")
-    print(
+    emit("dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions \(repetitions), edits \(edits)")
+    emit(
       "workspace | files | MB | parse floor, 1 core | cold analyze | ratio | edit p50 | edit p95 | first diagnostics"
         + " | server RSS (peak)")
-    print("--- | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+    emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --:")
     for workspace in workspaces {
-      print(try measure(name: workspace.name, root: workspace.root, binary: binary))
+      emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
     }
+  }
+
+  /// Writes a line at once (unbuffered), so rows appear as they are measured.
+  private func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
   private func measure(name: String, root: URL, binary: String) throws -> String {

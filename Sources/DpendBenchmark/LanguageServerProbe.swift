@@ -1,5 +1,6 @@
 import DpendProtocol
 import Foundation
+import Synchronization
 
 /// Runs the real `dpend lsp` on a workspace and measures what a user feels: the time from
 /// `initialized` to the first published diagnostics, and the process's memory afterwards.
@@ -26,17 +27,38 @@ struct LanguageServerProbe {
     process.standardError = FileHandle.nullDevice
     try process.run()
     defer { if process.isRunning { process.terminate() } }
+    // Read the server's output on a thread of its own, always: a server blocked writing to a
+    // full pipe could not process `shutdown`.
+    let received = Mutex<(bytes: [UInt8], ended: Bool)>(([], false))
+    let reader = Thread {
+      while true {
+        let data = output.fileHandleForReading.availableData
+        received.withLock {
+          $0.bytes += data
+          $0.ended = data.isEmpty
+        }
+        if data.isEmpty { return }
+      }
+    }
+    reader.start()
     var framer = MessageFramer()
     func send(_ body: [UInt8]) { input.fileHandleForWriting.write(Data(MessageFramer.frame(body))) }
     func next(until deadline: Date) throws -> Message {
       while true {
-        if let frame = framer.next(), case .message(let body) = frame, let message = try? Message.decode(body) {
-          return message
+        while let frame = framer.next() {
+          if case .message(let body) = frame, let message = try? Message.decode(body) { return message }
         }
+        let (bytes, ended) = received.withLock { state in
+          defer { state.bytes = [] }
+          return (state.bytes, state.ended)
+        }
+        if !bytes.isEmpty {
+          framer.append(bytes)
+          continue
+        }
+        guard !ended else { throw ProbeError.serverExited }
         guard Date() < deadline else { throw ProbeError.timeout }
-        let data = output.fileHandleForReading.availableData
-        guard !data.isEmpty else { throw ProbeError.serverExited }
-        framer.append(data)
+        Thread.sleep(forTimeInterval: 0.0005)
       }
     }
     let deadline = Date().addingTimeInterval(120)
