@@ -42,9 +42,10 @@ import Testing
         do {
           received = try client.takeJSON(what, timeout: Self.stepTimeout) { ServerMessageKind($0) == kind }
         } catch {
-          let pending = client.untakenMessages().map { FixtureJSON.print($0, keys: .sorted) }
+          // Nothing came in time, or the server ended: show what did come.
+          let pending = client.untakenMessages().map { FixtureJSON.print(placeholders.abstract($0), keys: .readable) }
           let comment =
-            "\(name).json: \(what) did not arrive within \(Self.stepTimeout) s (\(error)); received and not matched:\n"
+            "\(name).json: \(what) did not arrive within \(Self.stepTimeout) s; received and not matched:\n"
             + pending.joined(separator: "\n")
           Issue.record(Comment(rawValue: comment))
           return
@@ -62,11 +63,15 @@ import Testing
     #expect(try client.waitForExit(timeout: Self.stepTimeout) == 0, "\(name).json: the server's exit status")
     let leftovers = try client.leftovers(timeout: Self.stepTimeout)
     let unexpected = leftovers.messages.filter { $0["method"] != .string("window/logMessage") }
-    let listed = unexpected.map { FixtureJSON.print(placeholders.abstract($0), keys: .readable) }
-    #expect(
-      unexpected.isEmpty,
-      Comment(rawValue: "\(name).json: the server sent messages no step expects:\n" + listed.joined(separator: "\n")))
-    #expect(leftovers.invalidBodies.isEmpty, "\(name).json: the server sent bodies that are not JSON-RPC messages")
+    if !unexpected.isEmpty {
+      let listed = unexpected.map { FixtureJSON.print(placeholders.abstract($0), keys: .readable) }
+      Issue.record(
+        Comment(rawValue: "\(name).json: the server sent messages no step expects:\n" + listed.joined(separator: "\n")))
+    }
+    if !leftovers.invalidBodies.isEmpty {
+      let listed = leftovers.invalidBodies.joined(separator: "\n")
+      Issue.record(Comment(rawValue: "\(name).json: the server sent bodies that are not JSON-RPC messages:\n" + listed))
+    }
 
     if Self.recording {
       let text = fixture.text

@@ -7,8 +7,8 @@ enum FixtureJSON {
     /// By key: the canonical form that comparisons use.
     case sorted
     /// Keys a reader looks for first (`jsonrpc`, `id`, `method`, …, `line`, `character`), then
-    /// the others by key: the form fixture files are written in. The top level of a fixture
-    /// file reads `description`, `workspace`, `exchange`.
+    /// the others by key: the form fixture files are written in. A fixture (the object with
+    /// `exchange`) reads `description`, `workspace`, `exchange`.
     case readable
   }
 
@@ -38,7 +38,7 @@ enum FixtureJSON {
       return "[\n" + lines.joined(separator: ",\n") + "\n" + String(repeating: " ", count: indent) + "]"
     case .object(let members) where !members.isEmpty && column + inline.count + 1 > width:
       let inner = String(repeating: " ", count: indent + 2)
-      let lines = ordered(members, keys, topLevel: indent == 0).map { key, member in
+      let lines = ordered(members, keys).map { key, member in
         let prefix = quote(key) + ": "
         return inner + prefix
           + render(member, keys: keys, width: width, indent: indent + 2, column: indent + 2 + prefix.count)
@@ -63,13 +63,11 @@ enum FixtureJSON {
     }
   }
 
-  private static func ordered(
-    _ members: [String: LSPAny], _ keys: KeyOrder, topLevel: Bool = false
-  ) -> [(key: String, value: LSPAny)] {
+  private static func ordered(_ members: [String: LSPAny], _ keys: KeyOrder) -> [(key: String, value: LSPAny)] {
     // By Unicode scalar, so the order does not depend on the platform's string comparison.
     let sorted = members.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
     guard keys == .readable else { return sorted.map { ($0.key, $0.value) } }
-    let first = topLevel ? fixtureKeys : leadingKeys
+    let first = members["exchange"] != nil ? fixtureKeys : leadingKeys
     let leading = first.compactMap { key in members[key].map { (key, $0) } }
     return leading + sorted.filter { !first.contains($0.key) }.map { ($0.key, $0.value) }
   }
@@ -113,12 +111,12 @@ enum FixtureJSON {
         lines.append("  " + old[i])
         i += 1
         j += 1
-      } else if j < new.count && (i == old.count || common[i][j + 1] >= common[i + 1][j]) {
-        lines.append("+ " + new[j])
-        j += 1
-      } else {
+      } else if i < old.count && (j == new.count || common[i + 1][j] >= common[i][j + 1]) {
         lines.append("- " + old[i])
         i += 1
+      } else {
+        lines.append("+ " + new[j])
+        j += 1
       }
     }
     return lines.joined(separator: "\n")

@@ -49,9 +49,7 @@ final class TestLSPClient: @unchecked Sendable {
     reader.start()
   }
 
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
+  deinit { stop() }
 
   private func readLoop() {
     var framer = MessageFramer()
@@ -240,9 +238,12 @@ final class TestLSPClient: @unchecked Sendable {
   }
 
   /// Kills the server if it still runs and waits for it to end.
+  ///
+  /// With SIGKILL: the server inherits the signal mask of the test thread that started it,
+  /// in which SIGTERM (what `Process.terminate()` sends) can be blocked.
   func stop() {
     guard process.isRunning else { return }
-    process.terminate()
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
 
