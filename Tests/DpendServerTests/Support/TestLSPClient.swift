@@ -7,7 +7,10 @@ import Foundation
 /// Received messages go to an inbox; `wait…` calls take the first matching one out, each
 /// with its own timeout. Requests from the server (`client/registerCapability`,
 /// `window/workDoneProgress/create`, `workspace/applyEdit`) are answered with `null` and
-/// kept in the inbox so tests can check them. The process is killed when the client goes.
+/// kept in the inbox so tests can check them, unless the client was started with
+/// `answersServerRequests: false` (then the test answers them itself, see `send(_:)`).
+/// Every message is also kept as the JSON the server wrote (`takeJSON`). The process is
+/// killed when the client goes, or by `stop()`.
 final class TestLSPClient: @unchecked Sendable {
   struct Timeout: Error, CustomStringConvertible {
     var what: String
@@ -19,8 +22,11 @@ final class TestLSPClient: @unchecked Sendable {
   private let stdout = Pipe()
   private let stderr = Pipe()
   private let condition = NSCondition()
+  private let answersServerRequests: Bool
   // Guarded by `condition`.
-  private var inbox: [Message] = []
+  private var inbox: [(message: Message, json: LSPAny)] = []
+  /// Bodies the server wrote that are not JSON-RPC messages.
+  private var invalidBodies: [String] = []
   private var inputEnded = false
   private var nextID = 0
   /// Objects that must live as long as the server, such as its workspace folder.
@@ -29,8 +35,10 @@ final class TestLSPClient: @unchecked Sendable {
   /// Keeps `object` (a temporary workspace) alive until the client goes.
   func keepAlive(_ object: AnyObject) { keptAlive.append(object) }
 
-  /// Starts `dpend lsp` with `arguments`.
-  init(arguments: [String] = ["lsp", "--debounce", "10"]) throws {
+  /// Starts `dpend lsp` with `arguments`. With `answersServerRequests: false`, requests from
+  /// the server stay unanswered until the test sends the responses.
+  init(arguments: [String] = ["lsp", "--debounce", "10"], answersServerRequests: Bool = true) throws {
+    self.answersServerRequests = answersServerRequests
     process.executableURL = ServerBinary.url
     process.arguments = arguments
     process.standardInput = stdin
@@ -41,9 +49,7 @@ final class TestLSPClient: @unchecked Sendable {
     reader.start()
   }
 
-  deinit {
-    if process.isRunning { process.terminate() }
-  }
+  deinit { stop() }
 
   private func readLoop() {
     var framer = MessageFramer()
@@ -53,12 +59,18 @@ final class TestLSPClient: @unchecked Sendable {
       if data.isEmpty { break }
       framer.append(data)
       while let frame = framer.next() {
-        guard case .message(let body) = frame, let message = try? Message.decode(body) else { continue }
-        if case .request(let id, _, _) = message {
+        guard case .message(let body) = frame else { continue }
+        guard let message = try? Message.decode(body), let json = try? LSPAny.decode(json: body) else {
+          condition.lock()
+          invalidBodies.append(String(decoding: body, as: UTF8.self))
+          condition.unlock()
+          continue
+        }
+        if answersServerRequests, case .request(let id, _, _) = message {
           write(MessageEncoder.response(id: id, result: LSPAny?.none))
         }
         condition.lock()
-        inbox.append(message)
+        inbox.append((message, json))
         condition.broadcast()
         condition.unlock()
       }
@@ -96,10 +108,29 @@ final class TestLSPClient: @unchecked Sendable {
     write(MessageEncoder.notification(method: method, params: params))
   }
 
+  /// Sends `message` as it is: a request, a notification or a response to a server request.
+  func send(_ message: LSPAny) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    write(Array(try! encoder.encode(message)))
+  }
+
   // MARK: Waiting
 
   /// Takes the first message matching `predicate` out of the inbox, waiting up to `timeout`.
   func take(_ what: String, timeout: TimeInterval = 10, where predicate: (Message) -> Bool) throws -> Message {
+    try takeEntry(what, timeout: timeout) { predicate($0.message) }.message
+  }
+
+  /// Takes the first message whose JSON matches `predicate` out of the inbox, waiting up to
+  /// `timeout`, and returns the JSON exactly as the server wrote it.
+  func takeJSON(_ what: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool) throws -> LSPAny {
+    try takeEntry(what, timeout: timeout) { predicate($0.json) }.json
+  }
+
+  private func takeEntry(
+    _ what: String, timeout: TimeInterval, where predicate: ((message: Message, json: LSPAny)) -> Bool
+  ) throws -> (message: Message, json: LSPAny) {
     let deadline = Date().addingTimeInterval(timeout)
     condition.lock()
     defer { condition.unlock() }
@@ -107,6 +138,25 @@ final class TestLSPClient: @unchecked Sendable {
       if let index = inbox.firstIndex(where: predicate) { return inbox.remove(at: index) }
       if inputEnded || !condition.wait(until: deadline) { throw Timeout(what: what) }
     }
+  }
+
+  /// The messages received and not taken yet, as JSON, in arrival order.
+  func untakenMessages() -> [LSPAny] {
+    condition.lock()
+    defer { condition.unlock() }
+    return inbox.map(\.json)
+  }
+
+  /// Waits up to `timeout` for the server's output to end (after it exited), then returns
+  /// the messages nobody took and the bodies that were not JSON-RPC messages.
+  func leftovers(timeout: TimeInterval = 10) throws -> (messages: [LSPAny], invalidBodies: [String]) {
+    let deadline = Date().addingTimeInterval(timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while !inputEnded {
+      if !condition.wait(until: deadline) { throw Timeout(what: "the end of the server's output") }
+    }
+    return (inbox.map(\.json), invalidBodies)
   }
 
   /// The result of request `id`, or its error.
@@ -187,6 +237,16 @@ final class TestLSPClient: @unchecked Sendable {
     return process.terminationStatus
   }
 
+  /// Kills the server if it still runs and waits for it to end.
+  ///
+  /// With SIGKILL: the server inherits the signal mask of the test thread that started it,
+  /// in which SIGTERM (what `Process.terminate()` sends) can be blocked.
+  func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
   /// Everything the server wrote to standard error so far (after it exited).
   func standardError() -> String {
     String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
@@ -210,6 +270,11 @@ extension LSPAny {
   /// Parses JSON text written in a test.
   static func parse(_ json: String) -> LSPAny {
     try! JSONDecoder().decode(LSPAny.self, from: Data(json.utf8))
+  }
+
+  /// Parses JSON bytes.
+  static func decode(json bytes: some Sequence<UInt8>) throws -> LSPAny {
+    try JSONDecoder().decode(LSPAny.self, from: Data(bytes))
   }
 }
 
