@@ -63,9 +63,13 @@ struct Benchmark: ParsableCommand {
       try Data(#"{"implicitFilters": ["\#(filter)"]}"#.utf8).write(to: root.appendingPathComponent(".dpend.json"))
       workspaces.append((path, root))
     }
-    let binary = dpend ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let binary =
+      dpend
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("dpend").path
-    emit("dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions \(repetitions), edits \(edits)")
+    emit(
+      "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions \(repetitions), edits \(edits)"
+    )
     emit(
       "workspace | files | MB | parse floor, 1 core | cold analyze | ratio | edit p50 | edit p95 | first diagnostics"
         + " | server RSS (peak)")

@@ -1,5 +1,5 @@
-import Foundation
 import Dispatch
+import Foundation
 
 /// Wall-clock timing and summary statistics.
 enum Statistics {

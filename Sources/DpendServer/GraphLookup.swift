@@ -23,9 +23,7 @@ struct GraphLookup {
         return (.dependency(parameter, consumer: factory), parameter.range)
       }
     }
-    if let factory = factories.first(where: { Self.contains($0.range, offset) }) {
-      return (.provider(factories.filter { $0.range == factory.range }), factory.range)
-    }
+    // A type's name before its initializers: an implicit `init()` is located at the name.
     for type in summary?.types ?? [] where Self.contains(type.range, offset) {
       let provided = graph.localFactories.filter { factory in
         switch factory.kind {
@@ -34,6 +32,9 @@ struct GraphLookup {
         }
       }
       if !provided.isEmpty { return (.providerType(name: type.name, factories: provided), type.range) }
+    }
+    if let factory = factories.first(where: { Self.contains($0.range, offset) }) {
+      return (.provider(factories.filter { $0.range == factory.range }), factory.range)
     }
     return nil
   }

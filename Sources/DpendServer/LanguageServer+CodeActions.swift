@@ -11,7 +11,11 @@ extension LanguageServer {
       actions += missingDependencyFixes(request, path: path, folder: folder)
     }
     if Self.wants(CodeAction.generateRegistrations, request.context.only) {
-      actions.append(generateRegistrationsAction(folder))
+      let action = generateRegistrationsAction(folder)
+      // A client that cannot show why an action is disabled would offer it as usable.
+      if action.disabled == nil || capabilities.textDocument?.codeAction?.disabledSupport == true {
+        actions.append(action)
+      }
     }
     return actions
   }
@@ -58,18 +62,24 @@ extension LanguageServer {
       let insert = TextEdit(
         range: Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), newText: text)
       return WorkspaceEdit(documentChanges: [
-        .create(CreateFile(uri: uri, options: .init(overwrite: false, ignoreIfExists: true))),
+        // Overwrite: should the file appear meanwhile, it still ends up with exactly `text`.
+        .create(CreateFile(uri: uri, options: .init(overwrite: true, ignoreIfExists: false))),
         .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])),
       ])
     }
     let whole = Range(start: Position(line: 0, character: 0), end: LineTable(current).endPosition(encoding: encoding))
-    let replace = TextEdit(range: whole, newText: text)
-    guard supportsChanges else { return WorkspaceEdit(changes: [uri: [replace]]) }
-    let version = documents[path]?.version
-    return WorkspaceEdit(documentChanges: [
-      .edit(
-        TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: [replace]))
-    ])
+    return documentEdit(path: path, edits: [TextEdit(range: whole, newText: text)])
+  }
+
+  /// Edits to one existing document: versioned `documentChanges` when the client supports
+  /// them (so a stale edit is refused), plain `changes` otherwise.
+  func documentEdit(path: String, edits: [TextEdit]) -> WorkspaceEdit {
+    let uri = FileURI.uri(path)
+    guard capabilities.workspace?.workspaceEdit?.documentChanges == true else {
+      return WorkspaceEdit(changes: [uri: edits])
+    }
+    let document = VersionedTextDocumentIdentifier(uri: uri, version: documents[path]?.version)
+    return WorkspaceEdit(documentChanges: [.edit(TextDocumentEdit(textDocument: document, edits: edits))])
   }
 
   /// `dpend.showTree` returns the tree as text; `dpend.generateRegistrations` asks the

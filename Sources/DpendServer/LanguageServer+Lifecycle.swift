@@ -57,7 +57,7 @@ extension LanguageServer {
     analyzeNow()
     let files = folders.reduce(0) { $0 + $1.host.paths.count }
     let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
-    let summary = "indexed \(files) files in \(milliseconds) ms"
+    let summary = "indexed \(files) file\(files == 1 ? "" : "s") in \(milliseconds) ms"
     if let progressToken { notify(ProgressNotification(token: progressToken, value: .end(message: summary))) }
     log(summary, type: 3)
   }

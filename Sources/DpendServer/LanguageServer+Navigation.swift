@@ -16,7 +16,13 @@ extension LanguageServer {
   func hover(_ request: HoverRequest) -> Hover? {
     guard let (folder, symbol, range) = lookUp(request.textDocument.uri, request.position), let graph = folder.graph
     else { return nil }
-    return Hover(contents: MarkupContent(markdown: HoverText.markdown(for: symbol, in: graph)), range: lspRange(range))
+    let markdown = HoverText.markdown(for: symbol, in: graph)
+    // Markdown unless the client says it only takes plain text.
+    let formats = capabilities.textDocument?.hover?.contentFormat ?? ["markdown"]
+    let contents =
+      formats.first == "plaintext" && !formats.contains("markdown")
+      ? MarkupContent(plaintext: markdown.replacingOccurrences(of: "`", with: "")) : MarkupContent(markdown: markdown)
+    return Hover(contents: contents, range: lspRange(range))
   }
 
   func definition(_ request: DefinitionRequest) -> [Location]? {

@@ -50,7 +50,7 @@ extension LanguageServer {
     let edit = TextEdit(range: Range(start: position, end: position), newText: (onItsOwnLine ? "" : "\n") + method)
     return CodeAction(
       title: "Register '\(key)' in \(configuration.name)", kind: CodeAction.quickFix, diagnostics: diagnostics,
-      isPreferred: true, edit: WorkspaceEdit(changes: [FileURI.uri(brace.file): [edit]]))
+      isPreferred: true, edit: documentEdit(path: brace.file, edits: [edit]))
   }
 
   private func createConfiguration(

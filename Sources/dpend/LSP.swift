@@ -20,6 +20,11 @@ struct LSP: ParsableCommand {
     // A client that goes away must not kill the server with SIGPIPE mid-write: the write
     // fails instead, and the end of input ends the process.
     signal(SIGPIPE, SIG_IGN)
+    // The mask is inherited from whoever spawned us; editors stop servers with SIGTERM.
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, number) }
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let server = LanguageServer(
       connection: Connection(input: STDIN_FILENO, output: STDOUT_FILENO), debounce: .milliseconds(debounce))
     server.start()

@@ -41,7 +41,7 @@ import Testing
     let created = workspace.uri("Sources/DependencyRegistrations.swift")
     #expect(
       actions.json
-        == #"[{"edit":{"documentChanges":[{"kind":"create","options":{"ignoreIfExists":true,"overwrite":false},"#
+        == #"[{"edit":{"documentChanges":[{"kind":"create","options":{"ignoreIfExists":false,"overwrite":true},"#
         + #""uri":"\#(created)"},{"edits":[{"newText":"import DpendRuntime\n\nfinal class DependencyRegistrations: "#
         + #"DependencyConfiguration {\n  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration "#
         + #"{ fatalError(\"TODO: make a Store\") }\n  }\n}\n","range":{"end":{"character":0,"line":0},"#
@@ -74,7 +74,7 @@ import Testing
     #expect(list[0]["title"] == .string("Generate registrations"))
     #expect(
       changes[0].json
-        == #"{"kind":"create","options":{"ignoreIfExists":true,"overwrite":false},"uri":"\#(workspace.uri("Generated/Deps.swift"))"}"#
+        == #"{"kind":"create","options":{"ignoreIfExists":false,"overwrite":true},"uri":"\#(workspace.uri("Generated/Deps.swift"))"}"#
     )
     // The command line writes the same text, and the server wrote nothing itself.
     #expect(!FileManager.default.fileExists(atPath: workspace.url("Generated/Deps.swift").path))
@@ -92,7 +92,9 @@ import Testing
     let workspace = try ServerFixtures.missingStore()
     try workspace.write(".dpend.json", #"{"implicitFilters": [".*Impl"], "outputFile": "Deps.swift"}"#)
     let client = try TestLSPClient()
-    try client.initialize(root: workspace.root)
+    client.keepAlive(workspace)
+    try client.initialize(
+      root: workspace.root, capabilities: .parse(#"{"textDocument":{"codeAction":{"disabledSupport":true}}}"#))
     let actions = try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 0, only: "source")
     #expect(
       actions.json
@@ -100,4 +102,15 @@ import Testing
         + #""title":"Generate registrations"}]"#)
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test func aDisabledActionIsLeftOutForClientsThatCannotShowWhy() throws {
+    let workspace = try ServerFixtures.missingStore()
+    try workspace.write(".dpend.json", #"{"implicitFilters": [".*Impl"], "outputFile": "Deps.swift"}"#)
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    try client.initialize(root: workspace.root)
+    #expect(try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 0, only: "source") == .array([]))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
 }

@@ -73,4 +73,10 @@ public struct MarkupContent: Hashable, Sendable, Codable {
     kind = "markdown"
     value = markdown
   }
+
+  /// Plain text, for clients that cannot render Markdown.
+  public init(plaintext: String) {
+    kind = "plaintext"
+    value = plaintext
+  }
 }

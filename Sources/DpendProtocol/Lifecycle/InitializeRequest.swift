@@ -26,11 +26,36 @@ public struct ClientCapabilities: Hashable, Sendable, Codable {
   public var general: General?
   public var window: Window?
   public var workspace: Workspace?
+  public var textDocument: TextDocument?
 
-  public init(general: General? = nil, window: Window? = nil, workspace: Workspace? = nil) {
+  public init(
+    general: General? = nil, window: Window? = nil, workspace: Workspace? = nil, textDocument: TextDocument? = nil
+  ) {
     self.general = general
     self.window = window
     self.workspace = workspace
+    self.textDocument = textDocument
+  }
+
+  public struct TextDocument: Hashable, Sendable, Codable {
+    public var hover: Hover?
+    public var codeAction: CodeAction?
+    public init(hover: Hover? = nil, codeAction: CodeAction? = nil) {
+      self.hover = hover
+      self.codeAction = codeAction
+    }
+  }
+
+  public struct Hover: Hashable, Sendable, Codable {
+    /// `markdown` and/or `plaintext`, preferred first.
+    public var contentFormat: [String]?
+    public init(contentFormat: [String]? = nil) { self.contentFormat = contentFormat }
+  }
+
+  public struct CodeAction: Hashable, Sendable, Codable {
+    /// `true` when the client shows actions with a `disabled` reason.
+    public var disabledSupport: Bool?
+    public init(disabledSupport: Bool? = nil) { self.disabledSupport = disabledSupport }
   }
 
   public struct General: Hashable, Sendable, Codable {

@@ -45,36 +45,44 @@ final class TestLSPClient: @unchecked Sendable {
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
-    let reader = Thread { [self] in readLoop() }
+    // The reader holds the client only while handling data, so a test that drops its client
+    // (even by throwing) runs `deinit`, which kills the server and so ends the reader.
+    let handle = stdout.fileHandleForReading
+    let reader = Thread { [weak self] in
+      var framer = MessageFramer()
+      while true {
+        let data = handle.availableData
+        guard let self else { return }
+        if data.isEmpty { return self.inputDidEnd() }
+        self.receive(data, into: &framer)
+      }
+    }
     reader.start()
   }
 
   deinit { stop() }
 
-  private func readLoop() {
-    var framer = MessageFramer()
-    let handle = stdout.fileHandleForReading
-    while true {
-      let data = handle.availableData
-      if data.isEmpty { break }
-      framer.append(data)
-      while let frame = framer.next() {
-        guard case .message(let body) = frame else { continue }
-        guard let message = try? Message.decode(body), let json = try? LSPAny.decode(json: body) else {
-          condition.lock()
-          invalidBodies.append(String(decoding: body, as: UTF8.self))
-          condition.unlock()
-          continue
-        }
-        if answersServerRequests, case .request(let id, _, _) = message {
-          write(MessageEncoder.response(id: id, result: LSPAny?.none))
-        }
+  private func receive(_ data: Data, into framer: inout MessageFramer) {
+    framer.append(data)
+    while let frame = framer.next() {
+      guard case .message(let body) = frame else { continue }
+      guard let message = try? Message.decode(body), let json = try? LSPAny.decode(json: body) else {
         condition.lock()
-        inbox.append((message, json))
-        condition.broadcast()
+        invalidBodies.append(String(decoding: body, as: UTF8.self))
         condition.unlock()
+        continue
       }
+      if answersServerRequests, case .request(let id, _, _) = message {
+        write(MessageEncoder.response(id: id, result: LSPAny?.none))
+      }
+      condition.lock()
+      inbox.append((message, json))
+      condition.broadcast()
+      condition.unlock()
     }
+  }
+
+  private func inputDidEnd() {
     condition.lock()
     inputEnded = true
     condition.broadcast()
