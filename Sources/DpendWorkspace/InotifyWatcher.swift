@@ -20,6 +20,7 @@
     /// uncontended); before that, `init` fills them.
     private let state: Mutex<State>
     private let threadStarted = Atomic<Bool>(false)
+    private let closed = Atomic<Bool>(false)
     /// The reading thread's `pthread_self()`, so that `stop()` never waits for itself.
     private let threadIdentity = Atomic<UInt>(0)
 
@@ -64,6 +65,7 @@
         // not close the descriptor a second time.
         stopped.store(true, ordering: .releasing)
         close(descriptor)
+        closed.store(true, ordering: .releasing)
         return nil
       }
     }
@@ -81,8 +83,11 @@
       thread.start()
     }
 
+    /// `true` once the descriptor is closed (tests check that `stop()` waited for it).
+    var isClosed: Bool { closed.load(ordering: .acquiring) }
+
     func stop() {
-      let (wasStopped, _) = stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      let (_, wasStopped) = stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
       guard !wasStopped else { return }
       if threadStarted.load(ordering: .acquiring) {
         // The thread notices within one poll timeout, closes the descriptor and signals.
@@ -90,6 +95,7 @@
         if threadIdentity.load(ordering: .acquiring) != UInt(pthread_self()) { finished.wait() }
       } else {
         close(descriptor)
+        closed.store(true, ordering: .releasing)
       }
     }
 
@@ -102,6 +108,7 @@
       defer {
         buffer.deallocate()
         close(descriptor)
+        closed.store(true, ordering: .releasing)
         finished.signal()
       }
       while !stopped.load(ordering: .acquiring) {

@@ -373,9 +373,35 @@ private struct TemporaryTree {
       let expected: Set = [created(tree.path("Feature/View.swift"))]
       #expect(try await recorder.wait(for: expected) == expected)
       #expect(!watcher.usesInotify)
+      // The first scan may have caught the file half written; let a later scan settle it.
+      try await Task.sleep(for: .milliseconds(300))
       recorder.reset()
       try tree.remove("App.swift")
-      #expect(try await recorder.wait(for: [deleted(tree.path("App.swift"))]) == [deleted(tree.path("App.swift"))])
+      let removed: Set = [deleted(tree.path("App.swift"))]
+      #expect(try await recorder.wait(for: removed) == removed)
+    }
+  #endif
+
+  #if canImport(Glibc)
+    @Test func stopWaitsForTheInotifyThreadToCloseTheDescriptor() async throws {
+      let tree = try TemporaryTree()
+      defer { tree.cleanUp() }
+      let batcher = ChangeBatcher { _ in }
+      let inotify = try #require(InotifyWatcher(roots: [tree.root], watchLimit: nil, batcher: batcher) { _ in })
+      inotify.start()
+      try await Task.sleep(for: .milliseconds(30))
+      #expect(!inotify.isClosed)
+      let elapsed = ContinuousClock().measure { inotify.stop() }
+      #expect(inotify.isClosed)
+      #expect(elapsed < .seconds(1))
+      inotify.stop()
+    }
+
+    @Test func inotifyGivesWayWhenTheWatchLimitIsReachedAtStart() throws {
+      let tree = try TemporaryTree(["Sub/A.swift"])
+      defer { tree.cleanUp() }
+      let batcher = ChangeBatcher { _ in }
+      #expect(InotifyWatcher(roots: [tree.root], watchLimit: 1, batcher: batcher) { _ in } == nil)
     }
   #endif
 
