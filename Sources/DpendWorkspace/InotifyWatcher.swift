@@ -20,6 +20,7 @@
     /// uncontended); before that, `init` fills them.
     private let state: Mutex<State>
     private let threadStarted = Atomic<Bool>(false)
+    private let closed = Atomic<Bool>(false)
     /// The reading thread's `pthread_self()`, so that `stop()` never waits for itself.
     private let threadIdentity = Atomic<UInt>(0)
 
@@ -36,14 +37,15 @@
       var files = Set<String>()
       /// When set, adding a watch beyond this many fails as if the system limit was reached.
       var watchLimit: Int?
-      /// Set when a watch could not be added: the watcher gives way to polling.
+      /// Set when a watch could not be added or events could not be read: the watcher gives
+      /// way to polling.
       var failed = false
     }
 
     /// Sets up the watches of `roots` (those that exist), or returns `nil` when inotify is
     /// unavailable or a watch cannot be added.
     /// - Parameter onFailure: called on the thread, with the files known so far, when a watch
-    ///   cannot be added later on; the thread then ends.
+    ///   cannot be added later on or reading events fails; the thread then ends.
     init?(
       roots: [String], watchLimit: Int?, batcher: ChangeBatcher,
       onFailure: @escaping @Sendable (Set<String>) -> Void
@@ -64,6 +66,7 @@
         // not close the descriptor a second time.
         stopped.store(true, ordering: .releasing)
         close(descriptor)
+        closed.store(true, ordering: .releasing)
         return nil
       }
     }
@@ -81,8 +84,11 @@
       thread.start()
     }
 
+    /// `true` once the descriptor is closed (tests check that `stop()` waited for it).
+    var isClosed: Bool { closed.load(ordering: .acquiring) }
+
     func stop() {
-      let (wasStopped, _) = stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      let (_, wasStopped) = stopped.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
       guard !wasStopped else { return }
       if threadStarted.load(ordering: .acquiring) {
         // The thread notices within one poll timeout, closes the descriptor and signals.
@@ -90,6 +96,7 @@
         if threadIdentity.load(ordering: .acquiring) != UInt(pthread_self()) { finished.wait() }
       } else {
         close(descriptor)
+        closed.store(true, ordering: .releasing)
       }
     }
 
@@ -102,23 +109,28 @@
       defer {
         buffer.deallocate()
         close(descriptor)
+        closed.store(true, ordering: .releasing)
         finished.signal()
       }
       while !stopped.load(ordering: .acquiring) {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&request, 1, Self.pollTimeoutMilliseconds)
-        if ready < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        guard ready > 0 else { continue }
+        if ready < 0 && errno == EINTR { continue }
+        guard ready != 0 else { continue }
         var changes: [FileChange] = []
-        while !stopped.load(ordering: .acquiring) {
+        // Any error but "nothing more to read" would make the loop spin: give way to polling.
+        var broken = ready < 0 || request.revents & Int16(POLLERR | POLLNVAL) != 0
+        while !broken, !stopped.load(ordering: .acquiring) {
           let count = read(descriptor, buffer, capacity)
           if count < 0, errno == EINTR { continue }
-          guard count > 0 else { break }  // EAGAIN: drained
+          if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { break }
+          guard count > 0 else {
+            broken = true
+            break
+          }
           state.withLock { handleEvents(in: UnsafeRawBufferPointer(start: buffer, count: count), &$0, &changes) }
         }
+        if broken { state.withLock { $0.failed = true } }
         batcher.add(changes)
         let failure = state.withLock { $0.failed ? $0.files : nil }
         if let failure {

@@ -33,6 +33,31 @@ private final class ChangeRecorder: Sendable {
     }
     return changes
   }
+
+  /// Waits for `expected` (see ``wait(for:timeout:)``) and expects exactly it.
+  func expect(
+    _ expected: Set<FileChange>, timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let arrived = try await wait(for: expected, timeout: timeout)
+    #expect(arrived == expected, sourceLocation: sourceLocation)
+  }
+
+  /// Waits until no batch has arrived for `quiet` (at most `timeout`), so that a test can
+  /// start its next step without stragglers of the previous one.
+  func settle(quiet: Duration = .milliseconds(300), timeout: Duration = .seconds(3)) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var count = all.count
+    var lastChange = clock.now
+    while clock.now < deadline, clock.now - lastChange < quiet {
+      try await Task.sleep(for: .milliseconds(10))
+      let now = all.count
+      if now != count {
+        count = now
+        lastChange = clock.now
+      }
+    }
+  }
 }
 
 /// A fresh temporary directory holding `files` (relative paths); tests remove it with
@@ -53,11 +78,23 @@ private struct TemporaryTree {
 
   func path(_ relative: String) -> String { root + "/" + relative }
 
-  /// Writes `text` in place (no temporary file and rename), creating directories as needed.
+  /// Writes `text` through a hidden temporary file and a rename (as editors and generators
+  /// do), so no watcher can see the file half written; creates directories as needed.
   func write(_ relative: String, _ text: String = "// file\n") throws {
     let url = URL(fileURLWithPath: path(relative))
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
+    let directory = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+    try Data(text.utf8).write(to: temporary)
+    guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  /// Rewrites an existing file in place (truncate and write), which watchers see as a change.
+  func overwrite(_ relative: String, _ text: String) throws {
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path(relative)))
+    defer { try? handle.close() }
+    try handle.truncate(atOffset: 0)
+    try handle.write(contentsOf: Data(text.utf8))
   }
 
   func makeDirectory(_ relative: String) throws {
@@ -126,7 +163,7 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     try tree.write("Sources/New.swift")
     let expected: Set = [created(tree.path("Sources/New.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func reportsAChangedFile(polling: Bool) async throws {
@@ -134,9 +171,9 @@ private struct TemporaryTree {
     defer { tree.cleanUp() }
     let (watcher, recorder) = watch(tree, polling: polling)
     defer { watcher.stop() }
-    try tree.write("Sources/App.swift", "// changed, and longer than before\n")
+    try tree.overwrite("Sources/App.swift", "// changed, and longer than before\n")
     let expected: Set = [changed(tree.path("Sources/App.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func reportsADeletedFile(polling: Bool) async throws {
@@ -146,7 +183,7 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     try tree.remove("Sources/App.swift")
     let expected: Set = [deleted(tree.path("Sources/App.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func createChangeDeleteInTurn(polling: Bool) async throws {
@@ -156,13 +193,15 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     let file = tree.path("A.swift")
     try tree.write("A.swift")
-    #expect(try await recorder.wait(for: [created(file)]) == [created(file)])
+    try await recorder.expect([created(file)])
+    try await recorder.settle()
     recorder.reset()
-    try tree.write("A.swift", "// a second version\n")
-    #expect(try await recorder.wait(for: [changed(file)]) == [changed(file)])
+    try tree.overwrite("A.swift", "// a second version\n")
+    try await recorder.expect([changed(file)])
+    try await recorder.settle()
     recorder.reset()
     try tree.remove("A.swift")
-    #expect(try await recorder.wait(for: [deleted(file)]) == [deleted(file)])
+    try await recorder.expect([deleted(file)])
   }
 
   @Test(arguments: modes) func reportsARenameAsDeletedAndCreated(polling: Bool) async throws {
@@ -172,7 +211,7 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     try tree.move("Sources/Old.swift", "Sources/New.swift")
     let expected: Set = [deleted(tree.path("Sources/Old.swift")), created(tree.path("Sources/New.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func watchesANewSubdirectory(polling: Bool) async throws {
@@ -185,7 +224,7 @@ private struct TemporaryTree {
     try await Task.sleep(for: .milliseconds(200))
     try tree.write("Feature/View.swift")
     let expected: Set = [created(tree.path("Feature/View.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func reportsFilesAlreadyInsideANewDirectory(polling: Bool) async throws {
@@ -197,10 +236,11 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     try FileManager.default.moveItem(atPath: outside.path("Module"), toPath: tree.path("Module"))
     let expected: Set = [created(tree.path("Module/A.swift")), created(tree.path("Module/Deep/B.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
+    try await recorder.settle()
     recorder.reset()
     try tree.write("Module/Deep/C.swift")
-    #expect(try await recorder.wait(for: [created(tree.path("Module/Deep/C.swift"))]).count == 1)
+    try await recorder.expect([created(tree.path("Module/Deep/C.swift"))])
   }
 
   @Test(arguments: modes) func aDeletedDirectoryReportsItsFiles(polling: Bool) async throws {
@@ -210,7 +250,7 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     try tree.remove("Feature")
     let expected: Set = [deleted(tree.path("Feature/A.swift")), deleted(tree.path("Feature/Deep/B.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func aDirectoryMovedAwayReportsItsFiles(polling: Bool) async throws {
@@ -223,11 +263,12 @@ private struct TemporaryTree {
       deleted(tree.path("Feature/A.swift")), deleted(tree.path("Feature/Deep/B.swift")),
       created(tree.path("Renamed/A.swift")), created(tree.path("Renamed/Deep/B.swift")),
     ]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
+    try await recorder.settle()
     recorder.reset()
-    try tree.write("Renamed/Deep/B.swift", "// edited after the move\n")
+    try tree.overwrite("Renamed/Deep/B.swift", "// edited after the move\n")
     let edited: Set = [changed(tree.path("Renamed/Deep/B.swift"))]
-    #expect(try await recorder.wait(for: edited) == edited)
+    try await recorder.expect(edited)
   }
 
   @Test(arguments: modes) func reportsProjectFilesAndSkipsTheRest(polling: Bool) async throws {
@@ -252,7 +293,7 @@ private struct TemporaryTree {
       created(tree.path(".dpend.json")), created(tree.path("Sources/.dpend.json")),
       created(tree.path("Libraries/Network.dpendmodule")),
     ]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
     // Anything ignored would have come before (inotify) or with (polling) the expected.
     try await Task.sleep(for: .milliseconds(250))
     #expect(recorder.changes == expected)
@@ -272,7 +313,7 @@ private struct TemporaryTree {
     try await Task.sleep(for: .milliseconds(300))
     try tree.write("Sources/Marker.swift")
     let expected: Set = [created(tree.path("Sources/Marker.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   @Test(arguments: modes) func batchesAreSortedAndDeduplicated(polling: Bool) async throws {
@@ -283,10 +324,11 @@ private struct TemporaryTree {
     let names = ["E.swift", "C.swift", "A.swift", "D.swift", "B.swift"]
     for name in names {
       try tree.write(name)
-      try tree.write(name, "// written twice\n")
+      // Polling may see the two versions in different scans; inotify merges them in one batch.
+      if !polling { try tree.write(name, "// written twice\n") }
     }
     let expected = Set(names.map { created(tree.path($0)) })
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
     for batch in recorder.all {
       #expect(batch.map(\.path) == batch.map(\.path).sorted())
       #expect(Set(batch.map(\.path)).count == batch.count)
@@ -300,7 +342,7 @@ private struct TemporaryTree {
     let (watcher, recorder) = watch(tree, polling: polling)
     try FileManager.default.removeItem(atPath: tree.root)
     let expected: Set = [deleted(tree.path("A.swift")), deleted(tree.path("Sub/B.swift"))]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
     try await Task.sleep(for: .milliseconds(250))
     let elapsed = ContinuousClock().measure { watcher.stop() }
     #expect(elapsed < .seconds(1))
@@ -312,7 +354,7 @@ private struct TemporaryTree {
     defer { tree.cleanUp() }
     let (watcher, recorder) = watch(tree, polling: polling)
     try tree.write("Before.swift")
-    #expect(try await recorder.wait(for: [created(tree.path("Before.swift"))]).count == 1)
+    try await recorder.expect([created(tree.path("Before.swift"))])
     let elapsed = ContinuousClock().measure { watcher.stop() }
     #expect(elapsed < .seconds(1))
     recorder.reset()
@@ -342,7 +384,7 @@ private struct TemporaryTree {
     defer { watcher.stop() }
     try tree.write("A.swift")
     let expected: Set = [FileChange(path: tree.path("A.swift"), kind: .created)]
-    #expect(try await recorder.wait(for: expected) == expected)
+    try await recorder.expect(expected)
   }
 
   #if canImport(Glibc)
@@ -357,7 +399,7 @@ private struct TemporaryTree {
       #expect(!watcher.usesInotify)
       try tree.write("Sources/New.swift")
       let expected: Set = [created(tree.path("Sources/New.swift"))]
-      #expect(try await recorder.wait(for: expected) == expected)
+      try await recorder.expect(expected)
     }
 
     @Test func fallsBackToPollingWhenTheWatchLimitIsReachedLater() async throws {
@@ -371,11 +413,36 @@ private struct TemporaryTree {
       #expect(watcher.usesInotify)
       try tree.write("Feature/View.swift")
       let expected: Set = [created(tree.path("Feature/View.swift"))]
-      #expect(try await recorder.wait(for: expected) == expected)
+      try await recorder.expect(expected)
       #expect(!watcher.usesInotify)
+      try await recorder.settle()
       recorder.reset()
       try tree.remove("App.swift")
-      #expect(try await recorder.wait(for: [deleted(tree.path("App.swift"))]) == [deleted(tree.path("App.swift"))])
+      let removed: Set = [deleted(tree.path("App.swift"))]
+      try await recorder.expect(removed)
+    }
+  #endif
+
+  #if canImport(Glibc)
+    @Test func stopWaitsForTheInotifyThreadToCloseTheDescriptor() async throws {
+      let tree = try TemporaryTree()
+      defer { tree.cleanUp() }
+      let batcher = ChangeBatcher { _ in }
+      let inotify = try #require(InotifyWatcher(roots: [tree.root], watchLimit: nil, batcher: batcher) { _ in })
+      inotify.start()
+      try await Task.sleep(for: .milliseconds(30))
+      #expect(!inotify.isClosed)
+      let elapsed = ContinuousClock().measure { inotify.stop() }
+      #expect(inotify.isClosed)
+      #expect(elapsed < .seconds(1))
+      inotify.stop()
+    }
+
+    @Test func inotifyGivesWayWhenTheWatchLimitIsReachedAtStart() throws {
+      let tree = try TemporaryTree(["Sub/A.swift"])
+      defer { tree.cleanUp() }
+      let batcher = ChangeBatcher { _ in }
+      #expect(InotifyWatcher(roots: [tree.root], watchLimit: 1, batcher: batcher) { _ in } == nil)
     }
   #endif
 
