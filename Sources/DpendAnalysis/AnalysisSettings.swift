@@ -1,4 +1,5 @@
 import DpendModel
+import Synchronization
 
 /// What the analysis needs besides the summaries.
 public struct AnalysisSettings: Sendable {
@@ -34,15 +35,21 @@ public enum GenerationMode: String, Sendable {
 }
 
 /// The `implicit-filter` regular expressions; a name is selected when one matches it whole.
+///
+/// Decisions are remembered per name, so re-analysing after an edit asks no regex again;
+/// patterns that are a literal with `.*` at either end are matched without a regex at all.
 public struct ImplicitFilter: @unchecked Sendable {
-  // `Regex` is immutable once built; it is only read after `init`.
+  // `Regex` is immutable once built and only read after `init`; `decisions` is a Mutex.
   private let expressions: [Regex<AnyRegexOutput>]
+  private let literals: [LiteralPattern?]
+  private let decisions = DecisionCache()
   /// The patterns as given.
   public let patterns: [String]
 
   /// A filter that selects nothing: no implicit dependencies.
   public init() {
     expressions = []
+    literals = []
     patterns = []
   }
 
@@ -58,13 +65,70 @@ public struct ImplicitFilter: @unchecked Sendable {
       }
     }
     self.expressions = expressions
+    self.literals = patterns.map(LiteralPattern.init)
     self.patterns = patterns
   }
 
   /// `true` when some pattern matches the whole of `qualifiedName`.
   public func selects(_ qualifiedName: String) -> Bool {
-    expressions.contains { (try? $0.wholeMatch(in: qualifiedName)) != nil }
+    if let known = decisions.value(for: qualifiedName) { return known }
+    let selected = zip(expressions, literals).contains { expression, literal in
+      if let literal { return literal.matches(qualifiedName) }
+      return (try? expression.wholeMatch(in: qualifiedName)) != nil
+    }
+    decisions.store(selected, for: qualifiedName)
+    return selected
   }
+}
+
+/// A pattern that is a literal, optionally with `.*` before and/or after it (`.*Impl`,
+/// `Feature\..*`), matched with string comparisons.
+struct LiteralPattern {
+  let literal: String
+  let anyPrefix: Bool
+  let anySuffix: Bool
+
+  /// `nil` when the pattern uses any other regex feature.
+  init?(_ pattern: String) {
+    var body = Substring(pattern)
+    anyPrefix = body.hasPrefix(".*")
+    if anyPrefix { body = body.dropFirst(2) }
+    anySuffix = body.hasSuffix(".*") && !body.hasSuffix("\\.*")
+    if anySuffix { body = body.dropLast(2) }
+    var literal = ""
+    var escaped = false
+    for character in body {
+      if escaped {
+        guard character == "." else { return nil }
+        literal.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character.isLetter || character.isNumber || character == "_" {
+        literal.append(character)
+      } else {
+        return nil
+      }
+    }
+    guard !escaped else { return nil }
+    self.literal = literal
+  }
+
+  func matches(_ name: String) -> Bool {
+    switch (anyPrefix, anySuffix) {
+    case (false, false): return name == literal
+    case (true, false): return name.hasSuffix(literal)
+    case (false, true): return name.hasPrefix(literal)
+    case (true, true): return literal.isEmpty || name.contains(literal)
+    }
+  }
+}
+
+/// Remembered filter decisions, shared by every copy of a filter.
+final class DecisionCache: Sendable {
+  private let decisions = Mutex<[String: Bool]>([:])
+  func value(for name: String) -> Bool? { decisions.withLock { $0[name] } }
+  func store(_ value: Bool, for name: String) { decisions.withLock { $0[name] = value } }
 }
 
 /// An `implicit-filter` that is not a valid regular expression.

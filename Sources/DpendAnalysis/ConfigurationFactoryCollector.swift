@@ -3,20 +3,11 @@ import DpendModel
 /// Turns every `DependencyConfiguration` class into factories: its initializers provide
 /// the class itself, each registration method provides its `DependencyRegistration<T>`.
 struct ConfigurationFactoryCollector: AnalysisPass {
-  static let markerNames: Set<String> = ["DependencyConfiguration", "DpendRuntime.DependencyConfiguration"]
-
-  /// `true` when `type` is a class that conforms to `DependencyConfiguration`, in its own
-  /// declaration or in an extension.
-  static func isConfiguration(_ type: TypeDeclaration, _ symbols: SymbolTable) -> Bool {
-    type.kind == .class && symbols.conformances(of: type).contains { markerNames.contains($0.name) }
-  }
-
   func run(_ state: inout AnalysisState) {
     let symbols = state.symbols
     let library = state.settings.mode == .library
     let modules = library ? state.settings.moduleName.map { [$0] } ?? [] : []
-    for type in symbols.types.values.sorted(by: { $0.range < $1.range })
-    where Self.isConfiguration(type, symbols) && !type.isGeneric {
+    for type in symbols.orderedTypes where symbols.configurations.contains(type.name) && !type.isGeneric {
       if library && !type.access.isPublic { continue }
       state.configurations.append(type)
       let configuration = DependencyKey(name: type.name)

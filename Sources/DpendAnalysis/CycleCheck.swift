@@ -8,6 +8,12 @@ import DpendModel
 /// parameter that creates the edge.
 struct CycleCheck: AnalysisPass {
   func run(_ state: inout AnalysisState) {
+    // Most graphs have no cycle: find that out without sorting every key first.
+    let quick = KeyGraph(resolved: state.resolved, sorted: false)
+    let hasCycle = quick.stronglyConnectedComponents().contains { component in
+      component.count > 1 || quick.edges(from: component[0]).contains { $0.target == component[0] }
+    }
+    guard hasCycle else { return }
     let graph = KeyGraph(resolved: state.resolved)
     let tree = graph.breadthFirstForest()
     for (number, component) in graph.stronglyConnectedComponents().enumerated() {

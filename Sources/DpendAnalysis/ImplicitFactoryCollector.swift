@@ -6,8 +6,8 @@ struct ImplicitFactoryCollector: AnalysisPass {
   func run(_ state: inout AnalysisState) {
     let symbols = state.symbols
     let library = state.settings.mode == .library
-    for type in symbols.types.values.sorted(by: { $0.range < $1.range }) {
-      guard type.kind != .enum, !type.isGeneric, !ConfigurationFactoryCollector.isConfiguration(type, symbols),
+    for type in symbols.orderedTypes {
+      guard type.kind != .enum, !type.isGeneric, !symbols.configurations.contains(type.name),
         state.settings.implicitFilter.selects(type.name)
       else { continue }
       if library && !type.access.isPublic { continue }

@@ -15,8 +15,10 @@ struct KeyGraph {
   let keys: [DependencyKey]
   private var adjacency: [[Edge]]
 
-  init(resolved: [DependencyKey: Factory]) {
-    keys = resolved.keys.sorted()
+  /// - Parameter sorted: number nodes in key order, which makes paths deterministic; an
+  ///   unsorted graph is cheaper and enough to learn which keys lie on cycles.
+  init(resolved: [DependencyKey: Factory], sorted: Bool = true) {
+    keys = sorted ? resolved.keys.sorted() : Array(resolved.keys)
     let index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
     adjacency = keys.enumerated().map { source, key in
       let factory = resolved[key]!

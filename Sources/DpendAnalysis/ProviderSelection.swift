@@ -13,13 +13,12 @@ struct ProviderSelection: AnalysisPass {
     let providedKeys = Set(factories.map(\.key))
     var groups: [DependencyKey: [(provider: String, factories: [Factory])]] = [:]
     for factory in factories {
-      var providers = groups[factory.key, default: []]
-      if let index = providers.firstIndex(where: { $0.provider == factory.provider }) {
-        providers[index].factories.append(factory)
+      let provider = factory.provider
+      if let index = groups[factory.key]?.firstIndex(where: { $0.provider == provider }) {
+        groups[factory.key]![index].factories.append(factory)
       } else {
-        providers.append((factory.provider, [factory]))
+        groups[factory.key, default: []].append((provider, [factory]))
       }
-      groups[factory.key] = providers
     }
     for (key, providers) in groups {
       let ordered = providers.sorted { $0.factories[0].range < $1.factories[0].range }

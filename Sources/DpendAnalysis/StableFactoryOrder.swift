@@ -5,8 +5,12 @@ import DpendModel
 /// collectors made them in. Runs after every collector, before anything reads the order.
 struct StableFactoryOrder: AnalysisPass {
   func run(_ state: inout AnalysisState) {
-    state.localFactories = state.localFactories.enumerated().sorted { lhs, rhs in
-      lhs.element.range != rhs.element.range ? lhs.element.range < rhs.element.range : lhs.offset < rhs.offset
-    }.map(\.element)
+    // Integers, not paths, are compared: (file's place in path order, offset, creation order).
+    let files = state.symbols.fileOrder
+    let order = state.localFactories.enumerated().map { index, factory in
+      (file: files[factory.range.file] ?? Int.max, offset: factory.range.start.offset, index: index)
+    }
+    state.localFactories = order.sorted { ($0.file, $0.offset, $0.index) < ($1.file, $1.offset, $1.index) }
+      .map { state.localFactories[$0.index] }
   }
 }

@@ -10,6 +10,14 @@ struct SymbolTable {
   private(set) var extensions: [String: [ExtensionDeclaration]] = [:]
   /// Names that libraries use as keys: they count as known protocols.
   let libraryKeyNames: Set<String>
+  /// The types of `types`, in stable order: by file path, then position.
+  private(set) var orderedTypes: [TypeDeclaration] = []
+  /// The position of each file in path order, for cheap stable sorting.
+  private(set) var fileOrder: [String: Int] = [:]
+  /// Names of the classes that conform to `DependencyConfiguration`.
+  private(set) var configurations: Set<String> = []
+  /// Resolutions already made during this build (`scope` NUL `name` → declared name).
+  private let resolved = ResolutionCache()
 
   /// Indexes `summaries`, which must be in stable (path) order: the first declaration of
   /// a name wins.
@@ -20,8 +28,12 @@ struct SymbolTable {
       for key in factory.dependencies { names.insert(key.name) }
     }
     libraryKeyNames = names
-    for summary in summaries {
-      for type in summary.types where types[type.name] == nil { types[type.name] = type }
+    for (index, summary) in summaries.enumerated() {
+      fileOrder[summary.path] = index
+      for type in summary.types where types[type.name] == nil {
+        types[type.name] = type
+        orderedTypes.append(type)
+      }
       for declaration in summary.protocols where protocols[declaration.name] == nil {
         protocols[declaration.name] = declaration
       }
@@ -32,12 +44,28 @@ struct SymbolTable {
         extensions[resolve(declaration.extendedType, in: ""), default: []].append(declaration)
       }
     }
+    for type in orderedTypes where type.kind == .class {
+      if conformances(of: type).contains(where: { Self.configurationMarkers.contains($0.name) }) {
+        configurations.insert(type.name)
+      }
+    }
   }
+
+  /// The protocol that makes a class a configuration, as it may be written.
+  static let configurationMarkers: Set<String> = ["DependencyConfiguration", "DpendRuntime.DependencyConfiguration"]
 
   /// The declared name `name` refers to when written inside `scope` (a qualified type
   /// name, `""` at top level): the innermost nested declaration wins, typealiases are
   /// followed. Names that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged.
   func resolve(_ name: String, in scope: String) -> String {
+    let cacheKey = scope + "\u{0}" + name
+    if let known = resolved.names[cacheKey] { return known }
+    let result = resolveUncached(name, in: scope)
+    resolved.names[cacheKey] = result
+    return result
+  }
+
+  private func resolveUncached(_ name: String, in scope: String) -> String {
     var current = name
     var currentScope = scope
     for _ in 0..<16 {
@@ -92,4 +120,10 @@ struct SymbolTable {
     }
     return result
   }
+}
+
+/// Memoized name resolutions of one graph build. A class so that the (otherwise immutable)
+/// symbol table can fill it while resolving; a build runs on one thread.
+final class ResolutionCache {
+  var names: [String: String] = [:]
 }

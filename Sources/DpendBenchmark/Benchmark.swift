@@ -36,6 +36,9 @@ struct Benchmark: ParsableCommand {
   @Option(help: "The dpend binary for the language-server figures. Default: next to this one.")
   var dpend: String?
 
+  @Flag(help: "Only time building the graph from cached summaries (no parsing), per size.")
+  var graphOnly = false
+
   @Option(help: "Only write the synthetic workspace of the first --sizes value into this directory, then stop.")
   var generate: String?
 
@@ -46,6 +49,18 @@ struct Benchmark: ParsableCommand {
       return
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(getpid())")
+    if graphOnly {
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      for size in sizes {
+        let root = scratch.appendingPathComponent("graph-\(size)")
+        try SyntheticWorkspace(fileCount: size).write(to: root)
+        let host = AnalysisHost()
+        _ = try WorkspaceLoader.analyze(try WorkspaceSettings.load(root: root.path), host: host)
+        let times = (0..<max(repetitions, 5)).map { _ in Statistics.time { _ = host.graph() } }
+        emit("graph of \(size) files: \(Format.spread(times))")
+      }
+      return
+    }
     defer { try? FileManager.default.removeItem(at: scratch) }
     var workspaces: [(name: String, root: URL)] = []
     for size in sizes {
