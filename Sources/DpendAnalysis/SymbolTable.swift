@@ -16,7 +16,7 @@ struct SymbolTable {
   private(set) var fileOrder: [String: Int] = [:]
   /// Names of the classes that conform to `DependencyConfiguration`.
   private(set) var configurations: Set<String> = []
-  /// Resolutions already made during this build (`scope` NUL `name` → declared name).
+  /// Resolutions already made during this build.
   private let resolved = ResolutionCache()
 
   /// Indexes `summaries`, which must be in stable (path) order: the first declaration of
@@ -58,10 +58,9 @@ struct SymbolTable {
   /// name, `""` at top level): the innermost nested declaration wins, typealiases are
   /// followed. Names that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged.
   func resolve(_ name: String, in scope: String) -> String {
-    let cacheKey = scope + "\u{0}" + name
-    if let known = resolved.names[cacheKey] { return known }
+    if let known = resolved.names[scope]?[name] { return known }
     let result = resolveUncached(name, in: scope)
-    resolved.names[cacheKey] = result
+    resolved.names[scope, default: [:]][name] = result
     return result
   }
 
@@ -96,10 +95,22 @@ struct SymbolTable {
 
   /// `true` for identifiers joined by dots.
   static func isPlainName(_ name: String) -> Bool {
-    !name.isEmpty
-      && name.unicodeScalars.allSatisfy {
-        $0 == "." || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    guard !name.isEmpty else { return false }
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
+        continue
+      case 0x80...:
+        // Non-ASCII: decide by Unicode properties (identifiers may use any letter).
+        return name.unicodeScalars.allSatisfy {
+          $0 == "." || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
+      default:
+        return false
       }
+    }
+    return true
   }
 
   /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.
@@ -122,8 +133,8 @@ struct SymbolTable {
   }
 }
 
-/// Memoized name resolutions of one graph build. A class so that the (otherwise immutable)
-/// symbol table can fill it while resolving; a build runs on one thread.
+/// Memoized name resolutions of one graph build, by scope then name. A class so that the
+/// (otherwise immutable) symbol table can fill it while resolving; a build runs on one thread.
 final class ResolutionCache {
-  var names: [String: String] = [:]
+  var names: [String: [String: String]] = [:]
 }
