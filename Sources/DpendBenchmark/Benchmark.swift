@@ -15,13 +15,13 @@ struct Benchmark: ParsableCommand {
     commandName: "dpend-benchmark",
     abstract: "Measure dpend against SwiftSyntax's own parse time on synthetic and real code bases.")
 
-  @Option(parsing: .upToNextOption, help: "Synthetic workspace sizes, in files of about 4 KB.")
+  @Option(parsing: .upToNextOption, help: "Synthetic workspace sizes, in files of about 4 KB (0: none).")
   var sizes: [Int] = [100, 1000, 10000]
 
   @Option(parsing: .upToNextOption, help: "Existing directories of Swift code to measure as well.")
   var directory: [String] = []
 
-  @Flag(help: "Also measure swift-syntax's own sources (SwiftPM's checkout in .build/checkouts).")
+  @Flag(help: "Also measure swift-syntax 603.0.1 itself (SwiftPM's whole checkout in .build/checkouts).")
   var swiftSyntax = false
 
   @Option(help: "Implicit filter for --directory and --swift-syntax workspaces.")
@@ -63,13 +63,13 @@ struct Benchmark: ParsableCommand {
     }
     defer { try? FileManager.default.removeItem(at: scratch) }
     var workspaces: [(name: String, root: URL)] = []
-    for size in sizes {
+    for size in sizes where size > 0 {
       let root = scratch.appendingPathComponent("synthetic-\(size)")
       try SyntheticWorkspace(fileCount: size).write(to: root)
       workspaces.append(("synthetic \(size)", root))
     }
     var real = directory
-    if swiftSyntax { real.append(".build/checkouts/swift-syntax/Sources") }
+    if swiftSyntax { real.append(".build/checkouts/swift-syntax") }
     for path in real {
       // A copy with a .dpend.json, so nothing is written into the measured directory.
       let root = scratch.appendingPathComponent("real-\(workspaces.count)")
@@ -129,9 +129,13 @@ struct Benchmark: ParsableCommand {
   }
 
   /// Seconds from a one-file edit to a fresh graph (with its diagnostics), for `edits` edits
-  /// that alternately add and remove a defaulted parameter in the middle file.
+  /// that alternately add and remove a defaulted parameter in a file near the middle.
   private func incrementalLatencies(host: AnalysisHost, texts: [(path: String, text: String)]) -> [Double] {
-    let file = texts[texts.count / 2]
+    // The file nearest the middle that has an initializer to edit.
+    let middle = texts.count / 2
+    let candidates = texts.indices.sorted { abs($0 - middle) < abs($1 - middle) }
+    guard let index = candidates.first(where: { texts[$0].text.contains("init(") }) else { return [] }
+    let file = texts[index]
     host.open(path: file.path, text: file.text)
     _ = host.graph()
     guard let anchor = file.text.range(of: "init(") else { return [] }
