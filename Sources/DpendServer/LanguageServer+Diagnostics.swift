@@ -4,6 +4,9 @@ import DpendWorkspace
 import Foundation
 
 extension LanguageServer {
+  /// Related locations shown per diagnostic before the rest are only counted.
+  static let maximumRelatedInformation = 20
+
   /// Runs the analysis `debounce` after the latest change; a newer change postpones it, so
   /// an older analysis never replaces a newer one.
   func scheduleAnalysis() {
@@ -48,8 +51,18 @@ extension LanguageServer {
   func lspDiagnostics(for diagnostic: DpendModel.Diagnostic) -> [(path: String, diagnostic: DpendProtocol.Diagnostic)] {
     let locations = diagnostic.code == .missingDependency ? diagnostic.notes.map(\.range) : [diagnostic.range]
     return locations.map { location in
-      let related = diagnostic.notes.filter { $0.range != location }.map { note in
+      // A key with hundreds of consumers would otherwise list every other consumer at each
+      // one: quadratic output. The first few are enough to navigate; the rest are counted.
+      let others = diagnostic.notes.filter { $0.range != location }
+      var related = others.prefix(Self.maximumRelatedInformation).map { note in
         DiagnosticRelatedInformation(location: lspLocation(note.range), message: note.message)
+      }
+      if others.count > Self.maximumRelatedInformation {
+        let rest = others.count - Self.maximumRelatedInformation
+        related.append(
+          DiagnosticRelatedInformation(
+            location: lspLocation(others[Self.maximumRelatedInformation].range),
+            message: "… and \(rest) more (`dpend analyze` lists them all)"))
       }
       return (
         location.file,

@@ -119,3 +119,27 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 }
+
+@Suite struct ManyConsumersTests {
+  @Test func relatedInformationIsCappedAndTheRestCounted() throws {
+    // 25 consumers of a missing key: each gets 20 related consumers and a count of the rest.
+    let consumers = (0..<25).map { "final class Consumer\($0)Impl { init(store: Store) {} }" }.joined(separator: "\n")
+    let workspace = try ServerWorkspace([
+      ".dpend.json": ServerFixtures.configuration, "Sources/Consumers.swift": "protocol Store {}\n" + consumers + "\n",
+    ])
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    try client.initialize(root: workspace.root)
+    let diagnostics = try client.diagnostics(for: workspace.uri("Sources/Consumers.swift"))
+    #expect(diagnostics.count == 25)
+    guard case .array(let related)? = diagnostics.first?["relatedInformation"] else {
+      Issue.record("no related information")
+      return
+    }
+    #expect(related.count == 21)
+    #expect(related[19]["message"] == .string("'Consumer20Impl.init(store:)' needs 'Store'"))
+    #expect(related[20]["message"] == .string("… and 4 more (`dpend analyze` lists them all)"))
+    #expect(related[20]["location"]?["range"]?["start"]?["line"] == .int(22))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}
