@@ -105,15 +105,16 @@ struct Benchmark: ParsableCommand {
     let texts = files.map { (path: $0, text: WorkspaceLoader.readText($0) ?? "") }
     let megabytes = Double(texts.reduce(0) { $0 + $1.text.utf8.count }) / 1e6
 
-    // The floor: SwiftSyntax parsing the same texts on one core, nothing else.
-    let floor = (0..<repetitions).map { _ in
-      Statistics.time { for file in texts { _ = Parser.parse(source: file.text) } }
-    }
-    // dpend analyze: discovery, reading, parsing on every core, collection, graph, checks.
+    // The floor (SwiftSyntax parsing the same texts on one core, nothing else) and dpend
+    // analyze (discovery, reading, parsing on every core, collection, graph, checks) are
+    // measured in alternation, so a machine whose speed drifts affects both alike.
+    var floor: [Double] = []
+    var cold: [Double] = []
     var host = AnalysisHost()
-    let cold = try (0..<repetitions).map { _ in
+    for _ in 0..<repetitions {
+      floor.append(Statistics.time { for file in texts { _ = Parser.parse(source: file.text) } })
       host = AnalysisHost()
-      return try Statistics.time { _ = try WorkspaceLoader.analyze(settings, host: host) }
+      cold.append(try Statistics.time { _ = try WorkspaceLoader.analyze(settings, host: host) })
     }
     let latencies = incrementalLatencies(host: host, texts: texts)
     let server = try LanguageServerProbe(binary: binary).measure(root: root)
