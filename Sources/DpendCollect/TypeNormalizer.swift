@@ -13,9 +13,24 @@ enum TypeNormalizer {
       if let parent = token.parent?.as(SomeOrAnyTypeSyntax.self), parent.someOrAnySpecifier.id == token.id {
         continue
       }
+      if token.tokenKind == .leftParen || token.tokenKind == .rightParen,
+        let tuple = token.parent?.as(TupleTypeSyntax.self), hasRedundantParentheses(tuple)
+      {
+        continue
+      }
       result += token.text
     }
     return result
+  }
+
+  /// `true` for `(T)` around a type that reads the same without them: `[(any P)?]` and
+  /// `[P?]` are one key. Function types and compositions keep theirs (`(() -> T)?`).
+  private static func hasRedundantParentheses(_ tuple: TupleTypeSyntax) -> Bool {
+    guard tuple.elements.count == 1, let only = tuple.elements.first, only.firstName == nil,
+      only.ellipsis == nil
+    else { return false }
+    let inner = strip(only.type)
+    return !inner.is(FunctionTypeSyntax.self) && !inner.is(CompositionTypeSyntax.self)
   }
 
   /// The reference a parameter or a registration's generic argument makes.

@@ -61,3 +61,15 @@ struct CollectCompositionAndBracesTests {
       ])
   }
 }
+
+struct CollectParenthesesTests {
+  @Test(arguments: [
+    ("[(any P)?]", "[P?]"), ("[P?]", "[P?]"), ("[String: (some P)]", "[String:P]"),
+    ("[(() -> Void)?]", "[(()->Void)?]"), ("[(any A & B)?]", "[(A&B)?]"), ("Set<(Int)>", "Set<Int>"),
+  ])
+  func redundantParenthesesDoNotMakeADifferentKey(written: String, key: String) throws {
+    let summary = collectSummary(MarkedSource("final class FeedImpl { init(value: \(written)) {} }"))
+    let parameter = try #require(summary.type("FeedImpl")?.initializers.first?.parameters.first)
+    #expect(parameter.type.name == key)
+  }
+}
