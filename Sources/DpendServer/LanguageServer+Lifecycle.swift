@@ -27,8 +27,8 @@ extension LanguageServer {
     reply(id, .success(result))
   }
 
-  /// The version reported in `serverInfo`.
-  static let version = "0.1.0"
+  /// dpend's version: `serverInfo.version` and `dpend --version`.
+  public static let version = "0.1.0"
 
   /// After `initialized`: watch the files, index every folder (with progress when the
   /// client supports it) and publish the first diagnostics.

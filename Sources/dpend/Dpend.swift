@@ -1,4 +1,5 @@
 import ArgumentParser
+import DpendServer
 
 /// The `dpend` command: checks a Swift code base's dependency graph and generates the
 /// container's registrations.
@@ -11,7 +12,7 @@ struct Dpend: ParsableCommand {
       Settings are read from .dpend.json at the workspace root (the current directory, or \
       --workspace); command-line flags override them.
       """,
-    version: "0.1.0",
+    version: LanguageServer.version,
     subcommands: [Generate.self, Analyze.self, Tree.self, LSP.self],
     defaultSubcommand: Generate.self)
 }
