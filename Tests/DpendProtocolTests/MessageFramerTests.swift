@@ -68,13 +68,12 @@ import Testing
       ])
   }
 
-  @Test func absurdLengthIsRefusedAndItsBodySkipped() {
+  @Test func absurdLengthIsRefusedAndReadingGoesOn() {
     var framer = MessageFramer(maximumLength: 10)
-    framer.append(
-      Array("Content-Length: 20\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: "x"), count: 20) + frame("{}"))
+    framer.append(Array("Content-Length: 99999999999\r\n\r\n".utf8) + frame("{}"))
     #expect(
       drain(&framer) == [
-        .invalidHeader("Content-Length 20 exceeds the limit of 10 bytes"), .message(Array("{}".utf8)),
+        .invalidHeader("Content-Length 99999999999 exceeds the limit of 10 bytes"), .message(Array("{}".utf8)),
       ])
   }
 

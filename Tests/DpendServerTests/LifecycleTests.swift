@@ -76,4 +76,23 @@ import Testing
     // The server still answers afterwards.
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  @Test func anAbsurdContentLengthDoesNotMakeTheServerDeaf() throws {
+    let client = try TestLSPClient()
+    try client.initialize(root: nil)
+    client.writeRaw(Array("Content-Length: 99999999999\r\n\r\n".utf8))
+    let refused = try client.take("the header error") {
+      if case .response(nil, .failure) = $0 { return true }
+      return false
+    }
+    #expect(
+      refused
+        == .response(
+          id: nil,
+          result: .failure(
+            ResponseError(
+              code: -32700,
+              message: "invalid message header: Content-Length 99999999999 exceeds the limit of 67108864 bytes"))))
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }

@@ -4,7 +4,7 @@
 /// many reads — and take out complete bodies. Header names are case-insensitive;
 /// `Content-Type` and unknown headers are ignored.
 public struct MessageFramer: Sendable {
-  /// Bodies larger than this are refused (and skipped) rather than buffered.
+  /// Bodies larger than this are refused (their header is skipped) rather than buffered.
   public static let defaultMaximumLength = 64 << 20
 
   /// What ``next()`` found.
@@ -17,8 +17,6 @@ public struct MessageFramer: Sendable {
 
   private var buffer: [UInt8] = []
   private var start = 0
-  /// Bytes of an oversized body still to be thrown away.
-  private var discarding = 0
   private let maximumLength: Int
 
   public init(maximumLength: Int = MessageFramer.defaultMaximumLength) {
@@ -32,11 +30,6 @@ public struct MessageFramer: Sendable {
       start = 0
     }
     buffer.append(contentsOf: bytes)
-    if discarding > 0 {
-      let dropped = min(discarding, buffer.count - start)
-      start += dropped
-      discarding -= dropped
-    }
   }
 
   /// Header blocks longer than this are refused: real headers are a few dozen bytes.
@@ -44,7 +37,6 @@ public struct MessageFramer: Sendable {
 
   /// The next complete frame, or `nil` when more bytes are needed.
   public mutating func next() -> Frame? {
-    guard discarding == 0 else { return nil }
     guard let headerEnd = findHeaderEnd() else {
       if buffer.count - start > Self.maximumHeaderLength {
         skip(to: buffer.count)
@@ -75,11 +67,9 @@ public struct MessageFramer: Sendable {
       return .invalidHeader("missing Content-Length header")
     }
     guard length <= maximumLength else {
+      // Only the header is skipped: an absurd length is no reason to trust that a body of
+      // that size follows, and waiting for it would leave the reader deaf.
       skip(to: bodyStart)
-      discarding = length
-      let dropped = min(discarding, buffer.count - start)
-      start += dropped
-      discarding -= dropped
       return .invalidHeader("Content-Length \(length) exceeds the limit of \(maximumLength) bytes")
     }
     guard buffer.count - bodyStart >= length else { return nil }
