@@ -37,14 +37,14 @@ extension LanguageServer {
       guard let range = change.range else {
         edits.append(TextReplacement(offset: 0, length: bytes.count, replacement: change.text))
         bytes = Array(change.text.utf8)
-        document.lines = LineTable(change.text)
+        document.lines = LineTable(bytes: bytes)
         continue
       }
       let start = document.lines.offset(of: range.start, encoding: encoding)
       let end = max(start, document.lines.offset(of: range.end, encoding: encoding))
       edits.append(TextReplacement(offset: start, length: end - start, replacement: change.text))
       bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
-      document.lines = LineTable(String(decoding: bytes, as: UTF8.self))
+      document.lines = LineTable(bytes: bytes)
     }
     document.text = String(decoding: bytes, as: UTF8.self)
     document.version = notification.textDocument.version ?? document.version + 1

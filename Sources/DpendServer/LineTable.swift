@@ -9,7 +9,11 @@ struct LineTable {
   private let lineStarts: [Int]
 
   init(_ text: String) {
-    bytes = Array(text.utf8)
+    self.init(bytes: Array(text.utf8))
+  }
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
     var starts = [0]
     for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
     lineStarts = starts
