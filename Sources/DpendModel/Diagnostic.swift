@@ -2,12 +2,8 @@
 /// LSP diagnostics); the core never formats for a particular output.
 public struct Diagnostic: Hashable, Sendable {
   /// How serious the problem is.
-  public enum Severity: String, Hashable, Sendable, Comparable {
+  public enum Severity: String, Hashable, Sendable {
     case error, warning
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-      lhs == .error && rhs == .warning
-    }
   }
 
   /// A stable identifier such as `missing-dependency`.

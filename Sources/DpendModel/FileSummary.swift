@@ -83,9 +83,6 @@ public struct TypeDeclaration: Hashable, Sendable {
     self.methods = methods
     self.range = range
   }
-
-  /// The scope names inside this type resolve against: the type itself, then its parents.
-  public var lookupScope: String { name }
 }
 
 /// An `extension` declaration.

@@ -38,11 +38,9 @@ extension LanguageServer {
   ) -> CodeAction? {
     guard let brace = configuration.closingBrace else { return nil }
     let lines = lineTable(for: brace.file)
-    let text = documents[brace.file]?.text ?? WorkspaceLoader.readText(brace.file) ?? ""
     // Insert on a line of its own before the `}`: at the start of its line when only
     // white space precedes it, else right before it after a line break.
-    let braceLine = Array(text.utf8)[(brace.start.offset - (brace.start.column - 1))..<brace.start.offset]
-    let onItsOwnLine = braceLine.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    let onItsOwnLine = lines.isIndentation(before: brace.start.offset)
     let insertAt = onItsOwnLine ? brace.start.offset - (brace.start.column - 1) : brace.start.offset
     let taken = Set(configuration.methods.map(\.name))
     let method = RegistrationStub.method(for: key, avoiding: taken)

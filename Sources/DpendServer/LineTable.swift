@@ -66,6 +66,17 @@ struct LineTable {
     return index
   }
 
+  /// `true` when only spaces and tabs stand between the start of the line and `offset`.
+  func isIndentation(before offset: Int) -> Bool {
+    let clamped = max(0, min(offset, bytes.count))
+    var index = clamped
+    while index > 0 && bytes[index - 1] != UInt8(ascii: "\n") {
+      guard bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t") else { return false }
+      index -= 1
+    }
+    return true
+  }
+
   /// The position just past the last character.
   func endPosition(encoding: PositionEncodingKind) -> Position { position(ofOffset: bytes.count, encoding: encoding) }
 }

@@ -33,17 +33,20 @@ final class WorkspaceFolderState {
       settings = try WorkspaceSettings.load(root: root)
       configurationProblem = nil
     } catch {
-      configurationProblem = Diagnostic(
-        code: .invalidConfiguration, message: error.message, range: .startOfFile(configurationPath))
+      configurationProblem = problem(error)  // the previous settings stay in force
     }
     do throws(WorkspaceError) {
       loadProblems = try WorkspaceLoader.load(settings, into: host)
     } catch {
-      configurationProblem = Diagnostic(
-        code: .invalidConfiguration, message: error.message, range: .startOfFile(configurationPath))
+      configurationProblem = problem(error)  // an implicit filter that does not compile
       loadProblems = []
     }
     isStale = true
+  }
+
+  /// An unusable `.dpend.json`, shown at the start of the file.
+  private func problem(_ error: WorkspaceError) -> Diagnostic {
+    Diagnostic(code: .invalidConfiguration, message: error.message, range: .startOfFile(configurationPath))
   }
 
   /// Builds the graph if anything changed since the last analysis.

@@ -30,6 +30,27 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  @Test func quickFixOpensALineWhenTheBraceSharesOne() throws {
+    let workspace = try ServerFixtures.missingStore()
+    try workspace.write("Sources/Config.swift", "final class AppConfiguration: DependencyConfiguration {}\n")
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    try client.initialize(root: workspace.root)
+    let actions = try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 2, only: "quickfix")
+    guard case .array(let list) = actions,
+      let edit = list.first?["edit"]?["changes"]?[workspace.uri("Sources/Config.swift")]
+    else {
+      Issue.record("unexpected actions \(actions.json)")
+      return
+    }
+    #expect(
+      edit.json
+        == #"[{"newText":"\n  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration "#
+        + #"{ fatalError(\"TODO: make a Store\") }\n  }\n","range":{"end":{"character":55,"line":0},"#
+        + #""start":{"character":55,"line":0}}}]"#)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test func quickFixCreatesAConfigurationWhenThereIsNone() throws {
     let workspace = try ServerFixtures.missingStore()
     let client = try TestLSPClient()

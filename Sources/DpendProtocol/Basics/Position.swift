@@ -23,9 +23,6 @@ public struct Range: Hashable, Sendable, Codable {
     self.start = start
     self.end = end
   }
-
-  /// `true` when `position` lies within the range, ends included.
-  public func contains(_ position: Position) -> Bool { start <= position && position <= end }
 }
 
 /// A range in a document.

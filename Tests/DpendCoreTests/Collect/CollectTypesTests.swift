@@ -225,11 +225,6 @@ struct CollectTypesTests {
     #expect(summary.type("Point")?.inheritance == [])
   }
 
-  @Test func lookupScopeOfATypeIsItsQualifiedName() {
-    let source = MarkedSource("enum Outer { class Inner {} }")
-    #expect(collectSummary(source).types.map(\.lookupScope) == ["Outer", "Outer.Inner"])
-  }
-
   @Test func summaryCarriesThePathItWasGiven() {
     let source = MarkedSource("class 1️⃣Feed2️⃣ {}")
     let summary = collectSummary(source, path: "Other/Path.swift")
