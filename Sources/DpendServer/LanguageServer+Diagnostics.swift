@@ -29,13 +29,22 @@ extension LanguageServer {
   /// Publishes every file's diagnostics that changed, and clears files that became clean.
   func publishDiagnostics() {
     var current: [String: [DpendProtocol.Diagnostic]] = [:]
+    var converted: [DpendModel.Diagnostic: ConvertedDiagnostic] = [:]
     for folder in folders {
       for diagnostic in folder.graph?.diagnostics ?? [] {
-        for (path, converted) in lspDiagnostics(for: diagnostic) {
-          current[FileURI.uri(path), default: []].append(converted)
-        }
+        // A keystroke changes one file: the other files' diagnostics convert as before.
+        let conversion =
+          convertedDiagnostics[diagnostic].flatMap { isCurrent($0) ? $0 : nil }
+          ?? ConvertedDiagnostic(
+            generations: Set([diagnostic.range.file] + diagnostic.notes.map(\.range.file)).map {
+              ($0, textGenerations[$0, default: 0])
+            },
+            locations: lspDiagnostics(for: diagnostic))
+        converted[diagnostic] = conversion
+        for (path, lsp) in conversion.locations { current[FileURI.uri(path), default: []].append(lsp) }
       }
     }
+    convertedDiagnostics = converted
     for uri in Set(published.keys).union(current.keys).sorted() {
       let diagnostics = current[uri] ?? []
       guard published[uri] != diagnostics else { continue }
@@ -74,6 +83,16 @@ extension LanguageServer {
     }
   }
 
+  /// Records that `path`'s text changed: its line table and conversions are stale.
+  func textChanged(_ path: String) {
+    textGenerations[path, default: 0] += 1
+    diskLineTables[path] = nil
+  }
+
+  private func isCurrent(_ conversion: ConvertedDiagnostic) -> Bool {
+    conversion.generations.allSatisfy { textGenerations[$0.path, default: 0] == $0.generation }
+  }
+
   // MARK: Positions
 
   /// The line table of a file: the open document's, or the disk's text.
@@ -94,4 +113,11 @@ extension LanguageServer {
   func lspLocation(_ range: SourceRange) -> Location {
     Location(uri: FileURI.uri(range.file), range: lspRange(range))
   }
+}
+
+/// A core diagnostic as LSP diagnostics, with the text generations of the files it was
+/// converted against.
+struct ConvertedDiagnostic {
+  var generations: [(path: String, generation: Int)]
+  var locations: [(path: String, diagnostic: DpendProtocol.Diagnostic)]
 }

@@ -24,6 +24,7 @@ extension LanguageServer {
     guard let path = FileURI.path(notification.textDocument.uri) else { return }
     let item = notification.textDocument
     documents[path] = OpenDocument(version: item.version, text: item.text)
+    textChanged(path)
     guard let folder = folder(for: path), folder.analyses(path) else { return }
     folder.host.open(path: path, text: item.text)
     changed(folder)
@@ -49,6 +50,7 @@ extension LanguageServer {
     document.text = String(decoding: bytes, as: UTF8.self)
     document.version = notification.textDocument.version ?? document.version + 1
     documents[path] = document
+    textChanged(path)
     guard let folder = folder(for: path), folder.analyses(path) else { return }
     folder.host.change(path: path, to: document.text, edits: edits)
     changed(folder)
@@ -57,6 +59,7 @@ extension LanguageServer {
   func didClose(_ notification: DidCloseTextDocumentNotification) {
     guard let path = FileURI.path(notification.textDocument.uri) else { return }
     documents[path] = nil
+    textChanged(path)
     guard let folder = folder(for: path), folder.analyses(path) else { return }
     folder.host.close(path: path)
     // The disk is the truth again.

@@ -7,7 +7,7 @@ extension LanguageServer {
   func filesChanged(_ changes: [DiskChange]) {
     var touched: [WorkspaceFolderState] = []
     for change in changes {
-      diskLineTables[change.path] = nil
+      textChanged(change.path)
       guard let folder = folder(for: change.path) else { continue }
       let name = change.path.split(separator: "/").last.map(String.init) ?? ""
       if name == WorkspaceSettings.configurationFileName || name.hasSuffix(".dpendmodule") {

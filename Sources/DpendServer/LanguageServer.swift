@@ -38,6 +38,11 @@ public final class LanguageServer: @unchecked Sendable {
   var responseHandlers: [RequestID: (Result<LSPAny, ResponseError>) -> Void] = [:]
   /// Line tables of closed files with diagnostics, dropped when the file changes on disk.
   var diskLineTables: [String: LineTable] = [:]
+  /// Bumped whenever a file's text changes (editor or disk); LSP conversions of diagnostics
+  /// stay valid while the files they touch keep their generation.
+  var textGenerations: [String: Int] = [:]
+  /// LSP conversions of core diagnostics, reused across analyses (see `lspDiagnostics`).
+  var convertedDiagnostics: [DpendModel.Diagnostic: ConvertedDiagnostic] = [:]
   /// Stops the server's own file watcher, when one runs (see `LanguageServer+Watching.swift`).
   var stopWatching: () -> Void = {}
   var indexed = false

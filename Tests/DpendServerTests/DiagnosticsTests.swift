@@ -143,3 +143,32 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 }
+
+@Suite struct ConversionCacheTests {
+  @Test func sameBytesDifferentCharactersRepublishesTheNewColumn() throws {
+    let text = "protocol Feed {}\n/* ab */ final class FeedImpl: Feed { init(store: Store) {} }\n"
+    let workspace = try ServerWorkspace([".dpend.json": ServerFixtures.configuration, "Sources/Feed.swift": text])
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    try client.initialize(root: workspace.root)
+    let feed = workspace.uri("Sources/Feed.swift")
+    let before = try client.diagnostics(for: feed)
+    #expect(before.first?["range"]?.json == #"{"end":{"character":55,"line":1},"start":{"character":50,"line":1}}"#)
+    client.sendNotification(
+      "textDocument/didOpen",
+      .object([
+        "textDocument": .object([
+          "uri": .string(feed), "languageId": .string("swift"), "version": .int(1), "text": .string(text),
+        ])
+      ]))
+    // "ab" → "é": two bytes each, so the core diagnostic is unchanged; its UTF-16 column is not.
+    client.sendNotification(
+      "textDocument/didChange",
+      .parse(
+        #"{"textDocument":{"uri":"\#(feed)","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":3},"#
+          + #""end":{"line":1,"character":5}},"text":"é"}]}"#))
+    let after = try client.diagnostics(for: feed)
+    #expect(after.first?["range"]?.json == #"{"end":{"character":54,"line":1},"start":{"character":49,"line":1}}"#)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}
