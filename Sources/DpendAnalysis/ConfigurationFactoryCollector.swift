@@ -1,45 +1,49 @@
 import DpendModel
 
-/// Turns every `DependencyConfiguration` class into factories: its initializers provide
-/// the class itself, each registration method provides its `DependencyRegistration<T>`.
-struct ConfigurationFactoryCollector: AnalysisPass {
-  func run(_ state: inout AnalysisState) {
-    let symbols = state.symbols
-    let library = state.settings.mode == .library
-    let modules = library ? state.settings.moduleName.map { [$0] } ?? [] : []
-    for type in symbols.orderedTypes where symbols.configurations.contains(type.name) && !type.isGeneric {
-      if library && !type.access.isPublic { continue }
-      state.configurations.append(type)
-      let configuration = DependencyKey(name: type.name)
-      for initializer in type.initializers where !library || initializer.access.isPublic {
-        state.localFactories.append(
-          Factory(
-            key: configuration,
-            kind: .initializer(
-              type: type.name, parameters: FactoryParameters.resolve(initializer.parameters, in: type.name, symbols)),
-            isThrowing: initializer.isThrowing, requiredModules: modules, range: initializer.range))
-      }
-      let methods = type.methods + (symbols.extensions[type.name] ?? []).flatMap(\.methods)
-      for method in methods {
-        guard let registration = method.registration else {
-          state.diagnostics.append(Self.notARegistration(method, in: type.name))
-          continue
-        }
-        state.diagnostics += method.problems
-        if library && !method.access.isPublic { continue }
-        let key = DependencyKey(
-          name: symbols.resolve(registration.type.name, in: type.name),
-          tag: registration.tag.map { symbols.resolve($0, in: type.name) })
-        state.localFactories.append(
-          Factory(
-            key: key,
-            kind: .configurationMethod(
-              configuration: configuration, methodName: method.name,
-              parameters: FactoryParameters.resolve(method.parameters, in: type.name, symbols)),
-            scope: registration.scope, isThrowing: registration.isThrowing, requiredModules: modules,
-            range: method.range))
-      }
+extension FileAnalysis.Collector {
+  /// Turns a `DependencyConfiguration` class into factories: its initializers provide the
+  /// class itself, each registration method provides its `DependencyRegistration<T>`.
+  func configuration(_ type: TypeDeclaration, _ result: inout FileAnalysis) {
+    guard !type.isGeneric, !library || type.access.isPublic else { return }
+    result.configurations.append(type)
+    for initializer in type.initializers where !library || initializer.access.isPublic {
+      result.factories.append(
+        Factory(
+          key: DependencyKey(name: type.name),
+          kind: .initializer(type: type.name, parameters: resolve(initializer.parameters, in: type.name)),
+          isThrowing: initializer.isThrowing, requiredModules: requiredModules, range: initializer.range))
     }
+    for method in type.methods { registration(method, of: type.name, &result) }
+  }
+
+  /// The registration methods an extension adds to a configuration class (of any file).
+  func configurationExtension(_ declaration: ExtensionDeclaration, _ result: inout FileAnalysis) {
+    guard !declaration.methods.isEmpty else { return }
+    let name = symbols.resolve(declaration.extendedType, in: "")
+    guard symbols.configurations.contains(name), let owner = symbols.types[name]?.entry, !owner.isGeneric,
+      !library || owner.access.isPublic
+    else { return }
+    for method in declaration.methods { registration(method, of: name, &result) }
+  }
+
+  private func registration(_ method: MethodDeclaration, of configuration: String, _ result: inout FileAnalysis) {
+    guard let registration = method.registration else {
+      result.diagnostics.append(Self.notARegistration(method, in: configuration))
+      return
+    }
+    result.diagnostics += method.problems
+    if library && !method.access.isPublic { return }
+    let key = DependencyKey(
+      name: symbols.resolve(registration.type.name, in: configuration),
+      tag: registration.tag.map { symbols.resolve($0, in: configuration) })
+    result.factories.append(
+      Factory(
+        key: key,
+        kind: .configurationMethod(
+          configuration: DependencyKey(name: configuration), methodName: method.name,
+          parameters: resolve(method.parameters, in: configuration)),
+        scope: registration.scope, isThrowing: registration.isThrowing, requiredModules: requiredModules,
+        range: method.range))
   }
 
   static func notARegistration(_ method: MethodDeclaration, in configuration: String) -> Diagnostic {

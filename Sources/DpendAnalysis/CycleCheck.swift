@@ -6,21 +6,32 @@ import DpendModel
 /// The path starts at a root that reaches the cycle (a key nothing depends on, first in
 /// key order), so it shows how the cycle is entered; every step is located at the
 /// parameter that creates the edge.
-struct CycleCheck: AnalysisPass {
-  func run(_ state: inout AnalysisState) {
+struct CycleCheck: Equatable, Sendable {
+  /// One error per cycle.
+  var diagnostics: [Diagnostic] = []
+  /// For each key on a cycle, the number of its strongly connected component.
+  var components: [DependencyKey: Int] = [:]
+
+  /// No cycle.
+  static let none = CycleCheck()
+
+  private init() {}
+
+  /// Checks the whole graph.
+  init(resolved: [DependencyKey: Factory]) {
     // Most graphs have no cycle: find that out without sorting every key first.
-    let quick = KeyGraph(resolved: state.resolved, sorted: false)
+    let quick = KeyGraph(resolved: resolved, sorted: false)
     let hasCycle = quick.stronglyConnectedComponents().contains { component in
       component.count > 1 || quick.edges(from: component[0]).contains { $0.target == component[0] }
     }
     guard hasCycle else { return }
-    let graph = KeyGraph(resolved: state.resolved)
+    let graph = KeyGraph(resolved: resolved)
     let tree = graph.breadthFirstForest()
     for (number, component) in graph.stronglyConnectedComponents().enumerated() {
       let members = Set(component)
       let isCycle = component.count > 1 || graph.edges(from: component[0]).contains { $0.target == component[0] }
       guard isCycle else { continue }
-      for member in component { state.cycleComponents[graph.keys[member]] = number }
+      for member in component { components[graph.keys[member]] = number }
       // Enter the cycle where the search first reached it.
       let entry = component.min { (tree.depth[$0]!, graph.keys[$0]) < (tree.depth[$1]!, graph.keys[$1]) }!
       var prefix: [KeyGraph.Edge] = []
@@ -32,7 +43,7 @@ struct CycleCheck: AnalysisPass {
       let loop = graph.shortestLoop(through: entry, within: members)
       let steps = prefix + loop
       let path = ([steps[0].source] + steps.map(\.target)).map { "\(graph.keys[$0])" }.joined(separator: " -> ")
-      state.diagnostics.append(
+      diagnostics.append(
         Diagnostic(
           code: .dependencyCycle, message: "dependency cycle: \(path)", range: loop[0].range,
           notes: steps.map { edge in
@@ -41,5 +52,21 @@ struct CycleCheck: AnalysisPass {
               range: edge.range)
           }))
     }
+  }
+
+  /// `true` when `target` is reachable from `source` along resolved factories. Visits only
+  /// what `source` reaches, so a cycle-free graph can be re-checked after an edit without
+  /// walking all of it.
+  static func reaches(_ source: DependencyKey, _ target: DependencyKey, in resolved: [DependencyKey: Factory]) -> Bool {
+    var visited: Set<DependencyKey> = [source]
+    var stack = [source]
+    while let key = stack.popLast() {
+      guard let factory = resolved[key] else { continue }
+      for next in KeyGraph.targets(of: factory) where resolved[next] != nil {
+        if next == target { return true }
+        if visited.insert(next).inserted { stack.append(next) }
+      }
+    }
+    return false
   }
 }

@@ -1,14 +1,13 @@
 import DpendModel
+import Synchronization
 
-/// The dependency graph of a workspace and every problem in it, built in one pass.
+/// The dependency graph of a workspace and every problem in it.
 ///
-/// Immutable: a new graph is built from the summaries after every change. Building it
-/// touches no file and no syntax tree.
+/// An immutable value: ``GraphBuilder`` makes a new one after every change, sharing what
+/// did not change with the previous one. Building it touches no file and no syntax tree.
 public struct DependencyGraph: Sendable {
   /// The mode the graph was built for.
   public let mode: GenerationMode
-  /// Factories of the analysed sources, in stable order (file, then position).
-  public let localFactories: [Factory]
   /// Factories read from libraries.
   public let libraryFactories: [Factory]
   /// For each provided key, the factory that makes it.
@@ -20,39 +19,40 @@ public struct DependencyGraph: Sendable {
   public let unprovidedKeys: [DependencyKey]
   /// Every problem, in reporting order.
   public let diagnostics: [Diagnostic]
-  /// The `DependencyConfiguration` classes, in stable order (file, then position).
-  public let configurations: [TypeDeclaration]
-  private let cycleComponents: [DependencyKey: Int]
+  let cycleComponents: [DependencyKey: Int]
+  let files: FileResults
 
-  /// The passes, in order: factories must exist (and be in stable order) before providers
-  /// are chosen, and the checks look only at chosen providers.
-  static let passes: [any AnalysisPass] = [
-    ImplicitFactoryCollector(),
-    ConfigurationFactoryCollector(),
-    StableFactoryOrder(),
-    ProviderSelection(),
-    MissingDependencyCheck(),
-    CycleCheck(),
-  ]
-
-  /// Builds the graph. `summaries` may come in any order; extra diagnostics (for example
-  /// unreadable files) are merged into ``diagnostics``.
+  /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
+  /// example unreadable files) are merged into ``diagnostics``.
   public init(summaries: [FileSummary], settings: AnalysisSettings, extraDiagnostics: [Diagnostic] = []) {
-    let ordered = summaries.sorted { $0.path < $1.path }
-    var state = AnalysisState(
-      settings: settings, symbols: SymbolTable(summaries: ordered, libraryFactories: settings.libraryFactories))
-    state.diagnostics = extraDiagnostics
-    for pass in Self.passes { pass.run(&state) }
-    mode = settings.mode
-    localFactories = state.localFactories
-    libraryFactories = settings.libraryFactories
-    resolved = state.resolved
-    candidates = state.candidates.mapValues { $0.flatMap { $0 } }
-    unprovidedKeys = state.unprovided.sorted()
-    diagnostics = state.diagnostics.sorted(by: Diagnostic.reportingOrder)
-    cycleComponents = state.cycleComponents
-    configurations = state.configurations
+    let builder = GraphBuilder(settings: settings)
+    builder.set(summaries)
+    self = builder.graph(extraDiagnostics: extraDiagnostics)
   }
+
+  init(
+    mode: GenerationMode, libraryFactories: [Factory], resolved: [DependencyKey: Factory],
+    candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
+    cycleComponents: [DependencyKey: Int], files: FileResults
+  ) {
+    self.mode = mode
+    self.libraryFactories = libraryFactories
+    self.resolved = resolved
+    self.candidates = candidates
+    self.unprovidedKeys = unprovidedKeys
+    self.diagnostics = diagnostics
+    self.cycleComponents = cycleComponents
+    self.files = files
+  }
+
+  /// Factories of the analysed sources, in stable order (file, then position).
+  public var localFactories: [Factory] { files.allFactories }
+
+  /// Factories declared in the file at `path`, by position.
+  public func localFactories(in path: String) -> [Factory] { files.byPath[path]?.factories ?? [] }
+
+  /// The `DependencyConfiguration` classes, in stable order (file, then position).
+  public var configurations: [TypeDeclaration] { files.paths.flatMap { files.byPath[$0]!.configurations } }
 
   /// `true` when the dependency of `source` on `target` lies on a cycle.
   public func isCyclicEdge(from source: DependencyKey, to target: DependencyKey) -> Bool {
@@ -67,18 +67,37 @@ public struct DependencyGraph: Sendable {
   /// order. A parameter shared by several factories (one initializer of a type providing
   /// several keys) is listed once.
   public func consumers(of key: DependencyKey) -> [(factory: Factory, parameter: FactoryParameter)] {
-    struct Consumer: Hashable {
-      var factory: String
-      var range: SourceRange
-    }
-    var seen = Set<Consumer>()
+    var seen = Set<MissingDependencyCheck.Consumer>()
     var result: [(Factory, FactoryParameter)] = []
     for factory in localFactories + libraryFactories {
       for parameter in factory.parameters where parameter.dependency == key {
-        guard seen.insert(Consumer(factory: factory.displayName, range: parameter.range)).inserted else { continue }
+        let consumer = MissingDependencyCheck.Consumer(factory: factory.displayName, range: parameter.range)
+        guard seen.insert(consumer).inserted else { continue }
         result.append((factory, parameter))
       }
     }
     return result
+  }
+}
+
+/// The per-file part of a graph: shared with the builder, flattened only when asked.
+final class FileResults: Sendable {
+  let byPath: [String: FileAnalysis]
+  /// The paths of `byPath`, sorted.
+  let paths: [String]
+  private let flattened = Mutex<[Factory]?>(nil)
+
+  init(byPath: [String: FileAnalysis], paths: [String]) {
+    self.byPath = byPath
+    self.paths = paths
+  }
+
+  var allFactories: [Factory] {
+    flattened.withLock { cached in
+      if let cached { return cached }
+      let all = paths.flatMap { byPath[$0]!.factories }
+      cached = all
+      return all
+    }
   }
 }

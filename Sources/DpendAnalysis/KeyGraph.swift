@@ -34,6 +34,15 @@ struct KeyGraph {
     }
   }
 
+  /// The keys `factory` has an edge to when they are provided: its configuration (for a
+  /// configuration method), then every parameter's key.
+  static func targets(of factory: Factory) -> [DependencyKey] {
+    var result: [DependencyKey] = []
+    if case .configurationMethod(let configuration, _, _) = factory.kind { result.append(configuration) }
+    for parameter in factory.parameters { result.append(parameter.dependency) }
+    return result
+  }
+
   func edges(from node: Int) -> [Edge] { adjacency[node] }
 
   /// Tarjan's algorithm, iterative so deep graphs cannot overflow the stack. Each

@@ -1,40 +1,57 @@
 import DpendModel
 
-/// Picks the factory that makes each key.
+/// The providers of one key and the factory chosen to make it.
 ///
 /// Factories are grouped by provider (a type, or one configuration method). Within a
 /// provider the first factory whose required dependencies all have some provider wins
-/// (SPEC 1.1); when none does, the first one is kept and the missing-dependency check
-/// reports it. Several providers for one key are ambiguous: the first in stable order
-/// (file, then position) is used and a warning names every candidate.
-struct ProviderSelection: AnalysisPass {
-  func run(_ state: inout AnalysisState) {
-    let factories = state.allFactories
-    let providedKeys = Set(factories.map(\.key))
-    var groups: [DependencyKey: [(provider: String, factories: [Factory])]] = [:]
-    for factory in factories {
-      let provider = factory.provider
-      if let index = groups[factory.key]?.firstIndex(where: { $0.provider == provider }) {
-        groups[factory.key]![index].factories.append(factory)
-      } else {
-        groups[factory.key, default: []].append((provider, [factory]))
-      }
-    }
-    for (key, providers) in groups {
-      let ordered = providers.sorted { $0.factories[0].range < $1.factories[0].range }
-      state.candidates[key] = ordered.map(\.factories)
-      let chosen = ordered.map { provider in
-        provider.factories.first { isSatisfiable($0, providedKeys) } ?? provider.factories[0]
-      }
-      state.resolved[key] = chosen[0]
-      if chosen.count > 1 {
-        state.diagnostics.append(Self.ambiguity(key, chosen))
-      }
-    }
-  }
+/// (SPEC 1.1); when none does, the first one is kept and its missing dependencies are
+/// recorded for ``MissingDependencyCheck``. Several providers for one key are ambiguous:
+/// the first in stable order (file, then position) is used and a warning names every
+/// candidate.
+struct ProviderSelection: Equatable, Sendable {
+  /// Every factory of every provider, providers in stable order.
+  var candidates: [Factory]
+  /// The factory that makes the key.
+  var resolved: Factory
+  /// The warning when several providers make the key.
+  var ambiguity: Diagnostic?
+  /// For providers with no satisfiable factory: each dependency nothing provides, with
+  /// the parameters that need it.
+  var missing: [DependencyKey: [MissingDependencyCheck.Consumer]]
 
-  private func isSatisfiable(_ factory: Factory, _ provided: Set<DependencyKey>) -> Bool {
-    factory.requiredDependencies.allSatisfy { provided.contains($0.key) }
+  /// - Parameters:
+  ///   - factories: the key's factories in stable order (file, position, then libraries); not empty.
+  ///   - isProvided: whether some factory provides a key.
+  init(key: DependencyKey, factories: [Factory], isProvided: (DependencyKey) -> Bool) {
+    var providers: [[Factory]] = []
+    for factory in factories {
+      if let index = providers.firstIndex(where: { $0[0].provider == factory.provider }) {
+        providers[index].append(factory)
+      } else {
+        providers.append([factory])
+      }
+    }
+    providers.sort { $0[0].range < $1[0].range }
+    candidates = providers.flatMap { $0 }
+    var chosen: [Factory] = []
+    missing = [:]
+    for provider in providers {
+      if let satisfiable = provider.first(where: { $0.requiredDependencies.allSatisfy { isProvided($0.key) } }) {
+        chosen.append(satisfiable)
+        continue
+      }
+      chosen.append(provider[0])
+      // No factory can be built: report every factory's missing keys, so the user sees
+      // every option.
+      for factory in provider {
+        for (dependency, range) in factory.requiredDependencies where !isProvided(dependency) {
+          let consumer = MissingDependencyCheck.Consumer(factory: factory.displayName, range: range)
+          if !missing[dependency, default: []].contains(consumer) { missing[dependency, default: []].append(consumer) }
+        }
+      }
+    }
+    resolved = chosen[0]
+    ambiguity = chosen.count > 1 ? Self.ambiguity(key, chosen) : nil
   }
 
   /// The warning for a key with several providers; `chosen[0]` is the one used.

@@ -2,53 +2,63 @@ import DpendModel
 
 /// Every declaration of the analysed sources by qualified name, and name resolution:
 /// nested names (`Inner` inside `Outer` is `Outer.Inner`) and typealiases.
+///
+/// Built from the files' interfaces only (see ``FileInterface``), so it stays valid while
+/// edits leave every interface unchanged.
 struct SymbolTable {
-  private(set) var types: [String: TypeDeclaration] = [:]
-  private(set) var protocols: [String: ProtocolDeclaration] = [:]
-  private(set) var aliases: [String: TypealiasDeclaration] = [:]
-  /// Extensions keyed by the resolved name of the type they extend.
-  private(set) var extensions: [String: [ExtensionDeclaration]] = [:]
+  /// What the table knows of a declared type: its interface and the file declaring it.
+  struct TypeSymbol {
+    var entry: FileInterface.TypeEntry
+    var file: String
+  }
+
+  private(set) var types: [String: TypeSymbol] = [:]
+  private(set) var protocols: [String: AccessLevel] = [:]
+  private(set) var aliases: [String: FileInterface.TypealiasEntry] = [:]
+  /// Inheritance names added by extensions, keyed by the resolved name of the extended type.
+  private(set) var extensionConformances: [String: [String]] = [:]
   /// Names that libraries use as keys: they count as known protocols.
   let libraryKeyNames: Set<String>
-  /// The types of `types`, in stable order: by file path, then position.
-  private(set) var orderedTypes: [TypeDeclaration] = []
-  /// The position of each file in path order, for cheap stable sorting.
-  private(set) var fileOrder: [String: Int] = [:]
   /// Names of the classes that conform to `DependencyConfiguration`.
   private(set) var configurations: Set<String> = []
-  /// Resolutions already made during this build.
-  private let resolved = ResolutionCache()
+  /// Resolutions already made; valid as long as the table.
+  private var resolved = ResolutionCache()
 
-  /// Indexes `summaries`, which must be in stable (path) order: the first declaration of
-  /// a name wins.
-  init(summaries: [FileSummary], libraryFactories: [Factory]) {
+  /// Indexes `files`, which must be in stable (path) order: the first declaration of a
+  /// name wins.
+  init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory]) {
     var names = Set<String>()
     for factory in libraryFactories {
       names.insert(factory.key.name)
       for key in factory.dependencies { names.insert(key.name) }
     }
     libraryKeyNames = names
-    for (index, summary) in summaries.enumerated() {
-      fileOrder[summary.path] = index
-      for type in summary.types where types[type.name] == nil {
-        types[type.name] = type
-        orderedTypes.append(type)
+    for (path, interface) in files {
+      for type in interface.types where types[type.name] == nil {
+        types[type.name] = TypeSymbol(entry: type, file: path)
       }
-      for declaration in summary.protocols where protocols[declaration.name] == nil {
-        protocols[declaration.name] = declaration
+      for declaration in interface.protocols where protocols[declaration.name] == nil {
+        protocols[declaration.name] = declaration.access
       }
-      for alias in summary.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias }
+      for alias in interface.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias }
     }
-    for summary in summaries {
-      for declaration in summary.extensions {
-        extensions[resolve(declaration.extendedType, in: ""), default: []].append(declaration)
+    for (_, interface) in files {
+      for declaration in interface.extensions {
+        extensionConformances[resolve(declaration.extendedType, in: ""), default: []] += declaration.inheritance
       }
     }
-    for type in orderedTypes where type.kind == .class {
-      if conformances(of: type).contains(where: { Self.configurationMarkers.contains($0.name) }) {
-        configurations.insert(type.name)
+    for (name, type) in types where type.entry.kind == .class {
+      if conformances(of: name).contains(where: { Self.configurationMarkers.contains($0) }) {
+        configurations.insert(name)
       }
     }
+  }
+
+  /// A copy with a cache of its own, for use on another thread.
+  func withOwnCache() -> SymbolTable {
+    var copy = self
+    copy.resolved = ResolutionCache()
+    return copy
   }
 
   /// The protocol that makes a class a configuration, as it may be written.
@@ -118,23 +128,15 @@ struct SymbolTable {
     protocols[name] != nil || (types[name] == nil && libraryKeyNames.contains(name))
   }
 
-  /// The inheritance of `type` plus conformances its extensions add, resolved.
-  func conformances(of type: TypeDeclaration) -> [(name: String, range: SourceRange)] {
-    var result: [(String, SourceRange)] = []
-    for reference in type.inheritance {
-      result.append((resolve(reference.name, in: type.name), reference.range))
-    }
-    for declaration in extensions[type.name] ?? [] {
-      for reference in declaration.inheritance {
-        result.append((resolve(reference.name, in: type.name), reference.range))
-      }
-    }
-    return result
+  /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
+  func conformances(of name: String) -> [String] {
+    let written = (types[name]?.entry.inheritance ?? []) + (extensionConformances[name] ?? [])
+    return written.map { resolve($0, in: name) }
   }
 }
 
-/// Memoized name resolutions of one graph build, by scope then name. A class so that the
-/// (otherwise immutable) symbol table can fill it while resolving; a build runs on one thread.
+/// Memoized name resolutions, by scope then name. A class so that the (otherwise immutable)
+/// symbol table can fill it while resolving; each thread uses a table with its own cache.
 final class ResolutionCache {
   var names: [String: [String: String]] = [:]
 }

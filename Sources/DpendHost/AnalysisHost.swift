@@ -19,7 +19,11 @@ public final class AnalysisHost {
   }
 
   /// The settings the next graph is built with.
-  public var settings: AnalysisSettings
+  public var settings: AnalysisSettings {
+    get { builder.settings }
+    set { builder.settings = newValue }
+  }
+  private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
   private var documents: [String: ParsedDocument] = [:]
   /// How many files have been parsed since the host was made; tests use it to prove that
@@ -28,7 +32,7 @@ public final class AnalysisHost {
 
   /// Creates an empty host.
   public init(settings: AnalysisSettings = AnalysisSettings()) {
-    self.settings = settings
+    builder = GraphBuilder(settings: settings)
   }
 
   /// The paths of every file the host holds, sorted.
@@ -50,12 +54,15 @@ public final class AnalysisHost {
     for (file, summary) in zip(changed, summaries) {
       entries[file.path] = Entry(textHash: file.text.hashValue, textLength: file.text.utf8.count, summary: summary)
     }
+    builder.set(summaries)
     parseCount += changed.count
   }
 
   /// Forgets files that are not open in the editor.
   public func remove(_ paths: [String]) {
-    for path in paths where documents[path] == nil { entries[path] = nil }
+    let removed = paths.filter { documents[$0] == nil && entries[$0] != nil }
+    for path in removed { entries[path] = nil }
+    builder.remove(removed)
   }
 
   // MARK: Open documents
@@ -95,11 +102,13 @@ public final class AnalysisHost {
   private func store(_ document: ParsedDocument) {
     entries[document.path] = Entry(
       textHash: document.text.hashValue, textLength: document.text.utf8.count, summary: document.summary)
+    builder.set([document.summary])
   }
 
-  /// A new graph from the current summaries.
+  /// The graph of the current summaries, brought up to date with the changes since the
+  /// last one (see ``GraphBuilder``).
   public func graph(extraDiagnostics: [Diagnostic] = []) -> DependencyGraph {
-    DependencyGraph(summaries: entries.values.map(\.summary), settings: settings, extraDiagnostics: extraDiagnostics)
+    builder.graph(extraDiagnostics: extraDiagnostics)
   }
 
   private static func summarizeInParallel(_ files: [(path: String, text: String)]) -> [FileSummary] {

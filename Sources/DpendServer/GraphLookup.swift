@@ -17,7 +17,7 @@ struct GraphLookup {
 
   /// The symbol whose range contains UTF-8 `offset` of `path`, with that range.
   func symbol(at offset: Int, in path: String, summary: FileSummary?) -> (GraphSymbol, SourceRange)? {
-    let factories = graph.localFactories.filter { $0.range.file == path }
+    let factories = graph.localFactories(in: path)
     for factory in factories {
       for parameter in factory.parameters where Self.contains(parameter.range, offset) {
         return (.dependency(parameter, consumer: factory), parameter.range)

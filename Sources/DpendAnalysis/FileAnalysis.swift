@@ -1,0 +1,66 @@
+import DpendModel
+
+/// What one file contributes to the graph: its factories, the configuration classes it
+/// declares and the problems found in them.
+///
+/// Depends on the file's summary and on the workspace only through the ``SymbolTable``,
+/// so it is computed per file, in parallel, and kept until the file or the table changes.
+struct FileAnalysis: Equatable, Sendable {
+  /// Factories declared in the file, by position; factories at one position (one
+  /// initializer providing several keys) in the order of their keys.
+  var factories: [Factory] = []
+  /// `DependencyConfiguration` classes declared in the file, in order.
+  var configurations: [TypeDeclaration] = []
+  var diagnostics: [Diagnostic] = []
+
+  static let empty = FileAnalysis()
+
+  /// Collects the factories of `summary`: implicit ones for types the filter selects,
+  /// explicit ones for configuration classes and their extensions' registration methods.
+  init(_ summary: FileSummary, symbols: SymbolTable, settings: AnalysisSettings) {
+    let collector = Collector(path: summary.path, symbols: symbols, settings: settings)
+    var seen = Set<String>()
+    for type in summary.types where seen.insert(type.name).inserted {
+      // A name declared twice belongs to its first declaration, in path order.
+      guard symbols.types[type.name]?.file == summary.path else { continue }
+      if symbols.configurations.contains(type.name) {
+        collector.configuration(type, &self)
+      } else {
+        collector.implicit(type, &self)
+      }
+    }
+    for declaration in summary.extensions {
+      collector.configurationExtension(declaration, &self)
+    }
+    let order = factories.enumerated().sorted {
+      ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
+    }
+    factories = order.map(\.element)
+  }
+
+  private init() {}
+
+  /// The state one file's collection shares.
+  struct Collector {
+    let path: String
+    let symbols: SymbolTable
+    let settings: AnalysisSettings
+    var library: Bool { settings.mode == .library }
+    /// Modules generated code must import to call a factory (library mode only).
+    var requiredModules: [String] {
+      library ? settings.moduleName.map { [$0] } ?? [] : []
+    }
+
+    /// Parameters that are dependencies (no default value), with keys resolved in `scope`.
+    func resolve(_ parameters: [Parameter], in scope: String) -> [FactoryParameter] {
+      parameters.filter { !$0.hasDefault }.map { parameter in
+        FactoryParameter(
+          label: parameter.label,
+          dependency: DependencyKey(
+            name: symbols.resolve(parameter.type.name, in: scope),
+            tag: parameter.type.tag.map { symbols.resolve($0, in: scope) }),
+          isOptional: parameter.type.isOptional, range: parameter.type.range)
+      }
+    }
+  }
+}

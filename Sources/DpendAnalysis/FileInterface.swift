@@ -1,0 +1,55 @@
+import DpendModel
+
+/// The part of a file's summary that other files' factories depend on: declared names and
+/// kinds, access, generics, inheritance, typealiases and the conformances extensions add.
+///
+/// While a file's interface stays the same, an edit can change only that file's own
+/// factories, so ``GraphBuilder`` re-collects that one file instead of the workspace.
+struct FileInterface: Hashable, Sendable {
+  struct TypeEntry: Hashable, Sendable {
+    var name: String
+    var kind: TypeKind
+    var access: AccessLevel
+    var isGeneric: Bool
+    /// The inheritance clause's names, unresolved.
+    var inheritance: [String]
+  }
+
+  struct ProtocolEntry: Hashable, Sendable {
+    var name: String
+    var access: AccessLevel
+  }
+
+  struct ExtensionEntry: Hashable, Sendable {
+    var extendedType: String
+    var inheritance: [String]
+  }
+
+  var types: [TypeEntry]
+  var protocols: [ProtocolEntry]
+  var typealiases: [TypealiasEntry]
+  var extensions: [ExtensionEntry]
+
+  struct TypealiasEntry: Hashable, Sendable {
+    var name: String
+    var target: String
+    var lookupScope: String
+  }
+
+  init(_ summary: FileSummary) {
+    types = summary.types.map {
+      TypeEntry(
+        name: $0.name, kind: $0.kind, access: $0.access, isGeneric: $0.isGeneric, inheritance: $0.inheritance.map(\.name))
+    }
+    protocols = summary.protocols.map { ProtocolEntry(name: $0.name, access: $0.access) }
+    typealiases = summary.typealiases.map {
+      TypealiasEntry(name: $0.name, target: $0.target, lookupScope: $0.lookupScope)
+    }
+    extensions = summary.extensions.map {
+      ExtensionEntry(extendedType: $0.extendedType, inheritance: $0.inheritance.map(\.name))
+    }
+  }
+
+  /// `true` when the file declares nothing another file could refer to.
+  var isEmpty: Bool { types.isEmpty && protocols.isEmpty && typealiases.isEmpty && extensions.isEmpty }
+}
