@@ -39,7 +39,8 @@ struct FileInterface: Hashable, Sendable {
   init(_ summary: FileSummary) {
     types = summary.types.map {
       TypeEntry(
-        name: $0.name, kind: $0.kind, access: $0.access, isGeneric: $0.isGeneric, inheritance: $0.inheritance.map(\.name))
+        name: $0.name, kind: $0.kind, access: $0.access, isGeneric: $0.isGeneric,
+        inheritance: $0.inheritance.map(\.name))
     }
     protocols = summary.protocols.map { ProtocolEntry(name: $0.name, access: $0.access) }
     typealiases = summary.typealiases.map {

@@ -82,8 +82,9 @@ public final class GraphBuilder {
   private func applyPendingChanges() {
     guard !pending.isEmpty || needsFullBuild else { return }
     var touched = Set<DependencyKey>()
-    var interfaceChanged = needsFullBuild
-    if needsFullBuild { touched = resetDerivedState() }
+    let isFullBuild = needsFullBuild
+    var interfaceChanged = isFullBuild
+    if isFullBuild { touched = resetDerivedState() }
     var dirty = Set(pending.keys)
     for (path, summary) in pending {
       let old = interfaces[path]
@@ -115,7 +116,7 @@ public final class GraphBuilder {
       index(old.factories, of: path, by: -1, touching: &touched)
       index(new.factories, of: path, by: 1, touching: &touched)
     }
-    updateSelections(touched)
+    updateSelections(touched, checkingEveryCycle: isFullBuild)
   }
 
   /// Forgets everything derived from the summaries and indexes the libraries' factories;
@@ -185,7 +186,8 @@ public final class GraphBuilder {
   }
 
   /// Adds (`by: 1`) or removes (`by: -1`) a file's factories from the key indexes.
-  private func index(_ factories: [Factory], of path: String, by delta: Int, touching touched: inout Set<DependencyKey>) {
+  private func index(_ factories: [Factory], of path: String, by delta: Int, touching touched: inout Set<DependencyKey>)
+  {
     for factory in factories {
       touched.insert(factory.key)
       let count = (keyFiles[factory.key]?[path] ?? 0) + delta
@@ -218,7 +220,7 @@ public final class GraphBuilder {
 
   // MARK: Stages 3 to 5: keys
 
-  private func updateSelections(_ touched: Set<DependencyKey>) {
+  private func updateSelections(_ touched: Set<DependencyKey>, checkingEveryCycle: Bool) {
     var affected = touched
     var newEdges: [(source: DependencyKey, target: DependencyKey)] = []
     for key in touched where isProvided(key) != (selections[key] != nil) {
@@ -231,7 +233,8 @@ public final class GraphBuilder {
     var resolvedChanged = false
     for key in affected {
       let old = selections[key]
-      let new = isProvided(key) ? ProviderSelection(key: key, factories: factories(for: key), isProvided: isProvided) : nil
+      let new =
+        isProvided(key) ? ProviderSelection(key: key, factories: factories(for: key), isProvided: isProvided) : nil
       guard new != old else { continue }
       for missing in old?.missing.keys ?? [:].keys {
         missingFrom[missing]?.remove(key)
@@ -258,7 +261,11 @@ public final class GraphBuilder {
       }
     }
     updateMissingErrors(missingChanged)
-    if resolvedChanged { updateCycles(newEdges) }
+    if checkingEveryCycle {
+      cycles = CycleCheck(resolved: resolved)
+    } else if resolvedChanged {
+      updateCycles(newEdges)
+    }
   }
 
   private func updateMissingErrors(_ keys: Set<DependencyKey>) {

@@ -16,7 +16,8 @@ enum MissingDependencyCheck {
     let sorted = consumers.sorted { $0.range < $1.range }
     return Diagnostic(
       code: .missingDependency,
-      message: "missing dependency: nothing provides '\(key)', needed by \(Wording.list(sorted.map { "'\($0.factory)'" }))",
+      message:
+        "missing dependency: nothing provides '\(key)', needed by \(Wording.list(sorted.map { "'\($0.factory)'" }))",
       range: sorted[0].range,
       notes: sorted.map { DiagnosticNote(message: "'\($0.factory)' needs '\(key)'", range: $0.range) })
   }
