@@ -56,7 +56,11 @@ struct Benchmark: ParsableCommand {
         try SyntheticWorkspace(fileCount: size).write(to: root)
         let host = AnalysisHost()
         _ = try WorkspaceLoader.analyze(try WorkspaceSettings.load(root: root.path), host: host)
-        let times = (0..<max(repetitions, 5)).map { _ in Statistics.time { _ = host.graph() } }
+        let summaries = host.paths.compactMap { host.summary(of: $0) }
+        let settings = host.settings
+        let times = (0..<max(repetitions, 5)).map { _ in
+          Statistics.time { _ = DependencyGraph(summaries: summaries, settings: settings) }
+        }
         emit("graph of \(size) files: \(Format.spread(times))")
       }
       return
@@ -86,9 +90,9 @@ struct Benchmark: ParsableCommand {
       "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions \(repetitions), edits \(edits)"
     )
     emit(
-      "workspace | files | MB | parse floor, 1 core | cold analyze | ratio | edit p50 | edit p95 | first diagnostics"
-        + " | server RSS (peak)")
-    emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+      "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
+        + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)")
+    emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
     }
@@ -109,47 +113,86 @@ struct Benchmark: ParsableCommand {
     // analyze (discovery, reading, parsing on every core, collection, graph, checks) are
     // measured in alternation, so a machine whose speed drifts affects both alike.
     var floor: [Double] = []
+    var parallel: [Double] = []
     var cold: [Double] = []
     var host = AnalysisHost()
     for _ in 0..<repetitions {
       floor.append(Statistics.time { for file in texts { _ = Parser.parse(source: file.text) } })
+      parallel.append(
+        Statistics.time {
+          DispatchQueue.concurrentPerform(iterations: texts.count) { _ = Parser.parse(source: texts[$0].text) }
+        })
       host = AnalysisHost()
       cold.append(try Statistics.time { _ = try WorkspaceLoader.analyze(settings, host: host) })
     }
-    let latencies = incrementalLatencies(host: host, texts: texts)
+    let latencies = incrementalLatencies(host: host, texts: texts, edit: .parameter)
+    let declarationLatencies = incrementalLatencies(host: host, texts: texts, edit: .conformance)
     let server = try LanguageServerProbe(binary: binary).measure(root: root)
     let floorMedian = Statistics.median(floor)
     return [
       name, "\(files.count)", String(format: "%.1f", megabytes),
       "\(Format.spread(floor)) · \(String(format: "%.1f", megabytes / floorMedian)) MB/s",
+      String(format: "%.2f×", Statistics.median(parallel) / floorMedian),
       Format.spread(cold), String(format: "%.2f×", Statistics.median(cold) / floorMedian),
       Format.milliseconds(Statistics.percentile(latencies, 50)),
-      Format.milliseconds(Statistics.percentile(latencies, 95)), Format.milliseconds(server.firstDiagnostics),
+      Format.milliseconds(Statistics.percentile(latencies, 95)),
+      Format.milliseconds(Statistics.percentile(declarationLatencies, 50)),
+      Format.milliseconds(Statistics.percentile(declarationLatencies, 95)),
+      Format.milliseconds(server.firstDiagnostics),
       "\(server.residentBytes >> 20) MB (\(server.peakResidentBytes >> 20) MB)",
     ].joined(separator: " | ")
   }
 
+  /// The edits the incremental latency is measured with.
+  enum Edit {
+    /// Adds or removes a defaulted initializer parameter: the file's factories change, its
+    /// declarations (its interface to other files) do not.
+    case parameter
+    /// Adds or removes a conformance: the file's interface changes, so every file's
+    /// factories are collected again.
+    case conformance
+
+    /// Where the insertion may go (just after the anchor), in order of preference, and what
+    /// is inserted: a renamed struct stands in for a conformance in code without `Impl: `.
+    var anchorsAndInsertions: [(anchor: String, insertion: String)] {
+      switch self {
+      case .parameter: return [("init(", "extra: Int = 0, ")]
+      case .conformance: return [("Impl: ", "Marker, "), ("struct ", "Marker")]
+      }
+    }
+  }
+
   /// Seconds from a one-file edit to a fresh graph (with its diagnostics), for `edits` edits
-  /// that alternately add and remove a defaulted parameter in a file near the middle.
-  private func incrementalLatencies(host: AnalysisHost, texts: [(path: String, text: String)]) -> [Double] {
-    // The file nearest the middle that has an initializer to edit.
+  /// that alternately insert and remove `edit`'s text in a file near the middle.
+  private func incrementalLatencies(host: AnalysisHost, texts: [(path: String, text: String)], edit: Edit) -> [Double] {
+    // The file nearest the middle that has an anchor.
     let middle = texts.count / 2
     let candidates = texts.indices.sorted { abs($0 - middle) < abs($1 - middle) }
-    guard let index = candidates.first(where: { texts[$0].text.contains("init(") }) else { return [] }
+    guard
+      let (anchorText, insertion) = edit.anchorsAndInsertions.first(where: { choice in
+        candidates.contains { texts[$0].text.contains(choice.anchor) }
+      }),
+      let index = candidates.first(where: { texts[$0].text.contains(anchorText) })
+    else { return [] }
     let file = texts[index]
     host.open(path: file.path, text: file.text)
     _ = host.graph()
-    guard let anchor = file.text.range(of: "init(") else { return [] }
+    guard let anchor = file.text.range(of: anchorText) else { return [] }
     let offset = file.text.utf8.distance(from: file.text.startIndex, to: anchor.upperBound)
-    let insertion = "extra: Int = 0, "
     let edited = String(file.text[..<anchor.upperBound]) + insertion + String(file.text[anchor.upperBound...])
+    defer {
+      host.change(
+        path: file.path, to: file.text,
+        edits: [TextReplacement(offset: 0, length: host.openText(of: file.path)!.utf8.count, replacement: file.text)])
+      host.close(path: file.path)
+    }
     return (0..<edits).map { index in
       let adding = index % 2 == 0
       let next = adding ? edited : file.text
-      let edit = TextReplacement(
+      let change = TextReplacement(
         offset: offset, length: adding ? 0 : insertion.utf8.count, replacement: adding ? insertion : "")
       return Statistics.time {
-        host.change(path: file.path, to: next, edits: [edit])
+        host.change(path: file.path, to: next, edits: [change])
         _ = host.graph()
       }
     }

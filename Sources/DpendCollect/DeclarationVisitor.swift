@@ -23,9 +23,9 @@ final class DeclarationVisitor: SyntaxVisitor {
     var isGeneric: Bool
   }
 
-  init(path: String, tree: SourceFileSyntax) {
-    summary = FileSummary(path: path)
-    ranges = RangeConverter(path: path, tree: tree)
+  init(ranges: RangeConverter) {
+    summary = FileSummary(path: ranges.path)
+    self.ranges = ranges
     members = MemberCollector(ranges: ranges)
     super.init(viewMode: .sourceAccurate)
   }

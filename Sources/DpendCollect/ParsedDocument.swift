@@ -24,7 +24,7 @@ public final class ParsedDocument {
     self.path = path
     self.text = text
     parse = Parser.parseIncrementally(source: text, parseTransition: nil)
-    summary = SummaryCollector.summarize(path: path, tree: parse.tree)
+    summary = SummaryCollector.summarize(path: path, tree: parse.tree, source: text)
   }
 
   /// Moves to `newText`, which `edits` (applied in order) made from the current text.
@@ -41,6 +41,6 @@ public final class ParsedDocument {
     parse = Parser.parseIncrementally(source: newText, parseTransition: transition)
     reusedBytes = reused
     text = newText
-    summary = SummaryCollector.summarize(path: path, tree: parse.tree)
+    summary = SummaryCollector.summarize(path: path, tree: parse.tree, source: text)
   }
 }

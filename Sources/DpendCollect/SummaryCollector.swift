@@ -9,12 +9,14 @@ import SwiftSyntax
 public enum SummaryCollector {
   /// Parses `source` and summarizes it.
   public static func summarize(path: String, source: String) -> FileSummary {
-    summarize(path: path, tree: Parser.parse(source: source))
+    summarize(path: path, tree: Parser.parse(source: source), source: source)
   }
 
-  /// Summarizes an already parsed tree (for example one re-parsed incrementally).
-  public static func summarize(path: String, tree: SourceFileSyntax) -> FileSummary {
-    let visitor = DeclarationVisitor(path: path, tree: tree)
+  /// Summarizes an already parsed tree (for example one re-parsed incrementally);
+  /// `source`, the tree's text, saves recovering it from the tree.
+  public static func summarize(path: String, tree: SourceFileSyntax, source: String? = nil) -> FileSummary {
+    let ranges = source.map { RangeConverter(path: path, source: $0) } ?? RangeConverter(path: path, tree: tree)
+    let visitor = DeclarationVisitor(ranges: ranges)
     visitor.walk(tree)
     return visitor.summary
   }
