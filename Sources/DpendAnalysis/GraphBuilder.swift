@@ -48,6 +48,10 @@ public final class GraphBuilder {
   /// Every diagnostic but the extra ones, sorted; `nil` when one changed.
   private var sortedDiagnostics: [Diagnostic]?
 
+  /// How many pieces parallel work is cut into: a few per core, so cores finishing early
+  /// take another piece.
+  private static let chunks = 8
+
   /// Creates a builder with no files.
   public init(settings: AnalysisSettings) {
     self.settings = settings
@@ -147,7 +151,7 @@ public final class GraphBuilder {
       return Dictionary(
         uniqueKeysWithValues: list.map { ($0, FileAnalysis(summaries[$0]!, symbols: symbols, settings: settings)) })
     }
-    let chunks = 32
+    let chunks = Self.chunks
     let results = Mutex([FileAnalysis?](repeating: nil, count: list.count))
     let inputs = list.map { summaries[$0]! }
     let frozenSettings = settings
@@ -231,10 +235,8 @@ public final class GraphBuilder {
     }
     var missingChanged = Set<DependencyKey>()
     var resolvedChanged = false
-    for key in affected {
+    for (key, new) in selectProviders(for: Array(affected)) {
       let old = selections[key]
-      let new =
-        isProvided(key) ? ProviderSelection(key: key, factories: factories(for: key), isProvided: isProvided) : nil
       guard new != old else { continue }
       for missing in old?.missing.keys ?? [:].keys {
         missingFrom[missing]?.remove(key)
@@ -266,6 +268,26 @@ public final class GraphBuilder {
     } else if resolvedChanged {
       updateCycles(newEdges)
     }
+  }
+
+  /// The new selection of each key (`nil`: nothing provides it), in parallel when there
+  /// are many: making a selection only reads the indexes.
+  private func selectProviders(for keys: [DependencyKey]) -> [(DependencyKey, ProviderSelection?)] {
+    guard keys.count >= 256 else { return keys.map { ($0, selection(of: $0)) } }
+    let chunks = Self.chunks
+    let results = Mutex([[(DependencyKey, ProviderSelection?)]](repeating: [], count: chunks))
+    let reader = SendableReader(builder: self)
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let made = stride(from: chunk, to: keys.count, by: chunks).map {
+        (keys[$0], reader.builder.selection(of: keys[$0]))
+      }
+      results.withLock { $0[chunk] = made }
+    }
+    return results.withLock { $0.flatMap { $0 } }
+  }
+
+  private func selection(of key: DependencyKey) -> ProviderSelection? {
+    isProvided(key) ? ProviderSelection(key: key, factories: factories(for: key), isProvided: isProvided) : nil
   }
 
   private func updateMissingErrors(_ keys: Set<DependencyKey>) {
@@ -313,6 +335,11 @@ public final class GraphBuilder {
     all += cycles.diagnostics
     return all.sorted(by: Diagnostic.reportingOrder)
   }
+}
+
+/// The builder handed to worker threads while they only read its indexes.
+private struct SendableReader: @unchecked Sendable {
+  let builder: GraphBuilder
 }
 
 /// The symbol table handed to worker threads, each of which takes a copy with its own

@@ -15,6 +15,10 @@ struct SymbolTable {
   private(set) var types: [String: TypeSymbol] = [:]
   private(set) var protocols: [String: AccessLevel] = [:]
   private(set) var aliases: [String: FileInterface.TypealiasEntry] = [:]
+  /// For each scope (`""` for the top level), the first components of the names declared
+  /// directly inside it: `Outer.Inner.Leaf` puts `Outer` in `""`, `Inner` in `Outer` and
+  /// `Leaf` in `Outer.Inner`. Lets a lookup skip scopes that cannot hold the name.
+  private var members: [String: Set<Substring>] = [:]
   /// Inheritance names added by extensions, keyed by the resolved name of the extended type.
   private(set) var extensionConformances: [String: [String]] = [:]
   /// Names that libraries use as keys: they count as known protocols.
@@ -42,6 +46,9 @@ struct SymbolTable {
       }
       for alias in interface.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias }
     }
+    for name in types.keys { addMember(name) }
+    for name in protocols.keys { addMember(name) }
+    for name in aliases.keys { addMember(name) }
     for (_, interface) in files {
       for declaration in interface.extensions {
         extensionConformances[resolve(declaration.extendedType, in: ""), default: []] += declaration.inheritance
@@ -52,6 +59,15 @@ struct SymbolTable {
         configurations.insert(name)
       }
     }
+  }
+
+  private mutating func addMember(_ name: String) {
+    var scope = Substring(name)
+    while let dot = scope.lastIndex(of: ".") {
+      members[String(scope[..<dot]), default: []].insert(scope[scope.index(after: dot)...])
+      scope = scope[..<dot]
+    }
+    members["", default: []].insert(scope)
   }
 
   /// A copy with a cache of its own, for use on another thread.
@@ -88,18 +104,17 @@ struct SymbolTable {
 
   /// The declared qualified name for `name` seen from `scope`, or `nil`.
   private func lookUp(_ name: String, in scope: String) -> String? {
-    var prefix = scope
+    let first = name.firstIndex(of: ".").map { name[..<$0] } ?? Substring(name)
+    var prefix = Substring(scope)
     while true {
-      let candidate = prefix.isEmpty ? name : "\(prefix).\(name)"
-      if types[candidate] != nil || protocols[candidate] != nil || aliases[candidate] != nil {
-        return candidate
+      if members[String(prefix)]?.contains(first) == true {
+        let candidate = prefix.isEmpty ? name : "\(prefix).\(name)"
+        if types[candidate] != nil || protocols[candidate] != nil || aliases[candidate] != nil {
+          return candidate
+        }
       }
       guard !prefix.isEmpty else { return nil }
-      if let dot = prefix.lastIndex(of: ".") {
-        prefix = String(prefix[..<dot])
-      } else {
-        prefix = ""
-      }
+      prefix = prefix.lastIndex(of: ".").map { prefix[..<$0] } ?? ""
     }
   }
 

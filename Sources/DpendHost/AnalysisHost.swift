@@ -12,7 +12,7 @@ import Synchronization
 /// re-parses incrementally, closed files keep only their summary. The host does no I/O:
 /// callers hand it text.
 public final class AnalysisHost {
-  private struct Entry {
+  private struct Entry: Sendable {
     var textHash: Int
     var textLength: Int
     var summary: FileSummary
@@ -44,18 +44,55 @@ public final class AnalysisHost {
   /// Sets the text of several files, parsing the changed ones in parallel on every core.
   /// Open documents are skipped: the editor's text wins over the disk's.
   public func update(_ files: [(path: String, text: String)]) {
-    let changed = files.filter { file in
-      guard documents[file.path] == nil else { return false }
-      guard let entry = entries[file.path] else { return true }
-      return entry.textLength != file.text.utf8.count || entry.textHash != file.text.hashValue
+    let texts = Dictionary(files.map { ($0.path, $0.text) }, uniquingKeysWith: { _, last in last })
+    _ = update(paths: files.map(\.path), reading: { texts[$0] })
+  }
+
+  /// Sets the text of the files at `paths`, each obtained from `read` on a worker thread,
+  /// so that reading overlaps parsing; the changed ones are parsed in parallel on every
+  /// core. Open documents are skipped: the editor's text wins over the disk's.
+  /// - Returns: the paths `read` gave no text for, in the order of `paths`; their
+  ///   summaries are kept as they were.
+  public func update(paths: [String], reading read: @Sendable (String) -> String?) -> [String] {
+    struct Outcome: Sendable {
+      var unreadable = false
+      var entry: Entry?
     }
-    guard !changed.isEmpty else { return }
-    let summaries = Self.summarizeInParallel(changed)
-    for (file, summary) in zip(changed, summaries) {
-      entries[file.path] = Entry(textHash: file.text.hashValue, textLength: file.text.utf8.count, summary: summary)
+    let wanted = paths.filter { documents[$0] == nil }
+    let known = wanted.map { entries[$0].map { (hash: $0.textHash, length: $0.textLength) } }
+    let outcomes = Mutex([Outcome](repeating: Outcome(), count: wanted.count))
+    @Sendable func work(_ index: Int) {
+      var outcome = Outcome()
+      if let text = read(wanted[index]) {
+        let hash = text.hashValue
+        let length = text.utf8.count
+        if known[index]?.hash != hash || known[index]?.length != length {
+          let summary = SummaryCollector.summarize(path: wanted[index], source: text)
+          outcome.entry = Entry(textHash: hash, textLength: length, summary: summary)
+        }
+      } else {
+        outcome.unreadable = true
+      }
+      outcomes.withLock { $0[index] = outcome }
+    }
+    if wanted.count == 1 {
+      work(0)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: wanted.count) { work($0) }
+    }
+    var unreadable: [String] = []
+    var summaries: [FileSummary] = []
+    outcomes.withLock { outcomes in
+      for (path, outcome) in zip(wanted, outcomes) {
+        if outcome.unreadable { unreadable.append(path) }
+        guard let entry = outcome.entry else { continue }
+        entries[path] = entry
+        summaries.append(entry.summary)
+      }
     }
     builder.set(summaries)
-    parseCount += changed.count
+    parseCount += summaries.count
+    return unreadable
   }
 
   /// Forgets files that are not open in the editor.
@@ -111,13 +148,4 @@ public final class AnalysisHost {
     builder.graph(extraDiagnostics: extraDiagnostics)
   }
 
-  private static func summarizeInParallel(_ files: [(path: String, text: String)]) -> [FileSummary] {
-    if files.count == 1 { return [SummaryCollector.summarize(path: files[0].path, source: files[0].text)] }
-    let results = Mutex([FileSummary?](repeating: nil, count: files.count))
-    DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      let summary = SummaryCollector.summarize(path: files[index].path, source: files[index].text)
-      results.withLock { $0[index] = summary }
-    }
-    return results.withLock { $0.map { $0! } }
-  }
 }

@@ -38,18 +38,14 @@ public enum WorkspaceLoader {
     let discovery = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile)
     let found = discovery.files(in: settings.inputs)
     problems += found.problems
-    var texts: [(path: String, text: String)] = []
-    for path in found.files {
-      // Invalid UTF-8 is repaired, not rejected: analysis stays best-effort.
-      guard let text = readText(path) else {
-        problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
-        continue
-      }
-      texts.append((path, text))
+    // Files are read on the threads that parse them. Invalid UTF-8 is repaired, not
+    // rejected: analysis stays best-effort.
+    let unreadable = host.update(paths: found.files, reading: readText)
+    for path in unreadable {
+      problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
     }
-    let current = Set(texts.map(\.path))
+    let current = Set(found.files).subtracting(unreadable)
     host.remove(host.paths.filter { !current.contains($0) })
-    host.update(texts)
     return problems
   }
 
