@@ -256,7 +256,7 @@ public final class GraphBuilder {
       if new?.resolved != old?.resolved {
         resolved[key] = new?.resolved
         resolvedChanged = true
-        if let factory = new?.resolved {
+        if !checkingEveryCycle, let factory = new?.resolved {
           let before = Set(old.map { KeyGraph.targets(of: $0.resolved) } ?? [])
           for target in KeyGraph.targets(of: factory) where !before.contains(target) { newEdges.append((key, target)) }
         }

@@ -54,8 +54,17 @@ struct SymbolTable {
         extensionConformances[resolve(declaration.extendedType, in: ""), default: []] += declaration.inheritance
       }
     }
+    // Only a class naming the marker, or something a typealias or nested declaration could
+    // turn into it, can be a configuration: resolve just those classes' conformances.
+    let markerSpellings = Set(Self.configurationMarkers.map { $0.split(separator: ".").last! })
+    let suspicious = Set(aliases.keys.map { $0.split(separator: ".").last! })
     for (name, type) in types where type.entry.kind == .class {
-      if conformances(of: name).contains(where: { Self.configurationMarkers.contains($0) }) {
+      let written = type.entry.inheritance + (extensionConformances[name] ?? [])
+      let mayBeMarker = written.contains { reference in
+        let last = reference.split(separator: ".").last ?? ""
+        return markerSpellings.contains(last) || suspicious.contains(last)
+      }
+      if mayBeMarker, conformances(of: name).contains(where: { Self.configurationMarkers.contains($0) }) {
         configurations.insert(name)
       }
     }

@@ -35,36 +35,60 @@ public struct SourceDiscovery {
         continue
       }
       if isDirectory.boolValue {
-        search(PathJoin.trimDot(input), into: &found)
-      } else if !isSkipped(input) {
+        let directory = PathJoin.trimDot(input)
+        search(directory, canonical: PathJoin.canonical(directory), into: &found)
+      } else if !isSkipped(canonical: PathJoin.canonical(input)) {
         found.insert(PathJoin.trimDot(input))
       }
     }
     return (found.sorted(), problems)
   }
 
-  private func isSkipped(_ path: String) -> Bool {
-    let canonical = PathJoin.canonical(path)
-    return canonical == outputFile || excluded.contains { PathJoin.isWithin(canonical, $0) }
+  private func isSkipped(canonical: String) -> Bool {
+    canonical == outputFile || excluded.contains { PathJoin.isWithin(canonical, $0) }
   }
 
-  private func search(_ directory: String, into found: inout Set<String>) {
-    guard !isSkipped(directory),
-      let names = try? FileManager.default.contentsOfDirectory(atPath: directory)
-    else { return }
-    for name in names.sorted() where !name.hasPrefix(".") {
+  /// Searches `directory`, whose canonical form is `canonical`: a child's canonical form is
+  /// the parent's joined with its name, so no path is canonicalized twice. Entry types come
+  /// from `readdir` (`lstat` only when the file system does not report them).
+  private func search(_ directory: String, canonical: String, into found: inout Set<String>) {
+    guard !isSkipped(canonical: canonical), let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+      }
+      guard !name.hasPrefix(".") else { continue }
       let path = PathJoin.join(directory, name)
-      guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-        let type = attributes[.type] as? FileAttributeType
-      else { continue }
-      switch type {
-      case .typeDirectory:
-        if !Self.skippedDirectoryNames.contains(name) { search(path, into: &found) }
-      case .typeRegular, .typeSymbolicLink:
-        if name.hasSuffix(".swift"), !isSkipped(path) { found.insert(path) }
-      default:
+      let childCanonical = canonical.hasSuffix("/") ? canonical + name : canonical + "/" + name
+      switch Self.kind(of: entry.pointee.d_type, path: path) {
+      case .directory:
+        if !Self.skippedDirectoryNames.contains(name) { search(path, canonical: childCanonical, into: &found) }
+      case .file:
+        if name.hasSuffix(".swift"), !isSkipped(canonical: childCanonical) { found.insert(path) }
+      case .other:
         continue
       }
+    }
+  }
+
+  private enum EntryKind { case directory, file, other }
+
+  /// Directories, and regular files or symbolic links (a link is never searched as a
+  /// directory, so link loops cannot trap the search).
+  private static func kind(of type: UInt8, path: String) -> EntryKind {
+    switch Int32(type) {
+    case Int32(DT_DIR): return .directory
+    case Int32(DT_REG), Int32(DT_LNK): return .file
+    case Int32(DT_UNKNOWN):
+      var status = stat()
+      guard lstat(path, &status) == 0 else { return .other }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: return .directory
+      case S_IFREG, S_IFLNK: return .file
+      default: return .other
+      }
+    default: return .other
     }
   }
 }
