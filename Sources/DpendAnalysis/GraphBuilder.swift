@@ -33,10 +33,10 @@ public final class GraphBuilder {
   private var symbols = SymbolTable(files: [], libraryFactories: [])
   private var files: [String: FileAnalysis] = [:]
   private var libraryByKey: [DependencyKey: [Factory]] = [:]
-  /// For each key, the files with factories for it, with how many.
-  private var keyFiles: [DependencyKey: [String: Int]] = [:]
-  /// For each key, the keys with factories requiring it, with how many such factories.
-  private var dependents: [DependencyKey: [DependencyKey: Int]] = [:]
+  /// For each key, the file of each of its factories.
+  private var keyFiles: [DependencyKey: [String]] = [:]
+  /// For each key, the key of each factory requiring it.
+  private var dependents: [DependencyKey: [DependencyKey]] = [:]
   private var selections: [DependencyKey: ProviderSelection] = [:]
   private var resolved: [DependencyKey: Factory] = [:]
   private var candidates: [DependencyKey: [Factory]] = [:]
@@ -89,12 +89,14 @@ public final class GraphBuilder {
     let isFullBuild = needsFullBuild
     var interfaceChanged = isFullBuild
     if isFullBuild { touched = resetDerivedState() }
-    var dirty = Set(pending.keys)
-    for (path, summary) in pending {
+    let changes = Array(pending)
+    pending = [:]
+    let newInterfaces = Self.inParallel(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
+    var added: [String] = []
+    for ((path, summary), interface) in zip(changes, newInterfaces) {
       let old = interfaces[path]
-      if let summary {
-        if summaries.updateValue(summary, forKey: path) == nil { insertPath(path) }
-        let interface = FileInterface(summary)
+      if let summary, let interface {
+        if summaries.updateValue(summary, forKey: path) == nil { added.append(path) }
         if interface != old {
           interfaceChanged = interfaceChanged || !(old ?? interface).isEmpty || !interface.isEmpty
           interfaces[path] = interface
@@ -105,20 +107,21 @@ public final class GraphBuilder {
         interfaceChanged = interfaceChanged || !(old?.isEmpty ?? true)
       }
     }
-    pending = [:]
+    insertPaths(added)
+    var dirty = changes.map(\.key)
     if interfaceChanged {
       symbols = SymbolTable(files: paths.map { ($0, interfaces[$0]!) }, libraryFactories: settings.libraryFactories)
-      dirty.formUnion(paths)
+      // Every file, and the removed ones (to drop their factories).
+      dirty = paths + changes.map(\.key).filter { summaries[$0] == nil }
     }
-    let fresh = analyses(of: dirty.filter { summaries[$0] != nil })
-    for path in dirty {
+    let fresh = analyses(of: dirty)
+    for (path, new) in zip(dirty, fresh) {
       let old = files[path] ?? .empty
-      let new = fresh[path] ?? .empty
       files[path] = summaries[path] == nil ? nil : new
       guard old != new else { continue }
       if old.diagnostics != new.diagnostics { sortedDiagnostics = nil }
-      index(old.factories, of: path, by: -1, touching: &touched)
-      index(new.factories, of: path, by: 1, touching: &touched)
+      index(old.factories, of: path, adding: false, touching: &touched)
+      index(new.factories, of: path, adding: true, touching: &touched)
     }
     updateSelections(touched, checkingEveryCycle: isFullBuild)
   }
@@ -139,39 +142,54 @@ public final class GraphBuilder {
     cycles = .none
     sortedDiagnostics = nil
     libraryByKey = Dictionary(grouping: settings.libraryFactories, by: \.key)
-    for factory in settings.libraryFactories { countDependencies(of: factory, by: 1) }
+    for factory in settings.libraryFactories { countDependencies(of: factory, adding: true) }
     for path in paths { pending[path] = pending[path] ?? .some(summaries[path]) }
     return Set(libraryByKey.keys)
   }
 
-  /// Each file's analysis, in parallel when there are many.
-  private func analyses(of paths: Set<String>) -> [String: FileAnalysis] {
-    let list = Array(paths)
-    if list.count < 32 {
-      return Dictionary(
-        uniqueKeysWithValues: list.map { ($0, FileAnalysis(summaries[$0]!, symbols: symbols, settings: settings)) })
-    }
-    let chunks = Self.chunks
-    let results = Mutex([FileAnalysis?](repeating: nil, count: list.count))
-    let inputs = list.map { summaries[$0]! }
+  /// Each file's analysis (``FileAnalysis/empty`` for a removed file), in order, in
+  /// parallel when there are many.
+  private func analyses(of paths: [String]) -> [FileAnalysis] {
+    let inputs = paths.map { summaries[$0] }
     let frozenSettings = settings
     let shared = SendableSymbols(table: symbols)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      // Each chunk resolves names with a cache of its own.
-      let table = shared.table.withOwnCache()
-      let range = stride(from: chunk, to: inputs.count, by: chunks)
-      let made = range.map { FileAnalysis(inputs[$0], symbols: table, settings: frozenSettings) }
-      results.withLock { results in
-        for (index, analysis) in zip(range, made) { results[index] = analysis }
-      }
+    if paths.count < 32 {
+      return inputs.map { $0.map { FileAnalysis($0, symbols: symbols, settings: frozenSettings) } ?? .empty }
     }
-    return results.withLock { results in
-      Dictionary(uniqueKeysWithValues: zip(list, results.map { $0! }))
+    return Self.inParallel(paths.count, minimum: 0, table: shared) { index, table in
+      inputs[index].map { FileAnalysis($0, symbols: table!, settings: frozenSettings) } ?? .empty
     }
   }
 
-  private func insertPath(_ path: String) {
-    paths.insert(path, at: insertionIndex(of: path))
+  /// `make(0..<count)`, cut into ``chunks`` pieces run in parallel when `count` reaches
+  /// `minimum`; each piece resolves names with a symbol table of its own cache.
+  private static func inParallel<T: Sendable>(
+    _ count: Int, minimum: Int, table: SendableSymbols? = nil, _ make: @Sendable (Int, SymbolTable?) -> T
+  ) -> [T] {
+    guard count >= minimum, count > 1 else { return (0..<count).map { make($0, table?.table) } }
+    let pieces = Mutex([[T]](repeating: [], count: chunks))
+    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+      let own = table?.table.withOwnCache()
+      let made = stride(from: chunk, to: count, by: chunks).map { make($0, own) }
+      pieces.withLock { $0[chunk] = made }
+    }
+    return pieces.withLock { pieces in
+      // Piece `c` holds items c, c + chunks, c + 2 * chunks, …: interleave them back.
+      (0..<count).map { pieces[$0 % chunks][$0 / chunks] }
+    }
+  }
+
+  private static func inParallel<T: Sendable>(_ count: Int, minimum: Int, _ make: @Sendable (Int) -> T) -> [T] {
+    inParallel(count, minimum: minimum, table: nil) { index, _ in make(index) }
+  }
+
+  /// Adds new paths, keeping `paths` sorted: one by one when few, by sorting when many.
+  private func insertPaths(_ added: [String]) {
+    if added.count > 16 {
+      paths = (paths + added).sorted()
+    } else {
+      for path in added { paths.insert(path, at: insertionIndex(of: path)) }
+    }
   }
 
   private func removePath(_ path: String) {
@@ -189,23 +207,35 @@ public final class GraphBuilder {
     return low
   }
 
-  /// Adds (`by: 1`) or removes (`by: -1`) a file's factories from the key indexes.
-  private func index(_ factories: [Factory], of path: String, by delta: Int, touching touched: inout Set<DependencyKey>)
+  /// Adds or removes a file's factories from the key indexes (kept as lists with one
+  /// entry per factory, so a removal takes one entry out).
+  private func index(_ factories: [Factory], of path: String, adding: Bool, touching touched: inout Set<DependencyKey>)
   {
     for factory in factories {
       touched.insert(factory.key)
-      let count = (keyFiles[factory.key]?[path] ?? 0) + delta
-      keyFiles[factory.key, default: [:]][path] = count == 0 ? nil : count
-      if keyFiles[factory.key]!.isEmpty { keyFiles[factory.key] = nil }
-      countDependencies(of: factory, by: delta)
+      Self.update(&keyFiles, factory.key, path, adding: adding)
+      countDependencies(of: factory, adding: adding)
     }
   }
 
-  private func countDependencies(of factory: Factory, by delta: Int) {
-    for (dependency, _) in factory.requiredDependencies {
-      let count = (dependents[dependency]?[factory.key] ?? 0) + delta
-      dependents[dependency, default: [:]][factory.key] = count == 0 ? nil : count
-      if dependents[dependency]!.isEmpty { dependents[dependency] = nil }
+  private func countDependencies(of factory: Factory, adding: Bool) {
+    if case .configurationMethod(let configuration, _, _) = factory.kind {
+      Self.update(&dependents, configuration, factory.key, adding: adding)
+    }
+    for parameter in factory.parameters where !parameter.isOptional {
+      Self.update(&dependents, parameter.dependency, factory.key, adding: adding)
+    }
+  }
+
+  /// Adds `value` to the list of `key`, or takes one entry of it out.
+  private static func update<Value: Equatable>(
+    _ lists: inout [DependencyKey: [Value]], _ key: DependencyKey, _ value: Value, adding: Bool
+  ) {
+    if adding {
+      lists[key, default: []].append(value)
+    } else if let index = lists[key]?.firstIndex(of: value) {
+      lists[key]!.remove(at: index)
+      if lists[key]!.isEmpty { lists[key] = nil }
     }
   }
 
@@ -216,7 +246,7 @@ public final class GraphBuilder {
   /// The factories of `key` in stable order: files in path order, then libraries.
   private func factories(for key: DependencyKey) -> [Factory] {
     var result: [Factory] = []
-    for path in (keyFiles[key]?.keys).map(Array.init)?.sorted() ?? [] {
+    for path in Set(keyFiles[key] ?? []).sorted() {
       result += files[path]!.factories.filter { $0.key == key }
     }
     return result + (libraryByKey[key] ?? [])
@@ -230,7 +260,7 @@ public final class GraphBuilder {
     for key in touched where isProvided(key) != (selections[key] != nil) {
       // A key that gained its first or lost its last provider changes whether the
       // factories needing it can be built.
-      affected.formUnion(dependents[key]?.keys ?? [:].keys)
+      affected.formUnion(dependents[key] ?? [])
       if isProvided(key) { newEdges.append((key, key)) }
     }
     var missingChanged = Set<DependencyKey>()
@@ -262,11 +292,18 @@ public final class GraphBuilder {
         }
       }
     }
-    updateMissingErrors(missingChanged)
     if checkingEveryCycle {
-      cycles = CycleCheck(resolved: resolved)
-    } else if resolvedChanged {
-      updateCycles(newEdges)
+      // The whole graph is checked for cycles on another core meanwhile.
+      let result = ResultBox<CycleCheck>()
+      let group = DispatchGroup()
+      let graph = resolved
+      DispatchQueue.global().async(group: group) { result.value = CycleCheck(resolved: graph) }
+      updateMissingErrors(missingChanged)
+      group.wait()
+      cycles = result.value!
+    } else {
+      updateMissingErrors(missingChanged)
+      if resolvedChanged { updateCycles(newEdges) }
     }
   }
 
@@ -335,6 +372,11 @@ public final class GraphBuilder {
     all += cycles.diagnostics
     return all.sorted(by: Diagnostic.reportingOrder)
   }
+}
+
+/// A value made on another thread and read after waiting for it.
+private final class ResultBox<Value>: @unchecked Sendable {
+  var value: Value?
 }
 
 /// The builder handed to worker threads while they only read its indexes.
