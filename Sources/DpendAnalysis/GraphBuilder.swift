@@ -152,35 +152,25 @@ public final class GraphBuilder {
   private func analyses(of paths: [String]) -> [FileAnalysis] {
     let inputs = paths.map { summaries[$0] }
     let frozenSettings = settings
-    let shared = SendableSymbols(table: symbols)
-    if paths.count < 32 {
-      return inputs.map { $0.map { FileAnalysis($0, symbols: symbols, settings: frozenSettings) } ?? .empty }
-    }
-    return Self.inParallel(paths.count, minimum: 0, table: shared) { index, table in
-      inputs[index].map { FileAnalysis($0, symbols: table!, settings: frozenSettings) } ?? .empty
+    let table = symbols
+    return Self.inParallel(paths.count, minimum: 32) { index in
+      inputs[index].map { FileAnalysis($0, symbols: table, settings: frozenSettings) } ?? .empty
     }
   }
 
   /// `make(0..<count)`, cut into ``chunks`` pieces run in parallel when `count` reaches
-  /// `minimum`; each piece resolves names with a symbol table of its own cache.
-  private static func inParallel<T: Sendable>(
-    _ count: Int, minimum: Int, table: SendableSymbols? = nil, _ make: @Sendable (Int, SymbolTable?) -> T
-  ) -> [T] {
-    guard count >= minimum, count > 1 else { return (0..<count).map { make($0, table?.table) } }
+  /// `minimum`.
+  private static func inParallel<T: Sendable>(_ count: Int, minimum: Int, _ make: @Sendable (Int) -> T) -> [T] {
+    guard count >= minimum, count > 1 else { return (0..<count).map(make) }
     let pieces = Mutex([[T]](repeating: [], count: chunks))
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let own = table?.table.withOwnCache()
-      let made = stride(from: chunk, to: count, by: chunks).map { make($0, own) }
+      let made = stride(from: chunk, to: count, by: chunks).map(make)
       pieces.withLock { $0[chunk] = made }
     }
     return pieces.withLock { pieces in
       // Piece `c` holds items c, c + chunks, c + 2 * chunks, …: interleave them back.
       (0..<count).map { pieces[$0 % chunks][$0 / chunks] }
     }
-  }
-
-  private static func inParallel<T: Sendable>(_ count: Int, minimum: Int, _ make: @Sendable (Int) -> T) -> [T] {
-    inParallel(count, minimum: minimum, table: nil) { index, _ in make(index) }
   }
 
   /// Adds new paths, keeping `paths` sorted: one by one when few, by sorting when many.
@@ -310,17 +300,8 @@ public final class GraphBuilder {
   /// The new selection of each key (`nil`: nothing provides it), in parallel when there
   /// are many: making a selection only reads the indexes.
   private func selectProviders(for keys: [DependencyKey]) -> [(DependencyKey, ProviderSelection?)] {
-    guard keys.count >= 256 else { return keys.map { ($0, selection(of: $0)) } }
-    let chunks = Self.chunks
-    let results = Mutex([[(DependencyKey, ProviderSelection?)]](repeating: [], count: chunks))
     let reader = SendableReader(builder: self)
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let made = stride(from: chunk, to: keys.count, by: chunks).map {
-        (keys[$0], reader.builder.selection(of: keys[$0]))
-      }
-      results.withLock { $0[chunk] = made }
-    }
-    return results.withLock { $0.flatMap { $0 } }
+    return Array(zip(keys, Self.inParallel(keys.count, minimum: 256) { reader.builder.selection(of: keys[$0]) }))
   }
 
   private func selection(of key: DependencyKey) -> ProviderSelection? {
@@ -382,10 +363,4 @@ private final class ResultBox<Value>: @unchecked Sendable {
 /// The builder handed to worker threads while they only read its indexes.
 private struct SendableReader: @unchecked Sendable {
   let builder: GraphBuilder
-}
-
-/// The symbol table handed to worker threads, each of which takes a copy with its own
-/// resolution cache (``SymbolTable/withOwnCache()``) before resolving anything.
-private struct SendableSymbols: @unchecked Sendable {
-  let table: SymbolTable
 }

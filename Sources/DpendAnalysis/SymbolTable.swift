@@ -5,9 +5,9 @@ import DpendModel
 ///
 /// Built from the files' interfaces only (see ``FileInterface``), so it stays valid while
 /// edits leave every interface unchanged.
-struct SymbolTable {
+struct SymbolTable: Sendable {
   /// What the table knows of a declared type: its interface and the file declaring it.
-  struct TypeSymbol {
+  struct TypeSymbol: Sendable {
     var entry: FileInterface.TypeEntry
     var file: String
   }
@@ -25,8 +25,6 @@ struct SymbolTable {
   let libraryKeyNames: Set<String>
   /// Names of the classes that conform to `DependencyConfiguration`.
   private(set) var configurations: Set<String> = []
-  /// Resolutions already made; valid as long as the table.
-  private var resolved = ResolutionCache()
 
   /// Indexes `files`, which must be in stable (path) order: the first declaration of a
   /// name wins.
@@ -79,27 +77,16 @@ struct SymbolTable {
     members["", default: []].insert(scope)
   }
 
-  /// A copy with a cache of its own, for use on another thread.
-  func withOwnCache() -> SymbolTable {
-    var copy = self
-    copy.resolved = ResolutionCache()
-    return copy
-  }
-
   /// The protocol that makes a class a configuration, as it may be written.
   static let configurationMarkers: Set<String> = ["DependencyConfiguration", "DpendRuntime.DependencyConfiguration"]
 
   /// The declared name `name` refers to when written inside `scope` (a qualified type
   /// name, `""` at top level): the innermost nested declaration wins, typealiases are
   /// followed. Names that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged.
+  ///
+  /// Not memoized: scopes are nearly all distinct (one per type), so a cache would mostly
+  /// cost its own allocations; a lookup skips the scopes that do not declare the name.
   func resolve(_ name: String, in scope: String) -> String {
-    if let known = resolved.names[scope]?[name] { return known }
-    let result = resolveUncached(name, in: scope)
-    resolved.names[scope, default: [:]][name] = result
-    return result
-  }
-
-  private func resolveUncached(_ name: String, in scope: String) -> String {
     var current = name
     var currentScope = scope
     for _ in 0..<16 {
@@ -157,10 +144,4 @@ struct SymbolTable {
     let written = (types[name]?.entry.inheritance ?? []) + (extensionConformances[name] ?? [])
     return written.map { resolve($0, in: name) }
   }
-}
-
-/// Memoized name resolutions, by scope then name. A class so that the (otherwise immutable)
-/// symbol table can fill it while resolving; each thread uses a table with its own cache.
-final class ResolutionCache {
-  var names: [String: [String: String]] = [:]
 }
