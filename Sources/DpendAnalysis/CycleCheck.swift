@@ -48,7 +48,8 @@ struct CycleCheck: Equatable, Sendable {
           code: .dependencyCycle, message: "dependency cycle: \(path)", range: loop[0].range,
           notes: steps.map { edge in
             DiagnosticNote(
-              message: "'\(graph.keys[edge.source])' needs '\(graph.keys[edge.target])' (in '\(edge.factory)')",
+              message:
+                "'\(graph.keys[edge.source])' needs '\(graph.keys[edge.target])' (in '\(resolved[graph.keys[edge.source]]!.displayName)')",
               range: edge.range)
           }))
     }

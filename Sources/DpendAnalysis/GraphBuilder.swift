@@ -255,6 +255,12 @@ public final class GraphBuilder {
     }
     var missingChanged = Set<DependencyKey>()
     var resolvedChanged = false
+    if checkingEveryCycle {
+      // A build from scratch fills the tables once: make room for every key up front.
+      selections.reserveCapacity(affected.count)
+      candidates.reserveCapacity(affected.count)
+      resolved.reserveCapacity(affected.count)
+    }
     for (key, new) in selectProviders(for: Array(affected)) {
       let old = selections[key]
       guard new != old else { continue }

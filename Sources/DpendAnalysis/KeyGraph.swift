@@ -6,10 +6,8 @@ struct KeyGraph {
   struct Edge {
     var source: Int
     var target: Int
-    /// Where the dependency is declared.
+    /// Where the dependency is declared (in the source key's resolved factory).
     var range: SourceRange
-    /// The factory declaring it, e.g. `BImpl.init(c:)`.
-    var factory: String
   }
 
   let keys: [DependencyKey]
@@ -24,11 +22,11 @@ struct KeyGraph {
       let factory = resolved[key]!
       var edges: [Edge] = []
       if case .configurationMethod(let configuration, _, _) = factory.kind, let target = index[configuration] {
-        edges.append(Edge(source: source, target: target, range: factory.range, factory: factory.displayName))
+        edges.append(Edge(source: source, target: target, range: factory.range))
       }
       for parameter in factory.parameters {
         guard let target = index[parameter.dependency] else { continue }
-        edges.append(Edge(source: source, target: target, range: parameter.range, factory: factory.displayName))
+        edges.append(Edge(source: source, target: target, range: parameter.range))
       }
       return edges
     }

@@ -15,9 +15,9 @@ struct SymbolTable: Sendable {
   private(set) var types: [String: TypeSymbol] = [:]
   private(set) var protocols: [String: AccessLevel] = [:]
   private(set) var aliases: [String: FileInterface.TypealiasEntry] = [:]
-  /// For each scope (`""` for the top level), the first components of the names declared
-  /// directly inside it: `Outer.Inner.Leaf` puts `Outer` in `""`, `Inner` in `Outer` and
-  /// `Leaf` in `Outer.Inner`. Lets a lookup skip scopes that cannot hold the name.
+  /// For each enclosing scope, the first components of the names declared directly inside
+  /// it: `Outer.Inner.Leaf` puts `Inner` in `Outer` and `Leaf` in `Outer.Inner`. Lets a
+  /// lookup skip scopes that cannot hold the name; the top level is always looked at.
   private var members: [String: Set<Substring>] = [:]
   /// Inheritance names added by extensions, keyed by the resolved name of the extended type.
   private(set) var extensionConformances: [String: [String]] = [:]
@@ -74,7 +74,6 @@ struct SymbolTable: Sendable {
       members[String(scope[..<dot]), default: []].insert(scope[scope.index(after: dot)...])
       scope = scope[..<dot]
     }
-    members["", default: []].insert(scope)
   }
 
   /// The protocol that makes a class a configuration, as it may be written.
@@ -103,7 +102,7 @@ struct SymbolTable: Sendable {
     let first = name.firstIndex(of: ".").map { name[..<$0] } ?? Substring(name)
     var prefix = Substring(scope)
     while true {
-      if members[String(prefix)]?.contains(first) == true {
+      if prefix.isEmpty || members[String(prefix)]?.contains(first) == true {
         let candidate = prefix.isEmpty ? name : "\(prefix).\(name)"
         if types[candidate] != nil || protocols[candidate] != nil || aliases[candidate] != nil {
           return candidate
