@@ -15,6 +15,8 @@ struct SymbolTable: Sendable {
   private(set) var types: [String: TypeSymbol] = [:]
   private(set) var protocols: [String: AccessLevel] = [:]
   private(set) var aliases: [String: FileInterface.TypealiasEntry] = [:]
+  /// Every declared name, `true` when a typealias has it: one lookup tells a name exists.
+  private var declared: [String: Bool] = [:]
   /// For each enclosing scope, the first components of the names declared directly inside
   /// it: `Outer.Inner.Leaf` puts `Inner` in `Outer` and `Leaf` in `Outer.Inner`. Lets a
   /// lookup skip scopes that cannot hold the name; the top level is always looked at.
@@ -44,9 +46,9 @@ struct SymbolTable: Sendable {
       }
       for alias in interface.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias }
     }
-    for name in types.keys { addMember(name) }
-    for name in protocols.keys { addMember(name) }
-    for name in aliases.keys { addMember(name) }
+    for name in types.keys { addDeclared(name, isAlias: false) }
+    for name in protocols.keys { addDeclared(name, isAlias: false) }
+    for name in aliases.keys { addDeclared(name, isAlias: true) }
     for (_, interface) in files {
       for declaration in interface.extensions {
         extensionConformances[resolve(declaration.extendedType, in: ""), default: []] += declaration.inheritance
@@ -54,21 +56,29 @@ struct SymbolTable: Sendable {
     }
     // Only a class naming the marker, or something a typealias or nested declaration could
     // turn into it, can be a configuration: resolve just those classes' conformances.
-    let markerSpellings = Set(Self.configurationMarkers.map { $0.split(separator: ".").last! })
-    let suspicious = Set(aliases.keys.map { $0.split(separator: ".").last! })
+    let aliasNames = Set(aliases.keys.map(Self.lastComponent))
+    func mayBeMarker(_ reference: String) -> Bool {
+      let last = Self.lastComponent(reference)
+      return last == "DependencyConfiguration" || aliasNames.contains(last)
+    }
     for (name, type) in types where type.entry.kind == .class {
-      let written = type.entry.inheritance + (extensionConformances[name] ?? [])
-      let mayBeMarker = written.contains { reference in
-        let last = reference.split(separator: ".").last ?? ""
-        return markerSpellings.contains(last) || suspicious.contains(last)
-      }
-      if mayBeMarker, conformances(of: name).contains(where: { Self.configurationMarkers.contains($0) }) {
+      guard
+        type.entry.inheritance.contains(where: mayBeMarker)
+          || extensionConformances[name]?.contains(where: mayBeMarker) == true
+      else { continue }
+      if conformances(of: name).contains(where: { Self.configurationMarkers.contains($0) }) {
         configurations.insert(name)
       }
     }
   }
 
-  private mutating func addMember(_ name: String) {
+  /// `Leaf` of `Outer.Inner.Leaf`.
+  private static func lastComponent(_ name: String) -> Substring {
+    name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
+  }
+
+  private mutating func addDeclared(_ name: String, isAlias: Bool) {
+    declared[name] = isAlias || declared[name] == true
     var scope = Substring(name)
     while let dot = scope.lastIndex(of: ".") {
       members[String(scope[..<dot]), default: []].insert(scope[scope.index(after: dot)...])
@@ -89,8 +99,10 @@ struct SymbolTable: Sendable {
     var current = name
     var currentScope = scope
     for _ in 0..<16 {
-      guard Self.isPlainName(current), let found = lookUp(current, in: currentScope) else { return current }
-      guard let alias = aliases[found] else { return found }
+      guard Self.isPlainName(current), let (found, isAlias) = lookUp(current, in: currentScope) else {
+        return current
+      }
+      guard isAlias, let alias = aliases[found] else { return found }
       current = alias.target
       currentScope = alias.lookupScope
     }
@@ -98,15 +110,13 @@ struct SymbolTable: Sendable {
   }
 
   /// The declared qualified name for `name` seen from `scope`, or `nil`.
-  private func lookUp(_ name: String, in scope: String) -> String? {
+  private func lookUp(_ name: String, in scope: String) -> (name: String, isAlias: Bool)? {
     let first = name.firstIndex(of: ".").map { name[..<$0] } ?? Substring(name)
     var prefix = Substring(scope)
     while true {
       if prefix.isEmpty || members[String(prefix)]?.contains(first) == true {
         let candidate = prefix.isEmpty ? name : "\(prefix).\(name)"
-        if types[candidate] != nil || protocols[candidate] != nil || aliases[candidate] != nil {
-          return candidate
-        }
+        if let isAlias = declared[candidate] { return (candidate, isAlias) }
       }
       guard !prefix.isEmpty else { return nil }
       prefix = prefix.lastIndex(of: ".").map { prefix[..<$0] } ?? ""
