@@ -8,6 +8,10 @@ enum TypeNormalizer {
   /// Tokens the parser had to invent for half-typed code are left out, so the result may
   /// be empty.
   static func text(_ type: some SyntaxProtocol) -> String {
+    // Most types are one plain name: no token walk for them.
+    if let identifier = Syntax(type).as(IdentifierTypeSyntax.self), identifier.genericArgumentClause == nil {
+      return identifier.name.presence == .present ? identifier.name.text : ""
+    }
     var result = ""
     for token in type.tokens(viewMode: .sourceAccurate) {
       if let parent = token.parent?.as(SomeOrAnyTypeSyntax.self), parent.someOrAnySpecifier.id == token.id {
