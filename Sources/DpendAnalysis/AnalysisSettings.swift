@@ -36,8 +36,9 @@ public enum GenerationMode: String, Sendable {
 
 /// The `implicit-filter` regular expressions; a name is selected when one matches it whole.
 ///
-/// Decisions are remembered per name, so re-analysing after an edit asks no regex again;
-/// patterns that are a literal with `.*` at either end are matched without a regex at all.
+/// Patterns that are a literal with `.*` at either end are matched without a regex at all;
+/// when some pattern needs a regex, decisions are remembered per name, so re-analysing
+/// after an edit asks no regex again.
 public struct ImplicitFilter: @unchecked Sendable {
   // `Regex` is immutable once built and only read after `init`; `decisions` is a Mutex.
   private let expressions: [Regex<AnyRegexOutput>]
@@ -71,6 +72,10 @@ public struct ImplicitFilter: @unchecked Sendable {
 
   /// `true` when some pattern matches the whole of `qualifiedName`.
   public func selects(_ qualifiedName: String) -> Bool {
+    // Literal patterns are cheaper to match than a shared cache is to consult.
+    if literals.allSatisfy({ $0 != nil }) {
+      return literals.contains { $0!.matches(qualifiedName) }
+    }
     if let known = decisions.value(for: qualifiedName) { return known }
     let selected = zip(expressions, literals).contains { expression, literal in
       if let literal { return literal.matches(qualifiedName) }

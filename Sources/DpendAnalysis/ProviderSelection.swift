@@ -25,7 +25,7 @@ struct ProviderSelection: Equatable, Sendable {
   init(key: DependencyKey, factories: [Factory], isProvided: (DependencyKey) -> Bool) {
     var providers: [[Factory]] = []
     for factory in factories {
-      if let index = providers.firstIndex(where: { $0[0].provider == factory.provider }) {
+      if let index = providers.firstIndex(where: { Self.sameProvider($0[0], factory) }) {
         providers[index].append(factory)
       } else {
         providers.append([factory])
@@ -52,6 +52,20 @@ struct ProviderSelection: Equatable, Sendable {
     }
     resolved = chosen[0]
     ambiguity = chosen.count > 1 ? Self.ambiguity(key, chosen) : nil
+  }
+
+  /// `true` when both factories belong to one provider (``Factory/provider``), decided
+  /// without building the provider's name.
+  static func sameProvider(_ lhs: Factory, _ rhs: Factory) -> Bool {
+    switch (lhs.kind, rhs.kind) {
+    case (.initializer(let left, _), .initializer(let right, _)):
+      return left == right
+    case (.configurationMethod(let left, let leftMethod, _), .configurationMethod(let right, let rightMethod, _)):
+      return left.name == right.name && leftMethod == rightMethod
+    default:
+      // A type named like `Configuration.method` would share the provider's name.
+      return lhs.provider == rhs.provider
+    }
   }
 
   /// The warning for a key with several providers; `chosen[0]` is the one used.
