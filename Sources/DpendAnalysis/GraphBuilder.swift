@@ -362,8 +362,12 @@ public final class GraphBuilder {
 }
 
 /// A value made on another thread and read after waiting for it.
-private final class ResultBox<Value>: @unchecked Sendable {
-  var value: Value?
+private final class ResultBox<Value: Sendable>: Sendable {
+  private let storage = Mutex<Value?>(nil)
+  var value: Value? {
+    get { storage.withLock { $0 } }
+    set { storage.withLock { $0 = newValue } }
+  }
 }
 
 /// The builder handed to worker threads while they only read its indexes.

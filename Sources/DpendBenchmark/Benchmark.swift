@@ -36,7 +36,7 @@ struct Benchmark: ParsableCommand {
   @Option(help: "The dpend binary for the language-server figures. Default: next to this one.")
   var dpend: String?
 
-  @Flag(help: "Only time building the graph from cached summaries (no parsing), per size.")
+  @Flag(help: "Only time building the graph from scratch from cached summaries (no parsing), per size.")
   var graphOnly = false
 
   @Option(help: "Only write the synthetic workspace of the first --sizes value into this directory, then stop.")
