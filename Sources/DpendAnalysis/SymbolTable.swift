@@ -72,17 +72,20 @@ struct SymbolTable: Sendable {
     }
   }
 
+  /// Names are split at this byte; searching bytes, not characters, skips grapheme rules.
+  private static let dot = UInt8(ascii: ".")
+
   /// `Leaf` of `Outer.Inner.Leaf`.
   private static func lastComponent(_ name: String) -> Substring {
-    name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
+    name.utf8.lastIndex(of: Self.dot).map { name[name.utf8.index(after: $0)...] } ?? name[...]
   }
 
   private mutating func addDeclared(_ name: String, isAlias: Bool) {
     declared[name] = isAlias || declared[name] == true
     var scope = Substring(name)
-    while let dot = scope.lastIndex(of: ".") {
-      members[String(scope[..<dot]), default: []].insert(scope[scope.index(after: dot)...])
-      scope = scope[..<dot]
+    while let index = scope.utf8.lastIndex(of: Self.dot) {
+      members[String(scope[..<index]), default: []].insert(scope[scope.utf8.index(after: index)...])
+      scope = scope[..<index]
     }
   }
 
@@ -111,7 +114,7 @@ struct SymbolTable: Sendable {
 
   /// The declared qualified name for `name` seen from `scope`, or `nil`.
   private func lookUp(_ name: String, in scope: String) -> (name: String, isAlias: Bool)? {
-    let first = name.firstIndex(of: ".").map { name[..<$0] } ?? Substring(name)
+    let first = name.utf8.firstIndex(of: Self.dot).map { name[..<$0] } ?? Substring(name)
     var prefix = Substring(scope)
     while true {
       if prefix.isEmpty || members[String(prefix)]?.contains(first) == true {
@@ -119,7 +122,7 @@ struct SymbolTable: Sendable {
         if let isAlias = declared[candidate] { return (candidate, isAlias) }
       }
       guard !prefix.isEmpty else { return nil }
-      prefix = prefix.lastIndex(of: ".").map { prefix[..<$0] } ?? ""
+      prefix = prefix.utf8.lastIndex(of: Self.dot).map { prefix[..<$0] } ?? ""
     }
   }
 
