@@ -90,14 +90,14 @@ extension LanguageServer {
     if case .string(let uri)? = request.arguments?.first, let path = FileURI.path(uri) {
       folder = self.folder(for: path) ?? folder
     }
-    guard let folder, let graph = folder.graph else { return .failure(.invalidRequest("no workspace folder")) }
+    guard let folder, let graph = folder.graph else { return .failure(.requestFailed("no workspace folder")) }
     switch request.command {
     case "dpend.showTree":
       return .success(.string(TreeRenderer.render(graph)))
     case "dpend.generateRegistrations":
       let action = generateRegistrationsAction(folder)
       guard let edit = action.edit else {
-        return .failure(.invalidRequest(action.disabled?.reason ?? "cannot generate"))
+        return .failure(.requestFailed(action.disabled?.reason ?? "cannot generate"))
       }
       self.request(ApplyWorkspaceEditRequest(label: "Generate registrations", edit: edit))
       return .success(nil)

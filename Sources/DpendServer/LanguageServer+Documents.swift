@@ -48,7 +48,8 @@ extension LanguageServer {
       document.lines = LineTable(bytes: bytes)
     }
     document.text = String(decoding: bytes, as: UTF8.self)
-    document.version = notification.textDocument.version ?? document.version + 1
+    // Without a version the next one is assumed; `Int.max` stays (no overflow).
+    document.version = notification.textDocument.version ?? (document.version == .max ? .max : document.version + 1)
     documents[path] = document
     textChanged(path)
     guard let folder = folder(for: path), folder.analyses(path) else { return }

@@ -54,7 +54,13 @@ struct LineTable {
     let start = lineStarts[position.line]
     var end = position.line + 1 < lineStarts.count ? lineStarts[position.line + 1] - 1 : bytes.count
     if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    if encoding == .utf8 { return min(start + max(0, position.character), end) }
+    if encoding == .utf8 {
+      // Clamped before adding (a character near `Int.max` must not overflow), then moved back
+      // to the start of the character it falls in, as UTF-16 positions are.
+      var index = start + min(max(0, position.character), end - start)
+      while index > start && index < end && bytes[index] & 0b1100_0000 == 0b1000_0000 { index -= 1 }
+      return index
+    }
     var remaining = position.character
     var index = start
     for scalar in String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars {

@@ -68,6 +68,16 @@ import Testing
       ])
   }
 
+  @Test func aLengthIsDigitsOnly() {
+    var framer = MessageFramer()
+    framer.append(Array("Content-Length: +2\r\n\r\nContent-Length: \r\n\r\n".utf8) + frame("{}"))
+    #expect(
+      drain(&framer) == [
+        .invalidHeader("invalid Content-Length '+2'"), .invalidHeader("invalid Content-Length ''"),
+        .message(Array("{}".utf8)),
+      ])
+  }
+
   @Test func absurdLengthIsRefusedAndReadingGoesOn() {
     var framer = MessageFramer(maximumLength: 10)
     framer.append(Array("Content-Length: 99999999999\r\n\r\n".utf8) + frame("{}"))

@@ -45,12 +45,14 @@ import Testing
     (#"[1,2]"#, nil, "a message must be a JSON object"),
     (#"{"jsonrpc":"1.0","id":3,"method":"x"}"#, RequestID.number(3), "'jsonrpc' must be \"2.0\""),
     (#"{"jsonrpc":"2.0","id":4,"method":5}"#, RequestID.number(4), "'method' must be a string"),
-    (#"{"jsonrpc":"2.0","id":true,"method":"x"}"#, nil, "'id' must be a number or a string"),
+    (#"{"jsonrpc":"2.0","id":true,"method":"x"}"#, nil, "'id' must be an integer or a string"),
     (
       #"{"jsonrpc":"2.0","id":5,"method":"x","params":3}"#, RequestID.number(5),
       "'params' must be an object or an array"
     ),
     (#"{"jsonrpc":"2.0","id":6}"#, RequestID.number(6), "a message needs 'method', 'result' or 'error'"),
+    (#"{"jsonrpc":"2.0","id":null,"method":"x"}"#, nil, "'id' must be an integer or a string"),
+    (#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#, nil, "'id' must be an integer or a string"),
   ])
   func invalidMessagesAreInvalidRequests(json: String, id: RequestID?, message: String) {
     let result = failure(json)

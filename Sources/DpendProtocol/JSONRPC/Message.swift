@@ -23,8 +23,11 @@ public enum Message: Hashable, Sendable {
     switch members["id"] {
     case .int(let number)?: id = .number(number)
     case .string(let string)?: id = .string(string)
-    case .null?, nil: id = nil
-    default: throw DecodeFailure(id: nil, error: .invalidRequest("'id' must be a number or a string"))
+    // A response to a request whose id could not be read has `"id": null`; a request must
+    // not (LSP ids are integers or strings), and it is no notification either.
+    case .null? where members["method"] == nil: id = nil
+    case nil: id = nil
+    default: throw DecodeFailure(id: nil, error: .invalidRequest("'id' must be an integer or a string"))
     }
     guard members["jsonrpc"] == .string("2.0") else {
       throw DecodeFailure(id: id, error: .invalidRequest("'jsonrpc' must be \"2.0\""))

@@ -55,7 +55,8 @@ public struct MessageFramer: Sendable {
       let name = line[..<colon].trimmingSpaces().lowercased()
       let value = line[line.index(after: colon)...].trimmingSpaces()
       if name == "content-length" {
-        guard let parsed = Int(value), parsed >= 0 else {
+        // Digits only, as HTTP's `1*DIGIT`: `Int` alone would take "+5".
+        guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let parsed = Int(value) else {
           skip(to: bodyStart)
           return .invalidHeader("invalid Content-Length '\(value)'")
         }

@@ -22,6 +22,9 @@ public struct ResponseError: Error, Hashable, Sendable, Codable {
   public static func invalidParams(_ message: String) -> ResponseError { .init(code: -32602, message: message) }
   /// An internal error (-32603).
   public static func internalError(_ message: String) -> ResponseError { .init(code: -32603, message: message) }
+  /// A well-formed request that could not be carried out, with the reason (-32803, LSP's
+  /// `RequestFailed`).
+  public static func requestFailed(_ message: String) -> ResponseError { .init(code: -32803, message: message) }
   /// A request arrived before `initialize` (-32002).
   public static let serverNotInitialized = ResponseError(code: -32002, message: "the server is not initialized")
   /// A request arrived after `shutdown` (-32600, as LSP prescribes).

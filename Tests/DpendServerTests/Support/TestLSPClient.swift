@@ -28,6 +28,10 @@ final class TestLSPClient: @unchecked Sendable {
   /// Bodies the server wrote that are not JSON-RPC messages.
   private var invalidBodies: [String] = []
   private var inputEnded = false
+  /// What the server wrote to standard error, read as it comes so the server never blocks
+  /// on a full pipe.
+  private var errorOutput = Data()
+  private var errorEnded = false
   private var nextID = 0
   /// Objects that must live as long as the server, such as its workspace folder.
   private var keptAlive: [AnyObject] = []
@@ -58,6 +62,20 @@ final class TestLSPClient: @unchecked Sendable {
       }
     }
     reader.start()
+    let errors = stderr.fileHandleForReading
+    let errorReader = Thread { [weak self] in
+      while true {
+        let data = errors.availableData
+        guard let self else { return }
+        self.condition.lock()
+        self.errorOutput.append(data)
+        self.errorEnded = data.isEmpty
+        self.condition.broadcast()
+        self.condition.unlock()
+        if data.isEmpty { return }
+      }
+    }
+    errorReader.start()
   }
 
   deinit { stop() }
@@ -255,9 +273,14 @@ final class TestLSPClient: @unchecked Sendable {
     process.waitUntilExit()
   }
 
-  /// Everything the server wrote to standard error so far (after it exited).
+  /// Everything the server wrote to standard error so far (all of it after it exited).
   func standardError() -> String {
-    String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self)
+    let exited = !process.isRunning
+    let deadline = Date().addingTimeInterval(10)
+    condition.lock()
+    defer { condition.unlock() }
+    while exited && !errorEnded && condition.wait(until: deadline) {}
+    return String(decoding: errorOutput, as: UTF8.self)
   }
 }
 
