@@ -122,7 +122,7 @@ import Testing
 
   /// Waits until every id has its responses; returns every response received.
   private func waitForResponses(_ client: TestLSPClient, ids: [RequestID: Int]) throws -> [LSPAny] {
-    let deadline = Date().addingTimeInterval(120)
+    let deadline = Date().addingTimeInterval(120 * TestLSPClient.timeoutScale)
     while true {
       let responses = client.untakenResponses()
       var counts: [RequestID: Int] = [:]

@@ -36,6 +36,13 @@ final class TestLSPClient: @unchecked Sendable {
   /// Objects that must live as long as the server, such as its workspace folder.
   private var keptAlive: [AnyObject] = []
 
+  /// Multiplies every timeout: `DPEND_TEST_TIMEOUT_SCALE` (default 1), which CI raises for
+  /// the run under ThreadSanitizer, where the server is several times slower.
+  static let timeoutScale: TimeInterval = {
+    let value = ProcessInfo.processInfo.environment["DPEND_TEST_TIMEOUT_SCALE"].flatMap(TimeInterval.init)
+    return max(value ?? 1, 1)
+  }()
+
   /// Keeps `object` (a temporary workspace) alive until the client goes.
   func keepAlive(_ object: AnyObject) { keptAlive.append(object) }
 
@@ -157,7 +164,7 @@ final class TestLSPClient: @unchecked Sendable {
   private func takeEntry(
     _ what: String, timeout: TimeInterval, where predicate: ((message: Message, json: LSPAny)) -> Bool
   ) throws -> (message: Message, json: LSPAny) {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * Self.timeoutScale)
     condition.lock()
     defer { condition.unlock() }
     while true {
@@ -176,7 +183,7 @@ final class TestLSPClient: @unchecked Sendable {
   /// Waits up to `timeout` for the server's output to end (after it exited), then returns
   /// the messages nobody took and the bodies that were not JSON-RPC messages.
   func leftovers(timeout: TimeInterval = 10) throws -> (messages: [LSPAny], invalidBodies: [String]) {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * Self.timeoutScale)
     condition.lock()
     defer { condition.unlock() }
     while !inputEnded {
@@ -255,7 +262,7 @@ final class TestLSPClient: @unchecked Sendable {
 
   /// Waits for the process to end and returns its status.
   func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout * Self.timeoutScale)
     while process.isRunning {
       guard Date() < deadline else { throw Timeout(what: "the server to exit") }
       Thread.sleep(forTimeInterval: 0.01)
