@@ -21,6 +21,22 @@ enum PathJoin {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
+  /// `true` when `path` lies strictly below the directory `root`, both as written (`..`
+  /// resolved) and once symbolic links in the existing part of `path` are followed.
+  static func isInside(_ path: String, root: String) -> Bool {
+    let canonicalRoot = canonical(root)
+    let canonicalPath = canonical(path)
+    guard canonicalPath != canonicalRoot, isWithin(canonicalPath, canonicalRoot) else { return false }
+    // A link inside the workspace may point out of it: compare the real directories.
+    let realRoot = URL(fileURLWithPath: canonicalRoot).resolvingSymlinksInPath().path
+    var existing = URL(fileURLWithPath: canonicalPath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: existing.path) && existing.path != "/" {
+      existing.deleteLastPathComponent()
+    }
+    let realDirectory = existing.resolvingSymlinksInPath().path
+    return isWithin(realDirectory, realRoot)
+  }
+
   /// `true` when `path` is `prefix` or lies below it (both canonical).
   static func isWithin(_ path: String, _ prefix: String) -> Bool {
     path == prefix || path.hasPrefix(prefix.hasSuffix("/") ? prefix : prefix + "/")

@@ -67,6 +67,18 @@ public struct WorkspaceSettings: Sendable {
       let origin = overrides.container != nil ? "--container" : "\(file ?? configurationFileName): field 'container'"
       throw WorkspaceError(message: "\(origin): unknown container '\(containerName)'; expected one of: \(known)")
     }
+    // Paths the configuration file gives must stay in the workspace: a checked-in
+    // `.dpend.json` must not make dpend write, or read libraries, elsewhere. Paths given
+    // on the command line are the user's own choice and are not restricted.
+    let origin = file ?? configurationFileName
+    if overrides.outputFile == nil, let output = configuration.outputFile {
+      try requireInside(root, output, field: "outputFile", flag: "--output-file", origin: origin)
+    }
+    if overrides.libraries.isEmpty {
+      for library in configuration.libraries {
+        try requireInside(root, library, field: "libraries", flag: "--library", origin: origin)
+      }
+    }
     let inputs =
       !overrides.inputs.isEmpty
       ? overrides.inputs : configuration.inputs.isEmpty ? [root] : configuration.inputs.map(fromRoot)
@@ -77,6 +89,16 @@ public struct WorkspaceSettings: Sendable {
       libraries: overrides.libraries.isEmpty ? configuration.libraries.map(fromRoot) : overrides.libraries,
       outputFile: overrides.outputFile ?? configuration.outputFile.map(fromRoot),
       container: container, moduleName: overrides.moduleName ?? configuration.moduleName)
+  }
+
+  private static func requireInside(
+    _ root: String, _ path: String, field: String, flag: String, origin: String
+  ) throws(WorkspaceError) {
+    guard !PathJoin.isInside(PathJoin.join(root, path), root: root) else { return }
+    throw WorkspaceError(
+      message:
+        "\(origin): field '\(field)': '\(path)' is outside the workspace; use a path inside it, or pass \(flag) on the command line"
+    )
   }
 
   /// Library mode when the output file ends in `.dpendmodule`.

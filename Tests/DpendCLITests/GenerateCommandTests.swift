@@ -21,6 +21,24 @@ import Testing
     #expect(workspace.read("Gen/Deps.swift") == Self.expectedDip)
   }
 
+  @Test func aConfigurationWritingOutsideTheWorkspaceIsRefusedAndNothingIsWritten() throws {
+    let workspace = try TemporaryWorkspace(
+      Fixtures.valid.merging([".dpend.json": #"{"outputFile": "../Deps.swift", "implicitFilters": [".*Impl"]}"#]) {
+        $1
+      })
+    let result = try workspace.run("generate")
+    #expect(
+      result
+        == RunResult(
+          status: 2, stdout: "",
+          stderr:
+            "error: .dpend.json: field 'outputFile': '../Deps.swift' is outside the workspace; use a path inside it, or pass --output-file on the command line\n"
+        ))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: workspace.url.deletingLastPathComponent().appendingPathComponent("Deps.swift").path))
+  }
+
   @Test func generateIsTheDefaultSubcommand() throws {
     let workspace = try TemporaryWorkspace(Fixtures.valid)
     let result = try workspace.run("Sources", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift")

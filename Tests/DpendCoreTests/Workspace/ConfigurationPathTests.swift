@@ -1,0 +1,73 @@
+import DpendModel
+import Foundation
+import Testing
+
+@testable import DpendWorkspace
+
+/// A checked-in `.dpend.json` cannot make dpend write or read libraries outside the
+/// workspace; paths given on the command line are the user's own and are not restricted.
+struct ConfigurationPathTests {
+  private func settings(_ json: String, overrides: SettingOverrides = SettingOverrides(), in root: URL)
+    throws(WorkspaceError)
+    -> WorkspaceSettings
+  {
+    let configuration = try! ProjectConfiguration.parse(json, file: "\(root.path)/.dpend.json")
+    return try WorkspaceSettings.resolve(
+      configuration, file: "\(root.path)/.dpend.json", root: root.path, overrides: overrides)
+  }
+
+  private func temporaryRoot() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-paths-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+    return root
+  }
+
+  @Test(arguments: [
+    ("outputFile", #"{"outputFile": "../Deps.swift"}"#, "../Deps.swift", "--output-file"),
+    ("outputFile", #"{"outputFile": "Sources/../../Deps.swift"}"#, "Sources/../../Deps.swift", "--output-file"),
+    ("outputFile", #"{"outputFile": "/tmp/Deps.swift"}"#, "/tmp/Deps.swift", "--output-file"),
+    ("outputFile", #"{"outputFile": "."}"#, ".", "--output-file"),
+    ("libraries", #"{"libraries": ["Vendor/A.dpendmodule", "../B.dpendmodule"]}"#, "../B.dpendmodule", "--library"),
+  ])
+  func aPathLeavingTheWorkspaceIsRefused(field: String, json: String, path: String, flag: String) throws {
+    let root = try temporaryRoot()
+    defer { try? FileManager.default.removeItem(at: root) }
+    #expect(
+      throws: WorkspaceError(
+        message:
+          "\(root.path)/.dpend.json: field '\(field)': '\(path)' is outside the workspace; use a path inside it, or pass \(flag) on the command line"
+      )
+    ) {
+      try settings(json, in: root)
+    }
+  }
+
+  @Test func aLinkInsideTheWorkspacePointingOutIsRefused() throws {
+    let root = try temporaryRoot()
+    let outside = try temporaryRoot()
+    defer {
+      try? FileManager.default.removeItem(at: root)
+      try? FileManager.default.removeItem(at: outside)
+    }
+    try FileManager.default.createSymbolicLink(
+      at: root.appendingPathComponent("Generated"), withDestinationURL: outside)
+    #expect(throws: WorkspaceError.self) { try settings(#"{"outputFile": "Generated/Deps.swift"}"#, in: root) }
+  }
+
+  @Test func pathsInsideTheWorkspaceAndFlagsAreAccepted() throws {
+    let root = try temporaryRoot()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let inside = try settings(
+      #"{"outputFile": "Sources/Generated/Deps.swift", "libraries": ["Vendor/A.dpendmodule"]}"#, in: root)
+    #expect(inside.outputFile == "\(root.path)/Sources/Generated/Deps.swift")
+    #expect(inside.libraries == ["\(root.path)/Vendor/A.dpendmodule"])
+    var overrides = SettingOverrides()
+    overrides.outputFile = "/tmp/Elsewhere.swift"
+    overrides.libraries = ["../Shared.dpendmodule"]
+    let flagged = try settings(
+      #"{"outputFile": "../Deps.swift", "libraries": ["../B.dpendmodule"]}"#, overrides: overrides, in: root)
+    #expect(flagged.outputFile == "/tmp/Elsewhere.swift")
+    #expect(flagged.libraries == ["../Shared.dpendmodule"])
+  }
+}
