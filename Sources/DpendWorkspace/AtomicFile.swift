@@ -15,11 +15,12 @@ public enum AtomicFile {
   /// - Throws: the underlying error when the directory cannot be created or written.
   public static func write(_ text: String, to path: String) throws -> Outcome {
     let data = Data(text.utf8)
-    if let existing = FileManager.default.contents(atPath: path), existing == data { return .unchanged }
     let url = URL(fileURLWithPath: path)
+    removeStaleTemporaries(of: url)
+    if let existing = FileManager.default.contents(atPath: path), existing == data { return .unchanged }
     let directory = url.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).dpend-\(UUID().uuidString).tmp")
+    let temporary = directory.appendingPathComponent(Self.temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
     do {
       try data.write(to: temporary)
       guard rename(temporary.path, url.path) == 0 else {
@@ -30,5 +31,24 @@ public enum AtomicFile {
       throw error
     }
     return .written
+  }
+
+  /// Temporary files of `url` start with this: `.Deps.swift.dpend-`.
+  static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent).dpend-" }
+
+  /// A run killed between writing its temporary file and renaming it leaves the temporary
+  /// file behind (the output itself is intact). The next write removes such files once they
+  /// are a minute old; younger ones may belong to a run still in progress.
+  static func removeStaleTemporaries(of url: URL, olderThan age: TimeInterval = 60) {
+    let directory = url.deletingLastPathComponent()
+    let prefix = temporaryPrefix(of: url)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      let path = directory.appendingPathComponent(name).path
+      guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+        Date().timeIntervalSince(modified) > age
+      else { continue }
+      try? FileManager.default.removeItem(atPath: path)
+    }
   }
 }

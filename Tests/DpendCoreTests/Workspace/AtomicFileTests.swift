@@ -19,6 +19,25 @@ import Testing
     #expect(entries == ["Deps.swift"])
   }
 
+  @Test func temporaryFilesOfKilledRunsAreRemovedOnceAMinuteOld() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let stale = directory.appendingPathComponent(".Deps.swift.dpend-STALE.tmp")
+    let young = directory.appendingPathComponent(".Deps.swift.dpend-YOUNG.tmp")
+    let other = directory.appendingPathComponent(".Other.swift.dpend-STALE.tmp")
+    for file in [stale, young, other] { try Data("half".utf8).write(to: file) }
+    for file in [stale, other] {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: file.path)
+    }
+    #expect(try AtomicFile.write("text\n", to: directory.appendingPathComponent("Deps.swift").path) == .written)
+    // Only the old temporary file of this output goes: a young one may be a run in progress.
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        ".Deps.swift.dpend-YOUNG.tmp", ".Other.swift.dpend-STALE.tmp", "Deps.swift",
+      ])
+  }
+
   @Test func unwritableDirectoryThrowsAndKeepsNothingHalfWritten() throws {
     defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
