@@ -18,6 +18,7 @@ struct FileAnalysis: Equatable, Sendable {
   /// Collects the factories of `summary`: implicit ones for types the filter selects,
   /// explicit ones for configuration classes and their extensions' registration methods.
   init(_ summary: FileSummary, symbols: SymbolTable, settings: AnalysisSettings) {
+    diagnostics = summary.problems
     let collector = Collector(path: summary.path, symbols: symbols, settings: settings)
     var seen = Set<String>()
     for type in summary.types where seen.insert(type.name).inserted {
@@ -36,6 +37,16 @@ struct FileAnalysis: Equatable, Sendable {
       ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
     }
     factories = order.map(\.element)
+    for (index, factory) in factories.enumerated() { positions[factory.key, default: []].append(index) }
+  }
+
+  /// For each key, where its factories are in ``factories``: a file with many keys is
+  /// asked for each of them.
+  private var positions: [DependencyKey: [Int]] = [:]
+
+  /// The file's factories of `key`, in order.
+  func factories(of key: DependencyKey) -> [Factory] {
+    positions[key]?.map { factories[$0] } ?? []
   }
 
   private init() {}

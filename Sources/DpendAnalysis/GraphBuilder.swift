@@ -237,7 +237,7 @@ public final class GraphBuilder {
   private func factories(for key: DependencyKey) -> [Factory] {
     var result: [Factory] = []
     for path in Set(keyFiles[key] ?? []).sorted() {
-      result += files[path]!.factories.filter { $0.key == key }
+      result += files[path]!.factories(of: key)
     }
     return result + (libraryByKey[key] ?? [])
   }

@@ -17,18 +17,24 @@ public final class ParsedDocument {
   /// UTF-8 bytes of syntax reused from the previous tree by the last update; 0 after a
   /// full parse. Tests use it to prove parsing is incremental.
   public private(set) var reusedBytes = 0
-  private var parse: IncrementalParseResult
+  /// The last parse; `nil` when the text nests too deep to parse (see ``NestingGuard``).
+  private var parse: IncrementalParseResult?
 
   /// Parses `text` in full.
   public init(path: String, text: String) {
     self.path = path
     self.text = text
-    parse = Parser.parseIncrementally(source: text, parseTransition: nil)
-    summary = SummaryCollector.summarize(path: path, tree: parse.tree, source: text)
+    summary = FileSummary(path: path)
+    reparse(transition: nil)
   }
 
   /// Moves to `newText`, which `edits` (applied in order) made from the current text.
   public func update(to newText: String, edits: [TextReplacement]) {
+    text = newText
+    guard let previous = parse else {
+      reparse(transition: nil)
+      return
+    }
     let sourceEdits = edits.map {
       SourceEdit(
         range: AbsolutePosition(utf8Offset: $0.offset)..<AbsolutePosition(utf8Offset: $0.offset + $0.length),
@@ -36,11 +42,27 @@ public final class ParsedDocument {
     }
     var reused = 0
     let transition = IncrementalParseTransition(
-      previousIncrementalParseResult: parse, edits: ConcurrentEdits(fromSequential: sourceEdits),
+      previousIncrementalParseResult: previous, edits: ConcurrentEdits(fromSequential: sourceEdits),
       reusedNodeCallback: { reused += $0.totalLength.utf8Length })
-    parse = Parser.parseIncrementally(source: newText, parseTransition: transition)
+    reparse(transition: transition)
     reusedBytes = reused
-    text = newText
-    summary = SummaryCollector.summarize(path: path, tree: parse.tree, source: text)
+  }
+
+  private func reparse(transition: IncrementalParseTransition?) {
+    reusedBytes = 0
+    let measure = NestingGuard.measure(text)
+    guard !measure.isRefused else {
+      parse = nil
+      summary = FileSummary(path: path)
+      summary.problems = [NestingGuard.refusal(path: path, measure)]
+      return
+    }
+    let (text, path) = (self.text, self.path)
+    let result = NestingGuard.withStack(forDepth: measure.depth) {
+      let parsed = Parser.parseIncrementally(source: text, parseTransition: transition)
+      return (parsed, SummaryCollector.summarize(path: path, tree: parsed.tree, source: text))
+    }
+    parse = result.0
+    summary = result.1
   }
 }

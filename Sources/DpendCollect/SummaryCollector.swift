@@ -9,7 +9,15 @@ import SwiftSyntax
 public enum SummaryCollector {
   /// Parses `source` and summarizes it.
   public static func summarize(path: String, source: String) -> FileSummary {
-    summarize(path: path, tree: Parser.parse(source: source), source: source)
+    let measure = NestingGuard.measure(source)
+    guard !measure.isRefused else {
+      var summary = FileSummary(path: path)
+      summary.problems = [NestingGuard.refusal(path: path, measure)]
+      return summary
+    }
+    return NestingGuard.withStack(forDepth: measure.depth) {
+      summarize(path: path, tree: Parser.parse(source: source), source: source)
+    }
   }
 
   /// Summarizes an already parsed tree (for example one re-parsed incrementally);

@@ -15,6 +15,8 @@ public struct FileSummary: Hashable, Sendable {
   public var extensions: [ExtensionDeclaration] = []
   /// `typealias` declarations, nested ones with qualified names.
   public var typealiases: [TypealiasDeclaration] = []
+  /// Problems with the file as a whole, such as nesting too deep to parse.
+  public var problems: [Diagnostic] = []
 
   /// Creates an empty summary for `path`.
   public init(path: String) {
