@@ -69,18 +69,20 @@ let package = Package(
       ],
       path: "Sources/DpendBenchmark"),
 
+    // Helpers several test targets share (a seeded random number generator).
+    .target(name: "DpendTestSupport", path: "Tests/DpendTestSupport"),
     .testTarget(name: "DpendRuntimeTests", dependencies: ["DpendRuntime"]),
     .testTarget(
       name: "DpendCoreTests",
       dependencies: [
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
-        "DpendWorkspace",
+        "DpendWorkspace", "DpendTestSupport",
       ]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol"]),
     // Drives the real `dpend lsp` process over pipes.
-    .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol"]),
+    .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
     .testTarget(name: "DpendEditorTests", dependencies: ["dpend"]),
-    .testTarget(name: "DpendCLITests", dependencies: ["dpend"], exclude: ["Goldens"]),
+    .testTarget(name: "DpendCLITests", dependencies: ["dpend", "DpendTestSupport"], exclude: ["Goldens"]),
   ]
 )

@@ -1,6 +1,7 @@
 import DpendCollect
 import DpendHost
 import DpendModel
+import DpendTestSupport
 import Testing
 
 @testable import DpendAnalysis
@@ -11,7 +12,7 @@ import Testing
 struct IncrementalGraphTests {
   @Test(arguments: [1, 2, 3, 4, 5, 6])
   func randomEditSequencesMatchFromScratchBuilds(seed: UInt64) throws {
-    var random = SeededRandom(seed: seed)
+    var random = SplitMix64(seed: seed)
     let filter = seed % 2 == 0 ? ".*" : "T.*"
     let mode: GenerationMode = seed == 5 ? .library : .application
     let library =
@@ -138,8 +139,8 @@ struct IncrementalGraphTests {
 enum RandomSwiftFile {
   /// A file whose declarations come from `shape` and whose parameters come from
   /// `random`: the same shape with other parameters is an edit that keeps the file's interface.
-  static func make(shape: UInt64, _ parameterRandom: inout SeededRandom) -> String {
-    var random = SeededRandom(seed: shape)
+  static func make(shape: UInt64, _ parameterRandom: inout SplitMix64) -> String {
+    var random = SplitMix64(seed: shape)
     var text = "import DpendRuntime\n"
     for _ in 0..<(1 + random.below(4)) {
       switch random.below(7) {
@@ -184,7 +185,7 @@ enum RandomSwiftFile {
     return result
   }
 
-  private static func parameters(_ random: inout SeededRandom) -> String {
+  private static func parameters(_ random: inout SplitMix64) -> String {
     (0..<random.below(3)).map { index in
       let name = random.below(5) == 0 ? "A\(random.below(3))" : "P\(random.below(6))"
       switch random.below(6) {
@@ -195,22 +196,4 @@ enum RandomSwiftFile {
       }
     }.joined(separator: ", ")
   }
-}
-
-/// SplitMix64: the same sequence on every machine.
-struct SeededRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in `0..<bound`.
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

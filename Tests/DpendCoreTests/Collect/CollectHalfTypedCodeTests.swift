@@ -1,5 +1,6 @@
 import DpendCollect
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// The editor summarizes a file after every keystroke, so the collector must survive any
@@ -379,20 +380,5 @@ private struct LineTable {
   func position(_ offset: Int) -> SourcePosition {
     let line = lineStarts.lastIndex { $0 <= offset } ?? 0
     return SourcePosition(line: line + 1, column: offset - lineStarts[line] + 1, offset: offset)
-  }
-}
-
-/// A small seeded random number generator, so failures reproduce.
-private struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

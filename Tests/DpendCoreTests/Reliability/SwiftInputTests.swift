@@ -1,6 +1,7 @@
 import DpendAnalysis
 import DpendCollect
 import DpendModel
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
   @Test func randomBytesAreReadBestEffort() {
     var inputs = 0
     for seed in UInt64(1)...200 {
-      var random = SeededRandom(seed: seed)
+      var random = SplitMix64(seed: seed)
       let length = random.below(4096)
       var bytes = (0..<length).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       // Half the inputs: bytes drawn from Swift's punctuation and keywords, which reach

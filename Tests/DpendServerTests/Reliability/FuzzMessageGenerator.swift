@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 
 /// What the server must answer to one fuzz message.
