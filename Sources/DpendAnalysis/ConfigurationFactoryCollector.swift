@@ -19,8 +19,8 @@ extension FileAnalysis.Collector {
   /// The registration methods an extension adds to a configuration class (of any file).
   func configurationExtension(_ declaration: ExtensionDeclaration, _ result: inout FileAnalysis) {
     guard !declaration.methods.isEmpty else { return }
-    let name = symbols.resolve(declaration.extendedType, in: "")
-    guard symbols.configurations.contains(name), let owner = symbols.types[name]?.entry, !owner.isGeneric,
+    let name = symbols.resolve(declaration.extendedType, in: "", watch: watch)
+    guard symbols.configurations.contains(name), let owner = symbols.types[name]?.value, !owner.isGeneric,
       !library || owner.access.isPublic
     else { return }
     for method in declaration.methods { registration(method, of: name, &result) }
@@ -34,8 +34,8 @@ extension FileAnalysis.Collector {
     result.diagnostics += method.problems
     if library && !method.access.isPublic { return }
     let key = DependencyKey(
-      name: symbols.resolve(registration.type.name, in: configuration),
-      tag: registration.tag.map { symbols.resolve($0, in: configuration) })
+      name: symbols.resolve(registration.type.name, in: configuration, watch: watch),
+      tag: registration.tag.map { symbols.resolve($0, in: configuration, watch: watch) })
     result.factories.append(
       Factory(
         key: key,

@@ -12,6 +12,9 @@ struct FileAnalysis: Equatable, Sendable {
   /// `DependencyConfiguration` classes declared in the file, in order.
   var configurations: [TypeDeclaration] = []
   var diagnostics: [Diagnostic] = []
+  /// The last components of the names the analysis looked up in the ``SymbolTable``:
+  /// while an update of the table changes none of them, the analysis stays valid.
+  var watched: [Substring] = []
 
   static let empty = FileAnalysis()
 
@@ -19,9 +22,10 @@ struct FileAnalysis: Equatable, Sendable {
   /// explicit ones for configuration classes and their extensions' registration methods.
   init(_ summary: FileSummary, symbols: SymbolTable, settings: AnalysisSettings) {
     diagnostics = summary.problems
-    let collector = Collector(path: summary.path, symbols: symbols, settings: settings)
+    let collector = Collector(path: summary.path, symbols: symbols, settings: settings, watch: NameWatch())
     var seen = Set<String>()
     for type in summary.types where seen.insert(type.name).inserted {
+      collector.watch.names.append(SymbolTable.lastComponent(type.name))
       // A name declared twice belongs to its first declaration, in path order.
       guard symbols.types[type.name]?.file == summary.path else { continue }
       if symbols.configurations.contains(type.name) {
@@ -37,6 +41,7 @@ struct FileAnalysis: Equatable, Sendable {
       ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
     }
     factories = order.map(\.element)
+    watched = collector.watch.names
     for (index, factory) in factories.enumerated() { positions[factory.key, default: []].append(index) }
   }
 
@@ -56,6 +61,8 @@ struct FileAnalysis: Equatable, Sendable {
     let path: String
     let symbols: SymbolTable
     let settings: AnalysisSettings
+    /// Where the names looked up are recorded.
+    let watch: NameWatch
     var library: Bool { settings.mode == .library }
     /// Modules generated code must import to call a factory (library mode only).
     var requiredModules: [String] {
@@ -68,8 +75,8 @@ struct FileAnalysis: Equatable, Sendable {
         FactoryParameter(
           label: parameter.label,
           dependency: DependencyKey(
-            name: symbols.resolve(parameter.type.name, in: scope),
-            tag: parameter.type.tag.map { symbols.resolve($0, in: scope) }),
+            name: symbols.resolve(parameter.type.name, in: scope, watch: watch),
+            tag: parameter.type.tag.map { symbols.resolve($0, in: scope, watch: watch) }),
           isOptional: parameter.type.isOptional, range: parameter.type.range)
       }
     }

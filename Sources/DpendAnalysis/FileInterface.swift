@@ -51,6 +51,9 @@ struct FileInterface: Hashable, Sendable {
     }
   }
 
+  /// The interface of a file that declares nothing.
+  static let empty = FileInterface(FileSummary(path: ""))
+
   /// `true` when the file declares nothing another file could refer to.
   var isEmpty: Bool { types.isEmpty && protocols.isEmpty && typealiases.isEmpty && extensions.isEmpty }
 }

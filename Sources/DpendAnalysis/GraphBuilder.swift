@@ -6,10 +6,11 @@ import Synchronization
 /// proportion to the change rather than to the workspace.
 ///
 /// The build runs in stages, each kept between builds:
-/// 1. every file's ``FileInterface`` feeds the ``SymbolTable``; the table is rebuilt only
-///    when some interface changes (a type renamed, a conformance added);
-/// 2. every file's ``FileAnalysis`` (its factories); re-collected for the changed files, or
-///    for every file, in parallel, when the table was rebuilt;
+/// 1. every file's ``FileInterface`` feeds the ``SymbolTable``; when some interface changes
+///    (a type renamed, a conformance added) the table is updated for that file and reports
+///    the names that may now mean something else;
+/// 2. every file's ``FileAnalysis`` (its factories); re-collected, in parallel, for the
+///    changed files and for the files whose analysis looked up one of those names;
 /// 3. a ``ProviderSelection`` per key; re-made for the keys whose factories changed and
 ///    for the keys depending on a key that gained its first or lost its last provider;
 /// 4. the ``MissingDependencyCheck`` error of each key that lost or gained consumers;
@@ -30,7 +31,7 @@ public final class GraphBuilder {
   private var interfaces: [String: FileInterface] = [:]
   /// The paths of `summaries`, sorted.
   private var paths: [String] = []
-  private var symbols = SymbolTable(files: [], libraryFactories: [])
+  private var symbols = SymbolTable(libraryFactories: [])
   private var files: [String: FileAnalysis] = [:]
   private var libraryByKey: [DependencyKey: [Factory]] = [:]
   /// For each key, the file of each of its factories.
@@ -45,6 +46,9 @@ public final class GraphBuilder {
   private var missingFrom: [DependencyKey: Set<DependencyKey>] = [:]
   private var missingErrors: [DependencyKey: Diagnostic] = [:]
   private var cycles = CycleCheck.none
+  /// The files whose factories the last graph collected, in the order collected; tests
+  /// use it to prove that an edit is not followed by the whole workspace's collection.
+  private(set) var lastCollectedPaths: [String] = []
   /// Every diagnostic but the extra ones, sorted; `nil` when one changed.
   private var sortedDiagnostics: [Diagnostic]?
 
@@ -87,33 +91,40 @@ public final class GraphBuilder {
     guard !pending.isEmpty || needsFullBuild else { return }
     var touched = Set<DependencyKey>()
     let isFullBuild = needsFullBuild
-    var interfaceChanged = isFullBuild
     if isFullBuild { touched = resetDerivedState() }
     let changes = Array(pending)
     pending = [:]
     let newInterfaces = Self.inParallel(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
     var added: [String] = []
+    var interfaceChanges: [SymbolTable.Change] = []
     for ((path, summary), interface) in zip(changes, newInterfaces) {
       let old = interfaces[path]
       if let summary, let interface {
         if summaries.updateValue(summary, forKey: path) == nil { added.append(path) }
         if interface != old {
-          interfaceChanged = interfaceChanged || !(old ?? interface).isEmpty || !interface.isEmpty
           interfaces[path] = interface
+          interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: interface))
         }
       } else if summaries.removeValue(forKey: path) != nil {
         removePath(path)
         interfaces[path] = nil
-        interfaceChanged = interfaceChanged || !(old?.isEmpty ?? true)
+        if let old { interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: nil)) }
       }
     }
     insertPaths(added)
     var dirty = changes.map(\.key)
-    if interfaceChanged {
-      symbols = SymbolTable(files: paths.map { ($0, interfaces[$0]!) }, libraryFactories: settings.libraryFactories)
-      // Every file, and the removed ones (to drop their factories).
-      dirty = paths + changes.map(\.key).filter { summaries[$0] == nil }
+    if isFullBuild {
+      symbols = SymbolTable(libraryFactories: settings.libraryFactories)
+      symbols.update(paths.map { SymbolTable.Change(path: $0, old: nil, new: interfaces[$0]) }, reportingChanges: false)
+      dirty = paths
+    } else if !interfaceChanges.isEmpty {
+      let changedNames = symbols.update(interfaceChanges, reportingChanges: true)
+      if !changedNames.isEmpty {
+        let changedPaths = Set(dirty)
+        dirty += watchers(of: changedNames).filter { !changedPaths.contains($0) }
+      }
     }
+    lastCollectedPaths = dirty
     let fresh = analyses(of: dirty)
     for (path, new) in zip(dirty, fresh) {
       let old = files[path] ?? .empty
@@ -126,11 +137,22 @@ public final class GraphBuilder {
     updateSelections(touched, checkingEveryCycle: isFullBuild)
   }
 
+  /// The files whose analysis looked up one of `names`, in path order; searched in parallel.
+  private func watchers(of names: Set<Substring>) -> [String] {
+    let analyses = paths.map { files[$0]?.watched ?? [] }
+    let few = Array(names)
+    let isWatcher = Self.inParallel(analyses.count, minimum: 256) { index in
+      analyses[index].contains { name in few.count <= 4 ? few.contains(name) : names.contains(name) }
+    }
+    return zip(paths, isWatcher).filter(\.1).map(\.0)
+  }
+
   /// Forgets everything derived from the summaries and indexes the libraries' factories;
   /// returns their keys.
   private func resetDerivedState() -> Set<DependencyKey> {
     needsFullBuild = false
     files = [:]
+    interfaces = [:]
     keyFiles = [:]
     dependents = [:]
     selections = [:]

@@ -21,8 +21,9 @@ extension FileAnalysis.Collector {
   /// Protocols of the sources or libraries that `type` conforms to; its own name if none.
   private func providedKeys(of type: TypeDeclaration) -> [DependencyKey] {
     var names: [String] = []
-    for name in symbols.conformances(of: type.name) where symbols.isKnownProtocol(name) && !names.contains(name) {
-      if library, let access = symbols.protocols[name], !access.isPublic { continue }
+    for name in symbols.conformances(of: type.name, watch: watch)
+    where symbols.isKnownProtocol(name) && !names.contains(name) {
+      if library, let access = symbols.protocols[name]?.value, !access.isPublic { continue }
       names.append(name)
     }
     if names.isEmpty { names = [type.name] }

@@ -3,90 +3,220 @@ import DpendModel
 /// Every declaration of the analysed sources by qualified name, and name resolution:
 /// nested names (`Inner` inside `Outer` is `Outer.Inner`) and typealiases.
 ///
-/// Built from the files' interfaces only (see ``FileInterface``), so it stays valid while
-/// edits leave every interface unchanged.
+/// Built from the files' interfaces only (see ``FileInterface``) and updated file by file:
+/// an update reports which names may now mean something else, so that only the files that
+/// looked those names up need their factories collected again.
 struct SymbolTable: Sendable {
-  /// What the table knows of a declared type: its interface and the file declaring it.
-  struct TypeSymbol: Sendable {
-    var entry: FileInterface.TypeEntry
-    var file: String
+  typealias TypeSymbol = DeclarationSite<FileInterface.TypeEntry>
+
+  /// One interface change: `nil` when the file has no interface (new or removed).
+  struct Change: Sendable {
+    var path: String
+    var old: FileInterface?
+    var new: FileInterface?
   }
 
-  private(set) var types: [String: TypeSymbol] = [:]
-  private(set) var protocols: [String: AccessLevel] = [:]
-  private(set) var aliases: [String: FileInterface.TypealiasEntry] = [:]
+  /// An extension adding conformances, with the type its name resolved to.
+  private struct ResolvedExtension: Equatable, Sendable {
+    var written: String
+    var resolved: String
+    var inheritance: [String]
+  }
+
+  private(set) var types = FirstDeclarations<FileInterface.TypeEntry>()
+  private(set) var protocols = FirstDeclarations<AccessLevel>()
+  private var aliases = FirstDeclarations<FileInterface.TypealiasEntry>()
   /// Every declared name, `true` when a typealias has it: one lookup tells a name exists.
   private var declared: [String: Bool] = [:]
   /// For each enclosing scope, the first components of the names declared directly inside
   /// it: `Outer.Inner.Leaf` puts `Inner` in `Outer` and `Leaf` in `Outer.Inner`. Lets a
   /// lookup skip scopes that cannot hold the name; the top level is always looked at.
+  /// Only grows: a stale entry costs one lookup in `declared`, which has the last word.
   private var members: [String: Set<Substring>] = [:]
-  /// Inheritance names added by extensions, keyed by the resolved name of the extended type.
-  private(set) var extensionConformances: [String: [String]] = [:]
+  /// For each resolved extended type, the conformances its extensions add, by file in
+  /// path order.
+  private var extensionConformances: [String: [DeclarationSite<[String]>]] = [:]
+  /// Each file's extensions that add conformances.
+  private var fileExtensions: [String: [ResolvedExtension]] = [:]
+  /// How many typealiases end in each name: a class inheriting such a name may be a
+  /// configuration.
+  private var aliasLastComponents: [Substring: Int] = [:]
   /// Names that libraries use as keys: they count as known protocols.
   let libraryKeyNames: Set<String>
   /// Names of the classes that conform to `DependencyConfiguration`.
   private(set) var configurations: Set<String> = []
 
-  /// Indexes `files`, which must be in stable (path) order: the first declaration of a
-  /// name wins.
-  init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory]) {
+  /// An empty table.
+  init(libraryFactories: [Factory]) {
     var names = Set<String>()
     for factory in libraryFactories {
       names.insert(factory.key.name)
       for key in factory.dependencies { names.insert(key.name) }
     }
     libraryKeyNames = names
-    for (path, interface) in files {
-      for type in interface.types where types[type.name] == nil {
-        types[type.name] = TypeSymbol(entry: type, file: path)
+  }
+
+  /// Applies interface changes and returns the last components of the names whose
+  /// declaration, resolution or conformances may now differ (`Leaf` for
+  /// `Outer.Inner.Leaf`): a file that looked none of them up keeps its factories.
+  /// - Parameter reportingChanges: `false` for a build from scratch, where every file is
+  ///   collected anyway and nothing is returned.
+  @discardableResult
+  mutating func update(_ changes: [Change], reportingChanges: Bool) -> Set<Substring> {
+    var changed = Set<Substring>()
+    var touchedTypes = Set<String>()
+    var touchedNames: [String] = []
+    var aliasesChanged = false
+    for change in changes {
+      let old = change.old ?? .empty
+      let new = change.new ?? .empty
+      for entry in old.types { types.remove(entry.name, in: change.path) }
+      for entry in old.protocols { protocols.remove(entry.name, in: change.path) }
+      for entry in old.typealiases {
+        aliases.remove(entry.name, in: change.path)
+        let last = Self.lastComponent(entry.name)
+        aliasLastComponents[last]! -= 1
+        if aliasLastComponents[last] == 0 { aliasLastComponents[last] = nil }
       }
-      for declaration in interface.protocols where protocols[declaration.name] == nil {
-        protocols[declaration.name] = declaration.access
+      for entry in new.types { types.insert(entry.name, DeclarationSite(file: change.path, value: entry)) }
+      for entry in new.protocols {
+        protocols.insert(entry.name, DeclarationSite(file: change.path, value: entry.access))
       }
-      for alias in interface.typealiases where aliases[alias.name] == nil { aliases[alias.name] = alias }
+      for entry in new.typealiases {
+        aliases.insert(entry.name, DeclarationSite(file: change.path, value: entry))
+        aliasLastComponents[Self.lastComponent(entry.name), default: 0] += 1
+      }
+      touchedNames += old.types.map(\.name) + old.protocols.map(\.name) + old.typealiases.map(\.name)
+      touchedNames += new.types.map(\.name) + new.protocols.map(\.name) + new.typealiases.map(\.name)
+      guard reportingChanges else { continue }
+      let differingTypes = Self.differingNames(old.types, new.types, by: \.name)
+      touchedTypes.formUnion(differingTypes)
+      let differingAliases = Self.differingNames(old.typealiases, new.typealiases, by: \.name)
+      aliasesChanged = aliasesChanged || !differingAliases.isEmpty
+      for name in differingTypes + differingAliases + Self.differingNames(old.protocols, new.protocols, by: \.name) {
+        changed.insert(Self.lastComponent(name))
+      }
     }
-    for name in types.keys { addDeclared(name, isAlias: false) }
-    for name in protocols.keys { addDeclared(name, isAlias: false) }
-    for name in aliases.keys { addDeclared(name, isAlias: true) }
-    for (_, interface) in files {
-      for declaration in interface.extensions {
-        extensionConformances[resolve(declaration.extendedType, in: ""), default: []] += declaration.inheritance
+    for name in touchedNames { updateDeclared(name) }
+    updateExtensions(changes, reportingChanges: reportingChanges, changed: &changed, touchedTypes: &touchedTypes)
+    let everyClass =
+      !reportingChanges || aliasesChanged
+      || changed.contains { $0 == "DependencyConfiguration" || aliasLastComponents[$0] != nil }
+    updateConfigurations(everyClass ? nil : touchedTypes, reportingChanges: reportingChanges, changed: &changed)
+    return changed
+  }
+
+  /// Names of the entries that differ between two lists, compared name by name.
+  private static func differingNames<Entry: Hashable>(
+    _ old: [Entry], _ new: [Entry], by name: (Entry) -> String
+  ) -> [String] {
+    guard old != new else { return [] }
+    let before = Dictionary(grouping: old, by: name)
+    let after = Dictionary(grouping: new, by: name)
+    return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+  }
+
+  private mutating func updateDeclared(_ name: String) {
+    guard types[name] != nil || protocols[name] != nil || aliases[name] != nil else {
+      declared[name] = nil
+      return
+    }
+    guard declared.updateValue(aliases[name] != nil, forKey: name) == nil else { return }
+    var scope = Substring(name)
+    while let index = scope.utf8.lastIndex(of: Self.dot) {
+      members[String(scope[..<index]), default: []].insert(scope[scope.utf8.index(after: index)...])
+      scope = scope[..<index]
+    }
+  }
+
+  /// Re-resolves the extensions of the changed files and of the files extending a name
+  /// that changed, moving their conformances to the types they now extend.
+  private mutating func updateExtensions(
+    _ changes: [Change], reportingChanges: Bool, changed: inout Set<Substring>, touchedTypes: inout Set<String>
+  ) {
+    var written: [String: [(extendedType: String, inheritance: [String])]] = [:]
+    for change in changes {
+      written[change.path] = (change.new?.extensions ?? []).filter { !$0.inheritance.isEmpty }.map {
+        ($0.extendedType, $0.inheritance)
       }
     }
-    // Only a class naming the marker, or something a typealias or nested declaration could
-    // turn into it, can be a configuration: resolve just those classes' conformances.
-    let aliasNames = Set(aliases.keys.map(Self.lastComponent))
+    if reportingChanges && !changed.isEmpty {
+      for (path, extensions) in fileExtensions where written[path] == nil {
+        guard extensions.contains(where: { changed.contains(Self.lastComponent($0.written)) }) else { continue }
+        written[path] = extensions.map { ($0.written, $0.inheritance) }
+      }
+    }
+    for (path, extensions) in written {
+      let old = fileExtensions[path] ?? []
+      let new = extensions.map {
+        ResolvedExtension(
+          written: $0.extendedType, resolved: resolve($0.extendedType, in: ""), inheritance: $0.inheritance)
+      }
+      guard old != new else { continue }
+      for name in Set(old.map(\.resolved)) {
+        extensionConformances[name]!.removeAll { $0.file == path }
+        if extensionConformances[name]!.isEmpty { extensionConformances[name] = nil }
+      }
+      for entry in new {
+        var sites = extensionConformances[entry.resolved] ?? []
+        let index = sites.firstIndex { $0.file > path } ?? sites.count
+        sites.insert(DeclarationSite(file: path, value: entry.inheritance), at: index)
+        extensionConformances[entry.resolved] = sites
+      }
+      fileExtensions[path] = new.isEmpty ? nil : new
+      guard reportingChanges else { continue }
+      for entry in old + new {
+        changed.insert(Self.lastComponent(entry.resolved))
+        touchedTypes.insert(entry.resolved)
+      }
+    }
+  }
+
+  /// Decides again which classes are configurations: the `candidates`, or every class.
+  private mutating func updateConfigurations(
+    _ candidates: Set<String>?, reportingChanges: Bool, changed: inout Set<Substring>
+  ) {
+    guard let candidates else {
+      let aliasNames = aliasLastComponents
+      var found = Set<String>()
+      for (name, type) in types.first where isConfiguration(name, type.value, aliasNames: aliasNames) {
+        found.insert(name)
+      }
+      if reportingChanges {
+        for name in found.symmetricDifference(configurations) { changed.insert(Self.lastComponent(name)) }
+      }
+      configurations = found
+      return
+    }
+    for name in candidates {
+      let now = types[name].map { isConfiguration(name, $0.value, aliasNames: aliasLastComponents) } ?? false
+      guard now != configurations.contains(name) else { continue }
+      if now { configurations.insert(name) } else { configurations.remove(name) }
+      changed.insert(Self.lastComponent(name))
+    }
+  }
+
+  /// `true` for a class conforming to `DependencyConfiguration`. Only a class naming the
+  /// marker, or a typealias that could turn into it, has its conformances resolved.
+  private func isConfiguration(_ name: String, _ type: FileInterface.TypeEntry, aliasNames: [Substring: Int]) -> Bool {
+    guard type.kind == .class else { return false }
     func mayBeMarker(_ reference: String) -> Bool {
       let last = Self.lastComponent(reference)
-      return last == "DependencyConfiguration" || aliasNames.contains(last)
+      return last == "DependencyConfiguration" || aliasNames[last] != nil
     }
-    for (name, type) in types where type.entry.kind == .class {
-      guard
-        type.entry.inheritance.contains(where: mayBeMarker)
-          || extensionConformances[name]?.contains(where: mayBeMarker) == true
-      else { continue }
-      if conformances(of: name).contains(where: { Self.configurationMarkers.contains($0) }) {
-        configurations.insert(name)
-      }
-    }
+    guard
+      type.inheritance.contains(where: mayBeMarker)
+        || extensionConformances[name]?.contains(where: { $0.value.contains(where: mayBeMarker) }) == true
+    else { return false }
+    return conformances(of: name).contains { Self.configurationMarkers.contains($0) }
   }
 
   /// Names are split at this byte; searching bytes, not characters, skips grapheme rules.
   private static let dot = UInt8(ascii: ".")
 
   /// `Leaf` of `Outer.Inner.Leaf`.
-  private static func lastComponent(_ name: String) -> Substring {
+  static func lastComponent(_ name: String) -> Substring {
     name.utf8.lastIndex(of: Self.dot).map { name[name.utf8.index(after: $0)...] } ?? name[...]
-  }
-
-  private mutating func addDeclared(_ name: String, isAlias: Bool) {
-    declared[name] = isAlias || declared[name] == true
-    var scope = Substring(name)
-    while let index = scope.utf8.lastIndex(of: Self.dot) {
-      members[String(scope[..<index]), default: []].insert(scope[scope.utf8.index(after: index)...])
-      scope = scope[..<index]
-    }
   }
 
   /// The protocol that makes a class a configuration, as it may be written.
@@ -95,17 +225,18 @@ struct SymbolTable: Sendable {
   /// The declared name `name` refers to when written inside `scope` (a qualified type
   /// name, `""` at top level): the innermost nested declaration wins, typealiases are
   /// followed. Names that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged.
+  /// Every name looked up on the way goes into `watch`.
   ///
   /// Not memoized: scopes are nearly all distinct (one per type), so a cache would mostly
   /// cost its own allocations; a lookup skips the scopes that do not declare the name.
-  func resolve(_ name: String, in scope: String) -> String {
+  func resolve(_ name: String, in scope: String, watch: NameWatch? = nil) -> String {
     var current = name
     var currentScope = scope
     for _ in 0..<16 {
-      guard Self.isPlainName(current), let (found, isAlias) = lookUp(current, in: currentScope) else {
-        return current
-      }
-      guard isAlias, let alias = aliases[found] else { return found }
+      guard Self.isPlainName(current) else { return current }
+      watch?.names.append(Self.lastComponent(current))
+      guard let (found, isAlias) = lookUp(current, in: currentScope) else { return current }
+      guard isAlias, let alias = aliases[found]?.value else { return found }
       current = alias.target
       currentScope = alias.lookupScope
     }
@@ -152,8 +283,15 @@ struct SymbolTable: Sendable {
   }
 
   /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
-  func conformances(of name: String) -> [String] {
-    let written = (types[name]?.entry.inheritance ?? []) + (extensionConformances[name] ?? [])
-    return written.map { resolve($0, in: name) }
+  func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
+    var written = types[name]?.value.inheritance ?? []
+    for site in extensionConformances[name] ?? [] { written += site.value }
+    return written.map { resolve($0, in: name, watch: watch) }
   }
+}
+
+/// The names one file's analysis looked up (their last components), so that an update of
+/// the ``SymbolTable`` tells whether the analysis may be stale. Used by one thread.
+final class NameWatch {
+  var names: [Substring] = []
 }

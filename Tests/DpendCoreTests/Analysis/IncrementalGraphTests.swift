@@ -95,6 +95,33 @@ struct IncrementalGraphTests {
     #expect(host.graph().diagnostics.isEmpty)
   }
 
+  @Test func aDeclarationEditCollectsOnlyTheFilesThatLookedUpAChangedName() throws {
+    let builder = GraphBuilder(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"])))
+    func set(_ path: String, _ text: String) {
+      builder.set([SummaryCollector.summarize(path: path, source: text)])
+    }
+    set("A.swift", "protocol A {}\nfinal class AImpl: A { init() {} }")
+    set("B.swift", "protocol B {}\nfinal class BImpl: B { init(a: A) {} }")
+    set("C.swift", "protocol C {}\nfinal class CImpl: C { init(b: B) {} }")
+    set("D.swift", "struct Unrelated { let value: Int }")
+    _ = builder.graph()
+    #expect(builder.lastCollectedPaths == ["A.swift", "B.swift", "C.swift", "D.swift"])
+    // A conformance added: only AImpl's own file looked `AImpl` up.
+    set("A.swift", "protocol A {}\nprotocol Extra {}\nfinal class AImpl: A, Extra { init() {} }")
+    #expect(builder.graph().diagnostics.isEmpty)
+    #expect(builder.lastCollectedPaths == ["A.swift"])
+    // The protocol renamed: B's parameter named it.
+    set("A.swift", "protocol A2 {}\nfinal class AImpl: A2 { init() {} }")
+    let graph = builder.graph()
+    #expect(builder.lastCollectedPaths == ["A.swift", "B.swift"])
+    #expect(
+      graph.diagnostics.map(\.message) == ["missing dependency: nothing provides 'A', needed by 'BImpl.init(a:)'"])
+    // A body edit: the interface is unchanged, one file is collected.
+    set("C.swift", "protocol C {}\nfinal class CImpl: C { init(b: B) { print(1) } }")
+    _ = builder.graph()
+    #expect(builder.lastCollectedPaths == ["C.swift"])
+  }
+
   /// Compares field by field; a failure names the step and the differing entries only.
   private func expectEqual(_ incremental: DependencyGraph, _ scratch: DependencyGraph, step: Int) throws {
     func difference<T: Hashable>(_ name: String, _ left: [T], _ right: [T]) -> String? {
@@ -143,7 +170,7 @@ enum RandomSwiftFile {
     var random = SplitMix64(seed: shape)
     var text = "import DpendRuntime\n"
     for _ in 0..<(1 + random.below(4)) {
-      switch random.below(7) {
+      switch random.below(10) {
       case 0:
         text += "protocol P\(random.below(6)) {}\n"
       case 1:
@@ -153,8 +180,22 @@ enum RandomSwiftFile {
       case 3:
         text += "struct Outer\(random.below(2)) {\n  final class Inner: P\(random.below(6)) {\n"
         text += "    init(\(parameters(&parameterRandom))) {}\n  }\n}\n"
+      case 7:
+        // A marker reached through a typealias, or a name shadowing one.
+        text += random.below(3) == 0 ? "protocol Conf0 {}\n" : "typealias Conf0 = DependencyConfiguration\n"
+      case 8:
+        // Registrations added to a configuration declared in another file.
+        let provided = "P\(random.below(6))"
+        text += "extension C\(random.below(2)) {\n"
+        text +=
+          "  func extra\(random.below(3))(\(parameters(&parameterRandom))) -> DependencyRegistration<\(provided)> {\n"
+        text += "    DependencyRegistration(scope: .unique) { fatalError() }\n  }\n}\n"
+      case 9:
+        // A nested protocol shadowing a top-level one inside `Outer`.
+        text += "struct Outer\(random.below(2)) {\n  protocol P\(random.below(6)) {}\n}\n"
       case 4:
-        text += "final class C\(random.below(2)): DependencyConfiguration {\n  init() {}\n"
+        let marker = random.below(3) == 0 ? "Conf0" : "DependencyConfiguration"
+        text += "final class C\(random.below(2)): \(marker) {\n  init() {}\n"
         for _ in 0..<random.below(3) {
           let provided = "P\(random.below(6))"
           let tag = random.below(3) == 0 ? "tag: Tag\(random.below(2)).self, " : ""
@@ -187,7 +228,12 @@ enum RandomSwiftFile {
 
   private static func parameters(_ random: inout SplitMix64) -> String {
     (0..<random.below(3)).map { index in
-      let name = random.below(5) == 0 ? "A\(random.below(3))" : "P\(random.below(6))"
+      let name =
+        switch random.below(10) {
+        case 0, 1: "A\(random.below(3))"
+        case 2: "Outer\(random.below(2)).Inner"
+        default: "P\(random.below(6))"
+        }
       switch random.below(6) {
       case 0: return "p\(index): \(name)?"
       case 1: return "p\(index): \(name) = nil"
