@@ -114,8 +114,7 @@ public final class GraphBuilder {
     insertPaths(added)
     var dirty = changes.map(\.key)
     if isFullBuild {
-      symbols = SymbolTable(libraryFactories: settings.libraryFactories)
-      symbols.update(paths.map { SymbolTable.Change(path: $0, old: nil, new: interfaces[$0]) }, reportingChanges: false)
+      symbols = SymbolTable(files: paths.map { ($0, interfaces[$0]!) }, libraryFactories: settings.libraryFactories)
       dirty = paths
     } else if !interfaceChanges.isEmpty {
       let changedNames = symbols.update(interfaceChanges, reportingChanges: true)
@@ -126,7 +125,10 @@ public final class GraphBuilder {
     }
     lastCollectedPaths = dirty
     let fresh = analyses(of: dirty)
-    for (path, new) in zip(dirty, fresh) {
+    if isFullBuild {
+      indexEveryFile(dirty, fresh, touching: &touched)
+    }
+    for (path, new) in zip(dirty, fresh) where !isFullBuild {
       let old = files[path] ?? .empty
       files[path] = summaries[path] == nil ? nil : new
       guard old != new else { continue }
@@ -134,7 +136,7 @@ public final class GraphBuilder {
       index(old.factories, of: path, adding: false, touching: &touched)
       index(new.factories, of: path, adding: true, touching: &touched)
     }
-    updateSelections(touched, checkingEveryCycle: isFullBuild)
+    updateSelections(touched, fromScratch: isFullBuild)
   }
 
   /// The files whose analysis looked up one of `names`, in path order; searched in parallel.
@@ -230,12 +232,46 @@ public final class GraphBuilder {
     }
   }
 
+  /// Fills the file table and the key indexes of a build from scratch, the two indexes
+  /// on both cores.
+  private func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis], touching touched: inout Set<DependencyKey>)
+  {
+    var table: [String: FileAnalysis] = [:]
+    table.reserveCapacity(paths.count)
+    for (path, analysis) in zip(paths, analyses) where summaries[path] != nil { table[path] = analysis }
+    files = table
+    let group = DispatchGroup()
+    let counted = ResultBox<[DependencyKey: [DependencyKey]]>()
+    let libraryCounts = dependents
+    DispatchQueue.global().async(group: group) {
+      var lists = libraryCounts
+      for analysis in analyses {
+        for factory in analysis.factories { Self.countDependencies(of: factory, adding: true, in: &lists) }
+      }
+      counted.value = lists
+    }
+    var byKey: [DependencyKey: [String]] = [:]
+    for (path, analysis) in zip(paths, analyses) {
+      for factory in analysis.factories { byKey[factory.key, default: []].append(path) }
+    }
+    keyFiles = byKey
+    touched.formUnion(byKey.keys)
+    group.wait()
+    dependents = counted.value!
+  }
+
   private func countDependencies(of factory: Factory, adding: Bool) {
+    Self.countDependencies(of: factory, adding: adding, in: &dependents)
+  }
+
+  private static func countDependencies(
+    of factory: Factory, adding: Bool, in lists: inout [DependencyKey: [DependencyKey]]
+  ) {
     if case .configurationMethod(let configuration, _, _) = factory.kind {
-      Self.update(&dependents, configuration, factory.key, adding: adding)
+      update(&lists, configuration, factory.key, adding: adding)
     }
     for parameter in factory.parameters where !parameter.isOptional {
-      Self.update(&dependents, parameter.dependency, factory.key, adding: adding)
+      update(&lists, parameter.dependency, factory.key, adding: adding)
     }
   }
 
@@ -257,8 +293,10 @@ public final class GraphBuilder {
 
   /// The factories of `key` in stable order: files in path order, then libraries.
   private func factories(for key: DependencyKey) -> [Factory] {
+    let paths = keyFiles[key] ?? []
+    if paths.count == 1, libraryByKey[key] == nil { return files[paths[0]]!.factories(of: key) }
     var result: [Factory] = []
-    for path in Set(keyFiles[key] ?? []).sorted() {
+    for path in Set(paths).sorted() {
       result += files[path]!.factories(of: key)
     }
     return result + (libraryByKey[key] ?? [])
@@ -266,7 +304,11 @@ public final class GraphBuilder {
 
   // MARK: Stages 3 to 5: keys
 
-  private func updateSelections(_ touched: Set<DependencyKey>, checkingEveryCycle: Bool) {
+  private func updateSelections(_ touched: Set<DependencyKey>, fromScratch: Bool) {
+    if fromScratch {
+      selectEveryProvider(Array(touched))
+      return
+    }
     var affected = touched
     var newEdges: [(source: DependencyKey, target: DependencyKey)] = []
     for key in touched where isProvided(key) != (selections[key] != nil) {
@@ -277,13 +319,8 @@ public final class GraphBuilder {
     }
     var missingChanged = Set<DependencyKey>()
     var resolvedChanged = false
-    if checkingEveryCycle {
-      // A build from scratch fills the tables once: make room for every key up front.
-      selections.reserveCapacity(affected.count)
-      candidates.reserveCapacity(affected.count)
-      resolved.reserveCapacity(affected.count)
-    }
-    for (key, new) in selectProviders(for: Array(affected)) {
+    let selected = selectProviders(for: Array(affected))
+    for (key, new) in selected {
       let old = selections[key]
       guard new != old else { continue }
       for missing in old?.missing.keys ?? [:].keys {
@@ -304,25 +341,46 @@ public final class GraphBuilder {
       if new?.resolved != old?.resolved {
         resolved[key] = new?.resolved
         resolvedChanged = true
-        if !checkingEveryCycle, let factory = new?.resolved {
+        if let factory = new?.resolved {
           let before = Set(old.map { KeyGraph.targets(of: $0.resolved) } ?? [])
           for target in KeyGraph.targets(of: factory) where !before.contains(target) { newEdges.append((key, target)) }
         }
       }
     }
-    if checkingEveryCycle {
-      // The whole graph is checked for cycles on another core meanwhile.
-      let result = ResultBox<CycleCheck>()
-      let group = DispatchGroup()
-      let graph = resolved
-      DispatchQueue.global().async(group: group) { result.value = CycleCheck(resolved: graph) }
-      updateMissingErrors(missingChanged)
-      group.wait()
-      cycles = result.value!
-    } else {
-      updateMissingErrors(missingChanged)
-      if resolvedChanged { updateCycles(newEdges) }
+    updateMissingErrors(missingChanged)
+    if resolvedChanged { updateCycles(newEdges) }
+  }
+
+  /// Selects the providers of every key of a build from scratch: each table is filled
+  /// once, the derived ones without hashing again (`mapValues` keeps the hash table), and
+  /// independent tables on both cores.
+  private func selectEveryProvider(_ keys: [DependencyKey]) {
+    var table: [DependencyKey: ProviderSelection] = [:]
+    table.reserveCapacity(keys.count)
+    for (key, selection) in selectProviders(for: keys) {
+      if let selection { table[key] = selection }
     }
+    selections = table
+    let selected = table
+    let group = DispatchGroup()
+    let derived = ResultBox<([DependencyKey: [Factory]], [DependencyKey: Factory])>()
+    DispatchQueue.global().async(group: group) {
+      derived.value = (selected.mapValues(\.candidates), selected.mapValues(\.resolved))
+    }
+    for (key, selection) in table {
+      if let ambiguity = selection.ambiguity { ambiguities[key] = ambiguity }
+      for missing in selection.missing.keys { missingFrom[missing, default: []].insert(key) }
+    }
+    group.wait()
+    (candidates, resolved) = derived.value!
+    sortedDiagnostics = nil
+    // The whole graph is checked for cycles on another core meanwhile.
+    let cycleCheck = ResultBox<CycleCheck>()
+    let graph = resolved
+    DispatchQueue.global().async(group: group) { cycleCheck.value = CycleCheck(resolved: graph) }
+    updateMissingErrors(Set(missingFrom.keys))
+    group.wait()
+    cycles = cycleCheck.value!
   }
 
   /// The new selection of each key (`nil`: nothing provides it), in parallel when there
@@ -384,7 +442,7 @@ public final class GraphBuilder {
 }
 
 /// A value made on another thread and read after waiting for it.
-private final class ResultBox<Value: Sendable>: Sendable {
+final class ResultBox<Value: Sendable>: Sendable {
   private let storage = Mutex<Value?>(nil)
   var value: Value? {
     get { storage.withLock { $0 } }

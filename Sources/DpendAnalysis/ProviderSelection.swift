@@ -24,6 +24,18 @@ struct ProviderSelection: Equatable, Sendable {
   ///   - isProvided: whether some factory provides a key.
   init(key: DependencyKey, factories: [Factory], isProvided: (DependencyKey) -> Bool) {
     var providers: [[Factory]] = []
+    if factories.count == 1 {
+      // The common case: one initializer or one registration, nothing to group or order.
+      candidates = factories
+      resolved = factories[0]
+      ambiguity = nil
+      missing = [:]
+      for (dependency, range) in resolved.requiredDependencies where !isProvided(dependency) {
+        missing[dependency, default: []].append(
+          MissingDependencyCheck.Consumer(factory: resolved.displayName, range: range))
+      }
+      return
+    }
     for factory in factories {
       if let index = providers.firstIndex(where: { Self.sameProvider($0[0], factory) }) {
         providers[index].append(factory)

@@ -1,3 +1,4 @@
+import Dispatch
 import DpendModel
 
 /// Every declaration of the analysed sources by qualified name, and name resolution:
@@ -54,6 +55,60 @@ struct SymbolTable: Sendable {
       for key in factory.dependencies { names.insert(key.name) }
     }
     libraryKeyNames = names
+  }
+
+  /// The table of `files` (in any order), built on both cores: the declared names on one,
+  /// the declarations on the other.
+  init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory]) {
+    self.init(libraryFactories: libraryFactories)
+    let group = DispatchGroup()
+    let names = ResultBox<([String: Bool], [String: Set<Substring>])>()
+    DispatchQueue.global().async(group: group) {
+      var table = SymbolTable(libraryFactories: [])
+      table.declared.reserveCapacity(files.count * 8)
+      for (_, interface) in files {
+        for entry in interface.types { table.declare(entry.name, isAlias: false) }
+        for entry in interface.protocols { table.declare(entry.name, isAlias: false) }
+        for entry in interface.typealiases { table.declare(entry.name, isAlias: true) }
+      }
+      names.value = (table.declared, table.members)
+    }
+    for (path, interface) in files {
+      for entry in interface.types { types.insert(entry.name, DeclarationSite(file: path, value: entry)) }
+      for entry in interface.protocols {
+        protocols.insert(entry.name, DeclarationSite(file: path, value: entry.access))
+      }
+      for entry in interface.typealiases {
+        aliases.insert(entry.name, DeclarationSite(file: path, value: entry))
+        aliasLastComponents[Self.lastComponent(entry.name), default: 0] += 1
+      }
+    }
+    group.wait()
+    (declared, members) = names.value!
+    var unused = Set<Substring>()
+    var touched = Set<String>()
+    updateExtensions(
+      files.compactMap { file in
+        file.interface.extensions.isEmpty ? nil : Change(path: file.path, old: nil, new: file.interface)
+      }, reportingChanges: false, changed: &unused, touchedTypes: &touched)
+    updateConfigurations(nil, reportingChanges: false, changed: &unused)
+  }
+
+  /// Records a declared name; a typealias's name stays one whatever else shares it.
+  private mutating func declare(_ name: String, isAlias: Bool) {
+    if let wasAlias = declared.updateValue(isAlias, forKey: name) {
+      if wasAlias { declared[name] = true }
+      return
+    }
+    addMembers(name)
+  }
+
+  private mutating func addMembers(_ name: String) {
+    var scope = Substring(name)
+    while let index = scope.utf8.lastIndex(of: Self.dot) {
+      members[String(scope[..<index]), default: []].insert(scope[scope.utf8.index(after: index)...])
+      scope = scope[..<index]
+    }
   }
 
   /// Applies interface changes and returns the last components of the names whose
@@ -122,11 +177,7 @@ struct SymbolTable: Sendable {
       return
     }
     guard declared.updateValue(aliases[name] != nil, forKey: name) == nil else { return }
-    var scope = Substring(name)
-    while let index = scope.utf8.lastIndex(of: Self.dot) {
-      members[String(scope[..<index]), default: []].insert(scope[scope.utf8.index(after: index)...])
-      scope = scope[..<index]
-    }
+    addMembers(name)
   }
 
   /// Re-resolves the extensions of the changed files and of the files extending a name

@@ -34,10 +34,16 @@ enum NestingGuard {
   }
 
   static func measure(_ source: String) -> Measure {
+    var source = source
+    // Native strings are contiguous: scan the bytes in place, not through the UTF-8 view.
+    return source.withUTF8(measure)
+  }
+
+  private static func measure(_ bytes: UnsafeBufferPointer<UInt8>) -> Measure {
     var result = Measure()
     var current = 0
     var run = 0
-    for byte in source.utf8 {
+    for byte in bytes {
       switch byte {
       case UInt8(ascii: "["):
         current += 1
