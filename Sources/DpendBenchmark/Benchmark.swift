@@ -148,8 +148,8 @@ struct Benchmark: ParsableCommand {
     /// Adds or removes a defaulted initializer parameter: the file's factories change, its
     /// declarations (its interface to other files) do not.
     case parameter
-    /// Adds or removes a conformance: the file's interface changes, so every file's
-    /// factories are collected again.
+    /// Adds or removes a conformance: the file's interface changes, so the symbol table is
+    /// updated and the files that looked up a changed name are collected again.
     case conformance
 
     /// Where the insertion may go (just after the anchor), in order of preference, and what
