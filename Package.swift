@@ -17,6 +17,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Tests only: generated Swinject registrations are compiled against it.
+    .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
   ],
   targets: [
     // What users import in their apps. No dependencies at all.
@@ -83,6 +85,10 @@ let package = Package(
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
     .testTarget(name: "DpendEditorTests", dependencies: ["dpend"]),
-    .testTarget(name: "DpendCLITests", dependencies: ["dpend", "DpendTestSupport"], exclude: ["Goldens"]),
+    // Also compiles generated containers with swiftc: the Swinject checkout is its source.
+    .testTarget(
+      name: "DpendCLITests",
+      dependencies: ["dpend", "DpendTestSupport", .product(name: "Swinject", package: "Swinject")],
+      exclude: ["Goldens"]),
   ]
 )

@@ -9,12 +9,19 @@ public protocol ContainerGenerator: Sendable {
 
 /// The container kinds dpend can generate for.
 public enum ContainerKind: String, CaseIterable, Sendable {
+  /// Dip (the default): `DependencyContainer { container in … }`.
   case dip
+  /// Plain Swift with no framework: a class with one `resolve()` per key, checked by the compiler.
+  case `static`
+  /// Swinject: `Container()` with one `register` per key.
+  case swinject
 
   /// The generator for this kind.
   public var generator: any ContainerGenerator {
     switch self {
     case .dip: return DipGenerator()
+    case .static: return StaticGenerator()
+    case .swinject: return SwinjectGenerator()
     }
   }
 }
@@ -40,16 +47,18 @@ enum GeneratedFileHeader {
 /// Swift source for calling a factory.
 enum FactoryCall {
   /// `Impl(a: try <resolve A>)` or `try (<resolve Config>).method(…).makeInstance()`,
-  /// where `resolve` writes the (throwing) expression that obtains one dependency.
+  /// where `resolve` writes the expression that obtains one dependency and `isThrowing` tells
+  /// whether that expression needs `try` (every one by default).
   static func expression(
-    for factory: Factory, provided: [DependencyKey: Factory], resolve: (DependencyKey) -> String
+    for factory: Factory, provided: [DependencyKey: Factory], isThrowing: (DependencyKey) -> Bool = { _ in true },
+    resolve: (DependencyKey) -> String
   ) -> String {
     let arguments = factory.parameters.map { parameter -> String in
       var value: String
       if parameter.isOptional && provided[parameter.dependency] == nil {
         value = "nil"
       } else {
-        value = "try " + resolve(parameter.dependency)
+        value = (isThrowing(parameter.dependency) ? "try " : "") + resolve(parameter.dependency)
         if parameter.dependency.tag != nil { value = "Tagged(\(value))" }
       }
       return parameter.label == "_" ? value : "\(parameter.label): \(value)"

@@ -72,9 +72,12 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 
-  @Test func generateRegistrationsWritesExactlyWhatTheCommandLineWould() throws {
+  /// For each container kind set in `.dpend.json`.
+  @Test(arguments: [("dip", "Dip"), ("static", "Foundation"), ("swinject", "Swinject")])
+  func generateRegistrationsWritesExactlyWhatTheCommandLineWould(container: String, module: String) throws {
     let workspace = try ServerWorkspace([
-      ".dpend.json": #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift"}"#,
+      ".dpend.json":
+        #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift", "container": "\#(container)"}"#,
       "Sources/App.swift":
         "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n",
     ])
@@ -93,6 +96,7 @@ import Testing
       return
     }
     #expect(list[0]["title"] == .string("Generate registrations"))
+    #expect(text.split(separator: "\n").dropFirst().first == "import \(module)")
     #expect(
       changes[0].json
         == #"{"kind":"create","options":{"ignoreIfExists":false,"overwrite":true},"uri":"\#(workspace.uri("Generated/Deps.swift"))"}"#

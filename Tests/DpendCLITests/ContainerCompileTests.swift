@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// Generated containers compiled by `swiftc` with `DpendRuntime` (and Swinject) and run:
+/// every scope must behave as its registration says, tags must reach the right consumer,
+/// and a static container that no longer matches the sources must not compile. Dip itself
+/// is not available on this machine: its output is checked against golden files only.
+struct ContainerCompileTests {
+  @Test func staticContainerHonoursEveryScope() throws {
+    let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
+    let generated = try workspace.run(
+      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "static")
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let output = try ScopeApp.compileAndRun(in: workspace, main: ScopeApp.main { "try container.resolve() as \($0)" })
+    #expect(output == ScopeApp.expectedOutput)
+  }
+
+  @Test func swinjectContainerHonoursEveryScope() throws {
+    let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
+    let generated = try workspace.run(
+      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "swinject")
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let output = try ScopeApp.compileAndRun(in: workspace, main: ScopeApp.main { "container.resolve(\($0).self)!" })
+    #expect(output == ScopeApp.expectedOutput)
+  }
+
+  /// The container kind set in `.dpend.json` is used without a flag.
+  @Test func containerKindFromTheConfigurationFile() throws {
+    let workspace = try TemporaryWorkspace([
+      "Sources/App.swift": ScopeApp.source,
+      ".dpend.json": #"{"container": "static", "outputFile": "Gen/Container.swift"}"#,
+    ])
+    let generated = try workspace.run("generate")
+    #expect(generated.status == 0, "\(generated.stderr)")
+    try expectGolden(try #require(workspace.read("Gen/Container.swift")), named: "scopes-static.swift.txt")
+  }
+
+  /// Every dependency of a static container is a direct call: when the sources change and
+  /// the container is not generated again, the compiler reports the mismatch.
+  @Test func aStaleStaticContainerDoesNotCompile() throws {
+    let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
+    _ = try workspace.run("generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "static")
+    let changed = ScopeApp.source.replacing(
+      "func weakOne() -> DependencyRegistration<Weak>",
+      with: "func weakOne(single: Single) -> DependencyRegistration<Weak>")
+    #expect(changed != ScopeApp.source)
+    try workspace.write("Sources/App.swift", changed)
+    let main = ScopeApp.main { "try container.resolve() as \($0)" }
+    let stale = try ScopeApp.compile(in: workspace, main: main)
+    #expect(stale.status != 0)
+    #expect(stale.output.contains("Container.swift"))
+    #expect(stale.output.contains("error: missing argument for parameter 'single' in call"))
+    // Generated again, it compiles and behaves.
+    let regenerated = try workspace.run(
+      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "static")
+    #expect(regenerated.status == 0, "\(regenerated.stderr)")
+    #expect(try ScopeApp.compileAndRun(in: workspace, main: main) == ScopeApp.expectedOutput)
+  }
+
+  @Test(arguments: ["dip", "static", "swinject"])
+  func generatedCodeMatchesItsGoldenFile(container: String) throws {
+    let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
+    let generated = try workspace.run(
+      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", container)
+    #expect(generated.status == 0, "\(generated.stderr)")
+    try expectGolden(try #require(workspace.read("Gen/Container.swift")), named: "scopes-\(container).swift.txt")
+  }
+}
+
+/// An app registering one type per scope, a shared pair and two tagged greeters.
+enum ScopeApp {
+  static let source = """
+    import DpendRuntime
+
+    enum Primary: DependencyTag {}
+    enum Secondary: DependencyTag {}
+
+    /// How many instances of each type were made.
+    nonisolated(unsafe) var made: [String: Int] = [:]
+
+    final class Unique { init() { made["Unique", default: 0] += 1 } }
+    final class Single { init() { made["Single", default: 0] += 1 } }
+    final class Eager { init() { made["Eager", default: 0] += 1 } }
+    final class Weak { init() { made["Weak", default: 0] += 1 } }
+    final class Shared { init() { made["Shared", default: 0] += 1 } }
+
+    final class Pair {
+      let left: Shared
+      let right: Shared
+      init(left: Shared, right: Shared) {
+        self.left = left
+        self.right = right
+      }
+    }
+
+    protocol Greeter { var name: String { get } }
+    struct NamedGreeter: Greeter { let name: String }
+
+    final class Consumer {
+      let primary: Greeter
+      let secondary: Greeter
+      init(primary: Tagged<Greeter, Primary>, secondary: Tagged<Greeter, Secondary>) {
+        self.primary = primary.dependency
+        self.secondary = secondary.dependency
+      }
+    }
+
+    final class Root {
+      let pair: Pair
+      let consumer: Consumer
+      let single: Single
+      let unique: Unique
+      init(pair: Pair, consumer: Consumer, single: Single, unique: Unique) {
+        self.pair = pair
+        self.consumer = consumer
+        self.single = single
+        self.unique = unique
+      }
+    }
+
+    final class AppConfiguration: DependencyConfiguration {
+      init() {}
+      func unique() -> DependencyRegistration<Unique> { DependencyRegistration(scope: .unique) { Unique() } }
+      func single() -> DependencyRegistration<Single> { DependencyRegistration(scope: .singleton) { Single() } }
+      func eager() -> DependencyRegistration<Eager> { DependencyRegistration(scope: .eagerSingleton) { Eager() } }
+      func weakOne() -> DependencyRegistration<Weak> { DependencyRegistration(scope: .weakSingleton) { Weak() } }
+      func shared() -> DependencyRegistration<Shared> { DependencyRegistration(scope: .shared) { Shared() } }
+      func pair(left: Shared, right: Shared) -> DependencyRegistration<Pair> {
+        DependencyRegistration { Pair(left: left, right: right) }
+      }
+      func primary() -> DependencyRegistration<Greeter> {
+        DependencyRegistration(tag: Primary.self) { NamedGreeter(name: "primary") }
+      }
+      func secondary() -> DependencyRegistration<Greeter> {
+        DependencyRegistration(tag: Secondary.self) { NamedGreeter(name: "secondary") }
+      }
+      func consumer(
+        primary: Tagged<Greeter, Primary>, secondary: Tagged<Greeter, Secondary>
+      ) -> DependencyRegistration<Consumer> {
+        DependencyRegistration { Consumer(primary: primary, secondary: secondary) }
+      }
+      func root(pair: Pair, consumer: Consumer, single: Single, unique: Unique) -> DependencyRegistration<Root> {
+        DependencyRegistration { Root(pair: pair, consumer: consumer, single: single, unique: unique) }
+      }
+    }
+
+    """
+
+  /// A `main.swift` checking each scope; `resolve` writes the expression resolving a type.
+  static func main(_ resolve: (String) -> String) -> String {
+    """
+    print("eagerSingleton before the container: \\(made["Eager", default: 0])")
+    let container = dependencyContainer
+    print("eagerSingleton with the container: \\(made["Eager", default: 0])")
+    let first = \(resolve("Root"))
+    let second = \(resolve("Root"))
+    print("singleton, one instance: \\(first.single === second.single)")
+    print("unique, a new instance each time: \\(first.unique !== second.unique)")
+    print("shared, one instance within a resolve: \\(first.pair.left === first.pair.right)")
+    print("shared, a new instance in the next resolve: \\(first.pair.left !== second.pair.left)")
+    do {
+      let held = \(resolve("Weak"))
+      let again = \(resolve("Weak"))
+      print("weakSingleton, one instance while held: \\(held === again)")
+    }
+    let before = made["Weak", default: 0]
+    let fresh = \(resolve("Weak"))
+    print("weakSingleton, a new instance after release: \\(made["Weak", default: 0] == before + 1)")
+    _ = fresh
+    let eagerAgain = \(resolve("Eager"))
+    _ = eagerAgain
+    print("tags: \\(first.consumer.primary.name), \\(first.consumer.secondary.name)")
+    print("made: \\(made.sorted { $0.key < $1.key }.map { "\\($0.key)=\\($0.value)" }.joined(separator: " "))")
+
+    """
+  }
+
+  static let expectedOutput = """
+    eagerSingleton before the container: 0
+    eagerSingleton with the container: 1
+    singleton, one instance: true
+    unique, a new instance each time: true
+    shared, one instance within a resolve: true
+    shared, a new instance in the next resolve: true
+    weakSingleton, one instance while held: true
+    weakSingleton, a new instance after release: true
+    tags: primary, secondary
+    made: Eager=1 Shared=2 Single=1 Unique=2 Weak=2
+
+    """
+
+  static func compile(in workspace: TemporaryWorkspace, main: String) throws -> SwiftCompiler.Outcome {
+    try workspace.write("Program/main.swift", main)
+    let sources = ["Sources/App.swift", "Gen/Container.swift", "Program/main.swift"].map {
+      workspace.url.appendingPathComponent($0)
+    }
+    return try SwiftCompiler.compileProgram(sources, to: workspace.url.appendingPathComponent("app"))
+  }
+
+  /// Compiles the app, its generated container and `main`, runs it and returns its output.
+  static func compileAndRun(in workspace: TemporaryWorkspace, main: String) throws -> String {
+    let compiled = try compile(in: workspace, main: main)
+    #expect(compiled.status == 0, "\(compiled.output)")
+    #expect(compiled.output == "", "the generated code must compile without warnings")
+    let run = try SwiftCompiler.run(workspace.url.appendingPathComponent("app").path, [])
+    #expect(run.status == 0)
+    return run.output
+  }
+}
