@@ -11,8 +11,20 @@ struct ContainerCompileTests {
     let generated = try workspace.run(
       "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "static")
     #expect(generated.status == 0, "\(generated.stderr)")
-    let output = try ScopeApp.compileAndRun(in: workspace, main: ScopeApp.main { "try container.resolve() as \($0)" })
-    #expect(output == ScopeApp.expectedOutput)
+    // The static container is also safe to use from several threads at once.
+    let threads = """
+      import Dispatch
+      let singles = Mutex<[ObjectIdentifier]>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        let single = try! dependencyContainer.resolve() as Single
+        singles.withLock { $0.append(ObjectIdentifier(single)) }
+      }
+      print("singleton from 8 threads, one instance: \\(Set(singles.withLock { $0 }).count == 1)")
+
+      """
+    let main = "import Synchronization\n" + ScopeApp.main { "try container.resolve() as \($0)" } + threads
+    let output = try ScopeApp.compileAndRun(in: workspace, main: main)
+    #expect(output == ScopeApp.expectedOutput + "singleton from 8 threads, one instance: true\n")
   }
 
   @Test func swinjectContainerHonoursEveryScope() throws {
