@@ -13,6 +13,10 @@ let package = Package(
     .library(
       name: "DpendCore",
       targets: ["DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost"]),
+    // `plugins: [.plugin(name: "DpendGeneratePlugin", package: "dpend")]` in a target.
+    .plugin(name: "DpendGeneratePlugin", targets: ["DpendGeneratePlugin"]),
+    // `swift package dpend-analyze`.
+    .plugin(name: "DpendAnalyzePlugin", targets: ["DpendAnalyzePlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -60,6 +64,16 @@ let package = Package(
         "DpendModel", "DpendHost", "DpendGenerate", "DpendWorkspace", "DpendServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+
+    // SwiftPM plugins: `dpend generate` during `swift build`, and `swift package dpend-analyze`.
+    .plugin(
+      name: "DpendGeneratePlugin", capability: .buildTool(), dependencies: ["dpend"], path: "Plugins/DpendGeneratePlugin"),
+    .plugin(
+      name: "DpendAnalyzePlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "dpend-analyze", description: "Report missing dependencies, dependency cycles and other problems")),
+      dependencies: ["dpend"], path: "Plugins/DpendAnalyzePlugin"),
 
     // `swift run -c release dpend-benchmark`: figures for BENCHMARKS.md.
     .executableTarget(
