@@ -23,7 +23,9 @@ import Testing
   }
 
   @Test func randomBytesAreReadBestEffort() {
-    var inputs = 0
+    // How many inputs yielded a declaration (29 with swift-syntax 603.0.1): the keyword soup
+    // must reach the collector, not only the lexer, or the test would prove little.
+    var withDeclarations = 0
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
       let length = random.below(4096)
@@ -36,10 +38,10 @@ import Testing
         ]
         bytes = (0..<length / 3).flatMap { _ in Array(pieces[random.below(pieces.count)].utf8) }
       }
-      survive(String(decoding: bytes, as: UTF8.self))
-      inputs += 1
+      let (summary, _) = survive(String(decoding: bytes, as: UTF8.self))
+      if !summary.types.isEmpty || !summary.protocols.isEmpty { withDeclarations += 1 }
     }
-    #expect(inputs == 200)
+    #expect(withDeclarations >= 20, "\(withDeclarations) of 200 inputs yielded a declaration")
   }
 
   @Test func invalidUTF8InsideAFileKeepsTheDeclarationsAroundIt() throws {
