@@ -114,7 +114,9 @@ public final class GraphBuilder {
     insertPaths(added)
     var dirty = changes.map(\.key)
     if isFullBuild {
-      symbols = SymbolTable(files: paths.map { ($0, interfaces[$0]!) }, libraryFactories: settings.libraryFactories)
+      symbols = SymbolTable(
+        files: paths.map { ($0, interfaces[$0]!) }, libraryFactories: settings.libraryFactories,
+        moduleName: settings.moduleName)
       dirty = paths
     } else if !interfaceChanges.isEmpty {
       let changedNames = symbols.update(interfaceChanges, reportingChanges: true)

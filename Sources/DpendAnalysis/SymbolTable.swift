@@ -46,9 +46,12 @@ struct SymbolTable: Sendable {
   let libraryKeyNames: Set<String>
   /// Names of the classes that conform to `DependencyConfiguration`.
   private(set) var configurations: Set<String> = []
+  /// The analysed module's name: `App.Store` written in module `App` is `Store`.
+  let moduleName: String?
 
   /// An empty table.
-  init(libraryFactories: [Factory]) {
+  init(libraryFactories: [Factory], moduleName: String? = nil) {
+    self.moduleName = moduleName
     var names = Set<String>()
     for factory in libraryFactories {
       names.insert(factory.key.name)
@@ -59,8 +62,8 @@ struct SymbolTable: Sendable {
 
   /// The table of `files` (in any order), built on both cores: the declared names on one,
   /// the declarations on the other.
-  init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory]) {
-    self.init(libraryFactories: libraryFactories)
+  init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory], moduleName: String? = nil) {
+    self.init(libraryFactories: libraryFactories, moduleName: moduleName)
     let group = DispatchGroup()
     let names = ResultBox<([String: Bool], [String: Set<Substring>])>()
     DispatchQueue.global().async(group: group) {
@@ -275,8 +278,9 @@ struct SymbolTable: Sendable {
 
   /// The declared name `name` refers to when written inside `scope` (a qualified type
   /// name, `""` at top level): the innermost nested declaration wins, typealiases are
-  /// followed. Names that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged.
-  /// Every name looked up on the way goes into `watch`.
+  /// followed, and a name qualified by the analysed module loses the module's name. Names
+  /// that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged. Every name looked
+  /// up on the way goes into `watch`.
   ///
   /// Not memoized: scopes are nearly all distinct (one per type), so a cache would mostly
   /// cost its own allocations; a lookup skips the scopes that do not declare the name.
@@ -286,7 +290,15 @@ struct SymbolTable: Sendable {
     for _ in 0..<16 {
       guard Self.isPlainName(current) else { return current }
       watch?.names.append(Self.lastComponent(current))
-      guard let (found, isAlias) = lookUp(current, in: currentScope) else { return current }
+      guard let (found, isAlias) = lookUp(current, in: currentScope) else {
+        // `App.Store` in module `App`, when no type `App` declares a `Store`: the module's own
+        // `Store`, looked up from the top level.
+        guard let moduleName, current.utf8.count > moduleName.utf8.count + 1, current.hasPrefix(moduleName + ".")
+        else { return current }
+        current = String(current.dropFirst(moduleName.count + 1))
+        currentScope = ""
+        continue
+      }
       guard isAlias, let alias = aliases[found]?.value else { return found }
       current = alias.target
       currentScope = alias.lookupScope

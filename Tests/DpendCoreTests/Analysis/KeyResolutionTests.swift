@@ -45,6 +45,48 @@ struct KeyResolutionTests {
       ])
   }
 
+  /// SPEC 1.3: a module and a type name identify a type; within the module the name is enough.
+  @Test func namesQualifiedByTheAnalysedModuleResolveToItsTypes() throws {
+    let files = [
+      "App.swift": """
+      protocol Store {}
+      final class StoreImpl: Store {}
+      enum App2 { protocol Clock {} }
+      final class FeedImpl {
+        init(store: App.Store, clock: App.App2.Clock?, other: Other.Store?) {}
+      }
+      """
+    ]
+    let graph = try analyze(files, filters: [".*Impl"], moduleName: "App")
+    #expect(
+      graph.localFactories.map { $0.parameters.map(\.dependency.name) } == [
+        [], ["Store", "App2.Clock", "Other.Store"],
+      ])
+    #expect(graph.diagnostics.isEmpty)
+    // Without the module's name, `App.Store` is a type nothing declares.
+    let unnamed = try analyze(files, filters: [".*Impl"])
+    #expect(
+      unnamed.diagnostics.map(\.message) == [
+        "missing dependency: nothing provides 'App.Store', needed by 'FeedImpl.init(store:clock:other:)'"
+      ])
+  }
+
+  /// A type nested in one named like the module wins over the module's qualification.
+  @Test func aTypeNamedLikeTheModuleKeepsItsNestedNames() throws {
+    let graph = try analyze(
+      [
+        "App.swift": """
+        protocol Store {}
+        enum App { protocol Store {} }
+        final class StoreImpl: App.Store {}
+        final class FeedImpl { init(store: App.Store) {} }
+        """
+      ], filters: [".*Impl"], moduleName: "App")
+    #expect(
+      graph.localFactories.map(\.summaryLine) == ["App.Store ← StoreImpl.init()", "FeedImpl ← FeedImpl.init(store:)"])
+    #expect(graph.diagnostics.isEmpty)
+  }
+
   @Test func typealiasesResolveToWhatTheyName() throws {
     let graph = try analyze(
       [
