@@ -1,5 +1,6 @@
-import DpendProtocol
 import Testing
+
+@testable import DpendProtocol
 
 @Suite struct MessageFramerTests {
   private func frame(_ body: String) -> [UInt8] { MessageFramer.frame(Array(body.utf8)) }
@@ -85,6 +86,22 @@ import Testing
       drain(&framer) == [
         .invalidHeader("Content-Length 99999999999 exceeds the limit of 10 bytes"), .message(Array("{}".utf8)),
       ])
+  }
+
+  /// The body of a refused header is read as a header block and runs into the next
+  /// header: the framer takes that header from its `Content-Length` and reads the next
+  /// message instead of losing it too.
+  @Test func aBodyAfterARefusedHeaderDoesNotCostTheNextMessage() {
+    var framer = MessageFramer()
+    let body = #"{"jsonrpc":"2.0","id":1,"method":"x","params":{"text":"Content-Length: 9"}}"#
+    framer.append(Array("Content-Lenght: \(body.utf8.count)\r\n\r\n\(body)".utf8) + frame(#"{"id":2}"#))
+    #expect(
+      drain(&framer) == [.invalidHeader("missing Content-Length header"), .message(Array(#"{"id":2}"#.utf8))])
+    // A header line that is only junk stays an error.
+    framer.append(Array("{junk}\r\n\r\n".utf8) + frame("{}"))
+    #expect(drain(&framer) == [.invalidHeader("malformed header line '{junk}'"), .message(Array("{}".utf8))])
+    #expect(MessageFramer.resynchronized("Content-Length: 5") == "Content-Length: 5")
+    #expect(MessageFramer.resynchronized(#"{"a":1}content-LENGTH: 7"#) == "content-LENGTH: 7")
   }
 
   @Test func endlessHeaderIsRefused() {

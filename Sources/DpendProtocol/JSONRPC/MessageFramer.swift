@@ -47,7 +47,8 @@ public struct MessageFramer: Sendable {
     let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
     let bodyStart = headerEnd + 4
     var length: Int?
-    for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
+    for written in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
+      let line = Self.resynchronized(written)
       guard let colon = line.firstIndex(of: ":") else {
         skip(to: bodyStart)
         return .invalidHeader("malformed header line '\(line)'")
@@ -77,6 +78,35 @@ public struct MessageFramer: Sendable {
     let body = Array(buffer[bodyStart..<bodyStart + length])
     skip(to: bodyStart + length)
     return .message(body)
+  }
+
+  /// `line` from its last `Content-Length` on, when what precedes it cannot start a header
+  /// line. After a refused header its body is read as the next header block, and the body
+  /// runs into the next message's header with no line break: `{…}Content-Length: 52`. Taking
+  /// the header from there resynchronizes on the next message instead of losing it too.
+  static func resynchronized(_ line: Substring) -> Substring {
+    guard let colon = line.firstIndex(of: ":"), !isToken(line[..<colon]) else { return line }
+    let bytes = Array(line.utf8)
+    let target = Array("content-length".utf8)
+    var index = bytes.count - target.count
+    while index >= 0 {
+      // ASCII letters compared without case: `| 0x20` lowercases them.
+      if zip(bytes[index...], target).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+        return Substring(line.utf8.dropFirst(index))
+      }
+      index -= 1
+    }
+    return line
+  }
+
+  /// `true` for an HTTP header name (RFC 9110 `token`), spaces around it allowed.
+  private static func isToken(_ name: Substring) -> Bool {
+    let trimmed = name.trimmingSpaces()
+    return !trimmed.isEmpty
+      && trimmed.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "!#$%&'*+-.^_`|~".unicodeScalars.contains($0))
+      }
   }
 
   /// Frames `body` for sending.

@@ -22,4 +22,19 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
     #expect(try client.leftovers().invalidBodies == [])
   }
+
+  /// The body of the refused header runs into the next message's header; the server finds
+  /// that header and answers the next message.
+  @Test func theMessageAfterABrokenHeaderAndItsBodyIsAnswered() throws {
+    let client = try TestLSPClient()
+    try client.initialize(root: nil)
+    let body = #"{"jsonrpc":"2.0","id":77,"method":"textDocument/hover","params":{}}"#
+    client.writeRaw(Array("Content-Lenght: \(body.utf8.count)\r\n\r\n\(body)".utf8))
+    #expect(
+      try client.errorWithoutID()
+        == ResponseError(code: -32700, message: "invalid message header: missing Content-Length header"))
+    #expect(try client.ping() == .failure(.pingNotFound))
+    #expect(try client.shutdownAndExit() == 0)
+    #expect(try client.leftovers().invalidBodies == [])
+  }
 }
