@@ -15,14 +15,11 @@ public struct DipGenerator: ContainerGenerator {
   public init() {}
 
   public func generate(_ graph: DependencyGraph) -> String {
-    let keys = graph.resolved.keys.sorted()
-    let factories = keys.map { graph.resolved[$0]! }
-    var output = GeneratedFileHeader.text
-    for module in GeneratedFileHeader.imports(for: factories, container: "Dip") {
-      output += "import \(module)\n"
-    }
+    let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Dip")
+    let keys = opening.keys
+    var output = opening.text
     output += "\nlet dependencyContainer = DependencyContainer { container in\n"
-    for factory in factories {
+    for factory in keys.map({ graph.resolved[$0]! }) {
       let tag = factory.key.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
       let make = FactoryCall.expression(for: factory, provided: graph.resolved) { key in
         let tagArgument = key.tag.map { "tag: \(SwiftLiteral.string($0))" } ?? ""

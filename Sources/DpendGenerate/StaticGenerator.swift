@@ -20,14 +20,11 @@ public struct StaticGenerator: ContainerGenerator {
   public init() {}
 
   public func generate(_ graph: DependencyGraph) -> String {
-    let keys = graph.resolved.keys.sorted()
-    let factories = keys.map { graph.resolved[$0]! }
+    let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Foundation")
+    let keys = opening.keys
+    var output = opening.text
     let names = Self.identifiers(for: keys)
     let throwing = Self.throwingKeys(graph.resolved)
-    var output = GeneratedFileHeader.text
-    for module in GeneratedFileHeader.imports(for: factories, container: "Foundation") {
-      output += "import \(module)\n"
-    }
     let eager = keys.filter { graph.resolved[$0]!.scope == .eagerSingleton }
     let initThrows = eager.contains { throwing.contains($0) }
     output += """

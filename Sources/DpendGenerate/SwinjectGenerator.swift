@@ -20,12 +20,9 @@ public struct SwinjectGenerator: ContainerGenerator {
   public init() {}
 
   public func generate(_ graph: DependencyGraph) -> String {
-    let keys = graph.resolved.keys.sorted()
-    let factories = keys.map { graph.resolved[$0]! }
-    var output = GeneratedFileHeader.text
-    for module in GeneratedFileHeader.imports(for: factories, container: "Swinject") {
-      output += "import \(module)\n"
-    }
+    let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Swinject")
+    let keys = opening.keys
+    var output = opening.text
     output += "\n/// The app's dependencies.\nnonisolated(unsafe) let dependencyContainer: Container = {\n"
     output += "  let container = Container()\n"
     for key in keys {

@@ -17,10 +17,18 @@ enum DpendProcess {
 
   /// Runs `dpend arguments…` in `directory` and waits for it to exit.
   static func run(_ arguments: [String], in directory: URL) throws -> RunResult {
+    try run(binary, arguments, in: directory)
+  }
+
+  /// Runs `executable arguments…` and waits for it to exit; with `combiningOutput`, standard
+  /// error goes to ``RunResult/stdout`` too, in the order written.
+  static func run(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, combiningOutput: Bool = false
+  ) throws -> RunResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable
     process.arguments = arguments
-    process.currentDirectoryURL = directory
+    if let directory { process.currentDirectoryURL = directory }
     // Files, not pipes: a full pipe cannot block the child while the test waits.
     let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
@@ -30,14 +38,14 @@ enum DpendProcess {
     try Data().write(to: stdoutURL)
     try Data().write(to: stderrURL)
     let stdout = try FileHandle(forWritingTo: stdoutURL)
-    let stderr = try FileHandle(forWritingTo: stderrURL)
+    let stderr = combiningOutput ? stdout : try FileHandle(forWritingTo: stderrURL)
     process.standardOutput = stdout
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     try stdout.close()
-    try stderr.close()
+    if !combiningOutput { try stderr.close() }
     return RunResult(
       status: process.terminationStatus,
       stdout: try String(contentsOf: stdoutURL, encoding: .utf8),

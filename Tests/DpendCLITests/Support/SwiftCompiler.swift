@@ -42,20 +42,9 @@ enum SwiftCompiler {
 
   /// Runs a program and waits for it; standard output and error together.
   static func run(_ program: String, _ arguments: [String]) throws -> Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-swiftc-\(UUID().uuidString)")
-    try Data().write(to: log)
-    defer { try? FileManager.default.removeItem(at: log) }
-    let handle = try FileHandle(forWritingTo: log)
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try handle.close()
-    return Outcome(status: process.terminationStatus, output: try String(contentsOf: log, encoding: .utf8))
+    let result = try DpendProcess.run(
+      URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, combiningOutput: true)
+    return Outcome(status: result.status, output: result.stdout)
   }
 
   private static func compileLibrary(_ name: String, sources: [URL], into directory: URL) throws {
