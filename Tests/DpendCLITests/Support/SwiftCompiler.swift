@@ -13,6 +13,9 @@ enum SwiftCompiler {
   /// A directory holding `libDpendRuntime.a`, `libSwinject.a` and their modules.
   static let modules: Result<URL, CompilerError> = {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-modules-\(UUID().uuidString)")
+    compiledModulesDirectory = directory
+    // Removed when the test process ends.
+    atexit { if let directory = compiledModulesDirectory { try? FileManager.default.removeItem(at: directory) } }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let runtime = repositoryRoot.appendingPathComponent("Sources/DpendRuntime")
@@ -77,6 +80,9 @@ enum SwiftCompiler {
     return FileManager.default.fileExists(atPath: fallback.path) ? fallback : nil
   }
 }
+
+/// Where ``SwiftCompiler/modules`` compiled the libraries, for removal at exit.
+nonisolated(unsafe) private var compiledModulesDirectory: URL?
 
 /// Why compiling failed.
 struct CompilerError: Error, CustomStringConvertible {
