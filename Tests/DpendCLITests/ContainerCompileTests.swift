@@ -69,6 +69,66 @@ struct ContainerCompileTests {
     #expect(try ScopeApp.compileAndRun(in: workspace, main: main) == ScopeApp.expectedOutput)
   }
 
+  /// Implicit providers with nested names, a throwing initializer, an optional dependency
+  /// nothing provides (`nil`) and one something does, a tag type nested in another type.
+  @Test(arguments: ["static", "swinject"])
+  func otherShapesOfFactoriesCompileAndRun(container: String) throws {
+    let workspace = try TemporaryWorkspace([
+      "Sources/App.swift": """
+      import DpendRuntime
+
+      enum Tags { enum Fast: DependencyTag {} }
+      struct Failure: Error {}
+      protocol Clock { var now: Int { get } }
+      protocol Logger {}
+      protocol Metrics {}
+      enum Feature {
+        final class ClockImpl: Clock {
+          let now = 42
+          init(shouldFail: Bool = false) throws { if shouldFail { throw Failure() } }
+        }
+      }
+      final class MetricsImpl: Metrics {}
+      final class ServiceImpl {
+        let clock: Clock
+        let logger: Logger?
+        let metrics: Metrics?
+        let speed: Int
+        init(clock: Clock, logger: Logger?, metrics: Metrics?, speed: Tagged<Int, Tags.Fast>) {
+          self.clock = clock
+          self.logger = logger
+          self.metrics = metrics
+          self.speed = speed.dependency
+        }
+      }
+      final class Speeds: DependencyConfiguration {
+        func fast() -> DependencyRegistration<Int> { DependencyRegistration(tag: Tags.Fast.self) { 7 } }
+      }
+
+      """
+    ])
+    let generated = try workspace.run(
+      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", container,
+      "--implicit-filter", ".*Impl")
+    #expect(generated.status == 0, "\(generated.stderr)")
+    let resolve =
+      container == "static" ? "try container.resolve() as ServiceImpl" : "container.resolve(ServiceImpl.self)!"
+    let main = """
+      let container = dependencyContainer
+      let service = \(resolve)
+      print(service.clock.now, service.logger == nil, service.metrics != nil, service.speed)
+
+      """
+    try workspace.write("Program/main.swift", main)
+    let sources = ["Sources/App.swift", "Gen/Container.swift", "Program/main.swift"].map {
+      workspace.url.appendingPathComponent($0)
+    }
+    let compiled = try SwiftCompiler.compileProgram(sources, to: workspace.url.appendingPathComponent("app"))
+    #expect(compiled.status == 0 && compiled.output == "", "\(compiled.output)")
+    let run = try SwiftCompiler.run(workspace.url.appendingPathComponent("app").path, [])
+    #expect(run.output == "42 true true 7\n")
+  }
+
   @Test(arguments: ["dip", "static", "swinject"])
   func generatedCodeMatchesItsGoldenFile(container: String) throws {
     let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
