@@ -73,8 +73,11 @@ public final class GraphBuilder {
 
   /// The graph of the current summaries, with `extraDiagnostics` merged into its diagnostics.
   public func graph(extraDiagnostics: [Diagnostic] = []) -> DependencyGraph {
+    stageTimes = []
+    stageStart = .now
     applyPendingChanges()
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
+    markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
     if !extraDiagnostics.isEmpty {
       diagnostics = (diagnostics + extraDiagnostics).sorted(by: Diagnostic.reportingOrder)
@@ -83,6 +86,17 @@ public final class GraphBuilder {
       mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
       files: FileResults(byPath: files, paths: paths))
+  }
+
+  /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the
+  /// benchmark prints them (`dpend-benchmark --stages`).
+  public private(set) var stageTimes: [(stage: String, duration: Duration)] = []
+  private var stageStart = ContinuousClock.now
+
+  private func markStage(_ stage: String) {
+    let now = ContinuousClock.now
+    stageTimes.append((stage, now - stageStart))
+    stageStart = now
   }
 
   // MARK: Stage 1 and 2: files
@@ -95,6 +109,7 @@ public final class GraphBuilder {
     let changes = Array(pending)
     pending = [:]
     let newInterfaces = Self.inParallel(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
+    markStage("interfaces")
     var added: [String] = []
     var interfaceChanges: [SymbolTable.Change] = []
     for ((path, summary), interface) in zip(changes, newInterfaces) {
@@ -126,7 +141,9 @@ public final class GraphBuilder {
       }
     }
     lastCollectedPaths = dirty
+    markStage("symbol table")
     let fresh = analyses(of: dirty)
+    markStage("file analyses")
     if isFullBuild {
       indexEveryFile(dirty, fresh, touching: &touched)
     }
@@ -138,6 +155,7 @@ public final class GraphBuilder {
       index(old.factories, of: path, adding: false, touching: &touched)
       index(new.factories, of: path, adding: true, touching: &touched)
     }
+    markStage("key indexes")
     updateSelections(touched, fromScratch: isFullBuild)
   }
 
@@ -322,6 +340,7 @@ public final class GraphBuilder {
     var missingChanged = Set<DependencyKey>()
     var resolvedChanged = false
     let selected = selectProviders(for: Array(affected))
+    markStage("provider selection")
     for (key, new) in selected {
       let old = selections[key]
       guard new != old else { continue }
@@ -349,8 +368,10 @@ public final class GraphBuilder {
         }
       }
     }
+    markStage("selection tables")
     updateMissingErrors(missingChanged)
     if resolvedChanged { updateCycles(newEdges) }
+    markStage("missing dependencies and cycles")
   }
 
   /// Selects the providers of every key of a build from scratch: each table is filled
@@ -363,6 +384,7 @@ public final class GraphBuilder {
       if let selection { table[key] = selection }
     }
     selections = table
+    markStage("provider selection")
     let selected = table
     let group = DispatchGroup()
     let derived = ResultBox<([DependencyKey: [Factory]], [DependencyKey: Factory])>()
@@ -375,6 +397,7 @@ public final class GraphBuilder {
     }
     group.wait()
     (candidates, resolved) = derived.value!
+    markStage("selection tables")
     sortedDiagnostics = nil
     // The whole graph is checked for cycles on another core meanwhile.
     let cycleCheck = ResultBox<CycleCheck>()
@@ -383,6 +406,7 @@ public final class GraphBuilder {
     updateMissingErrors(Set(missingFrom.keys))
     group.wait()
     cycles = cycleCheck.value!
+    markStage("missing dependencies and cycles")
   }
 
   /// The new selection of each key (`nil`: nothing provides it), in parallel when there

@@ -39,6 +39,9 @@ struct Benchmark: ParsableCommand {
   @Flag(help: "Only time building the graph from scratch from cached summaries (no parsing), per size.")
   var graphOnly = false
 
+  @Flag(help: "Also print how long each stage of one more cold analysis takes, per workspace.")
+  var stages = false
+
   @Option(help: "Only write the synthetic workspace of the first --sizes value into this directory, then stop.")
   var generate: String?
 
@@ -93,9 +96,30 @@ struct Benchmark: ParsableCommand {
       "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
         + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)")
     emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+    var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
+      if stages { stageLines.append(try stageTimes(name: workspace.name, root: workspace.root)) }
     }
+    if !stageLines.isEmpty {
+      emit("\nstages of one cold analysis (discovery, reading, parsing and collection on every core; then the graph)")
+      for line in stageLines { emit(line) }
+    }
+  }
+
+  /// One more cold analysis of `root`, timed stage by stage.
+  private func stageTimes(name: String, root: URL) throws -> String {
+    let settings = try WorkspaceSettings.load(root: root.path)
+    let host = AnalysisHost()
+    var problems: [Diagnostic] = []
+    let loading = try Statistics.time { problems = try WorkspaceLoader.load(settings, into: host) }
+    let graphing = Statistics.time { _ = host.graph(extraDiagnostics: problems) }
+    let parts = host.graphStageTimes.map { stage in
+      let seconds = Double(stage.duration.components.seconds) + Double(stage.duration.components.attoseconds) / 1e18
+      return "\(stage.stage) \(Format.milliseconds(seconds))"
+    }
+    return "\(name): read, parse and collect \(Format.milliseconds(loading)) · graph \(Format.milliseconds(graphing)) ("
+      + parts.joined(separator: ", ") + ")"
   }
 
   /// Writes a line at once (unbuffered), so rows appear as they are measured.

@@ -142,6 +142,9 @@ public final class AnalysisHost {
     builder.set([document.summary])
   }
 
+  /// How long each stage of the last ``graph(extraDiagnostics:)`` took (see ``GraphBuilder``).
+  public var graphStageTimes: [(stage: String, duration: Duration)] { builder.stageTimes }
+
   /// The graph of the current summaries, brought up to date with the changes since the
   /// last one (see ``GraphBuilder``).
   public func graph(extraDiagnostics: [Diagnostic] = []) -> DependencyGraph {
