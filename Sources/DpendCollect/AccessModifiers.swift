@@ -31,20 +31,25 @@ extension DeclModifierListSyntax {
 extension MemberBlockSyntax {
   /// The member declarations, with the branches of `#if` blocks flattened in (all of
   /// them: dpend cannot know which condition holds, so it takes every branch).
-  var flattenedDeclarations: [DeclSyntax] {
+  var flattenedDeclarations: [DeclSyntax] { Self.flatten(members) }
+
+  /// The declarations of `items`, with the branches of `#if` blocks flattened in.
+  static func flatten(_ items: MemberBlockItemListSyntax) -> [DeclSyntax] {
     var result: [DeclSyntax] = []
     func add(_ items: MemberBlockItemListSyntax) {
       for item in items {
-        if let conditional = item.decl.as(IfConfigDeclSyntax.self) {
-          for clause in conditional.clauses {
-            if case .decls(let nested) = clause.elements { add(nested) }
-          }
-        } else {
-          result.append(item.decl)
+        let decl = item.decl
+        // The kind is read from the raw node; a cast is made only for the rare `#if`.
+        guard decl.kind == .ifConfigDecl, let conditional = decl.as(IfConfigDeclSyntax.self) else {
+          result.append(decl)
+          continue
+        }
+        for clause in conditional.clauses {
+          if case .decls(let nested) = clause.elements { add(nested) }
         }
       }
     }
-    add(members)
+    add(items)
     return result
   }
 }

@@ -24,8 +24,8 @@ public enum SummaryCollector {
   /// `source`, the tree's text, saves recovering it from the tree.
   public static func summarize(path: String, tree: SourceFileSyntax, source: String? = nil) -> FileSummary {
     let ranges = source.map { RangeConverter(path: path, source: $0) } ?? RangeConverter(path: path, tree: tree)
-    let visitor = DeclarationVisitor(ranges: ranges)
-    visitor.walk(tree)
-    return visitor.summary
+    let walker = DeclarationWalker(ranges: ranges)
+    walker.walk(tree)
+    return walker.summary
   }
 }

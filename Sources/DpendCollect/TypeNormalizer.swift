@@ -39,6 +39,13 @@ enum TypeNormalizer {
 
   /// The reference a parameter or a registration's generic argument makes.
   static func reference(_ type: TypeSyntax, ranges: RangeConverter) -> TypeReference {
+    // Most parameters are one plain name (`Int`, `Store`): none of the unwrapping applies.
+    if type.kind == .identifierType, let identifier = type.as(IdentifierTypeSyntax.self),
+      identifier.genericArgumentClause == nil
+    {
+      let name = identifier.name.presence == .present ? identifier.name.text : ""
+      return TypeReference(name: name, range: ranges.range(of: type))
+    }
     var isOptional = false
     var current = strip(type)
     if let wrapped = optionalWrapped(current) {

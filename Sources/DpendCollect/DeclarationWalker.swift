@@ -2,9 +2,14 @@ import DpendModel
 import SwiftSyntax
 
 /// Walks one file's declarations and fills a ``FileSummary``. Types nested in types (or in
-/// extensions) get qualified names; bodies of functions, closures and accessors are skipped (types
-/// declared there cannot be named from outside).
-final class DeclarationVisitor: SyntaxVisitor {
+/// extensions) get qualified names.
+///
+/// The walk follows the declaration skeleton only — the file's top-level items, member
+/// blocks and the branches of `#if` — and never enters bodies of functions, closures or
+/// accessors (types declared there cannot be named from outside) nor statements. It is a
+/// plain recursion rather than a `SyntaxVisitor`: visiting every node costs more than the
+/// few declarations it finds (see BENCHMARKS.md).
+final class DeclarationWalker {
   private(set) var summary: FileSummary
   private let ranges: RangeConverter
   private let members: MemberCollector
@@ -27,7 +32,61 @@ final class DeclarationVisitor: SyntaxVisitor {
     summary = FileSummary(path: ranges.path)
     self.ranges = ranges
     members = MemberCollector(ranges: ranges)
-    super.init(viewMode: .sourceAccurate)
+  }
+
+  /// Walks every declaration of `file`.
+  func walk(_ file: SourceFileSyntax) {
+    walk(statements: file.statements)
+  }
+
+  /// Top-level items (or a top-level `#if` branch): only declarations can declare types.
+  private func walk(statements: CodeBlockItemListSyntax) {
+    for item in statements {
+      if case .decl(let decl) = item.item { declaration(decl) }
+    }
+  }
+
+  /// One declaration at the top level or in a member block (already flattened out of `#if`).
+  private func declaration(_ decl: DeclSyntax) {
+    switch decl.kind {
+    case .classDecl:
+      let node = decl.cast(ClassDeclSyntax.self)
+      type(
+        kind: .class, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
+        clause: node.inheritanceClause, body: node.memberBlock)
+    case .structDecl:
+      let node = decl.cast(StructDeclSyntax.self)
+      type(
+        kind: .struct, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
+        clause: node.inheritanceClause, body: node.memberBlock)
+    case .actorDecl:
+      let node = decl.cast(ActorDeclSyntax.self)
+      type(
+        kind: .actor, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
+        clause: node.inheritanceClause, body: node.memberBlock)
+    case .enumDecl:
+      let node = decl.cast(EnumDeclSyntax.self)
+      type(
+        kind: .enum, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
+        clause: node.inheritanceClause, body: node.memberBlock)
+    case .protocolDecl: protocolDeclaration(decl.cast(ProtocolDeclSyntax.self))
+    case .extensionDecl: extensionDeclaration(decl.cast(ExtensionDeclSyntax.self))
+    case .typeAliasDecl: typealiasDeclaration(decl.cast(TypeAliasDeclSyntax.self))
+    case .importDecl: importDeclaration(decl.cast(ImportDeclSyntax.self))
+    case .ifConfigDecl:
+      // A top-level `#if`: every branch counts (dpend cannot know which condition holds).
+      for clause in decl.cast(IfConfigDeclSyntax.self).clauses {
+        switch clause.elements {
+        case .statements(let statements): walk(statements: statements)
+        case .decls(let nested): for member in MemberBlockSyntax.flatten(nested) { declaration(member) }
+        default: continue
+        }
+      }
+    default:
+      // Functions, variables, initializers, subscripts, macros…: no nominal types inside
+      // that other files can name.
+      return
+    }
   }
 
   private var scopeName: String { scopes.last?.name ?? "" }
@@ -63,11 +122,13 @@ final class DeclarationVisitor: SyntaxVisitor {
 
   // MARK: Nominal types
 
-  private func enterType(
+  /// A class, struct, actor or enum, then the types nested in it. Nameless (half-typed)
+  /// types are skipped with their members.
+  private func type(
     kind: TypeKind, name: TokenSyntax, modifiers: DeclModifierListSyntax,
     generics: GenericParameterClauseSyntax?, clause: InheritanceClauseSyntax?, body: MemberBlockSyntax
-  ) -> SyntaxVisitorContinueKind {
-    guard name.presence == .present, !name.text.isEmpty else { return .skipChildren }
+  ) {
+    guard name.presence == .present, !name.text.isEmpty else { return }
     let qualifiedName = qualified(name.text)
     let access = effectiveAccess(modifiers)
     // A type nested in a generic one cannot be named without the outer type's arguments.
@@ -91,64 +152,30 @@ final class DeclarationVisitor: SyntaxVisitor {
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
         range: ranges.range(of: name), closingBrace: closingBrace(of: body)))
     scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
-    return .visitChildren
-  }
-
-  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(
-      kind: .class, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-      clause: node.inheritanceClause, body: node.memberBlock)
-  }
-  override func visitPost(_ node: ClassDeclSyntax) { leaveType(node.name) }
-
-  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(
-      kind: .struct, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-      clause: node.inheritanceClause, body: node.memberBlock)
-  }
-  override func visitPost(_ node: StructDeclSyntax) { leaveType(node.name) }
-
-  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(
-      kind: .actor, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-      clause: node.inheritanceClause, body: node.memberBlock)
-  }
-  override func visitPost(_ node: ActorDeclSyntax) { leaveType(node.name) }
-
-  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enterType(
-      kind: .enum, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-      clause: node.inheritanceClause, body: node.memberBlock)
-  }
-  override func visitPost(_ node: EnumDeclSyntax) { leaveType(node.name) }
-
-  /// Pops the scope pushed by `enterType`, which skipped nameless (half-typed) types.
-  private func leaveType(_ name: TokenSyntax) {
-    guard name.presence == .present, !name.text.isEmpty else { return }
+    for member in declarations { declaration(member) }
     scopes.removeLast()
   }
 
   // MARK: Other declarations
 
-  override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-    guard node.name.presence == .present else { return .skipChildren }
+  private func protocolDeclaration(_ node: ProtocolDeclSyntax) {
+    guard node.name.presence == .present else { return }
     summary.protocols.append(
       ProtocolDeclaration(
         name: qualified(node.name.text), access: effectiveAccess(node.modifiers),
         range: ranges.range(of: node.name)))
-    return .skipChildren
   }
 
   /// Types and typealiases declared in an extension are nested in the extended type.
-  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    let extended = extendedName(node)
-    guard !extended.isEmpty else { return .skipChildren }
+  private func extensionDeclaration(_ node: ExtensionDeclSyntax) {
+    let extended = TypeNormalizer.text(TypeNormalizer.strip(node.extendedType))
+    guard !extended.isEmpty else { return }
     let defaultAccess = node.modifiers.accessLevel ?? .internal
+    let declarations = node.memberBlock.flattenedDeclarations
     summary.extensions.append(
       ExtensionDeclaration(
         extendedType: extended, inheritance: inheritance(node.inheritanceClause),
-        methods: members.methods(
-          in: node.memberBlock.flattenedDeclarations, defaultAccess: defaultAccess, typeAccess: .open),
+        methods: members.methods(in: declarations, defaultAccess: defaultAccess, typeAccess: .open),
         range: ranges.range(of: node.extendedType), closingBrace: closingBrace(of: node.memberBlock)))
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.
@@ -157,56 +184,25 @@ final class DeclarationVisitor: SyntaxVisitor {
       Enclosing(
         name: extended, access: min(node.modifiers.accessLevel ?? .open, known?.access ?? .open),
         memberDefault: defaultAccess, isGeneric: node.genericWhereClause != nil || known?.isGeneric == true))
-    return .visitChildren
-  }
-  override func visitPost(_ node: ExtensionDeclSyntax) {
-    guard !extendedName(node).isEmpty else { return }
+    for member in declarations { declaration(member) }
     scopes.removeLast()
   }
 
-  private func extendedName(_ node: ExtensionDeclSyntax) -> String {
-    TypeNormalizer.text(TypeNormalizer.strip(node.extendedType))
-  }
-
-  override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+  private func typealiasDeclaration(_ node: TypeAliasDeclSyntax) {
     let target = TypeNormalizer.text(TypeNormalizer.strip(node.initializer.value))
-    guard node.name.presence == .present, !target.isEmpty, node.genericParameterClause == nil else {
-      return .skipChildren
-    }
+    guard node.name.presence == .present, !target.isEmpty, node.genericParameterClause == nil else { return }
     summary.typealiases.append(
       TypealiasDeclaration(
         name: qualified(node.name.text), target: target, lookupScope: scopeName,
         range: ranges.range(of: node.name)))
-    return .skipChildren
   }
 
-  override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+  private func importDeclaration(_ node: ImportDeclSyntax) {
     var path = node.path.map(\.name.text)
     // `import struct Foundation.Date` names a declaration after the module.
     if node.importKindSpecifier != nil, path.count > 1 { path.removeLast() }
     if !path.isEmpty, !path.contains(where: \.isEmpty) {
       summary.imports.append(path.joined(separator: "."))
     }
-    return .skipChildren
   }
-
-  // Parts of declarations that hold no nominal types: skipped whole, which keeps the walk
-  // to the declaration skeleton (members are read directly by `MemberCollector`).
-  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: AttributeListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-
-  // Bodies hold no declarations that other files can name.
-  override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
