@@ -1,5 +1,5 @@
 import DpendModel
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 extension DeclModifierListSyntax {
   /// The access level written among these modifiers; `private(set)` and the like are
@@ -28,28 +28,34 @@ extension DeclModifierListSyntax {
   var isLazy: Bool { contains { $0.name.tokenKind == .keyword(.lazy) } }
 }
 
-extension MemberBlockSyntax {
-  /// The member declarations, with the branches of `#if` blocks flattened in (all of
-  /// them: dpend cannot know which condition holds, so it takes every branch).
-  var flattenedDeclarations: [DeclSyntax] { Self.flatten(members) }
+/// The modifiers of a declaration, read from its raw `DeclModifierListSyntax`.
+enum Modifiers {
+  private static let name = Slot(\DeclModifierSyntax.name)
+  private static let detail = Slot(\DeclModifierSyntax.detail)
 
-  /// The declarations of `items`, with the branches of `#if` blocks flattened in.
-  static func flatten(_ items: MemberBlockItemListSyntax) -> [DeclSyntax] {
-    var result: [DeclSyntax] = []
-    func add(_ items: MemberBlockItemListSyntax) {
-      for item in items {
-        let decl = item.decl
-        // The kind is read from the raw node; a cast is made only for the rare `#if`.
-        guard decl.kind == .ifConfigDecl, let conditional = decl.as(IfConfigDeclSyntax.self) else {
-          result.append(decl)
-          continue
-        }
-        for clause in conditional.clauses {
-          if case .decls(let nested) = clause.elements { add(nested) }
-        }
+  /// The access level written among `list`; `private(set)` and the like are setter
+  /// restrictions and do not count.
+  static func accessLevel(_ list: RawNode?) -> AccessLevel? {
+    for modifier in list?.elements ?? [] where modifier.child(detail) == nil {
+      guard let keyword = modifier.child(name), keyword.isToken(.keyword) else { continue }
+      switch keyword.tokenText {
+      case "private": return .private
+      case "fileprivate": return .fileprivate
+      case "internal": return .internal
+      case "package": return .package
+      case "public": return .public
+      case "open": return .open
+      default: continue
       }
     }
-    add(items)
-    return result
+    return nil
+  }
+
+  /// `true` when a modifier keyword of `list` satisfies `predicate` (`static`, `lazy`, …).
+  static func contains(_ list: RawNode?, where predicate: (SyntaxText) -> Bool) -> Bool {
+    (list?.elements ?? []).contains { modifier in
+      guard let keyword = modifier.child(name), keyword.isToken(.keyword) else { return false }
+      return predicate(keyword.tokenText)
+    }
   }
 }

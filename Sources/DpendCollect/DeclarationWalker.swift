@@ -1,14 +1,14 @@
 import DpendModel
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Walks one file's declarations and fills a ``FileSummary``. Types nested in types (or in
 /// extensions) get qualified names.
 ///
 /// The walk follows the declaration skeleton only — the file's top-level items, member
 /// blocks and the branches of `#if` — and never enters bodies of functions, closures or
-/// accessors (types declared there cannot be named from outside) nor statements. It is a
-/// plain recursion rather than a `SyntaxVisitor`: visiting every node costs more than the
-/// few declarations it finds (see BENCHMARKS.md).
+/// accessors (types declared there cannot be named from outside) nor statements. It reads
+/// raw nodes (see ``RawNode``); only registration methods, which few types have, are read
+/// through `Syntax` nodes (``MemberCollector/registrationMethod(_:defaultAccess:typeAccess:)``).
 final class DeclarationWalker {
   private(set) var summary: FileSummary
   private let ranges: RangeConverter
@@ -28,57 +28,91 @@ final class DeclarationWalker {
     var isGeneric: Bool
   }
 
-  init(ranges: RangeConverter) {
+  /// The slots of a class, struct, actor or enum declaration.
+  private struct TypeSlots {
+    let modifiers: Slot
+    let name: Slot
+    let generics: Slot
+    let inheritance: Slot
+    let body: Slot
+  }
+
+  private static let classSlots = TypeSlots(
+    modifiers: Slot(\ClassDeclSyntax.modifiers), name: Slot(\ClassDeclSyntax.name),
+    generics: Slot(\ClassDeclSyntax.genericParameterClause), inheritance: Slot(\ClassDeclSyntax.inheritanceClause),
+    body: Slot(\ClassDeclSyntax.memberBlock))
+  private static let structSlots = TypeSlots(
+    modifiers: Slot(\StructDeclSyntax.modifiers), name: Slot(\StructDeclSyntax.name),
+    generics: Slot(\StructDeclSyntax.genericParameterClause), inheritance: Slot(\StructDeclSyntax.inheritanceClause),
+    body: Slot(\StructDeclSyntax.memberBlock))
+  private static let actorSlots = TypeSlots(
+    modifiers: Slot(\ActorDeclSyntax.modifiers), name: Slot(\ActorDeclSyntax.name),
+    generics: Slot(\ActorDeclSyntax.genericParameterClause), inheritance: Slot(\ActorDeclSyntax.inheritanceClause),
+    body: Slot(\ActorDeclSyntax.memberBlock))
+  private static let enumSlots = TypeSlots(
+    modifiers: Slot(\EnumDeclSyntax.modifiers), name: Slot(\EnumDeclSyntax.name),
+    generics: Slot(\EnumDeclSyntax.genericParameterClause), inheritance: Slot(\EnumDeclSyntax.inheritanceClause),
+    body: Slot(\EnumDeclSyntax.memberBlock))
+  private static let fileStatements = Slot(\SourceFileSyntax.statements)
+  private static let itemValue = Slot(\CodeBlockItemSyntax.item)
+  private static let protocolModifiers = Slot(\ProtocolDeclSyntax.modifiers)
+  private static let protocolName = Slot(\ProtocolDeclSyntax.name)
+  private static let extensionModifiers = Slot(\ExtensionDeclSyntax.modifiers)
+  private static let extensionType = Slot(\ExtensionDeclSyntax.extendedType)
+  private static let extensionInheritance = Slot(\ExtensionDeclSyntax.inheritanceClause)
+  private static let extensionWhere = Slot(\ExtensionDeclSyntax.genericWhereClause)
+  private static let extensionBody = Slot(\ExtensionDeclSyntax.memberBlock)
+  private static let aliasName = Slot(\TypeAliasDeclSyntax.name)
+  private static let aliasGenerics = Slot(\TypeAliasDeclSyntax.genericParameterClause)
+  private static let aliasInitializer = Slot(\TypeAliasDeclSyntax.initializer)
+  private static let aliasValue = Slot(\TypeInitializerClauseSyntax.value)
+  private static let importKind = Slot(\ImportDeclSyntax.importKindSpecifier)
+  private static let importPath = Slot(\ImportDeclSyntax.path)
+  private static let importComponentName = Slot(\ImportPathComponentSyntax.name)
+  private static let ifConfigClauses = Slot(\IfConfigDeclSyntax.clauses)
+  private static let ifConfigElements = Slot(\IfConfigClauseSyntax.elements)
+  private static let inheritedTypes = Slot(\InheritanceClauseSyntax.inheritedTypes)
+  private static let inheritedType = Slot(\InheritedTypeSyntax.type)
+  private static let bodyMembers = Slot(\MemberBlockSyntax.members)
+  private static let bodyRightBrace = Slot(\MemberBlockSyntax.rightBrace)
+
+  init(ranges: RangeConverter, tree: SourceFileSyntax) {
     summary = FileSummary(path: ranges.path)
     self.ranges = ranges
-    members = MemberCollector(ranges: ranges)
+    members = MemberCollector(ranges: ranges, tree: tree)
   }
 
   /// Walks every declaration of `file`.
   func walk(_ file: SourceFileSyntax) {
-    walk(statements: file.statements)
+    if let statements = RawNode(file).child(Self.fileStatements) { walk(statements: statements) }
   }
 
   /// Top-level items (or a top-level `#if` branch): only declarations can declare types.
-  private func walk(statements: CodeBlockItemListSyntax) {
-    for item in statements {
-      if case .decl(let decl) = item.item { declaration(decl) }
+  private func walk(statements: RawNode) {
+    for item in statements.elements {
+      if let value = item.child(Self.itemValue) { declaration(value) }
     }
   }
 
-  /// One declaration at the top level or in a member block (already flattened out of `#if`).
-  private func declaration(_ decl: DeclSyntax) {
+  /// One declaration at the top level or in a member block (already flattened out of
+  /// `#if`); statements and expressions are ignored.
+  private func declaration(_ decl: RawNode) {
     switch decl.kind {
-    case .classDecl:
-      let node = decl.cast(ClassDeclSyntax.self)
-      type(
-        kind: .class, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-        clause: node.inheritanceClause, body: node.memberBlock)
-    case .structDecl:
-      let node = decl.cast(StructDeclSyntax.self)
-      type(
-        kind: .struct, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-        clause: node.inheritanceClause, body: node.memberBlock)
-    case .actorDecl:
-      let node = decl.cast(ActorDeclSyntax.self)
-      type(
-        kind: .actor, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-        clause: node.inheritanceClause, body: node.memberBlock)
-    case .enumDecl:
-      let node = decl.cast(EnumDeclSyntax.self)
-      type(
-        kind: .enum, name: node.name, modifiers: node.modifiers, generics: node.genericParameterClause,
-        clause: node.inheritanceClause, body: node.memberBlock)
-    case .protocolDecl: protocolDeclaration(decl.cast(ProtocolDeclSyntax.self))
-    case .extensionDecl: extensionDeclaration(decl.cast(ExtensionDeclSyntax.self))
-    case .typeAliasDecl: typealiasDeclaration(decl.cast(TypeAliasDeclSyntax.self))
-    case .importDecl: importDeclaration(decl.cast(ImportDeclSyntax.self))
+    case .classDecl: type(.class, decl, Self.classSlots)
+    case .structDecl: type(.struct, decl, Self.structSlots)
+    case .actorDecl: type(.actor, decl, Self.actorSlots)
+    case .enumDecl: type(.enum, decl, Self.enumSlots)
+    case .protocolDecl: protocolDeclaration(decl)
+    case .extensionDecl: extensionDeclaration(decl)
+    case .typeAliasDecl: typealiasDeclaration(decl)
+    case .importDecl: importDeclaration(decl)
     case .ifConfigDecl:
       // A top-level `#if`: every branch counts (dpend cannot know which condition holds).
-      for clause in decl.cast(IfConfigDeclSyntax.self).clauses {
-        switch clause.elements {
-        case .statements(let statements): walk(statements: statements)
-        case .decls(let nested): for member in MemberBlockSyntax.flatten(nested) { declaration(member) }
+      for clause in decl.child(Self.ifConfigClauses)?.elements ?? [] {
+        guard let elements = clause.child(Self.ifConfigElements) else { continue }
+        switch elements.kind {
+        case .codeBlockItemList: walk(statements: elements)
+        case .memberBlockItemList: for member in MemberCollector.flatten(elements) { declaration(member) }
         default: continue
         }
       }
@@ -93,47 +127,55 @@ final class DeclarationWalker {
   private var scopeAccess: AccessLevel { scopes.last?.access ?? .open }
 
   /// The effective access of a declaration with `modifiers` in the current scope.
-  private func effectiveAccess(_ modifiers: DeclModifierListSyntax) -> AccessLevel {
-    min(modifiers.accessLevel ?? scopes.last?.memberDefault ?? .internal, scopeAccess)
+  private func effectiveAccess(_ modifiers: RawNode?) -> AccessLevel {
+    min(Modifiers.accessLevel(modifiers) ?? scopes.last?.memberDefault ?? .internal, scopeAccess)
   }
 
   private func qualified(_ name: String) -> String {
     scopeName.isEmpty ? name : "\(scopeName).\(name)"
   }
 
-  private func inheritance(_ clause: InheritanceClauseSyntax?) -> [TypeReference] {
+  private func inheritance(_ clause: RawNode?) -> [TypeReference] {
     guard let clause else { return [] }
     // `P & Q` conforms to both: each element is an entry of its own.
-    let types = clause.inheritedTypes.flatMap { inherited -> [TypeSyntax] in
-      let stripped = TypeNormalizer.strip(inherited.type)
-      guard let composition = stripped.as(CompositionTypeSyntax.self) else { return [inherited.type] }
-      return composition.elements.map(\.type)
+    var types: [RawNode] = []
+    for inherited in clause.child(Self.inheritedTypes)?.elements ?? [] {
+      guard let type = inherited.child(Self.inheritedType) else { continue }
+      if let parts = RawTypeReader.compositionParts(RawTypeReader.strip(type)) {
+        types += parts
+      } else {
+        types.append(type)
+      }
     }
     return types.compactMap { type in
-      let name = TypeNormalizer.text(TypeNormalizer.strip(type))
+      let name = RawTypeReader.text(RawTypeReader.strip(type))
       return name.isEmpty ? nil : TypeReference(name: name, range: ranges.range(of: type))
     }
   }
 
   /// The `}` ending a body, or `nil` while it is not typed yet.
-  private func closingBrace(of body: MemberBlockSyntax) -> DpendModel.SourceRange? {
-    body.rightBrace.presence == .present ? ranges.range(of: body.rightBrace) : nil
+  private func closingBrace(of body: RawNode) -> DpendModel.SourceRange? {
+    guard let brace = body.child(Self.bodyRightBrace), brace.isPresentToken else { return nil }
+    return ranges.range(of: brace)
+  }
+
+  /// The declarations of a member block, `#if` branches flattened in.
+  private func declarations(of body: RawNode?) -> [RawNode] {
+    body?.child(Self.bodyMembers).map(MemberCollector.flatten) ?? []
   }
 
   // MARK: Nominal types
 
   /// A class, struct, actor or enum, then the types nested in it. Nameless (half-typed)
   /// types are skipped with their members.
-  private func type(
-    kind: TypeKind, name: TokenSyntax, modifiers: DeclModifierListSyntax,
-    generics: GenericParameterClauseSyntax?, clause: InheritanceClauseSyntax?, body: MemberBlockSyntax
-  ) {
-    guard name.presence == .present, !name.text.isEmpty else { return }
+  private func type(_ kind: TypeKind, _ decl: RawNode, _ slots: TypeSlots) {
+    guard let name = decl.child(slots.name), name.isPresentToken, !name.tokenText.isEmpty else { return }
     let qualifiedName = qualified(name.text)
-    let access = effectiveAccess(modifiers)
+    let access = effectiveAccess(decl.child(slots.modifiers))
     // A type nested in a generic one cannot be named without the outer type's arguments.
-    let isGeneric = generics != nil || scopes.last?.isGeneric == true
-    let declarations = body.flattenedDeclarations
+    let isGeneric = decl.child(slots.generics) != nil || scopes.last?.isGeneric == true
+    let body = decl.child(slots.body)
+    let declarations = declarations(of: body)
     var initializers: [Initializer] = []
     if kind != .enum {
       let declared = members.initializers(in: declarations, typeAccess: access)
@@ -147,10 +189,10 @@ final class DeclarationWalker {
     summary.types.append(
       TypeDeclaration(
         name: qualifiedName, kind: kind, access: access, isGeneric: isGeneric,
-        inheritance: inheritance(clause), initializers: initializers,
+        inheritance: inheritance(decl.child(slots.inheritance)), initializers: initializers,
         methods: kind == .class
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
-        range: ranges.range(of: name), closingBrace: closingBrace(of: body)))
+        range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:))))
     scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
     for member in declarations { declaration(member) }
     scopes.removeLast()
@@ -158,49 +200,54 @@ final class DeclarationWalker {
 
   // MARK: Other declarations
 
-  private func protocolDeclaration(_ node: ProtocolDeclSyntax) {
-    guard node.name.presence == .present else { return }
+  private func protocolDeclaration(_ decl: RawNode) {
+    guard let name = decl.child(Self.protocolName), name.isPresentToken else { return }
     summary.protocols.append(
       ProtocolDeclaration(
-        name: qualified(node.name.text), access: effectiveAccess(node.modifiers),
-        range: ranges.range(of: node.name)))
+        name: qualified(name.text), access: effectiveAccess(decl.child(Self.protocolModifiers)),
+        range: ranges.range(of: name)))
   }
 
   /// Types and typealiases declared in an extension are nested in the extended type.
-  private func extensionDeclaration(_ node: ExtensionDeclSyntax) {
-    let extended = TypeNormalizer.text(TypeNormalizer.strip(node.extendedType))
+  private func extensionDeclaration(_ decl: RawNode) {
+    guard let extendedType = decl.child(Self.extensionType) else { return }
+    let extended = RawTypeReader.text(RawTypeReader.strip(extendedType))
     guard !extended.isEmpty else { return }
-    let defaultAccess = node.modifiers.accessLevel ?? .internal
-    let declarations = node.memberBlock.flattenedDeclarations
+    let written = Modifiers.accessLevel(decl.child(Self.extensionModifiers))
+    let defaultAccess = written ?? .internal
+    let body = decl.child(Self.extensionBody)
+    let declarations = declarations(of: body)
     summary.extensions.append(
       ExtensionDeclaration(
-        extendedType: extended, inheritance: inheritance(node.inheritanceClause),
+        extendedType: extended, inheritance: inheritance(decl.child(Self.extensionInheritance)),
         methods: members.methods(in: declarations, defaultAccess: defaultAccess, typeAccess: .open),
-        range: ranges.range(of: node.extendedType), closingBrace: closingBrace(of: node.memberBlock)))
+        range: ranges.range(of: extendedType), closingBrace: body.flatMap(closingBrace(of:))))
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.
     let known = summary.types.first { $0.name == extended }
     scopes.append(
       Enclosing(
-        name: extended, access: min(node.modifiers.accessLevel ?? .open, known?.access ?? .open),
-        memberDefault: defaultAccess, isGeneric: node.genericWhereClause != nil || known?.isGeneric == true))
+        name: extended, access: min(written ?? .open, known?.access ?? .open), memberDefault: defaultAccess,
+        isGeneric: decl.child(Self.extensionWhere) != nil || known?.isGeneric == true))
     for member in declarations { declaration(member) }
     scopes.removeLast()
   }
 
-  private func typealiasDeclaration(_ node: TypeAliasDeclSyntax) {
-    let target = TypeNormalizer.text(TypeNormalizer.strip(node.initializer.value))
-    guard node.name.presence == .present, !target.isEmpty, node.genericParameterClause == nil else { return }
+  private func typealiasDeclaration(_ decl: RawNode) {
+    guard let name = decl.child(Self.aliasName), name.isPresentToken,
+      let value = decl.child(Self.aliasInitializer)?.child(Self.aliasValue), decl.child(Self.aliasGenerics) == nil
+    else { return }
+    let target = RawTypeReader.text(RawTypeReader.strip(value))
+    guard !target.isEmpty else { return }
     summary.typealiases.append(
       TypealiasDeclaration(
-        name: qualified(node.name.text), target: target, lookupScope: scopeName,
-        range: ranges.range(of: node.name)))
+        name: qualified(name.text), target: target, lookupScope: scopeName, range: ranges.range(of: name)))
   }
 
-  private func importDeclaration(_ node: ImportDeclSyntax) {
-    var path = node.path.map(\.name.text)
+  private func importDeclaration(_ decl: RawNode) {
+    var path = (decl.child(Self.importPath)?.elements ?? []).map { $0.child(Self.importComponentName)?.text ?? "" }
     // `import struct Foundation.Date` names a declaration after the module.
-    if node.importKindSpecifier != nil, path.count > 1 { path.removeLast() }
+    if decl.child(Self.importKind) != nil, path.count > 1 { path.removeLast() }
     if !path.isEmpty, !path.contains(where: \.isEmpty) {
       summary.imports.append(path.joined(separator: "."))
     }

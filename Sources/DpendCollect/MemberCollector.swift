@@ -1,32 +1,93 @@
 import DpendModel
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// Reads the members of one type or extension body: initializers, instance methods and
 /// the stored properties behind a struct's memberwise initializer.
+///
+/// Members are read as raw nodes (see ``RawNode``). A method returning
+/// `DependencyRegistration<…>` is read from its `Syntax` node instead, found by position in
+/// `tree`: only configuration classes have such methods, and their bodies are searched for
+/// the registration call (``RegistrationReader``).
 struct MemberCollector {
   let ranges: RangeConverter
+  let tree: SourceFileSyntax
+
+  private static let itemDecl = Slot(\MemberBlockItemSyntax.decl)
+  private static let ifConfigClauses = Slot(\IfConfigDeclSyntax.clauses)
+  private static let ifConfigElements = Slot(\IfConfigClauseSyntax.elements)
+  private static let initModifiers = Slot(\InitializerDeclSyntax.modifiers)
+  private static let initKeyword = Slot(\InitializerDeclSyntax.initKeyword)
+  private static let initOptionalMark = Slot(\InitializerDeclSyntax.optionalMark)
+  private static let initGenerics = Slot(\InitializerDeclSyntax.genericParameterClause)
+  private static let initSignature = Slot(\InitializerDeclSyntax.signature)
+  private static let functionModifiers = Slot(\FunctionDeclSyntax.modifiers)
+  private static let functionName = Slot(\FunctionDeclSyntax.name)
+  private static let functionSignature = Slot(\FunctionDeclSyntax.signature)
+  private static let signatureParameters = Slot(\FunctionSignatureSyntax.parameterClause)
+  private static let signatureEffects = Slot(\FunctionSignatureSyntax.effectSpecifiers)
+  private static let signatureReturn = Slot(\FunctionSignatureSyntax.returnClause)
+  private static let clauseParameters = Slot(\FunctionParameterClauseSyntax.parameters)
+  private static let effectsAsync = Slot(\FunctionEffectSpecifiersSyntax.asyncSpecifier)
+  private static let effectsThrows = Slot(\FunctionEffectSpecifiersSyntax.throwsClause)
+  private static let returnType = Slot(\ReturnClauseSyntax.type)
+  private static let parameterFirstName = Slot(\FunctionParameterSyntax.firstName)
+  private static let parameterType = Slot(\FunctionParameterSyntax.type)
+  private static let parameterEllipsis = Slot(\FunctionParameterSyntax.ellipsis)
+  private static let parameterDefault = Slot(\FunctionParameterSyntax.defaultValue)
+  private static let variableModifiers = Slot(\VariableDeclSyntax.modifiers)
+  private static let variableSpecifier = Slot(\VariableDeclSyntax.bindingSpecifier)
+  private static let variableBindings = Slot(\VariableDeclSyntax.bindings)
+  private static let bindingPattern = Slot(\PatternBindingSyntax.pattern)
+  private static let bindingAnnotation = Slot(\PatternBindingSyntax.typeAnnotation)
+  private static let bindingInitializer = Slot(\PatternBindingSyntax.initializer)
+  private static let bindingAccessors = Slot(\PatternBindingSyntax.accessorBlock)
+  private static let annotationType = Slot(\TypeAnnotationSyntax.type)
+  private static let patternIdentifier = Slot(\IdentifierPatternSyntax.identifier)
+  private static let accessorBlockAccessors = Slot(\AccessorBlockSyntax.accessors)
+  private static let accessorSpecifier = Slot(\AccessorDeclSyntax.accessorSpecifier)
+  private static let memberTypeBase = Slot(\MemberTypeSyntax.baseType)
+  private static let memberTypeName = Slot(\MemberTypeSyntax.name)
+  private static let identifierTypeName = Slot(\IdentifierTypeSyntax.name)
+
+  /// The declarations of a member list, with the branches of `#if` blocks flattened in
+  /// (all of them: dpend cannot know which condition holds, so it takes every branch).
+  static func flatten(_ list: RawNode) -> [RawNode] {
+    var result: [RawNode] = []
+    func add(_ list: RawNode) {
+      for item in list.elements {
+        guard let decl = item.child(itemDecl) else { continue }
+        guard decl.kind == .ifConfigDecl else {
+          result.append(decl)
+          continue
+        }
+        for clause in decl.child(ifConfigClauses)?.elements ?? [] {
+          if let elements = clause.child(ifConfigElements), elements.kind == .memberBlockItemList { add(elements) }
+        }
+      }
+    }
+    add(list)
+    return result
+  }
 
   /// Declared initializers that can make an instance: not private, not failable, not
   /// async, not generic, fully typed. `declaresAny` tells whether any `init` is written,
   /// which suppresses the implicit one.
-  func initializers(
-    in members: [DeclSyntax], typeAccess: AccessLevel
-  ) -> (usable: [Initializer], declaresAny: Bool) {
+  func initializers(in members: [RawNode], typeAccess: AccessLevel) -> (usable: [Initializer], declaresAny: Bool) {
     var usable: [Initializer] = []
     var declaresAny = false
-    for member in members {
-      guard let decl = member.as(InitializerDeclSyntax.self) else { continue }
+    for decl in members where decl.kind == .initializerDecl {
       declaresAny = true
-      let access = min(decl.modifiers.accessLevel ?? .internal, typeAccess)
-      guard access > .fileprivate, decl.optionalMark == nil, decl.genericParameterClause == nil,
-        decl.signature.effectSpecifiers?.asyncSpecifier == nil,
-        let parameters = parameters(decl.signature.parameterClause.parameters)
+      let access = min(Modifiers.accessLevel(decl.child(Self.initModifiers)) ?? .internal, typeAccess)
+      let signature = decl.child(Self.initSignature)
+      let effects = signature?.child(Self.signatureEffects)
+      guard access > .fileprivate, decl.child(Self.initOptionalMark) == nil, decl.child(Self.initGenerics) == nil,
+        effects?.child(Self.effectsAsync) == nil, let keyword = decl.child(Self.initKeyword),
+        let parameters = parameters(of: signature)
       else { continue }
       usable.append(
         Initializer(
-          parameters: parameters, access: access,
-          isThrowing: decl.signature.effectSpecifiers?.throwsClause != nil, isImplicit: false,
-          range: ranges.range(of: decl.initKeyword)))
+          parameters: parameters, access: access, isThrowing: effects?.child(Self.effectsThrows) != nil,
+          isImplicit: false, range: ranges.range(of: keyword)))
     }
     return (usable, declaresAny)
   }
@@ -34,110 +95,153 @@ struct MemberCollector {
   /// The initializer the compiler synthesizes when none is declared: a struct's memberwise
   /// initializer, or `init()`. `nil` when it would not be usable (a private stored property)
   /// or is not known yet (a stored property whose type is half-typed).
-  func implicitInitializer(
-    kind: TypeKind, members: [DeclSyntax], typeAccess: AccessLevel, name: TokenSyntax
-  ) -> Initializer? {
+  func implicitInitializer(kind: TypeKind, members: [RawNode], typeAccess: AccessLevel, name: RawNode) -> Initializer?
+  {
     var parameters: [Parameter] = []
     var access = min(typeAccess, .internal)
     if kind == .struct {
-      for member in members {
-        guard let variable = member.as(VariableDeclSyntax.self), !variable.modifiers.isTypeMember,
-          !variable.modifiers.isLazy
-        else { continue }
-        let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
-        let bindings = Array(variable.bindings)
+      for variable in members where variable.kind == .variableDecl {
+        let modifiers = variable.child(Self.variableModifiers)
+        guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" || $0 == "lazy" }) else {
+          continue
+        }
+        let isLet = variable.child(Self.variableSpecifier)?.isKeyword("let") == true
+        let bindings = variable.child(Self.variableBindings)?.elements ?? []
         for (index, binding) in bindings.enumerated() where isStored(binding) {
-          guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-          if isLet && binding.initializer != nil { continue }
+          guard let pattern = binding.child(Self.bindingPattern), pattern.kind == .identifierPattern,
+            let identifier = pattern.child(Self.patternIdentifier)
+          else { continue }
+          let hasValue = binding.child(Self.bindingInitializer) != nil
+          if isLet && hasValue { continue }
           // `let x, y: Double`: a name with neither type nor value has the type written after it.
-          let written = binding.initializer == nil ? bindings[index...].lazy.compactMap(\.typeAnnotation).first : nil
-          guard let type = binding.typeAnnotation?.type ?? written?.type else { continue }
+          let annotation =
+            binding.child(Self.bindingAnnotation)
+            ?? (hasValue ? nil : bindings[index...].lazy.compactMap { $0.child(Self.bindingAnnotation) }.first)
+          guard let type = annotation?.child(Self.annotationType) else { continue }
           if type.hasError { return nil }
-          if let propertyAccess = variable.modifiers.accessLevel, propertyAccess < access {
+          if let propertyAccess = Modifiers.accessLevel(modifiers), propertyAccess < access {
             access = propertyAccess
           }
           parameters.append(
             Parameter(
-              label: identifier.identifier.text, type: TypeNormalizer.reference(type, ranges: ranges),
-              hasDefault: binding.initializer != nil))
+              label: identifier.text, type: RawTypeReader.reference(type, ranges: ranges), hasDefault: hasValue))
         }
       }
     }
     guard access > .fileprivate, parameters.allSatisfy({ !$0.type.name.isEmpty }) else { return nil }
     return Initializer(
-      parameters: parameters, access: access, isThrowing: false, isImplicit: true,
-      range: ranges.range(of: name))
+      parameters: parameters, access: access, isThrowing: false, isImplicit: true, range: ranges.range(of: name))
   }
 
   /// Instance methods that are not private; `defaultAccess` is the access of members
   /// written without a modifier (`public` inside a `public extension`).
-  func methods(in members: [DeclSyntax], defaultAccess: AccessLevel, typeAccess: AccessLevel) -> [MethodDeclaration] {
-    let reader = RegistrationReader(ranges: ranges)
+  func methods(in members: [RawNode], defaultAccess: AccessLevel, typeAccess: AccessLevel) -> [MethodDeclaration] {
     var result: [MethodDeclaration] = []
-    for member in members {
-      guard let decl = member.as(FunctionDeclSyntax.self), !decl.modifiers.isTypeMember else { continue }
-      let access = min(decl.modifiers.accessLevel ?? defaultAccess, typeAccess)
-      guard access > .fileprivate, let parameters = parameters(decl.signature.parameterClause.parameters) else {
+    for decl in members where decl.kind == .functionDecl {
+      let modifiers = decl.child(Self.functionModifiers)
+      guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" }) else { continue }
+      let access = min(Modifiers.accessLevel(modifiers) ?? defaultAccess, typeAccess)
+      let signature = decl.child(Self.functionSignature)
+      guard access > .fileprivate, let name = decl.child(Self.functionName), let parameters = parameters(of: signature)
+      else { continue }
+      let returnType = signature?.child(Self.signatureReturn)?.child(Self.returnType)
+      if let returnType, isRegistration(RawTypeReader.strip(returnType)),
+        let method = registrationMethod(decl, access: access, parameters: parameters)
+      {
+        result.append(method)
         continue
-      }
-      let returnType = decl.signature.returnClause?.type
-      var registration: Registration?
-      var problems: [Diagnostic] = []
-      if let returnType, case .some(let registered) = reader.registeredType(returnType) {
-        if let registered, !TypeNormalizer.text(registered).isEmpty {
-          let literals = reader.literals(in: decl.body)
-          registration = Registration(
-            type: TypeNormalizer.reference(registered, ranges: ranges), tag: literals.tag,
-            scope: literals.scope, isThrowing: decl.signature.effectSpecifiers?.throwsClause != nil)
-          problems = literals.problems
-          // Containers call registration methods synchronously, with concrete types.
-          if decl.signature.effectSpecifiers?.asyncSpecifier != nil {
-            problems.append(
-              Diagnostic(
-                code: .invalidDeclaration,
-                message: "registration method '\(decl.name.text)' must not be async: containers resolve synchronously",
-                range: ranges.range(of: decl.name)))
-          }
-          if decl.genericParameterClause != nil {
-            problems.append(
-              Diagnostic(
-                code: .invalidDeclaration,
-                message: "registration method '\(decl.name.text)' must not be generic: a key needs a concrete type",
-                range: ranges.range(of: decl.name)))
-          }
-        }
       }
       result.append(
         MethodDeclaration(
-          name: decl.name.text, parameters: parameters, access: access, registration: registration,
-          returnType: returnType.map(TypeNormalizer.text), range: ranges.range(of: decl.name),
-          problems: problems))
+          name: name.text, parameters: parameters, access: access, registration: nil,
+          returnType: returnType.map(RawTypeReader.text), range: ranges.range(of: name)))
     }
     return result
   }
 
-  /// The parameters, or `nil` when one of them has no complete type yet (half-typed code
-  /// such as `a: ` or `a: Foo<`).
-  private func parameters(_ list: FunctionParameterListSyntax) -> [Parameter]? {
+  /// `true` for `DependencyRegistration…` and `DpendRuntime.DependencyRegistration…`.
+  private func isRegistration(_ type: RawNode) -> Bool {
+    switch type.kind {
+    case .identifierType:
+      return type.child(Self.identifierTypeName)?.tokenText == "DependencyRegistration"
+    case .memberType:
+      guard type.child(Self.memberTypeName)?.tokenText == "DependencyRegistration",
+        let base = type.child(Self.memberTypeBase)
+      else { return false }
+      return RawTypeReader.text(base) == "DpendRuntime"
+    default:
+      return false
+    }
+  }
+
+  /// The registration method `raw`, read from its `Syntax` node: the function declaration
+  /// that holds the first token of `raw` and starts where `raw` does.
+  private func registrationMethod(_ raw: RawNode, access: AccessLevel, parameters: [Parameter]) -> MethodDeclaration? {
+    var node = tree.token(at: AbsolutePosition(utf8Offset: raw.start)).map(Syntax.init)
+    while let current = node, current.kind != .functionDecl { node = current.parent }
+    guard let decl = node?.as(FunctionDeclSyntax.self), decl.position.utf8Offset == raw.offset else { return nil }
+    let reader = RegistrationReader(ranges: ranges)
+    let returnType = decl.signature.returnClause?.type
+    var registration: Registration?
+    var problems: [Diagnostic] = []
+    if let returnType, case .some(let registered) = reader.registeredType(returnType) {
+      if let registered, !TypeNormalizer.text(registered).isEmpty {
+        let literals = reader.literals(in: decl.body)
+        registration = Registration(
+          type: TypeNormalizer.reference(registered, ranges: ranges), tag: literals.tag,
+          scope: literals.scope, isThrowing: decl.signature.effectSpecifiers?.throwsClause != nil)
+        problems = literals.problems
+        // Containers call registration methods synchronously, with concrete types.
+        if decl.signature.effectSpecifiers?.asyncSpecifier != nil {
+          problems.append(
+            Diagnostic(
+              code: .invalidDeclaration,
+              message: "registration method '\(decl.name.text)' must not be async: containers resolve synchronously",
+              range: ranges.range(of: decl.name)))
+        }
+        if decl.genericParameterClause != nil {
+          problems.append(
+            Diagnostic(
+              code: .invalidDeclaration,
+              message: "registration method '\(decl.name.text)' must not be generic: a key needs a concrete type",
+              range: ranges.range(of: decl.name)))
+        }
+      }
+    }
+    return MethodDeclaration(
+      name: decl.name.text, parameters: parameters, access: access, registration: registration,
+      returnType: returnType.map(TypeNormalizer.text), range: ranges.range(of: decl.name), problems: problems)
+  }
+
+  /// The parameters of a function signature, or `nil` when one of them has no complete
+  /// type yet (half-typed code such as `a: ` or `a: Foo<`).
+  private func parameters(of signature: RawNode?) -> [Parameter]? {
+    let list = signature?.child(Self.signatureParameters)?.child(Self.clauseParameters)
     var result: [Parameter] = []
-    for parameter in list {
-      let reference = TypeNormalizer.reference(parameter.type, ranges: ranges)
-      guard !reference.name.isEmpty, !parameter.type.hasError else { return nil }
-      let label = parameter.firstName.tokenKind == .wildcard ? "_" : parameter.firstName.text
+    for parameter in list?.elements ?? [] {
+      guard let type = parameter.child(Self.parameterType) else { return nil }
+      let reference = RawTypeReader.reference(type, ranges: ranges)
+      guard !reference.name.isEmpty, !type.hasError, let firstName = parameter.child(Self.parameterFirstName) else {
+        return nil
+      }
+      let label = firstName.isToken(.wildcard) ? "_" : firstName.text
       result.append(
         Parameter(
           label: label, type: reference,
-          hasDefault: parameter.defaultValue != nil || parameter.ellipsis != nil))
+          hasDefault: parameter.child(Self.parameterDefault) != nil || parameter.child(Self.parameterEllipsis) != nil))
     }
     return result
   }
 
   /// `true` for a stored property: no accessors, or only `willSet`/`didSet` observers.
-  private func isStored(_ binding: PatternBindingSyntax) -> Bool {
-    guard let accessors = binding.accessorBlock?.accessors else { return true }
-    guard case .accessors(let list) = accessors else { return false }
-    return list.allSatisfy {
-      $0.accessorSpecifier.tokenKind == .keyword(.willSet) || $0.accessorSpecifier.tokenKind == .keyword(.didSet)
+  private func isStored(_ binding: RawNode) -> Bool {
+    guard let accessors = binding.child(Self.bindingAccessors)?.child(Self.accessorBlockAccessors) else {
+      return true
+    }
+    guard accessors.kind == .accessorDeclList else { return false }
+    return accessors.elements.allSatisfy {
+      guard let specifier = $0.child(Self.accessorSpecifier) else { return false }
+      return specifier.isKeyword("willSet") || specifier.isKeyword("didSet")
     }
   }
 }

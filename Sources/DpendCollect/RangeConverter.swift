@@ -47,6 +47,11 @@ struct RangeConverter {
       end: position(node.endPositionBeforeTrailingTrivia.utf8Offset))
   }
 
+  /// The raw node's range without its leading and trailing trivia.
+  func range(of node: RawNode) -> DpendModel.SourceRange {
+    DpendModel.SourceRange(file: path, start: position(node.start), end: position(node.end))
+  }
+
   private func position(_ offset: Int) -> SourcePosition {
     // The last line starting at or before `offset`.
     var low = 0

@@ -24,7 +24,7 @@ public enum SummaryCollector {
   /// `source`, the tree's text, saves recovering it from the tree.
   public static func summarize(path: String, tree: SourceFileSyntax, source: String? = nil) -> FileSummary {
     let ranges = source.map { RangeConverter(path: path, source: $0) } ?? RangeConverter(path: path, tree: tree)
-    let walker = DeclarationWalker(ranges: ranges)
+    let walker = DeclarationWalker(ranges: ranges, tree: tree)
     walker.walk(tree)
     return walker.summary
   }

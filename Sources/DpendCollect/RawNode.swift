@@ -1,0 +1,98 @@
+@_spi(RawSyntax) import SwiftSyntax
+
+/// A node of the raw syntax tree together with the UTF-8 offset where it starts (its
+/// leading trivia included).
+///
+/// The collector reads the tree through raw nodes rather than `Syntax` nodes: a raw node is
+/// a pointer into the parser's arena, so reading a child allocates nothing and retains
+/// nothing, which makes collection several times cheaper (see BENCHMARKS.md). Raw nodes
+/// carry no position, so each one is handed its offset by its parent.
+struct RawNode {
+  let raw: RawSyntax
+  /// Where the node starts, leading trivia included.
+  let offset: Int
+
+  init(_ raw: RawSyntax, offset: Int) {
+    self.raw = raw
+    self.offset = offset
+  }
+
+  /// The root of `tree`.
+  init(_ tree: some SyntaxProtocol) {
+    self.init(tree.raw, offset: tree.position.utf8Offset)
+  }
+
+  var kind: SyntaxKind { raw.kind }
+
+  /// The child in layout slot `index` (see ``Slot``), `nil` when the slot is empty.
+  func child(_ index: Int) -> RawNode? {
+    guard let children = raw.layoutView?.children, index < children.count, let child = children[index] else {
+      return nil
+    }
+    var start = offset
+    for earlier in 0..<index { start += children[earlier]?.byteLength ?? 0 }
+    return RawNode(child, offset: start)
+  }
+
+  /// The child in `slot`.
+  func child(_ slot: Slot) -> RawNode? { child(slot.index) }
+
+  /// The elements of a collection node (or the present children of any layout node), in order.
+  var elements: [RawNode] {
+    guard let children = raw.layoutView?.children else { return [] }
+    var result: [RawNode] = []
+    result.reserveCapacity(children.count)
+    var start = offset
+    for child in children {
+      guard let child else { continue }
+      result.append(RawNode(child, offset: start))
+      start += child.byteLength
+    }
+    return result
+  }
+
+  // MARK: Tokens
+
+  /// `true` for a token the source contains (not one the parser invented for half-typed code).
+  var isPresentToken: Bool { raw.tokenView?.presence == .present }
+
+  /// A token's text without trivia (empty for a layout node).
+  var tokenText: SyntaxText { raw.tokenView?.rawText ?? "" }
+
+  /// A token's text as a string.
+  var text: String { String(syntaxText: tokenText) }
+
+  /// `true` when the node is the keyword `keyword`.
+  func isKeyword(_ keyword: SyntaxText) -> Bool {
+    guard let token = raw.tokenView else { return false }
+    return token.rawKind == .keyword && token.rawText == keyword
+  }
+
+  /// `true` when the node is a token of `kind`.
+  func isToken(_ kind: RawTokenKind) -> Bool { raw.tokenView?.rawKind == kind }
+
+  /// `true` when the node or a descendant is missing, unexpected or erroneous.
+  var hasError: Bool { raw.hasError }
+
+  // MARK: Positions
+
+  /// Where the node's text starts, after its leading trivia.
+  var start: Int { offset + raw.leadingTriviaByteLength }
+
+  /// Where the node's text ends, before its trailing trivia.
+  var end: Int { offset + raw.byteLength - raw.trailingTriviaByteLength }
+}
+
+/// A child slot of a syntax node kind, found once from the node's layout so that it follows
+/// the SwiftSyntax version in use: `Slot(\ClassDeclSyntax.name)`.
+struct Slot: Sendable {
+  let index: Int
+
+  init<Node: SyntaxProtocol, Value>(_ keyPath: KeyPath<Node, Value>) {
+    let wanted: AnyKeyPath = keyPath
+    guard case .layout(let paths) = Node.structure, let index = paths.firstIndex(where: { ($0 as AnyKeyPath) == wanted }) else {
+      preconditionFailure("not a layout child of \(Node.self)")
+    }
+    self.index = index
+  }
+}
