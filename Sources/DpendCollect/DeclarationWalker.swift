@@ -169,12 +169,16 @@ final class DeclarationWalker {
   /// A class, struct, actor or enum, then the types nested in it. Nameless (half-typed)
   /// types are skipped with their members.
   private func type(_ kind: TypeKind, _ decl: RawNode, _ slots: TypeSlots) {
-    guard let name = decl.child(slots.name), name.isPresentToken, !name.tokenText.isEmpty else { return }
+    var children = decl.children
+    let modifiers = children(slots.modifiers)
+    guard let name = children(slots.name), name.isPresentToken, !name.tokenText.isEmpty else { return }
+    let generics = children(slots.generics)
+    let clause = children(slots.inheritance)
+    let body = children(slots.body)
     let qualifiedName = qualified(name.text)
-    let access = effectiveAccess(decl.child(slots.modifiers))
+    let access = effectiveAccess(modifiers)
     // A type nested in a generic one cannot be named without the outer type's arguments.
-    let isGeneric = decl.child(slots.generics) != nil || scopes.last?.isGeneric == true
-    let body = decl.child(slots.body)
+    let isGeneric = generics != nil || scopes.last?.isGeneric == true
     let declarations = declarations(of: body)
     var initializers: [Initializer] = []
     if kind != .enum {
@@ -189,7 +193,7 @@ final class DeclarationWalker {
     summary.types.append(
       TypeDeclaration(
         name: qualifiedName, kind: kind, access: access, isGeneric: isGeneric,
-        inheritance: inheritance(decl.child(slots.inheritance)), initializers: initializers,
+        inheritance: inheritance(clause), initializers: initializers,
         methods: kind == .class
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
         range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:))))

@@ -22,7 +22,9 @@ struct MemberCollector {
   private static let initSignature = Slot(\InitializerDeclSyntax.signature)
   private static let functionModifiers = Slot(\FunctionDeclSyntax.modifiers)
   private static let functionName = Slot(\FunctionDeclSyntax.name)
+  private static let functionGenerics = Slot(\FunctionDeclSyntax.genericParameterClause)
   private static let functionSignature = Slot(\FunctionDeclSyntax.signature)
+  private static let functionBody = Slot(\FunctionDeclSyntax.body)
   private static let signatureParameters = Slot(\FunctionSignatureSyntax.parameterClause)
   private static let signatureEffects = Slot(\FunctionSignatureSyntax.effectSpecifiers)
   private static let signatureReturn = Slot(\FunctionSignatureSyntax.returnClause)
@@ -77,11 +79,14 @@ struct MemberCollector {
     var declaresAny = false
     for decl in members where decl.kind == .initializerDecl {
       declaresAny = true
-      let access = min(Modifiers.accessLevel(decl.child(Self.initModifiers)) ?? .internal, typeAccess)
-      let signature = decl.child(Self.initSignature)
+      var children = decl.children
+      let access = min(Modifiers.accessLevel(children(Self.initModifiers)) ?? .internal, typeAccess)
+      let keyword = children(Self.initKeyword)
+      let isFailable = children(Self.initOptionalMark) != nil
+      let isGeneric = children(Self.initGenerics) != nil
+      let signature = children(Self.initSignature)
       let effects = signature?.child(Self.signatureEffects)
-      guard access > .fileprivate, decl.child(Self.initOptionalMark) == nil, decl.child(Self.initGenerics) == nil,
-        effects?.child(Self.effectsAsync) == nil, let keyword = decl.child(Self.initKeyword),
+      guard access > .fileprivate, !isFailable, !isGeneric, effects?.child(Self.effectsAsync) == nil, let keyword,
         let parameters = parameters(of: signature)
       else { continue }
       usable.append(
@@ -95,27 +100,29 @@ struct MemberCollector {
   /// The initializer the compiler synthesizes when none is declared: a struct's memberwise
   /// initializer, or `init()`. `nil` when it would not be usable (a private stored property)
   /// or is not known yet (a stored property whose type is half-typed).
-  func implicitInitializer(kind: TypeKind, members: [RawNode], typeAccess: AccessLevel, name: RawNode) -> Initializer?
-  {
+  func implicitInitializer(kind: TypeKind, members: [RawNode], typeAccess: AccessLevel, name: RawNode) -> Initializer? {
     var parameters: [Parameter] = []
     var access = min(typeAccess, .internal)
     if kind == .struct {
       for variable in members where variable.kind == .variableDecl {
-        let modifiers = variable.child(Self.variableModifiers)
+        var children = variable.children
+        let modifiers = children(Self.variableModifiers)
         guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" || $0 == "lazy" }) else {
           continue
         }
-        let isLet = variable.child(Self.variableSpecifier)?.isKeyword("let") == true
-        let bindings = variable.child(Self.variableBindings)?.elements ?? []
+        let isLet = children(Self.variableSpecifier)?.isKeyword("let") == true
+        let bindings = children(Self.variableBindings)?.elements ?? []
         for (index, binding) in bindings.enumerated() where isStored(binding) {
-          guard let pattern = binding.child(Self.bindingPattern), pattern.kind == .identifierPattern,
+          var parts = binding.children
+          guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
             let identifier = pattern.child(Self.patternIdentifier)
           else { continue }
-          let hasValue = binding.child(Self.bindingInitializer) != nil
+          let ownAnnotation = parts(Self.bindingAnnotation)
+          let hasValue = parts(Self.bindingInitializer) != nil
           if isLet && hasValue { continue }
           // `let x, y: Double`: a name with neither type nor value has the type written after it.
           let annotation =
-            binding.child(Self.bindingAnnotation)
+            ownAnnotation
             ?? (hasValue ? nil : bindings[index...].lazy.compactMap { $0.child(Self.bindingAnnotation) }.first)
           guard let type = annotation?.child(Self.annotationType) else { continue }
           if type.hasError { return nil }
@@ -138,23 +145,24 @@ struct MemberCollector {
   func methods(in members: [RawNode], defaultAccess: AccessLevel, typeAccess: AccessLevel) -> [MethodDeclaration] {
     var result: [MethodDeclaration] = []
     for decl in members where decl.kind == .functionDecl {
-      let modifiers = decl.child(Self.functionModifiers)
+      var children = decl.children
+      let modifiers = children(Self.functionModifiers)
       guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" }) else { continue }
       let access = min(Modifiers.accessLevel(modifiers) ?? defaultAccess, typeAccess)
-      let signature = decl.child(Self.functionSignature)
-      guard access > .fileprivate, let name = decl.child(Self.functionName), let parameters = parameters(of: signature)
-      else { continue }
+      let name = children(Self.functionName)
+      let generics = children(Self.functionGenerics)
+      let signature = children(Self.functionSignature)
+      guard access > .fileprivate, let name, let parameters = parameters(of: signature) else { continue }
       let returnType = signature?.child(Self.signatureReturn)?.child(Self.returnType)
-      if let returnType, isRegistration(RawTypeReader.strip(returnType)),
-        let method = registrationMethod(decl, access: access, parameters: parameters)
-      {
-        result.append(method)
-        continue
+      var method = MethodDeclaration(
+        name: name.text, parameters: parameters, access: access, registration: nil,
+        returnType: returnType.map(RawTypeReader.text), range: ranges.range(of: name))
+      if let returnType, isRegistration(RawTypeReader.strip(returnType)) {
+        readRegistration(
+          into: &method, returnType: returnType, effects: signature?.child(Self.signatureEffects),
+          isGeneric: generics != nil, body: children(Self.functionBody))
       }
-      result.append(
-        MethodDeclaration(
-          name: name.text, parameters: parameters, access: access, registration: nil,
-          returnType: returnType.map(RawTypeReader.text), range: ranges.range(of: name)))
+      result.append(method)
     }
     return result
   }
@@ -174,43 +182,46 @@ struct MemberCollector {
     }
   }
 
-  /// The registration method `raw`, read from its `Syntax` node: the function declaration
-  /// that holds the first token of `raw` and starts where `raw` does.
-  private func registrationMethod(_ raw: RawNode, access: AccessLevel, parameters: [Parameter]) -> MethodDeclaration? {
-    var node = tree.token(at: AbsolutePosition(utf8Offset: raw.start)).map(Syntax.init)
-    while let current = node, current.kind != .functionDecl { node = current.parent }
-    guard let decl = node?.as(FunctionDeclSyntax.self), decl.position.utf8Offset == raw.offset else { return nil }
-    let reader = RegistrationReader(ranges: ranges)
-    let returnType = decl.signature.returnClause?.type
-    var registration: Registration?
-    var problems: [Diagnostic] = []
-    if let returnType, case .some(let registered) = reader.registeredType(returnType) {
-      if let registered, !TypeNormalizer.text(registered).isEmpty {
-        let literals = reader.literals(in: decl.body)
-        registration = Registration(
-          type: TypeNormalizer.reference(registered, ranges: ranges), tag: literals.tag,
-          scope: literals.scope, isThrowing: decl.signature.effectSpecifiers?.throwsClause != nil)
-        problems = literals.problems
-        // Containers call registration methods synchronously, with concrete types.
-        if decl.signature.effectSpecifiers?.asyncSpecifier != nil {
-          problems.append(
-            Diagnostic(
-              code: .invalidDeclaration,
-              message: "registration method '\(decl.name.text)' must not be async: containers resolve synchronously",
-              range: ranges.range(of: decl.name)))
-        }
-        if decl.genericParameterClause != nil {
-          problems.append(
-            Diagnostic(
-              code: .invalidDeclaration,
-              message: "registration method '\(decl.name.text)' must not be generic: a key needs a concrete type",
-              range: ranges.range(of: decl.name)))
-        }
-      }
+  /// Reads what a method returning `DependencyRegistration<T>` registers: `T`, and the
+  /// tag and scope from the `DependencyRegistration(…)` call in its body — the only part
+  /// read through `Syntax` nodes (``RegistrationReader``), found by position in `tree`.
+  /// Without `<T>`, the method registers nothing (an `invalid-declaration` in a configuration).
+  private func readRegistration(
+    into method: inout MethodDeclaration, returnType: RawNode, effects: RawNode?, isGeneric: Bool, body: RawNode?
+  ) {
+    let arguments = RawTypeReader.genericArguments(
+      RawTypeReader.strip(returnType), named: "DependencyRegistration", module: "DpendRuntime")
+    guard let arguments, arguments.count == 1, !RawTypeReader.text(arguments[0]).isEmpty else { return }
+    let literals =
+      body.flatMap(syntaxBody).map(RegistrationReader(ranges: ranges).literals(in:)) ?? (nil, .unique, [])
+    method.registration = Registration(
+      type: RawTypeReader.reference(arguments[0], ranges: ranges), tag: literals.tag, scope: literals.scope,
+      isThrowing: effects?.child(Self.effectsThrows) != nil)
+    method.problems = literals.problems
+    // Containers call registration methods synchronously, with concrete types.
+    if effects?.child(Self.effectsAsync) != nil {
+      method.problems.append(
+        Diagnostic(
+          code: .invalidDeclaration,
+          message: "registration method '\(method.name)' must not be async: containers resolve synchronously",
+          range: method.range))
     }
-    return MethodDeclaration(
-      name: decl.name.text, parameters: parameters, access: access, registration: registration,
-      returnType: returnType.map(TypeNormalizer.text), range: ranges.range(of: decl.name), problems: problems)
+    if isGeneric {
+      method.problems.append(
+        Diagnostic(
+          code: .invalidDeclaration,
+          message: "registration method '\(method.name)' must not be generic: a key needs a concrete type",
+          range: method.range))
+    }
+  }
+
+  /// The `Syntax` node of the code block `body`: the block holding `body`'s first token
+  /// that starts where `body` does.
+  private func syntaxBody(_ body: RawNode) -> CodeBlockSyntax? {
+    var node = tree.token(at: AbsolutePosition(utf8Offset: body.start)).map(Syntax.init)
+    while let current = node, current.kind != .codeBlock { node = current.parent }
+    guard let block = node?.as(CodeBlockSyntax.self), block.position.utf8Offset == body.offset else { return nil }
+    return block
   }
 
   /// The parameters of a function signature, or `nil` when one of them has no complete
@@ -219,16 +230,15 @@ struct MemberCollector {
     let list = signature?.child(Self.signatureParameters)?.child(Self.clauseParameters)
     var result: [Parameter] = []
     for parameter in list?.elements ?? [] {
-      guard let type = parameter.child(Self.parameterType) else { return nil }
+      var children = parameter.children
+      let firstName = children(Self.parameterFirstName)
+      guard let type = children(Self.parameterType) else { return nil }
+      let isVariadic = children(Self.parameterEllipsis) != nil
+      let hasDefault = children(Self.parameterDefault) != nil
       let reference = RawTypeReader.reference(type, ranges: ranges)
-      guard !reference.name.isEmpty, !type.hasError, let firstName = parameter.child(Self.parameterFirstName) else {
-        return nil
-      }
+      guard !reference.name.isEmpty, !type.hasError, let firstName else { return nil }
       let label = firstName.isToken(.wildcard) ? "_" : firstName.text
-      result.append(
-        Parameter(
-          label: label, type: reference,
-          hasDefault: parameter.child(Self.parameterDefault) != nil || parameter.child(Self.parameterEllipsis) != nil))
+      result.append(Parameter(label: label, type: reference, hasDefault: hasDefault || isVariadic))
     }
     return result
   }

@@ -37,6 +37,10 @@ struct RawNode {
   /// The child in `slot`.
   func child(_ slot: Slot) -> RawNode? { child(slot.index) }
 
+  /// A reader of several children: reading slots in increasing order sums the lengths of
+  /// the children before them once, not once per slot.
+  var children: ChildReader { ChildReader(self) }
+
   /// The elements of a collection node (or the present children of any layout node), in order.
   var elements: [RawNode] {
     guard let children = raw.layoutView?.children else { return [] }
@@ -83,6 +87,36 @@ struct RawNode {
   var end: Int { offset + raw.byteLength - raw.trailingTriviaByteLength }
 }
 
+/// Reads a node's children, remembering where the last one read starts so that the next
+/// one (in a later slot) continues from there. Reading an earlier slot starts over.
+struct ChildReader {
+  private let children: RawSyntaxBuffer?
+  private let start: Int
+  /// The slot `offset` belongs to.
+  private var index = 0
+  private var offset: Int
+
+  init(_ node: RawNode) {
+    children = node.raw.layoutView?.children
+    start = node.offset
+    offset = node.offset
+  }
+
+  /// The child in `slot`, `nil` when the slot is empty.
+  mutating func callAsFunction(_ slot: Slot) -> RawNode? {
+    guard let children, slot.index < children.count else { return nil }
+    if slot.index < index {
+      index = 0
+      offset = start
+    }
+    while index < slot.index {
+      offset += children[index]?.byteLength ?? 0
+      index += 1
+    }
+    return children[index].map { RawNode($0, offset: offset) }
+  }
+}
+
 /// A child slot of a syntax node kind, found once from the node's layout so that it follows
 /// the SwiftSyntax version in use: `Slot(\ClassDeclSyntax.name)`.
 struct Slot: Sendable {
@@ -90,7 +124,9 @@ struct Slot: Sendable {
 
   init<Node: SyntaxProtocol, Value>(_ keyPath: KeyPath<Node, Value>) {
     let wanted: AnyKeyPath = keyPath
-    guard case .layout(let paths) = Node.structure, let index = paths.firstIndex(where: { ($0 as AnyKeyPath) == wanted }) else {
+    guard case .layout(let paths) = Node.structure,
+      let index = paths.firstIndex(where: { ($0 as AnyKeyPath) == wanted })
+    else {
       preconditionFailure("not a layout child of \(Node.self)")
     }
     self.index = index

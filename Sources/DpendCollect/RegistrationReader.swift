@@ -1,30 +1,10 @@
 import DpendModel
 import SwiftSyntax
 
-/// Reads a registration method: `T` from its `DependencyRegistration<T>` return type, and
-/// the literal `tag:` and `scope:` from the `DependencyRegistration(…)` call in its body.
+/// Reads the literal `tag:` and `scope:` of a registration method from the
+/// `DependencyRegistration(…)` call in its body.
 struct RegistrationReader {
   let ranges: RangeConverter
-
-  /// The `T` of a `DependencyRegistration<T>` (or `DpendRuntime.DependencyRegistration<T>`)
-  /// return type; `nil` when the type is something else.
-  func registeredType(_ returnType: TypeSyntax) -> TypeSyntax?? {
-    let stripped = TypeNormalizer.strip(returnType)
-    let isRegistration: Bool
-    if let identifier = stripped.as(IdentifierTypeSyntax.self) {
-      isRegistration = identifier.name.text == "DependencyRegistration"
-    } else if let member = stripped.as(MemberTypeSyntax.self) {
-      isRegistration =
-        member.name.text == "DependencyRegistration"
-        && TypeNormalizer.text(member.baseType) == "DpendRuntime"
-    } else {
-      isRegistration = false
-    }
-    guard isRegistration else { return nil }
-    let arguments = TypeNormalizer.genericArguments(stripped, named: "DependencyRegistration", module: "DpendRuntime")
-    guard let arguments, arguments.count == 1 else { return .some(nil) }
-    return .some(arguments[0])
-  }
 
   /// Tag, scope and problems read from the first `DependencyRegistration(…)` call in `body`.
   /// With no such call, the registration is untagged and `unique`. An argument with no

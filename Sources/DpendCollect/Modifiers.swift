@@ -1,33 +1,6 @@
 import DpendModel
 @_spi(RawSyntax) import SwiftSyntax
 
-extension DeclModifierListSyntax {
-  /// The access level written among these modifiers; `private(set)` and the like are
-  /// setter restrictions and do not count.
-  var accessLevel: AccessLevel? {
-    for modifier in self where modifier.detail == nil {
-      switch modifier.name.tokenKind {
-      case .keyword(.private): return .private
-      case .keyword(.fileprivate): return .fileprivate
-      case .keyword(.internal): return .internal
-      case .keyword(.package): return .package
-      case .keyword(.public): return .public
-      case .keyword(.open): return .open
-      default: continue
-      }
-    }
-    return nil
-  }
-
-  /// `true` for `static` and `class` members.
-  var isTypeMember: Bool {
-    contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-  }
-
-  /// `true` when `lazy` is present.
-  var isLazy: Bool { contains { $0.name.tokenKind == .keyword(.lazy) } }
-}
-
 /// The modifiers of a declaration, read from its raw `DeclModifierListSyntax`.
 enum Modifiers {
   private static let name = Slot(\DeclModifierSyntax.name)
