@@ -42,8 +42,8 @@ struct ContainerCompileTests {
 
   /// Eight threads resolve a singleton nothing has made yet, on a container nothing has
   /// touched yet, at once; its initializer sleeps, so without synchronisation several
-  /// threads would make one.
-  @Test(arguments: ["static"])
+  /// threads would make one. (Swinject's container is used through `synchronize()`.)
+  @Test(arguments: ["static", "swinject"])
   func oneSingletonWhenFirstResolvedFromEightThreadsAtOnce(container: String) throws {
     let workspace = try TemporaryWorkspace([
       "Sources/App.swift": """
