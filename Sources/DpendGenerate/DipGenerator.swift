@@ -10,7 +10,10 @@ import DpendModel
 /// }
 /// ```
 /// One registration per provided key, in key order; scopes keep Dip's names and a tag
-/// becomes a Dip tag named after the tag type.
+/// becomes a Dip tag named after the tag type. Dip makes `.eagerSingleton` instances only
+/// in `bootstrap()`, so when there is one the block ends with `try! container.bootstrap()`:
+/// they are made with the container (a failure stops the app there, as for the static
+/// container), and Dip then takes no more registrations. Without one, the block is left as is.
 public struct DipGenerator: ContainerGenerator {
   public init() {}
 
@@ -26,6 +29,10 @@ public struct DipGenerator: ContainerGenerator {
         return "container.resolve(\(tagArgument)) as \(key.name)"
       }
       output += "  container.register(.\(factory.scope.rawValue)\(tag)) { \(make) as \(factory.key.name) }\n"
+    }
+    if keys.contains(where: { graph.resolved[$0]!.scope == .eagerSingleton }) {
+      output += "  // Eager singletons are made here; Dip takes no registration after `bootstrap()`.\n"
+      output += "  try! container.bootstrap()\n"
     }
     output += "}\n"
     return output

@@ -1,13 +1,15 @@
 import DpendAnalysis
 import DpendModel
 
-/// Writes registrations for a Swinject `Container`:
+/// Writes registrations for a Swinject `Container`, used through its synchronized view
+/// (`synchronize()`, a `Resolver`), since a Swinject `Container` must not be resolved from
+/// several threads at once:
 /// ```swift
-/// let dependencyContainer: Container = {
+/// let dependencyContainer: Resolver = {
 ///   let container = Container()
 ///   container.register(Store.self) { resolver in StoreImpl(clock: resolver.resolve(Clock.self)!) }
 ///     .inObjectScope(.transient)
-///   return container
+///   return container.synchronize()
 /// }()
 /// ```
 /// One registration per provided key, in key order; a tag becomes the registration's name
@@ -23,7 +25,8 @@ public struct SwinjectGenerator: ContainerGenerator {
     let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Swinject")
     let keys = opening.keys
     var output = opening.text
-    output += "\n/// The app's dependencies.\nnonisolated(unsafe) let dependencyContainer: Container = {\n"
+    output += "\n/// The app's dependencies: a synchronized view of the container, safe to use from several threads.\n"
+    output += "nonisolated(unsafe) let dependencyContainer: Resolver = {\n"
     output += "  let container = Container()\n"
     for key in keys {
       let factory = graph.resolved[key]!
@@ -47,7 +50,7 @@ public struct SwinjectGenerator: ContainerGenerator {
       output += "  // Eager singletons: made with the container.\n"
       for key in eager { output += "  _ = \(resolution(of: key, in: "container"))\n" }
     }
-    output += "  return container\n}()\n"
+    output += "  return container.synchronize()\n}()\n"
     return output
   }
 

@@ -55,7 +55,9 @@ struct GraphvizRenderTests {
     #expect(nodes.sorted() == ["Cache", "Clock", "Feed", "Store"])
   }
 
-  /// The drawing in the README is the example's current graph.
+  /// The drawing in the README is the rendering of the example's current graph: every box
+  /// of the current DOT with its label lines, outline and text colour, every edge with its
+  /// line, and nothing else. (Reads the committed SVG; Graphviz is not needed.)
   @Test func theReadmeShowsTheExamplesCurrentGraph() throws {
     let tree = try DpendProcess.run(["tree", "--workspace", "Tests/Example", "--format", "dot"], in: repositoryRoot)
     #expect(tree.status == 0)
@@ -65,9 +67,54 @@ struct GraphvizRenderTests {
       tree.stdout == committed,
       "run: swift run dpend tree --workspace Tests/Example --format dot > docs/example-graph.dot")
     let svg = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/example-graph.svg"), encoding: .utf8)
-    #expect(svg.contains("<title>Analytics</title>"))
+    let drawing = try SVGDrawing(svg)
+    let graph = DotStatements(tree.stdout)
+    let redraw = "run: dot -Tsvg docs/example-graph.dot -o docs/example-graph.svg"
+    #expect(drawing.titles.sorted() == (graph.nodes + graph.edges).map(\.title).sorted(), "\(redraw)")
+    for element in graph.nodes + graph.edges {
+      #expect(drawing.shapes[element.title] == element.shape, "\(element.title): \(redraw)")
+    }
+    for node in graph.nodes {
+      #expect(drawing.texts[node.title] == node.label, "\(node.title): \(redraw)")
+      #expect(drawing.textFill[node.title] == node.textFill, "\(node.title): \(redraw)")
+    }
     let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("](docs/example-graph.svg)"))
+  }
+
+  /// Reading DOT as `DotRenderer` writes it.
+  @Test func dotStatementsAreReadAsDotRendererWritesThem() {
+    let graph = DotStatements(
+      """
+      digraph dependencies {
+        rankdir=LR;
+        node [shape=box, fontname="Helvetica"];
+        "Tagged<Store, Remote>" [label="Tagged<Store, Remote>\\nConfig.remote()\\n(singleton)"];
+        "Clock" [label="Clock\\n(missing)", color=red, fontcolor=red, style=dashed];
+        "Feed" -> "Tagged<Store, Remote>";
+        "Feed" -> "Clock" [color=red];
+        "Store" -> "Cache" [color=red, penwidth=2];
+        "Feed" -> "Log" [style=dashed];
+      }
+
+      """)
+    typealias Shape = SVGDrawing.Shape
+    #expect(graph.nodes.map(\.title) == ["Tagged<Store, Remote>", "Clock"])
+    #expect(
+      graph.nodes.map(\.label) == [
+        ["Tagged<Store, Remote>", "Config.remote()", "(singleton)"], ["Clock", "(missing)"],
+      ])
+    #expect(
+      graph.nodes.map(\.shape) == [
+        Shape(stroke: "black", strokeWidth: nil, dashed: false), Shape(stroke: "red", strokeWidth: nil, dashed: true),
+      ])
+    #expect(graph.nodes.map(\.textFill) == ["black", "red"])
+    #expect(graph.edges.map(\.title) == ["Feed->Tagged<Store, Remote>", "Feed->Clock", "Store->Cache", "Feed->Log"])
+    #expect(
+      graph.edges.map(\.shape) == [
+        Shape(stroke: "black", strokeWidth: nil, dashed: false), Shape(stroke: "red", strokeWidth: nil, dashed: false),
+        Shape(stroke: "red", strokeWidth: "2", dashed: false), Shape(stroke: "black", strokeWidth: nil, dashed: true),
+      ])
   }
 
   /// `dot -T<format>` of `source`; fails on a non-zero exit or anything on standard error.
@@ -101,9 +148,9 @@ struct GraphvizRenderTests {
   }
 }
 
-/// What an SVG drawn by Graphviz says about each node and edge: the outline of its first
-/// shape (`polygon` for a box, `path` for an edge) and the fill of its text, by title
-/// (`Feed`, `Feed->Store`).
+/// What an SVG drawn by Graphviz says about each node and edge: its title (`Feed`,
+/// `Feed->Store`), the outline of its first shape (`polygon` for a box, `path` for an edge)
+/// and, for a node, its lines of text and their fill, by title.
 struct SVGDrawing {
   struct Shape: Equatable {
     var stroke: String?
@@ -113,6 +160,9 @@ struct SVGDrawing {
 
   var shapes: [String: Shape] = [:]
   var textFill: [String: String] = [:]
+  /// Every node's and edge's title, in the order drawn.
+  var titles: [String] = []
+  var texts: [String: [String]] = [:]
 
   init(_ svg: String) throws {
     let reader = Reader()
@@ -121,15 +171,20 @@ struct SVGDrawing {
     guard parser.parse() else { throw reader.error ?? CompilerError(message: "unreadable SVG") }
     shapes = reader.shapes
     textFill = reader.textFill
+    titles = reader.titles
+    texts = reader.texts
   }
 
   private final class Reader: NSObject, XMLParserDelegate {
     var shapes: [String: Shape] = [:]
     var textFill: [String: String] = [:]
+    var titles: [String] = []
+    var texts: [String: [String]] = [:]
     var error: Error?
     private var groupClass: String?
     private var title: String?
     private var readingTitle = false
+    private var text: String?
 
     func parser(
       _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
@@ -147,8 +202,9 @@ struct SVGDrawing {
           stroke: attributes["stroke"], strokeWidth: attributes["stroke-width"],
           dashed: attributes["stroke-dasharray"] != nil)
       case "text":
-        guard let title, groupClass == "node", textFill[title] == nil else { return }
-        textFill[title] = attributes["fill"] ?? "black"
+        guard let title, groupClass == "node" else { return }
+        text = ""
+        if textFill[title] == nil { textFill[title] = attributes["fill"] ?? "black" }
       default:
         break
       }
@@ -156,10 +212,18 @@ struct SVGDrawing {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
       if readingTitle { title? += string }
+      text? += string
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-      if element == "title" { readingTitle = false }
+      if element == "title" && readingTitle, let title {
+        readingTitle = false
+        titles.append(title)
+      }
+      if element == "text", let line = text, let title {
+        texts[title, default: []].append(line)
+        text = nil
+      }
       if element == "g" && groupClass != nil {
         groupClass = nil
         title = nil
@@ -167,5 +231,76 @@ struct SVGDrawing {
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) { error = parseError }
+  }
+}
+
+/// The nodes and edges of a graph as `DotRenderer` writes it (one statement a line), with
+/// what Graphviz should draw for each: title, outline, label lines and text colour.
+struct DotStatements {
+  struct Element {
+    var title: String
+    var shape: SVGDrawing.Shape
+    var label: [String] = []
+    var textFill = "black"
+  }
+
+  var nodes: [Element] = []
+  var edges: [Element] = []
+
+  init(_ dot: String) {
+    for line in dot.split(separator: "\n") {
+      var rest = line.drop { $0 == " " }
+      guard let first = Self.quoted(&rest) else { continue }
+      if rest.hasPrefix(" -> ") {
+        rest = rest.dropFirst(4)
+        guard let second = Self.quoted(&rest) else { continue }
+        let attributes = Self.attributes(rest)
+        edges.append(Element(title: "\(first)->\(second)", shape: Self.shape(attributes)))
+      } else {
+        guard rest.hasPrefix(" [label=") else { continue }
+        rest = rest.dropFirst(8)
+        let label = Self.quoted(&rest) ?? ""
+        let attributes = Self.attributes(rest)
+        nodes.append(
+          Element(
+            title: first, shape: Self.shape(attributes), label: label.components(separatedBy: "\\n"),
+            textFill: attributes["fontcolor"] ?? "black"))
+      }
+    }
+  }
+
+  /// Graphviz's outline for these attributes: black, 1 wide and solid unless they say otherwise.
+  private static func shape(_ attributes: [String: String]) -> SVGDrawing.Shape {
+    SVGDrawing.Shape(
+      stroke: attributes["color"] ?? "black", strokeWidth: attributes["penwidth"],
+      dashed: attributes["style"] == "dashed")
+  }
+
+  /// `"text"` at the start of `rest`, with `\"` unescaped (other escapes are kept); `rest`
+  /// then starts after the closing quote.
+  private static func quoted(_ rest: inout Substring) -> String? {
+    guard rest.first == "\"" else { return nil }
+    var text = ""
+    var index = rest.index(after: rest.startIndex)
+    while index < rest.endIndex && rest[index] != "\"" {
+      if rest[index] == "\\", rest.index(after: index) < rest.endIndex, rest[rest.index(after: index)] == "\"" {
+        index = rest.index(after: index)
+      }
+      text.append(rest[index])
+      index = rest.index(after: index)
+    }
+    guard index < rest.endIndex else { return nil }
+    rest = rest[rest.index(after: index)...]
+    return text
+  }
+
+  /// `name=value` pairs of what follows a statement's quoted parts: `, a=b, c=d];` or ` [a=b];`.
+  private static func attributes(_ rest: Substring) -> [String: String] {
+    var pairs: [String: String] = [:]
+    for item in rest.split(whereSeparator: { ", [];".contains($0) }) {
+      let parts = item.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { pairs[String(parts[0])] = String(parts[1]) }
+    }
+    return pairs
   }
 }

@@ -3,8 +3,9 @@ import Testing
 
 /// `Tests/PluginFixture`, a package using dpend's SwiftPM plugins, built and run with the
 /// real `swift build` and `swift package`: the build-tool plugin generates the container
-/// the app calls, reruns only when a source changes, and fails the build on a missing
-/// dependency; the command plugin reports the same diagnostics.
+/// the app calls, reruns only when a source, `.dpend.json` or the library it names changes,
+/// and fails the build on a missing dependency; the command plugin reports the same
+/// diagnostics.
 ///
 /// The fixture is copied to `.build/plugin-fixture/package` (its dependency on this
 /// repository made absolute) and built in `.build/plugin-fixture/build`, which stays
@@ -19,11 +20,24 @@ struct PluginFixtureTests {
     #expect(run.status == 0)
     #expect(run.output == "Good morning, plugin!\n")
 
-    // Nothing changed: once the tool is built, the generate command is not run again.
-    _ = try fixture.swift("build")
-    let unchanged = try fixture.swift("build")
-    #expect(unchanged.status == 0)
-    #expect(!unchanged.output.contains("dpend: generating"), "\(unchanged.output)")
+    // Nothing changed. In the build after the one that first built `dpend-tool`, SwiftPM
+    // links it once more (both its plugin-tools build and its main build link it), and the
+    // generate command, whose input the tool is, runs again: then it must find the container
+    // up to date, so nothing is compiled again. Later builds do not run it at all.
+    let second = try fixture.swift("build")
+    #expect(second.status == 0, "\(second.output)")
+    if second.output.contains("dpend: generating") {
+      #expect(second.output.contains("Linking dpend-tool"), "\(second.output)")
+      #expect(second.output.contains("DependencyContainer.swift is up to date"), "\(second.output)")
+    }
+    #expect(!second.output.contains("Compiling Greeter"), "\(second.output)")
+    #expect(!second.output.contains("Linking Greeter"), "\(second.output)")
+    for _ in 0..<2 {
+      let unchanged = try fixture.swift("build")
+      #expect(unchanged.status == 0, "\(unchanged.output)")
+      #expect(!unchanged.output.contains("dpend: generating"), "\(unchanged.output)")
+      #expect(!unchanged.output.contains("Linking dpend-tool"), "\(unchanged.output)")
+    }
 
     let analyzed = try fixture.swift("package", "dpend-analyze")
     #expect(analyzed.status == 0, "\(analyzed.output)")
@@ -54,6 +68,31 @@ struct PluginFixtureTests {
     let fixed = try fixture.swift("build")
     #expect(fixed.status == 0, "\(fixed.output)")
     #expect(fixed.output.contains("dpend: generating"))
+
+    // `.dpend.json` changes (one more line break): the plugin runs, and leaves the container,
+    // which is the same, untouched.
+    let settings = fixture.package.appendingPathComponent(".dpend.json")
+    try (try String(contentsOf: settings, encoding: .utf8) + "\n").write(
+      to: settings, atomically: true, encoding: .utf8)
+    let settingsChanged = try fixture.swift("build")
+    #expect(settingsChanged.status == 0, "\(settingsChanged.output)")
+    #expect(settingsChanged.output.contains("dpend: generating"), "\(settingsChanged.output)")
+    #expect(!settingsChanged.output.contains("Compiling Greeter"), "\(settingsChanged.output)")
+
+    // The library `.dpend.json` names changes: the plugin runs and the app gets its new clock.
+    let library = fixture.package.appendingPathComponent("Vendor/Clock.dpendmodule")
+    let originalLibrary = try String(contentsOf: library, encoding: .utf8)
+    let eveningLibrary = originalLibrary.replacing(#""type": "MorningClock""#, with: #""type": "EveningClock""#)
+    #expect(eveningLibrary != originalLibrary)
+    try eveningLibrary.write(to: library, atomically: true, encoding: .utf8)
+    let libraryChanged = try fixture.swift("build")
+    #expect(libraryChanged.status == 0, "\(libraryChanged.output)")
+    #expect(libraryChanged.output.contains("dpend: generating"), "\(libraryChanged.output)")
+    let eveningRun = try SwiftCompiler.run(fixture.build.appendingPathComponent("debug/Greeter").path, [])
+    #expect(eveningRun.output == "Hello, plugin!\n")
+    let settled = try fixture.swift("build")
+    #expect(settled.status == 0)
+    #expect(!settled.output.contains("dpend: generating"), "\(settled.output)")
   }
 }
 

@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// A package using dpend's build-tool plugin: `swift build` generates the container of
-/// `Greeter` from its sources (see `.dpend.json`) and compiles it in. Built by
+/// `Greeter` from its sources and the library description `Vendor/Clock.dpendmodule` (see
+/// `.dpend.json`) and compiles it in. Built by
 /// `PluginFixtureTests`; by hand: `swift build --package-path Tests/PluginFixture`.
 let package = Package(
   name: "PluginFixture",

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Compiles and runs Swift programs with `swiftc`, linking the modules generated code
-/// needs: `DpendRuntime` (from this repository's sources) and `Swinject` (from SwiftPM's
-/// checkout of Swinject 2.10.0). Each module is compiled once per test run.
+/// needs: `DpendRuntime` (from this repository's sources), `Swinject` (from SwiftPM's
+/// checkout of Swinject 2.10.0) and `Dip`, which is **not Dip** but our stand-in for it
+/// (`Tests/DipStandIn`: Dip's API surface that generated code uses, with Dip's signatures).
+/// Each module is compiled once per test run.
 enum SwiftCompiler {
   /// The result of compiling or running something.
   struct Outcome {
@@ -10,7 +12,7 @@ enum SwiftCompiler {
     var output: String
   }
 
-  /// A directory holding `libDpendRuntime.a`, `libSwinject.a` and their modules.
+  /// A directory holding `libDpendRuntime.a`, `libSwinject.a`, `libDip.a` (the stand-in) and their modules.
   static let modules: Result<URL, CompilerError> = {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-modules-\(UUID().uuidString)")
     compiledModulesDirectory = directory
@@ -26,6 +28,8 @@ enum SwiftCompiler {
             "no checkout of Swinject found above \(CommandLine.arguments[0]); run `swift build --build-tests` first")
       }
       try compileLibrary("Swinject", sources: try swiftFiles(in: swinject), into: directory)
+      let dipStandIn = repositoryRoot.appendingPathComponent("Tests/DipStandIn")
+      try compileLibrary("Dip", sources: try swiftFiles(in: dipStandIn), into: directory)
       return .success(directory)
     } catch let error as CompilerError {
       return .failure(error)
@@ -34,12 +38,12 @@ enum SwiftCompiler {
     }
   }()
 
-  /// Compiles `sources` into an executable linked with both modules.
+  /// Compiles `sources` into an executable linked with the three modules.
   static func compileProgram(_ sources: [URL], to executable: URL) throws -> Outcome {
     let directory = try modules.get()
     return try run(
       "swiftc",
-      ["-I", directory.path, "-L", directory.path, "-lDpendRuntime", "-lSwinject"] + sources.map(\.path)
+      ["-I", directory.path, "-L", directory.path, "-lDpendRuntime", "-lSwinject", "-lDip"] + sources.map(\.path)
         + ["-o", executable.path])
   }
 

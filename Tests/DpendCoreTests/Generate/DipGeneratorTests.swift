@@ -92,7 +92,9 @@ struct DipGeneratorTests {
         """)
   }
 
-  @Test func everyScopeKeepsDipsName() throws {
+  /// Dip makes eager singletons only in `bootstrap()`: it ends the block, after every
+  /// registration (`Scopes` is registered after `D`).
+  @Test func everyScopeKeepsDipsNameAndEagerSingletonsAreBootstrapped() throws {
     let graph = try analyze(
       [
         "Scopes.swift": """
@@ -120,6 +122,8 @@ struct DipGeneratorTests {
           container.register(.eagerSingleton) { try (container.resolve() as Scopes).d().makeInstance() as D }
           container.register(.weakSingleton) { try (container.resolve() as Scopes).e().makeInstance() as E }
           container.register(.unique) { Scopes() as Scopes }
+          // Eager singletons are made here; Dip takes no registration after `bootstrap()`.
+          try! container.bootstrap()
         }
 
         """)

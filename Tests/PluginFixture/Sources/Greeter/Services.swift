@@ -8,7 +8,7 @@ protocol Greeting {
   func text(for name: String) -> String
 }
 
-final class FixedClockImpl: Clock {
+final class MorningClock: Clock {
   let hour = 9
 }
 
@@ -34,4 +34,11 @@ final class GreeterConfiguration: DependencyConfiguration {
   func punctuation() -> DependencyRegistration<String> {
     DependencyRegistration(tag: Emphasis.self, scope: .singleton) { "!" }
   }
+}
+
+/// `Vendor/Clock.dpendmodule` provides `Clock` with `MorningClock` (a library's description
+/// of its factories; its types live in this target to keep the fixture one package).
+/// `PluginFixtureTests` switches it to this one.
+final class EveningClock: Clock {
+  let hour = 18
 }
