@@ -1,5 +1,4 @@
 import DpendModel
-import Synchronization
 
 /// What the analysis needs besides the summaries.
 public struct AnalysisSettings: Sendable {
@@ -40,7 +39,7 @@ public enum GenerationMode: String, Sendable {
 /// when some pattern needs a regex, decisions are remembered per name, so re-analysing
 /// after an edit asks no regex again.
 public struct ImplicitFilter: @unchecked Sendable {
-  // `Regex` is immutable once built and only read after `init`; `decisions` is a Mutex.
+  // `Regex` is immutable once built and only read after `init`; `decisions` is locked.
   private let expressions: [Regex<AnyRegexOutput>]
   private let literals: [LiteralPattern?]
   private let decisions = DecisionCache()
@@ -131,7 +130,7 @@ struct LiteralPattern {
 
 /// Remembered filter decisions, shared by every copy of a filter.
 final class DecisionCache: Sendable {
-  private let decisions = Mutex<[String: Bool]>([:])
+  private let decisions = Locked<[String: Bool]>([:])
   func value(for name: String) -> Bool? { decisions.withLock { $0[name] } }
   func store(_ value: Bool, for name: String) { decisions.withLock { $0[name] = value } }
 }

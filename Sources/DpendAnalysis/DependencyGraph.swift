@@ -1,5 +1,4 @@
 import DpendModel
-import Synchronization
 
 /// The dependency graph of a workspace and every problem in it.
 ///
@@ -85,7 +84,7 @@ final class FileResults: Sendable {
   let byPath: [String: FileAnalysis]
   /// The paths of `byPath`, sorted.
   let paths: [String]
-  private let flattened = Mutex<[Factory]?>(nil)
+  private let flattened = Locked<[Factory]?>(nil)
 
   init(byPath: [String: FileAnalysis], paths: [String]) {
     self.byPath = byPath

@@ -1,6 +1,5 @@
 import Dispatch
 import DpendModel
-import Synchronization
 
 /// Builds the dependency graph and keeps it up to date as files change, doing work in
 /// proportion to the change rather than to the workspace.
@@ -206,7 +205,7 @@ public final class GraphBuilder {
   /// `minimum`.
   private static func inParallel<T: Sendable>(_ count: Int, minimum: Int, _ make: @Sendable (Int) -> T) -> [T] {
     guard count >= minimum, count > 1 else { return (0..<count).map(make) }
-    let pieces = Mutex([[T]](repeating: [], count: chunks))
+    let pieces = Locked([[T]](repeating: [], count: chunks))
     DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
       let made = stride(from: chunk, to: count, by: chunks).map(make)
       pieces.withLock { $0[chunk] = made }
@@ -469,7 +468,7 @@ public final class GraphBuilder {
 
 /// A value made on another thread and read after waiting for it.
 final class ResultBox<Value: Sendable>: Sendable {
-  private let storage = Mutex<Value?>(nil)
+  private let storage = Locked<Value?>(nil)
   var value: Value? {
     get { storage.withLock { $0 } }
     set { storage.withLock { $0 = newValue } }

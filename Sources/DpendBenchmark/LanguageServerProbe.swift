@@ -1,6 +1,6 @@
+import DpendModel
 import DpendProtocol
 import Foundation
-import Synchronization
 
 /// Runs the real `dpend lsp` on a workspace and measures what a user feels: the time from
 /// `initialized` to the first published diagnostics, and the process's memory afterwards.
@@ -29,7 +29,7 @@ struct LanguageServerProbe {
     defer { if process.isRunning { process.terminate() } }
     // Read the server's output on a thread of its own, always: a server blocked writing to a
     // full pipe could not process `shutdown`.
-    let received = Mutex<(bytes: [UInt8], ended: Bool)>(([], false))
+    let received = Locked<(bytes: [UInt8], ended: Bool)>(([], false))
     let reader = Thread {
       while true {
         let data = output.fileHandleForReading.availableData

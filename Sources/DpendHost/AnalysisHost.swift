@@ -2,7 +2,6 @@ import Dispatch
 import DpendAnalysis
 import DpendCollect
 import DpendModel
-import Synchronization
 
 /// Holds the workspace's files as summaries and answers with a fresh graph.
 ///
@@ -60,7 +59,7 @@ public final class AnalysisHost {
     }
     let wanted = paths.filter { documents[$0] == nil }
     let known = wanted.map { entries[$0].map { (hash: $0.textHash, length: $0.textLength) } }
-    let outcomes = Mutex([Outcome](repeating: Outcome(), count: wanted.count))
+    let outcomes = Locked([Outcome](repeating: Outcome(), count: wanted.count))
     @Sendable func work(_ index: Int) {
       var outcome = Outcome()
       if let text = read(wanted[index]) {

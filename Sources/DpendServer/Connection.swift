@@ -1,6 +1,6 @@
+import DpendModel
 import DpendProtocol
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -24,7 +24,7 @@ public final class Connection: Sendable {
 
   private let input: Int32
   private let output: Int32
-  private let writeLock = Mutex(())
+  private let writeLock = Locked(())
 
   /// - Parameters:
   ///   - input: the descriptor messages are read from.

@@ -1,6 +1,6 @@
 import Dispatch
+import DpendModel
 import Foundation
-import Synchronization
 
 /// A change seen on disk.
 public struct FileChange: Hashable, Sendable {
@@ -38,7 +38,7 @@ public struct FileChange: Hashable, Sendable {
 public final class FileWatcher: Sendable {
   /// What watches the disk right now. Locked because ``stop()`` and deinit may run on any
   /// thread while inotify falls back to polling on its own thread.
-  private let backend = Mutex<Backend>(.stopped)
+  private let backend = Locked<Backend>(.stopped)
   private let batcher: ChangeBatcher
 
   private enum Backend: Sendable {
@@ -186,7 +186,7 @@ final class ChangeBatcher: Sendable {
 
   private let handler: @Sendable ([FileChange]) -> Void
   private let queue = DispatchQueue(label: "dpend.file-watcher.delivery")
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   private struct State {
     var pending: [String: FileChange.Kind] = [:]

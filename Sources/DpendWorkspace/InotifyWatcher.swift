@@ -1,5 +1,6 @@
 #if canImport(Glibc)
   import Dispatch
+  import DpendModel
   import Foundation
   import Glibc
   import Synchronization
@@ -18,7 +19,7 @@
     private let finished = DispatchSemaphore(value: 0)
     /// The watches and known files. Only the thread uses them once it runs (the lock is
     /// uncontended); before that, `init` fills them.
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let threadStarted = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
     /// The reading thread's `pthread_self()`, so that `stop()` never waits for itself.
@@ -60,7 +61,7 @@
         if initial.failed { break }
       }
       let failed = initial.failed
-      state = Mutex(initial)
+      state = Locked(initial)
       if failed {
         // Marked stopped so that deinit, which runs for a fully initialized instance, does
         // not close the descriptor a second time.

@@ -1,6 +1,6 @@
 import Dispatch
+import DpendModel
 import Foundation
-import Synchronization
 
 /// Watches by scanning the trees at an interval and comparing each watched file's
 /// modification date, size and file number with the previous scan. Portable, but costs a
@@ -10,7 +10,7 @@ final class PollingWatcher: WatchBackend {
   private let batcher: ChangeBatcher
   private let queue = DispatchQueue(label: "dpend.file-watcher.polling")
   /// The timer, and the last scan; both used on `queue` and by `stop()`.
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   private struct State {
     var timer: DispatchSourceTimer?
@@ -31,7 +31,7 @@ final class PollingWatcher: WatchBackend {
     self.roots = roots
     self.batcher = batcher
     let baseline = Self.scan(roots)
-    state = Mutex(State(timer: nil, snapshot: baseline))
+    state = Locked(State(timer: nil, snapshot: baseline))
     if let previouslyKnown {
       let now = Set(baseline.keys)
       batcher.add(

@@ -32,6 +32,23 @@ import Testing
     #expect(try client.waitForExit() == 1)
   }
 
+  /// A server that dies while a test waits (a crash, or a ThreadSanitizer report) is reported
+  /// as such, with what it wrote to standard error, not as a timeout.
+  @Test func aWaitTheServerExitsDuringReportsItsStatusAndStandardError() throws {
+    let workspace = try ServerFixtures.missingStore()
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    try client.initialize(root: workspace.root)
+    _ = try client.diagnostics(for: workspace.uri("Sources/Feed.swift"))
+    client.sendNotification("exit")
+    let ended = #expect(throws: TestLSPClient.ServerEnded.self) { try client.response(.number(99), timeout: 60) }
+    #expect(ended?.status == 1)
+    #expect(ended?.standardError.contains("dpend lsp: watching 1 folder") == true)
+    #expect(
+      ended?.description.hasPrefix("the server exited with status 1 before the response to 99; its standard error")
+        == true)
+  }
+
   @Test func endOfInputEndsTheProcess() throws {
     let client = try TestLSPClient()
     try client.initialize(root: nil)

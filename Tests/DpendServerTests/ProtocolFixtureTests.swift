@@ -42,10 +42,10 @@ import Testing
         do {
           received = try client.takeJSON(what, timeout: Self.stepTimeout) { ServerMessageKind($0) == kind }
         } catch {
-          // Nothing came in time, or the server ended: show what did come.
+          // Nothing came in time, or the server ended: say which, and show what did come.
           let pending = client.untakenMessages().map { FixtureJSON.print(placeholders.abstract($0), keys: .readable) }
           let comment =
-            "\(name).json: \(what) did not arrive within \(Self.stepTimeout) s; received and not matched:\n"
+            "\(name).json: \(what) did not arrive within \(Self.stepTimeout) s (\(error)); received and not matched:\n"
             + pending.joined(separator: "\n")
           Issue.record(Comment(rawValue: comment))
           return

@@ -5,7 +5,9 @@ import Foundation
 /// JSON-RPC to it over pipes.
 ///
 /// Received messages go to an inbox; `wait…` calls take the first matching one out, each
-/// with its own timeout. Requests from the server (`client/registerCapability`,
+/// with its own timeout. When the server's output ends first (it exited or crashed: under
+/// ThreadSanitizer a race report ends it with status 66), they throw ``ServerEnded`` with
+/// its exit status and standard error instead of waiting out the timeout. Requests from the server (`client/registerCapability`,
 /// `window/workDoneProgress/create`, `workspace/applyEdit`) are answered with `null` and
 /// kept in the inbox so tests can check them, unless the client was started with
 /// `answersServerRequests: false` (then the test answers them itself, see `send(_:)`).
@@ -15,6 +17,19 @@ final class TestLSPClient: @unchecked Sendable {
   struct Timeout: Error, CustomStringConvertible {
     var what: String
     var description: String { "timed out waiting for \(what)" }
+  }
+
+  /// The server's output ended while a test waited for `what`.
+  struct ServerEnded: Error, CustomStringConvertible {
+    var what: String
+    /// The exit status, `nil` when the process still ran 10 s after its output ended.
+    var status: Int32?
+    /// The end of what the server wrote to standard error (a crash or race report).
+    var standardError: String
+    var description: String {
+      let ending = status.map { "exited with status \($0)" } ?? "closed its output"
+      return "the server \(ending) before \(what); its standard error ends with:\n\(standardError)"
+    }
   }
 
   let process = Process()
@@ -166,11 +181,25 @@ final class TestLSPClient: @unchecked Sendable {
   ) throws -> (message: Message, json: LSPAny) {
     let deadline = Date().addingTimeInterval(timeout * Self.timeoutScale)
     condition.lock()
-    defer { condition.unlock() }
     while true {
-      if let index = inbox.firstIndex(where: predicate) { return inbox.remove(at: index) }
-      if inputEnded || !condition.wait(until: deadline) { throw Timeout(what: what) }
+      if let index = inbox.firstIndex(where: predicate) {
+        defer { condition.unlock() }
+        return inbox.remove(at: index)
+      }
+      if inputEnded { break }
+      if !condition.wait(until: deadline) {
+        condition.unlock()
+        throw Timeout(what: what)
+      }
     }
+    condition.unlock()
+    throw serverEnded(before: what)
+  }
+
+  /// Why nothing more will come: the exit status and the end of standard error.
+  private func serverEnded(before what: String) -> ServerEnded {
+    let status = try? waitForExit(timeout: 10)
+    return ServerEnded(what: what, status: status, standardError: String(standardError().suffix(16_000)))
   }
 
   /// The messages received and not taken yet, as JSON, in arrival order.
