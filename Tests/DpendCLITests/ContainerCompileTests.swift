@@ -94,14 +94,7 @@ struct ContainerCompileTests {
       print("resolved: \\(instances.withLock { $0.count }), made: \\(made.withLock { $0 }), distinct: \\(distinct)")
 
       """
-    try workspace.write("Program/main.swift", main)
-    let sources = ["Sources/App.swift", "Gen/Container.swift", "Program/main.swift"].map {
-      workspace.url.appendingPathComponent($0)
-    }
-    let compiled = try SwiftCompiler.compileProgram(sources, to: workspace.url.appendingPathComponent("app"))
-    #expect(compiled.status == 0 && compiled.output == "", "\(compiled.output)")
-    let run = try SwiftCompiler.run(workspace.url.appendingPathComponent("app").path, [])
-    #expect(run.output == "resolved: 8, made: 1, distinct: 1\n")
+    #expect(try ScopeApp.compileAndRun(in: workspace, main: main) == "resolved: 8, made: 1, distinct: 1\n")
   }
 
   /// The container kind set in `.dpend.json` is used without a flag.
@@ -187,14 +180,7 @@ struct ContainerCompileTests {
       print(service.clock.now, service.logger == nil, service.metrics != nil, service.speed)
 
       """
-    try workspace.write("Program/main.swift", main)
-    let sources = ["Sources/App.swift", "Gen/Container.swift", "Program/main.swift"].map {
-      workspace.url.appendingPathComponent($0)
-    }
-    let compiled = try SwiftCompiler.compileProgram(sources, to: workspace.url.appendingPathComponent("app"))
-    #expect(compiled.status == 0 && compiled.output == "", "\(compiled.output)")
-    let run = try SwiftCompiler.run(workspace.url.appendingPathComponent("app").path, [])
-    #expect(run.output == "42 true true 7\n")
+    #expect(try ScopeApp.compileAndRun(in: workspace, main: main) == "42 true true 7\n")
   }
 
   @Test(arguments: ["dip", "static", "swinject"])
