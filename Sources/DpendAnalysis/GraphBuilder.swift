@@ -32,28 +32,25 @@ public final class GraphBuilder {
   private var paths: [String] = []
   private var symbols = SymbolTable(libraryFactories: [])
   private var files: [String: FileAnalysis] = [:]
-  private var libraryByKey: [DependencyKey: [Factory]] = [:]
+  // The key stages' state below is internal, not private, for `GraphBuilder+Keys.swift`.
+  var libraryByKey: [DependencyKey: [Factory]] = [:]
   /// For each key, the file of each of its factories.
-  private var keyFiles: [DependencyKey: [String]] = [:]
+  var keyFiles: [DependencyKey: [String]] = [:]
   /// For each key, the key of each factory requiring it.
-  private var dependents: [DependencyKey: [DependencyKey]] = [:]
-  private var selections: [DependencyKey: ProviderSelection] = [:]
-  private var resolved: [DependencyKey: Factory] = [:]
-  private var candidates: [DependencyKey: [Factory]] = [:]
-  private var ambiguities: [DependencyKey: Diagnostic] = [:]
+  var dependents: [DependencyKey: [DependencyKey]] = [:]
+  var selections: [DependencyKey: ProviderSelection] = [:]
+  var resolved: [DependencyKey: Factory] = [:]
+  var candidates: [DependencyKey: [Factory]] = [:]
+  var ambiguities: [DependencyKey: Diagnostic] = [:]
   /// For each key nothing provides, the keys whose selection found consumers of it.
-  private var missingFrom: [DependencyKey: Set<DependencyKey>] = [:]
-  private var missingErrors: [DependencyKey: Diagnostic] = [:]
-  private var cycles = CycleCheck.none
+  var missingFrom: [DependencyKey: Set<DependencyKey>] = [:]
+  var missingErrors: [DependencyKey: Diagnostic] = [:]
+  var cycles = CycleCheck.none
   /// The files whose factories the last graph collected, in the order collected; tests
   /// use it to prove that an edit is not followed by the whole workspace's collection.
   private(set) var lastCollectedPaths: [String] = []
   /// Every diagnostic but the extra ones, sorted; `nil` when one changed.
-  private var sortedDiagnostics: [Diagnostic]?
-
-  /// How many pieces parallel work is cut into: a few per core, so cores finishing early
-  /// take another piece.
-  private static let chunks = 8
+  var sortedDiagnostics: [Diagnostic]?
 
   /// Creates a builder with no files.
   public init(settings: AnalysisSettings) {
@@ -92,7 +89,7 @@ public final class GraphBuilder {
   public private(set) var stageTimes: [(stage: String, duration: Duration)] = []
   private var stageStart = ContinuousClock.now
 
-  private func markStage(_ stage: String) {
+  func markStage(_ stage: String) {
     let now = ContinuousClock.now
     stageTimes.append((stage, now - stageStart))
     stageStart = now
@@ -107,7 +104,7 @@ public final class GraphBuilder {
     if isFullBuild { touched = resetDerivedState() }
     let changes = Array(pending)
     pending = [:]
-    let newInterfaces = Self.inParallel(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
+    let newInterfaces = Parallel.map(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
     markStage("interfaces")
     var added: [String] = []
     var interfaceChanges: [SymbolTable.Change] = []
@@ -162,7 +159,7 @@ public final class GraphBuilder {
   private func watchers(of names: Set<Substring>) -> [String] {
     let analyses = paths.map { files[$0]?.watched ?? [] }
     let few = Array(names)
-    let isWatcher = Self.inParallel(analyses.count, minimum: 256) { index in
+    let isWatcher = Parallel.map(analyses.count, minimum: 256) { index in
       analyses[index].contains { name in few.count <= 4 ? few.contains(name) : names.contains(name) }
     }
     return zip(paths, isWatcher).filter(\.1).map(\.0)
@@ -196,23 +193,8 @@ public final class GraphBuilder {
     let inputs = paths.map { summaries[$0] }
     let frozenSettings = settings
     let table = symbols
-    return Self.inParallel(paths.count, minimum: 32) { index in
+    return Parallel.map(paths.count, minimum: 32) { index in
       inputs[index].map { FileAnalysis($0, symbols: table, settings: frozenSettings) } ?? .empty
-    }
-  }
-
-  /// `make(0..<count)`, cut into ``chunks`` pieces run in parallel when `count` reaches
-  /// `minimum`.
-  private static func inParallel<T: Sendable>(_ count: Int, minimum: Int, _ make: @Sendable (Int) -> T) -> [T] {
-    guard count >= minimum, count > 1 else { return (0..<count).map(make) }
-    let pieces = Locked([[T]](repeating: [], count: chunks))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let made = stride(from: chunk, to: count, by: chunks).map(make)
-      pieces.withLock { $0[chunk] = made }
-    }
-    return pieces.withLock { pieces in
-      // Piece `c` holds items c, c + chunks, c + 2 * chunks, …: interleave them back.
-      (0..<count).map { pieces[$0 % chunks][$0 / chunks] }
     }
   }
 
@@ -306,12 +288,12 @@ public final class GraphBuilder {
     }
   }
 
-  private func isProvided(_ key: DependencyKey) -> Bool {
+  func isProvided(_ key: DependencyKey) -> Bool {
     keyFiles[key] != nil || libraryByKey[key] != nil
   }
 
   /// The factories of `key` in stable order: files in path order, then libraries.
-  private func factories(for key: DependencyKey) -> [Factory] {
+  func factories(for key: DependencyKey) -> [Factory] {
     let paths = keyFiles[key] ?? []
     if paths.count == 1, libraryByKey[key] == nil { return files[paths[0]]!.factories(of: key) }
     var result: [Factory] = []
@@ -319,141 +301,6 @@ public final class GraphBuilder {
       result += files[path]!.factories(of: key)
     }
     return result + (libraryByKey[key] ?? [])
-  }
-
-  // MARK: Stages 3 to 5: keys
-
-  private func updateSelections(_ touched: Set<DependencyKey>, fromScratch: Bool) {
-    if fromScratch {
-      selectEveryProvider(Array(touched))
-      return
-    }
-    var affected = touched
-    var newEdges: [(source: DependencyKey, target: DependencyKey)] = []
-    for key in touched where isProvided(key) != (selections[key] != nil) {
-      // A key that gained its first or lost its last provider changes whether the
-      // factories needing it can be built.
-      affected.formUnion(dependents[key] ?? [])
-      if isProvided(key) { newEdges.append((key, key)) }
-    }
-    var missingChanged = Set<DependencyKey>()
-    var resolvedChanged = false
-    let selected = selectProviders(for: Array(affected))
-    markStage("provider selection")
-    for (key, new) in selected {
-      let old = selections[key]
-      guard new != old else { continue }
-      for missing in old?.missing.keys ?? [:].keys {
-        missingFrom[missing]?.remove(key)
-        if missingFrom[missing]?.isEmpty == true { missingFrom[missing] = nil }
-        missingChanged.insert(missing)
-      }
-      for missing in new?.missing.keys ?? [:].keys {
-        missingFrom[missing, default: []].insert(key)
-        missingChanged.insert(missing)
-      }
-      selections[key] = new
-      candidates[key] = new?.candidates
-      if new?.ambiguity != old?.ambiguity {
-        ambiguities[key] = new?.ambiguity
-        sortedDiagnostics = nil
-      }
-      if new?.resolved != old?.resolved {
-        resolved[key] = new?.resolved
-        resolvedChanged = true
-        if let factory = new?.resolved {
-          let before = Set(old.map { KeyGraph.targets(of: $0.resolved) } ?? [])
-          for target in KeyGraph.targets(of: factory) where !before.contains(target) { newEdges.append((key, target)) }
-        }
-      }
-    }
-    markStage("selection tables")
-    updateMissingErrors(missingChanged)
-    if resolvedChanged { updateCycles(newEdges) }
-    markStage("missing dependencies and cycles")
-  }
-
-  /// Selects the providers of every key of a build from scratch: each table is filled
-  /// once, the derived ones without hashing again (`mapValues` keeps the hash table), and
-  /// independent tables on both cores.
-  private func selectEveryProvider(_ keys: [DependencyKey]) {
-    var table: [DependencyKey: ProviderSelection] = [:]
-    table.reserveCapacity(keys.count)
-    for (key, selection) in selectProviders(for: keys) {
-      if let selection { table[key] = selection }
-    }
-    selections = table
-    markStage("provider selection")
-    let selected = table
-    let group = DispatchGroup()
-    let derived = ResultBox<([DependencyKey: [Factory]], [DependencyKey: Factory])>()
-    DispatchQueue.global().async(group: group) {
-      derived.value = (selected.mapValues(\.candidates), selected.mapValues(\.resolved))
-    }
-    for (key, selection) in table {
-      if let ambiguity = selection.ambiguity { ambiguities[key] = ambiguity }
-      for missing in selection.missing.keys { missingFrom[missing, default: []].insert(key) }
-    }
-    group.wait()
-    (candidates, resolved) = derived.value!
-    markStage("selection tables")
-    sortedDiagnostics = nil
-    // The whole graph is checked for cycles on another core meanwhile.
-    let cycleCheck = ResultBox<CycleCheck>()
-    let graph = resolved
-    DispatchQueue.global().async(group: group) { cycleCheck.value = CycleCheck(resolved: graph) }
-    updateMissingErrors(Set(missingFrom.keys))
-    group.wait()
-    cycles = cycleCheck.value!
-    markStage("missing dependencies and cycles")
-  }
-
-  /// The new selection of each key (`nil`: nothing provides it), in parallel when there
-  /// are many: making a selection only reads the indexes.
-  private func selectProviders(for keys: [DependencyKey]) -> [(DependencyKey, ProviderSelection?)] {
-    let reader = SendableReader(builder: self)
-    return Array(zip(keys, Self.inParallel(keys.count, minimum: 256) { reader.builder.selection(of: keys[$0]) }))
-  }
-
-  private func selection(of key: DependencyKey) -> ProviderSelection? {
-    isProvided(key) ? ProviderSelection(key: key, factories: factories(for: key), isProvided: isProvided) : nil
-  }
-
-  private func updateMissingErrors(_ keys: Set<DependencyKey>) {
-    guard settings.mode == .application else { return }
-    for key in keys {
-      var error: Diagnostic?
-      if let from = missingFrom[key] {
-        var seen = Set<MissingDependencyCheck.Consumer>()
-        var consumers: [MissingDependencyCheck.Consumer] = []
-        for source in from {
-          for consumer in selections[source]!.missing[key]! where seen.insert(consumer).inserted {
-            consumers.append(consumer)
-          }
-        }
-        error = MissingDependencyCheck.diagnostic(key, consumers: consumers)
-      }
-      if missingErrors[key] != error {
-        missingErrors[key] = error
-        sortedDiagnostics = nil
-      }
-    }
-  }
-
-  /// Re-checks cycles after resolved factories changed; `newEdges` are the edges that did
-  /// not exist before (a newly provided key appears as an edge to itself).
-  private func updateCycles(_ newEdges: [(source: DependencyKey, target: DependencyKey)]) {
-    // Without a cycle before, a new one must use a new edge `source -> target`, so
-    // `target` reaches `source`. A few reachability searches cost less than the whole check.
-    let mayHaveCycle =
-      !cycles.components.isEmpty || newEdges.count > 64
-      || newEdges.contains { CycleCheck.reaches($0.target, $0.source, in: resolved) }
-    guard mayHaveCycle else { return }
-    let checked = CycleCheck(resolved: resolved)
-    if checked != cycles {
-      cycles = checked
-      sortedDiagnostics = nil
-    }
   }
 
   private func collectDiagnostics() -> [Diagnostic] {
@@ -464,18 +311,4 @@ public final class GraphBuilder {
     all += cycles.diagnostics
     return all.sorted(by: Diagnostic.reportingOrder)
   }
-}
-
-/// A value made on another thread and read after waiting for it.
-final class ResultBox<Value: Sendable>: Sendable {
-  private let storage = Locked<Value?>(nil)
-  var value: Value? {
-    get { storage.withLock { $0 } }
-    set { storage.withLock { $0 = newValue } }
-  }
-}
-
-/// The builder handed to worker threads while they only read its indexes.
-private struct SendableReader: @unchecked Sendable {
-  let builder: GraphBuilder
 }
