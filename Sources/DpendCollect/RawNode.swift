@@ -24,18 +24,11 @@ struct RawNode {
 
   var kind: SyntaxKind { raw.kind }
 
-  /// The child in layout slot `index` (see ``Slot``), `nil` when the slot is empty.
-  func child(_ index: Int) -> RawNode? {
-    guard let children = raw.layoutView?.children, index < children.count, let child = children[index] else {
-      return nil
-    }
-    var start = offset
-    for earlier in 0..<index { start += children[earlier]?.byteLength ?? 0 }
-    return RawNode(child, offset: start)
+  /// The child in `slot` (see ``Slot``), `nil` when the slot is empty.
+  func child(_ slot: Slot) -> RawNode? {
+    var reader = children
+    return reader(slot)
   }
-
-  /// The child in `slot`.
-  func child(_ slot: Slot) -> RawNode? { child(slot.index) }
 
   /// A reader of several children: reading slots in increasing order sums the lengths of
   /// the children before them once, not once per slot.

@@ -45,7 +45,8 @@ enum RawTypeReader {
       return
     }
     guard let children = node.layoutView?.children else { return }
-    var skipped: Set<Int> = []
+    // `any`/`some` and redundant parentheses are left out (offsets do not matter here).
+    var skipped: [Int] = []
     if node.kind == .someOrAnyType {
       skipped = [existentialSpecifier.index]
     } else if node.kind == .tupleType, hasRedundantParentheses(RawNode(node, offset: 0)) {
