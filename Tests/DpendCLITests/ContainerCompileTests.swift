@@ -7,36 +7,26 @@ import Testing
 /// is not available on the build machines: Dip output is compiled and run against
 /// `Tests/DipStandIn`, our stand-in for Dip's API (not Dip), and checked against golden files.
 struct ContainerCompileTests {
-  @Test func staticContainerHonoursEveryScope() throws {
+  /// Each container kind, generated for the scope app, compiled and run; `resolve` is how
+  /// that kind resolves a type named `$0`. Dip output is compiled against
+  /// `Tests/DipStandIn`, a module named `Dip` that is **not Dip** (Dip is not available on
+  /// the build machines): it declares, with Dip's signatures, only the part of Dip's API the
+  /// generated code uses, and implements the scopes as Dip documents them. So the Dip case
+  /// shows that the generated code type-checks against that API and that its registrations,
+  /// tags and `bootstrap()` call do what the scope app expects; it cannot catch a difference
+  /// between the stand-in and the real Dip.
+  @Test(arguments: [
+    (container: "static", resolve: "try container.resolve() as $0"),
+    (container: "swinject", resolve: "container.resolve($0.self)!"),
+    (container: "dip", resolve: "try container.resolve() as $0"),
+  ])
+  func containerHonoursEveryScope(container: String, resolve: String) throws {
     let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
     let generated = try workspace.run(
-      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "static")
+      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", container)
     #expect(generated.status == 0, "\(generated.stderr)")
-    let output = try ScopeApp.compileAndRun(in: workspace, main: ScopeApp.main { "try container.resolve() as \($0)" })
-    #expect(output == ScopeApp.expectedOutput)
-  }
-
-  @Test func swinjectContainerHonoursEveryScope() throws {
-    let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
-    let generated = try workspace.run(
-      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "swinject")
-    #expect(generated.status == 0, "\(generated.stderr)")
-    let output = try ScopeApp.compileAndRun(in: workspace, main: ScopeApp.main { "container.resolve(\($0).self)!" })
-    #expect(output == ScopeApp.expectedOutput)
-  }
-
-  /// Compiled against `Tests/DipStandIn`, a module named `Dip` that is **not Dip** (Dip is not
-  /// available on the build machines): it declares, with Dip's signatures, only the part of
-  /// Dip's API the generated code uses, and implements the scopes as Dip documents them.
-  /// So this shows that the generated code type-checks against that API and that its
-  /// registrations, tags and `bootstrap()` call do what the scope app expects; it cannot
-  /// catch a difference between the stand-in and the real Dip.
-  @Test func dipContainerCompilesAgainstTheStandInAndHonoursEveryScope() throws {
-    let workspace = try TemporaryWorkspace(["Sources/App.swift": ScopeApp.source])
-    let generated = try workspace.run(
-      "generate", "Sources", "--output-file", "Gen/Container.swift", "--container", "dip")
-    #expect(generated.status == 0, "\(generated.stderr)")
-    let output = try ScopeApp.compileAndRun(in: workspace, main: ScopeApp.main { "try container.resolve() as \($0)" })
+    let main = ScopeApp.main { resolve.replacingOccurrences(of: "$0", with: $0) }
+    let output = try ScopeApp.compileAndRun(in: workspace, main: main)
     #expect(output == ScopeApp.expectedOutput)
   }
 
