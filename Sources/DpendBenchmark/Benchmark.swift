@@ -39,7 +39,9 @@ struct Benchmark: ParsableCommand {
   @Flag(help: "Only time building the graph from scratch from cached summaries (no parsing), per size.")
   var graphOnly = false
 
-  @Flag(help: "Also print how long each stage of one more cold analysis takes, per workspace.")
+  @Flag(
+    help: "Also print how long each stage of one more cold analysis takes, per workspace (with --graph-only: medians)."
+  )
   var stages = false
 
   @Option(help: "Only write the synthetic workspace of the first --sizes value into this directory, then stop.")
@@ -61,10 +63,25 @@ struct Benchmark: ParsableCommand {
         _ = try WorkspaceLoader.analyze(try WorkspaceSettings.load(root: root.path), host: host)
         let summaries = host.paths.compactMap { host.summary(of: $0) }
         let settings = host.settings
+        var stageSeconds: [String: [Double]] = [:]
+        var stageOrder: [String] = []
         let times = (0..<max(repetitions, 5)).map { _ in
-          Statistics.time { _ = DependencyGraph(summaries: summaries, settings: settings) }
+          let builder = GraphBuilder(settings: settings)
+          let seconds = Statistics.time {
+            builder.set(summaries)
+            _ = builder.graph()
+          }
+          for (stage, duration) in builder.stageTimes {
+            if stageSeconds[stage] == nil { stageOrder.append(stage) }
+            stageSeconds[stage, default: []].append(Format.seconds(duration))
+          }
+          return seconds
         }
         emit("graph of \(size) files: \(Format.spread(times))")
+        if stages {
+          let parts = stageOrder.map { "\($0) \(Format.milliseconds(Statistics.median(stageSeconds[$0]!)))" }
+          emit("  medians: " + parts.joined(separator: ", "))
+        }
       }
       return
     }
@@ -114,10 +131,7 @@ struct Benchmark: ParsableCommand {
     var problems: [Diagnostic] = []
     let loading = try Statistics.time { problems = try WorkspaceLoader.load(settings, into: host) }
     let graphing = Statistics.time { _ = host.graph(extraDiagnostics: problems) }
-    let parts = host.graphStageTimes.map { stage in
-      let seconds = Double(stage.duration.components.seconds) + Double(stage.duration.components.attoseconds) / 1e18
-      return "\(stage.stage) \(Format.milliseconds(seconds))"
-    }
+    let parts = host.graphStageTimes.map { "\($0.stage) \(Format.milliseconds(Format.seconds($0.duration)))" }
     return "\(name): read, parse and collect \(Format.milliseconds(loading)) · graph \(Format.milliseconds(graphing)) ("
       + parts.joined(separator: ", ") + ")"
   }

@@ -28,6 +28,11 @@ enum Format {
     return ms >= 100 ? String(format: "%.0f ms", ms) : String(format: "%.1f ms", ms)
   }
 
+  /// `duration` in seconds.
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
   /// `median (min–max)`.
   static func spread(_ values: [Double]) -> String {
     "\(milliseconds(Statistics.median(values))) (\(milliseconds(values.min() ?? .nan))–\(milliseconds(values.max() ?? .nan)))"
