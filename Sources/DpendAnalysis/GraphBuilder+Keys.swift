@@ -4,26 +4,30 @@ import DpendModel
 /// Stages 3 to 5 of ``GraphBuilder``: per key, the provider selection, the
 /// missing-dependency errors and the cycle check, redone for the keys a change reached.
 extension GraphBuilder {
-  func updateSelections(_ touched: Set<DependencyKey>, fromScratch: Bool) {
+  /// Selects the providers of the keys numbered `touched` and of the keys depending on one
+  /// that gained its first or lost its last provider; every key when `fromScratch`.
+  func updateSelections(_ touched: Set<Int32>, fromScratch: Bool) {
     if fromScratch {
-      selectEveryProvider(Array(touched))
+      selectEveryProvider()
       return
     }
     var affected = touched
     var newEdges: [(source: DependencyKey, target: DependencyKey)] = []
-    for key in touched where isProvided(key) != (selections[key] != nil) {
+    for number in touched where !providers[Int(number)].isEmpty != (selections[Int(number)] != nil) {
       // A key that gained its first or lost its last provider changes whether the
       // factories needing it can be built.
-      affected.formUnion(dependents[key] ?? [])
-      if isProvided(key) { newEdges.append((key, key)) }
+      affected.formUnion(dependents[Int(number)])
+      if !providers[Int(number)].isEmpty { newEdges.append((numbers.keys[Int(number)], numbers.keys[Int(number)])) }
     }
     var missingChanged = Set<DependencyKey>()
     var resolvedChanged = false
-    let selected = selectProviders(for: Array(affected))
+    let affectedNumbers = Array(affected)
+    let selected = selectProviders(for: affectedNumbers)
     markStage("provider selection")
-    for (key, new) in selected {
-      let old = selections[key]
+    for (number, new) in zip(affectedNumbers, selected) {
+      let old = selections[Int(number)]
       guard new != old else { continue }
+      let key = numbers.keys[Int(number)]
       for missing in old?.missing.keys ?? [:].keys {
         missingFrom[missing]?.remove(key)
         if missingFrom[missing]?.isEmpty == true { missingFrom[missing] = nil }
@@ -33,7 +37,7 @@ extension GraphBuilder {
         missingFrom[missing, default: []].insert(key)
         missingChanged.insert(missing)
       }
-      selections[key] = new
+      selections[Int(number)] = new
       candidates[key] = new?.candidates
       if new?.ambiguity != old?.ambiguity {
         ambiguities[key] = new?.ambiguity
@@ -54,50 +58,62 @@ extension GraphBuilder {
     markStage("missing dependencies and cycles")
   }
 
-  /// Selects the providers of every key of a build from scratch: each table is filled
-  /// once, the derived ones without hashing again (`mapValues` keeps the hash table), and
-  /// independent tables on both cores.
-  private func selectEveryProvider(_ keys: [DependencyKey]) {
-    var table: [DependencyKey: ProviderSelection] = [:]
-    table.reserveCapacity(keys.count)
-    for (key, selection) in selectProviders(for: keys) {
-      if let selection { table[key] = selection }
-    }
-    selections = table
+  /// Selects the providers of every key of a build from scratch, then fills the tables
+  /// derived from the selections, independent ones on both cores, and checks the whole
+  /// graph for cycles, first on the numbered keys (no hashing) and, only when that finds
+  /// one, again by key to report it.
+  private func selectEveryProvider() {
+    selections = selectProviders(for: Array(0..<Int32(numbers.count)))
     markStage("provider selection")
-    let selected = table
+    let selected = selections
+    let numbering = numbers
     let group = DispatchGroup()
-    let derived = ResultBox<([DependencyKey: [Factory]], [DependencyKey: Factory])>()
+    let made = ResultBox<[DependencyKey: [Factory]]>()
     DispatchQueue.global().async(group: group) {
-      derived.value = (selected.mapValues(\.candidates), selected.mapValues(\.resolved))
+      made.value = numbering.table { selected[Int($0)]?.candidates }
     }
-    for (key, selection) in table {
-      if let ambiguity = selection.ambiguity { ambiguities[key] = ambiguity }
-      for missing in selection.missing.keys { missingFrom[missing, default: []].insert(key) }
+    resolved = numbers.table { selected[Int($0)]?.resolved }
+    for number in selected.indices where selected[number]?.ambiguity != nil || selected[number]?.missing.isEmpty == false {
+      let key = numbers.keys[number]
+      ambiguities[key] = selected[number]!.ambiguity
+      for missing in selected[number]!.missing.keys { missingFrom[missing, default: []].insert(key) }
     }
     group.wait()
-    (candidates, resolved) = derived.value!
+    candidates = made.value!
     markStage("selection tables")
     sortedDiagnostics = nil
-    // The whole graph is checked for cycles on another core meanwhile.
-    let cycleCheck = ResultBox<CycleCheck>()
-    let graph = resolved
-    DispatchQueue.global().async(group: group) { cycleCheck.value = CycleCheck(resolved: graph) }
     updateMissingErrors(Set(missingFrom.keys))
-    group.wait()
-    cycles = cycleCheck.value!
+    if resolvedGraph().hasCycle { cycles = CycleCheck(resolved: resolved) }
     markStage("missing dependencies and cycles")
   }
 
-  /// The new selection of each key (`nil`: nothing provides it), in parallel when there
-  /// are many: making a selection only reads the indexes.
-  private func selectProviders(for keys: [DependencyKey]) -> [(DependencyKey, ProviderSelection?)] {
-    let reader = SendableReader(builder: self)
-    return Array(zip(keys, Parallel.map(keys.count, minimum: 256) { reader.builder.selection(of: keys[$0]) }))
+  /// The graph of numbered keys: an edge from each provided key to each provided key its
+  /// resolved factory needs.
+  private func resolvedGraph() -> SuccessorLists {
+    let index = ProviderIndex(providers: providers, slots: slots)
+    var graph = SuccessorLists()
+    graph.targets.reserveCapacity(numbers.count * 2)
+    for number in selections.indices {
+      if let reference = selections[number]?.resolvedReference {
+        for target in index.targets(reference) where selections[Int(target)] != nil {
+          graph.targets.append(target)
+        }
+      }
+      graph.endNode()
+    }
+    return graph
   }
 
-  private func selection(of key: DependencyKey) -> ProviderSelection? {
-    isProvided(key) ? ProviderSelection(key: key, factories: factories(for: key), isProvided: isProvided) : nil
+  /// The new selection of each key number (`nil`: nothing provides it), in parallel when
+  /// there are many: making a selection only reads the indexes, handed over as one value.
+  private func selectProviders(for keyNumbers: [Int32]) -> [ProviderSelection?] {
+    let index = ProviderIndex(providers: providers, slots: slots)
+    let keys = numbers.keys
+    return Parallel.map(keyNumbers.count, minimum: 256) { position in
+      let number = Int(keyNumbers[position])
+      let references = index.providers[number]
+      return references.isEmpty ? nil : ProviderSelection(key: keys[number], references: references, in: index)
+    }
   }
 
   private func updateMissingErrors(_ keys: Set<DependencyKey>) {
@@ -108,7 +124,8 @@ extension GraphBuilder {
         var seen = Set<MissingDependencyCheck.Consumer>()
         var consumers: [MissingDependencyCheck.Consumer] = []
         for source in from {
-          for consumer in selections[source]!.missing[key]! where seen.insert(consumer).inserted {
+          let selection = selections[Int(numbers.existing(source)!)]!
+          for consumer in selection.missing[key]! where seen.insert(consumer).inserted {
             consumers.append(consumer)
           }
         }
@@ -136,9 +153,4 @@ extension GraphBuilder {
       sortedDiagnostics = nil
     }
   }
-}
-
-/// The builder handed to worker threads while they only read its indexes.
-private struct SendableReader: @unchecked Sendable {
-  let builder: GraphBuilder
 }

@@ -33,12 +33,20 @@ public final class GraphBuilder {
   private var symbols = SymbolTable(libraryFactories: [])
   private var files: [String: FileAnalysis] = [:]
   // The key stages' state below is internal, not private, for `GraphBuilder+Keys.swift`.
-  var libraryByKey: [DependencyKey: [Factory]] = [:]
-  /// For each key, the file of each of its factories.
-  var keyFiles: [DependencyKey: [String]] = [:]
-  /// For each key, the key of each factory requiring it.
-  var dependents: [DependencyKey: [DependencyKey]] = [:]
-  var selections: [DependencyKey: ProviderSelection] = [:]
+  // Keys are numbered (``KeyNumbers``); the per-key tables are arrays indexed by number.
+  var numbers = KeyNumbers()
+  /// Each file's factories with their keys' numbers; slot 0 holds the libraries'.
+  var slots: [NumberedFactories] = [.empty]
+  /// The path of each slot's file; `nil` for the libraries' slot and free slots.
+  private var slotPaths: [String?] = [nil]
+  private var slotOfPath: [String: Int32] = [:]
+  private var freeSlots: [Int32] = []
+  /// For each key number, its factories in stable order (files in path order, then libraries).
+  var providers: [[FactoryReference]] = []
+  /// For each key number, the key number of each factory requiring it.
+  var dependents: [[Int32]] = []
+  /// For each key number, its selection; `nil` when nothing provides it.
+  var selections: [ProviderSelection?] = []
   var resolved: [DependencyKey: Factory] = [:]
   var candidates: [DependencyKey: [Factory]] = [:]
   var ambiguities: [DependencyKey: Diagnostic] = [:]
@@ -99,9 +107,8 @@ public final class GraphBuilder {
 
   private func applyPendingChanges() {
     guard !pending.isEmpty || needsFullBuild else { return }
-    var touched = Set<DependencyKey>()
     let isFullBuild = needsFullBuild
-    if isFullBuild { touched = resetDerivedState() }
+    if isFullBuild { resetDerivedState() }
     let changes = Array(pending)
     pending = [:]
     let newInterfaces = Parallel.map(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
@@ -141,18 +148,21 @@ public final class GraphBuilder {
     let fresh = analyses(of: dirty)
     markStage("file analyses")
     if isFullBuild {
-      indexEveryFile(dirty, fresh, touching: &touched)
+      indexEveryFile(dirty, fresh)
+      markStage("key indexes")
+      updateSelections([], fromScratch: true)
+      return
     }
-    for (path, new) in zip(dirty, fresh) where !isFullBuild {
+    var touched = Set<Int32>()
+    for (path, new) in zip(dirty, fresh) {
       let old = files[path] ?? .empty
       files[path] = summaries[path] == nil ? nil : new
       guard old != new else { continue }
       if old.diagnostics != new.diagnostics { sortedDiagnostics = nil }
-      index(old.factories, of: path, adding: false, touching: &touched)
-      index(new.factories, of: path, adding: true, touching: &touched)
+      reindex(path, new.factories, removed: summaries[path] == nil, touching: &touched)
     }
     markStage("key indexes")
-    updateSelections(touched, fromScratch: isFullBuild)
+    updateSelections(touched, fromScratch: false)
   }
 
   /// The files whose analysis looked up one of `names`, in path order; searched in parallel.
@@ -165,15 +175,19 @@ public final class GraphBuilder {
     return zip(paths, isWatcher).filter(\.1).map(\.0)
   }
 
-  /// Forgets everything derived from the summaries and indexes the libraries' factories;
-  /// returns their keys.
-  private func resetDerivedState() -> Set<DependencyKey> {
+  /// Forgets everything derived from the summaries and numbers the libraries' keys.
+  private func resetDerivedState() {
     needsFullBuild = false
     files = [:]
     interfaces = [:]
-    keyFiles = [:]
-    dependents = [:]
-    selections = [:]
+    numbers = KeyNumbers()
+    slots = [NumberedFactories(settings.libraryFactories, numbering: &numbers)]
+    slotPaths = [nil]
+    slotOfPath = [:]
+    freeSlots = []
+    providers = []
+    dependents = []
+    selections = []
     resolved = [:]
     candidates = [:]
     ambiguities = [:]
@@ -181,10 +195,7 @@ public final class GraphBuilder {
     missingErrors = [:]
     cycles = .none
     sortedDiagnostics = nil
-    libraryByKey = Dictionary(grouping: settings.libraryFactories, by: \.key)
-    for factory in settings.libraryFactories { countDependencies(of: factory, adding: true) }
     for path in paths { pending[path] = pending[path] ?? .some(summaries[path]) }
-    return Set(libraryByKey.keys)
   }
 
   /// Each file's analysis (``FileAnalysis/empty`` for a removed file), in order, in
@@ -222,85 +233,96 @@ public final class GraphBuilder {
     return low
   }
 
-  /// Adds or removes a file's factories from the key indexes (kept as lists with one
-  /// entry per factory, so a removal takes one entry out).
-  private func index(_ factories: [Factory], of path: String, adding: Bool, touching touched: inout Set<DependencyKey>)
-  {
-    for factory in factories {
-      touched.insert(factory.key)
-      Self.update(&keyFiles, factory.key, path, adding: adding)
-      countDependencies(of: factory, adding: adding)
+  /// Replaces a file's factories in the key indexes with `factories` (or frees its slot
+  /// when the file is `removed`), collecting the numbers of the keys whose providers changed.
+  private func reindex(_ path: String, _ factories: [Factory], removed: Bool, touching touched: inout Set<Int32>) {
+    if let slot = slotOfPath[path] {
+      let old = slots[Int(slot)]
+      for (position, key) in old.keys.enumerated() {
+        touched.insert(key)
+        providers[Int(key)].removeAll { $0.slot == slot }
+        for required in old.required(position) {
+          let list = dependents[Int(required)]
+          if let index = list.firstIndex(of: key) { dependents[Int(required)].remove(at: index) }
+        }
+      }
+      if removed {
+        slots[Int(slot)] = .empty
+        slotPaths[Int(slot)] = nil
+        slotOfPath[path] = nil
+        freeSlots.append(slot)
+        return
+      }
+    }
+    guard !removed else { return }
+    let slot = slotOfPath[path] ?? takeSlot(for: path)
+    let new = NumberedFactories(factories, numbering: &numbers)
+    slots[Int(slot)] = new
+    growKeyTables()
+    for (position, key) in new.keys.enumerated() {
+      touched.insert(key)
+      let reference = FactoryReference(slot: slot, position: Int32(position))
+      let list = providers[Int(key)]
+      let index = list.firstIndex { precedes(reference, $0) } ?? list.count
+      providers[Int(key)].insert(reference, at: index)
+      for required in new.required(position) { dependents[Int(required)].append(key) }
     }
   }
 
-  /// Fills the file table and the key indexes of a build from scratch, the two indexes
-  /// on both cores.
-  private func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis], touching touched: inout Set<DependencyKey>)
-  {
+  private func takeSlot(for path: String) -> Int32 {
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+      slotPaths[Int(slot)] = path
+    } else {
+      slot = Int32(slots.count)
+      slots.append(.empty)
+      slotPaths.append(path)
+    }
+    slotOfPath[path] = slot
+    return slot
+  }
+
+  /// Stable order: files in path order, each file's factories by position, then libraries.
+  private func precedes(_ lhs: FactoryReference, _ rhs: FactoryReference) -> Bool {
+    if lhs.slot == rhs.slot { return lhs.position < rhs.position }
+    guard let left = slotPaths[Int(lhs.slot)] else { return false }
+    guard let right = slotPaths[Int(rhs.slot)] else { return true }
+    return left < right
+  }
+
+  /// Makes the per-key tables as long as there are key numbers.
+  func growKeyTables() {
+    let missing = numbers.count - providers.count
+    guard missing > 0 else { return }
+    providers += repeatElement([], count: missing)
+    dependents += repeatElement([], count: missing)
+    selections += repeatElement(nil, count: missing)
+  }
+
+  /// Fills the file table and the key indexes of a build from scratch: slots in path
+  /// order, so every key's providers come out in stable order, then the libraries.
+  private func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis]) {
     var table: [String: FileAnalysis] = [:]
     table.reserveCapacity(paths.count)
-    for (path, analysis) in zip(paths, analyses) where summaries[path] != nil { table[path] = analysis }
+    slots.reserveCapacity(paths.count + 1)
+    slotPaths.reserveCapacity(paths.count + 1)
+    slotOfPath.reserveCapacity(paths.count)
+    for (path, analysis) in zip(paths, analyses) where summaries[path] != nil {
+      table[path] = analysis
+      slotOfPath[path] = Int32(slots.count)
+      slots.append(NumberedFactories(analysis.factories, numbering: &numbers))
+      slotPaths.append(path)
+    }
     files = table
-    let group = DispatchGroup()
-    let counted = ResultBox<[DependencyKey: [DependencyKey]]>()
-    let libraryCounts = dependents
-    DispatchQueue.global().async(group: group) {
-      var lists = libraryCounts
-      for analysis in analyses {
-        for factory in analysis.factories { Self.countDependencies(of: factory, adding: true, in: &lists) }
+    growKeyTables()
+    for slot in slots.indices.dropFirst() + [0] {
+      let numbered = slots[slot]
+      for (position, key) in numbered.keys.enumerated() {
+        providers[Int(key)].append(FactoryReference(slot: Int32(slot), position: Int32(position)))
+        for required in numbered.required(position) { dependents[Int(required)].append(key) }
       }
-      counted.value = lists
     }
-    var byKey: [DependencyKey: [String]] = [:]
-    for (path, analysis) in zip(paths, analyses) {
-      for factory in analysis.factories { byKey[factory.key, default: []].append(path) }
-    }
-    keyFiles = byKey
-    touched.formUnion(byKey.keys)
-    group.wait()
-    dependents = counted.value!
-  }
-
-  private func countDependencies(of factory: Factory, adding: Bool) {
-    Self.countDependencies(of: factory, adding: adding, in: &dependents)
-  }
-
-  private static func countDependencies(
-    of factory: Factory, adding: Bool, in lists: inout [DependencyKey: [DependencyKey]]
-  ) {
-    if case .configurationMethod(let configuration, _, _) = factory.kind {
-      update(&lists, configuration, factory.key, adding: adding)
-    }
-    for parameter in factory.parameters where !parameter.isOptional {
-      update(&lists, parameter.dependency, factory.key, adding: adding)
-    }
-  }
-
-  /// Adds `value` to the list of `key`, or takes one entry of it out.
-  private static func update<Value: Equatable>(
-    _ lists: inout [DependencyKey: [Value]], _ key: DependencyKey, _ value: Value, adding: Bool
-  ) {
-    if adding {
-      lists[key, default: []].append(value)
-    } else if let index = lists[key]?.firstIndex(of: value) {
-      lists[key]!.remove(at: index)
-      if lists[key]!.isEmpty { lists[key] = nil }
-    }
-  }
-
-  func isProvided(_ key: DependencyKey) -> Bool {
-    keyFiles[key] != nil || libraryByKey[key] != nil
-  }
-
-  /// The factories of `key` in stable order: files in path order, then libraries.
-  func factories(for key: DependencyKey) -> [Factory] {
-    let paths = keyFiles[key] ?? []
-    if paths.count == 1, libraryByKey[key] == nil { return files[paths[0]]!.factories(of: key) }
-    var result: [Factory] = []
-    for path in Set(paths).sorted() {
-      result += files[path]!.factories(of: key)
-    }
-    return result + (libraryByKey[key] ?? [])
   }
 
   private func collectDiagnostics() -> [Diagnostic] {

@@ -13,57 +13,64 @@ struct ProviderSelection: Equatable, Sendable {
   var candidates: [Factory]
   /// The factory that makes the key.
   var resolved: Factory
+  /// Where ``resolved`` is in the ``ProviderIndex`` the selection was made from.
+  var resolvedReference: FactoryReference
   /// The warning when several providers make the key.
   var ambiguity: Diagnostic?
   /// For providers with no satisfiable factory: each dependency nothing provides, with
   /// the parameters that need it.
-  var missing: [DependencyKey: [MissingDependencyCheck.Consumer]]
+  var missing: [DependencyKey: [MissingDependencyCheck.Consumer]] = [:]
 
   /// - Parameters:
-  ///   - factories: the key's factories in stable order (file, position, then libraries); not empty.
-  ///   - isProvided: whether some factory provides a key.
-  init(key: DependencyKey, factories: [Factory], isProvided: (DependencyKey) -> Bool) {
-    var providers: [[Factory]] = []
-    if factories.count == 1 {
+  ///   - references: the key's factories in stable order (file, position, then libraries); not empty.
+  ///   - index: where the factories are, and which keys some factory provides.
+  init(key: DependencyKey, references: [FactoryReference], in index: ProviderIndex) {
+    if references.count == 1 {
       // The common case: one initializer or one registration, nothing to group or order.
-      candidates = factories
-      resolved = factories[0]
+      resolvedReference = references[0]
+      resolved = index.factory(resolvedReference)
+      candidates = [resolved]
       ambiguity = nil
-      missing = [:]
-      for (dependency, range) in resolved.requiredDependencies where !isProvided(dependency) {
-        missing[dependency, default: []].append(
-          MissingDependencyCheck.Consumer(factory: resolved.displayName, range: range))
+      let required = index.required(resolvedReference)
+      if !required.allSatisfy(index.isProvided) {
+        for ((dependency, range), number) in zip(resolved.requiredDependencies, required)
+        where !index.isProvided(number) {
+          missing[dependency, default: []].append(
+            MissingDependencyCheck.Consumer(factory: resolved.displayName, range: range))
+        }
       }
       return
     }
-    for factory in factories {
-      if let index = providers.firstIndex(where: { Self.sameProvider($0[0], factory) }) {
-        providers[index].append(factory)
+    var providers: [[(factory: Factory, reference: FactoryReference)]] = []
+    for reference in references {
+      let factory = index.factory(reference)
+      if let position = providers.firstIndex(where: { Self.sameProvider($0[0].factory, factory) }) {
+        providers[position].append((factory, reference))
       } else {
-        providers.append([factory])
+        providers.append([(factory, reference)])
       }
     }
-    providers.sort { $0[0].range < $1[0].range }
-    candidates = providers.flatMap { $0 }
-    var chosen: [Factory] = []
-    missing = [:]
+    providers.sort { $0[0].factory.range < $1[0].factory.range }
+    candidates = providers.flatMap { $0.map(\.factory) }
+    var chosen: [(factory: Factory, reference: FactoryReference)] = []
     for provider in providers {
-      if let satisfiable = provider.first(where: { $0.requiredDependencies.allSatisfy { isProvided($0.key) } }) {
+      if let satisfiable = provider.first(where: { index.required($0.reference).allSatisfy(index.isProvided) }) {
         chosen.append(satisfiable)
         continue
       }
       chosen.append(provider[0])
       // No factory can be built: report every factory's missing keys, so the user sees
       // every option.
-      for factory in provider {
-        for (dependency, range) in factory.requiredDependencies where !isProvided(dependency) {
+      for (factory, reference) in provider {
+        for ((dependency, range), number) in zip(factory.requiredDependencies, index.required(reference))
+        where !index.isProvided(number) {
           let consumer = MissingDependencyCheck.Consumer(factory: factory.displayName, range: range)
           if !missing[dependency, default: []].contains(consumer) { missing[dependency, default: []].append(consumer) }
         }
       }
     }
-    resolved = chosen[0]
-    ambiguity = chosen.count > 1 ? Self.ambiguity(key, chosen) : nil
+    (resolved, resolvedReference) = chosen[0]
+    ambiguity = chosen.count > 1 ? Self.ambiguity(key, chosen.map(\.factory)) : nil
   }
 
   /// `true` when both factories belong to one provider (``Factory/provider``), decided

@@ -59,7 +59,7 @@ public struct Factory: Hashable, Sendable {
   /// The keys that must have a provider, each with where the need is declared: the
   /// configuration (at the method's name) and every non-optional parameter.
   public var requiredDependencies: [(key: DependencyKey, range: SourceRange)] {
-    var result: [(DependencyKey, SourceRange)] = []
+    var result: [(key: DependencyKey, range: SourceRange)] = []
     if case .configurationMethod(let configuration, _, _) = kind { result.append((configuration, range)) }
     for parameter in parameters where !parameter.isOptional {
       result.append((parameter.dependency, parameter.range))

@@ -1,0 +1,142 @@
+import DpendModel
+
+/// Dependency keys numbered densely from 0, so that the key stages of ``GraphBuilder``
+/// index arrays instead of hashing keys (hash tables of 100,000 keys miss the caches).
+///
+/// A number, once given, keeps its key until the next build from scratch.
+struct KeyNumbers {
+  private var numbers: [DependencyKey: Int32] = [:]
+  /// The key of each number.
+  private(set) var keys: [DependencyKey] = []
+
+  /// The number of `key`, given now if it has none.
+  mutating func number(_ key: DependencyKey) -> Int32 {
+    if let number = numbers[key] { return number }
+    let number = Int32(keys.count)
+    numbers[key] = number
+    keys.append(key)
+    return number
+  }
+
+  /// A table with the keys that `value` gives a value for, made from the numbering's own
+  /// hash table (no key is hashed but the few without a value, to take them out).
+  func table<Value>(_ value: (Int32) -> Value?) -> [DependencyKey: Value] {
+    // Keys without a value hold this one until they are taken out.
+    guard let filler = (0..<Int32(keys.count)).lazy.compactMap(value).first else { return [:] }
+    var absent: [DependencyKey] = []
+    var table = numbers.mapValues { number in
+      if let made = value(number) { return made }
+      absent.append(keys[Int(number)])
+      return filler
+    }
+    for key in absent { table[key] = nil }
+    return table
+  }
+
+  /// The number of `key`, `nil` if it was never given one.
+  func existing(_ key: DependencyKey) -> Int32? { numbers[key] }
+
+  var count: Int { keys.count }
+}
+
+/// Where a factory is: a slot of ``FactorySlots`` and a position in it.
+struct FactoryReference: Hashable, Sendable {
+  var slot: Int32
+  var position: Int32
+}
+
+/// The factories of one file (or of every library), with the numbers of the keys each one
+/// provides, requires and has edges to.
+struct NumberedFactories: Sendable {
+  let factories: [Factory]
+  /// The number of each factory's key.
+  let keys: [Int32]
+  /// The numbers of ``Factory/requiredDependencies``, every factory's after the other's;
+  /// factory `i`'s are `required[requiredStarts[i]..<requiredStarts[i + 1]]`.
+  private let required: [Int32]
+  private let requiredStarts: [Int32]
+  /// The numbers of ``KeyGraph/targets(of:)``, laid out like `required`.
+  private let targets: [Int32]
+  private let targetStarts: [Int32]
+
+  static let empty = NumberedFactories()
+
+  private init() {
+    factories = []
+    keys = []
+    required = []
+    requiredStarts = [0]
+    targets = []
+    targetStarts = [0]
+  }
+
+  /// Numbers the keys of `factories`, giving new keys new numbers.
+  init(_ factories: [Factory], numbering numbers: inout KeyNumbers) {
+    self.factories = factories
+    var keys: [Int32] = []
+    var required: [Int32] = []
+    var requiredStarts: [Int32] = [0]
+    var targets: [Int32] = []
+    var targetStarts: [Int32] = [0]
+    keys.reserveCapacity(factories.count)
+    requiredStarts.reserveCapacity(factories.count + 1)
+    targetStarts.reserveCapacity(factories.count + 1)
+    for factory in factories {
+      keys.append(numbers.number(factory.key))
+      if case .configurationMethod(let configuration, _, _) = factory.kind {
+        let number = numbers.number(configuration)
+        required.append(number)
+        targets.append(number)
+      }
+      for parameter in factory.parameters {
+        let number = numbers.number(parameter.dependency)
+        if !parameter.isOptional { required.append(number) }
+        targets.append(number)
+      }
+      requiredStarts.append(Int32(required.count))
+      targetStarts.append(Int32(targets.count))
+    }
+    self.keys = keys
+    self.required = required
+    self.requiredStarts = requiredStarts
+    self.targets = targets
+    self.targetStarts = targetStarts
+  }
+
+  /// The numbers of the keys factory `position` requires, in the order of
+  /// ``Factory/requiredDependencies``.
+  func required(_ position: Int) -> ArraySlice<Int32> {
+    required[Int(requiredStarts[position])..<Int(requiredStarts[position + 1])]
+  }
+
+  /// The numbers of the keys factory `position` has edges to, in the order of
+  /// ``KeyGraph/targets(of:)``.
+  func targets(_ position: Int) -> ArraySlice<Int32> {
+    targets[Int(targetStarts[position])..<Int(targetStarts[position + 1])]
+  }
+}
+
+/// What a provider selection reads, handed to worker threads as one value: the references
+/// of each key number's factories, and the slots they refer to.
+struct ProviderIndex: Sendable {
+  /// For each key number, its factories in stable order (files in path order, then libraries).
+  let providers: [[FactoryReference]]
+  let slots: [NumberedFactories]
+
+  /// `true` when some factory provides key `number`.
+  func isProvided(_ number: Int32) -> Bool { !providers[Int(number)].isEmpty }
+
+  func factory(_ reference: FactoryReference) -> Factory {
+    slots[Int(reference.slot)].factories[Int(reference.position)]
+  }
+
+  /// The numbers of the keys the factory requires, in the order of ``Factory/requiredDependencies``.
+  func required(_ reference: FactoryReference) -> ArraySlice<Int32> {
+    slots[Int(reference.slot)].required(Int(reference.position))
+  }
+
+  /// The numbers of the keys the factory has edges to, in the order of ``KeyGraph/targets(of:)``.
+  func targets(_ reference: FactoryReference) -> ArraySlice<Int32> {
+    slots[Int(reference.slot)].targets(Int(reference.position))
+  }
+}
