@@ -73,7 +73,8 @@ extension GraphBuilder {
       made.value = numbering.table { selected[Int($0)]?.candidates }
     }
     resolved = numbers.table { selected[Int($0)]?.resolved }
-    for number in selected.indices where selected[number]?.ambiguity != nil || selected[number]?.missing.isEmpty == false {
+    for number in selected.indices {
+      guard selected[number]?.ambiguity != nil || selected[number]?.missing.isEmpty == false else { continue }
       let key = numbers.keys[number]
       ambiguities[key] = selected[number]!.ambiguity
       for missing in selected[number]!.missing.keys { missingFrom[missing, default: []].insert(key) }
