@@ -301,28 +301,52 @@ public final class GraphBuilder {
   }
 
   /// Fills the file table and the key indexes of a build from scratch: slots in path
-  /// order, so every key's providers come out in stable order, then the libraries.
+  /// order, so every key's providers come out in stable order, then the libraries. The
+  /// file tables and the dependents are filled on another core.
   private func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis]) {
-    var table: [String: FileAnalysis] = [:]
-    table.reserveCapacity(paths.count)
-    slots.reserveCapacity(paths.count + 1)
-    slotPaths.reserveCapacity(paths.count + 1)
-    slotOfPath.reserveCapacity(paths.count)
-    for (path, analysis) in zip(paths, analyses) where summaries[path] != nil {
-      table[path] = analysis
-      slotOfPath[path] = Int32(slots.count)
+    let kept = zip(paths, analyses).filter { summaries[$0.0] != nil }
+    let group = DispatchGroup()
+    let tables = ResultBox<([String: FileAnalysis], [String: Int32])>()
+    DispatchQueue.global().async(group: group) {
+      var files: [String: FileAnalysis] = [:]
+      var slotOfPath: [String: Int32] = [:]
+      files.reserveCapacity(kept.count)
+      slotOfPath.reserveCapacity(kept.count)
+      for (offset, (path, analysis)) in kept.enumerated() {
+        files[path] = analysis
+        slotOfPath[path] = Int32(offset + 1)
+      }
+      tables.value = (files, slotOfPath)
+    }
+    slots.reserveCapacity(kept.count + 1)
+    for (path, analysis) in kept {
       slots.append(NumberedFactories(analysis.factories, numbering: &numbers))
       slotPaths.append(path)
     }
-    files = table
     growKeyTables()
-    for slot in slots.indices.dropFirst() + [0] {
-      let numbered = slots[slot]
-      for (position, key) in numbered.keys.enumerated() {
-        providers[Int(key)].append(FactoryReference(slot: Int32(slot), position: Int32(position)))
-        for required in numbered.required(position) { dependents[Int(required)].append(key) }
+    // Slots in path order, then the libraries' slot.
+    let order = slots.indices.dropFirst() + [0]
+    let numbered = slots
+    let counted = ResultBox<[[Int32]]>()
+    let emptyDependents = dependents
+    DispatchQueue.global().async(group: group) {
+      var lists = emptyDependents
+      for slot in order {
+        for (position, key) in numbered[slot].keys.enumerated() {
+          for required in numbered[slot].required(position) { lists[Int(required)].append(key) }
+        }
+      }
+      counted.value = lists
+    }
+    for slot in order {
+      for position in numbered[slot].keys.indices {
+        providers[Int(numbered[slot].keys[position])].append(
+          FactoryReference(slot: Int32(slot), position: Int32(position)))
       }
     }
+    group.wait()
+    (files, slotOfPath) = tables.value!
+    dependents = counted.value!
   }
 
   private func collectDiagnostics() -> [Diagnostic] {
