@@ -16,6 +16,9 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
 
   subscript(name: String) -> DeclarationSite<Value>? { first[name] }
 
+  /// Makes room for `count` names, so that filling the table never grows it.
+  mutating func reserveCapacity(_ count: Int) { first.reserveCapacity(count) }
+
   /// Adds a declaration; among declarations of one file the earlier added stays first.
   mutating func insert(_ name: String, _ site: DeclarationSite<Value>) {
     guard let current = first[name] else {

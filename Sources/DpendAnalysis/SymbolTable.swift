@@ -60,12 +60,12 @@ struct SymbolTable: Sendable {
     libraryKeyNames = names
   }
 
-  /// The table of `files` (in any order), built on both cores: the declared names on one,
-  /// the declarations on the other.
+  /// The table of `files` (in any order), built on both cores: the declared names and the
+  /// protocols on one, the types and typealiases on the other.
   init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory], moduleName: String? = nil) {
     self.init(libraryFactories: libraryFactories, moduleName: moduleName)
     let group = DispatchGroup()
-    let names = ResultBox<([String: Bool], [String: Set<Substring>])>()
+    let names = ResultBox<([String: Bool], [String: Set<Substring>], FirstDeclarations<AccessLevel>)>()
     DispatchQueue.global().async(group: group) {
       var table = SymbolTable(libraryFactories: [])
       table.declared.reserveCapacity(files.count * 8)
@@ -74,12 +74,20 @@ struct SymbolTable: Sendable {
         for entry in interface.protocols { table.declare(entry.name, isAlias: false) }
         for entry in interface.typealiases { table.declare(entry.name, isAlias: true) }
       }
-      names.value = (table.declared, table.members)
+      var protocols = FirstDeclarations<AccessLevel>()
+      protocols.reserveCapacity(files.reduce(0) { $0 + $1.interface.protocols.count })
+      for (path, interface) in files {
+        for entry in interface.protocols { protocols.insert(entry.name, DeclarationSite(file: path, value: entry.access)) }
+      }
+      names.value = (table.declared, table.members, protocols)
     }
+    types.reserveCapacity(files.reduce(0) { $0 + $1.interface.types.count })
+    // Only a class with conformances can be a configuration.
+    var mayBeConfigurations = Set<String>()
     for (path, interface) in files {
-      for entry in interface.types { types.insert(entry.name, DeclarationSite(file: path, value: entry)) }
-      for entry in interface.protocols {
-        protocols.insert(entry.name, DeclarationSite(file: path, value: entry.access))
+      for entry in interface.types {
+        types.insert(entry.name, DeclarationSite(file: path, value: entry))
+        if entry.kind == .class && !entry.inheritance.isEmpty { mayBeConfigurations.insert(entry.name) }
       }
       for entry in interface.typealiases {
         aliases.insert(entry.name, DeclarationSite(file: path, value: entry))
@@ -87,14 +95,15 @@ struct SymbolTable: Sendable {
       }
     }
     group.wait()
-    (declared, members) = names.value!
+    (declared, members, protocols) = names.value!
     var unused = Set<Substring>()
     var touched = Set<String>()
     updateExtensions(
       files.compactMap { file in
         file.interface.extensions.isEmpty ? nil : Change(path: file.path, old: nil, new: file.interface)
       }, reportingChanges: false, changed: &unused, touchedTypes: &touched)
-    updateConfigurations(nil, reportingChanges: false, changed: &unused)
+    mayBeConfigurations.formUnion(extensionConformances.keys)
+    updateConfigurations(mayBeConfigurations, reportingChanges: false, changed: &unused)
   }
 
   /// Records a declared name; a typealias's name stays one whatever else shares it.
