@@ -77,7 +77,9 @@ struct SymbolTable: Sendable {
       var protocols = FirstDeclarations<AccessLevel>()
       protocols.reserveCapacity(files.reduce(0) { $0 + $1.interface.protocols.count })
       for (path, interface) in files {
-        for entry in interface.protocols { protocols.insert(entry.name, DeclarationSite(file: path, value: entry.access)) }
+        for entry in interface.protocols {
+          protocols.insert(entry.name, DeclarationSite(file: path, value: entry.access))
+        }
       }
       names.value = (table.declared, table.members, protocols)
     }
