@@ -89,18 +89,22 @@ extension GraphBuilder {
   }
 
   /// The graph of numbered keys: an edge from each provided key to each provided key its
-  /// resolved factory needs.
+  /// resolved factory needs. Reads selections and slots in place: copying them would
+  /// retain every array they hold.
   private func resolvedGraph() -> SuccessorLists {
-    let index = ProviderIndex(providers: providers, slots: slots)
+    let references = selections.map { $0?.resolvedReference }
+    let provided = references.map { $0 != nil }
     var graph = SuccessorLists()
-    graph.targets.reserveCapacity(numbers.count * 2)
-    for number in selections.indices {
-      if let reference = selections[number]?.resolvedReference {
-        for target in index.targets(reference) where selections[Int(target)] != nil {
-          graph.targets.append(target)
+    graph.targets.reserveCapacity(references.count * 2)
+    slots.withUnsafeBufferPointer { slots in
+      for reference in references {
+        if let reference {
+          slots[Int(reference.slot)].forEachTarget(of: Int(reference.position)) { target in
+            if provided[Int(target)] { graph.targets.append(target) }
+          }
         }
+        graph.endNode()
       }
-      graph.endNode()
     }
     return graph
   }

@@ -55,7 +55,7 @@ struct NumberedFactories: Sendable {
   /// factory `i`'s are `required[requiredStarts[i]..<requiredStarts[i + 1]]`.
   private let required: [Int32]
   private let requiredStarts: [Int32]
-  /// The numbers of ``KeyGraph/targets(of:)``, laid out like `required`.
+  /// The numbers of ``KeyGraph/targets(of:)``, laid out like `required` (``forEachTarget(of:_:)``).
   private let targets: [Int32]
   private let targetStarts: [Int32]
 
@@ -109,10 +109,12 @@ struct NumberedFactories: Sendable {
     required[Int(requiredStarts[position])..<Int(requiredStarts[position + 1])]
   }
 
-  /// The numbers of the keys factory `position` has edges to, in the order of
-  /// ``KeyGraph/targets(of:)``.
-  func targets(_ position: Int) -> ArraySlice<Int32> {
-    targets[Int(targetStarts[position])..<Int(targetStarts[position + 1])]
+  /// Calls `body` with the number of each key factory `position` has edges to, in the
+  /// order of ``KeyGraph/targets(of:)``, without making a slice (which would retain the array).
+  func forEachTarget(of position: Int, _ body: (Int32) -> Void) {
+    targets.withUnsafeBufferPointer { targets in
+      for index in Int(targetStarts[position])..<Int(targetStarts[position + 1]) { body(targets[index]) }
+    }
   }
 }
 
@@ -133,10 +135,5 @@ struct ProviderIndex: Sendable {
   /// The numbers of the keys the factory requires, in the order of ``Factory/requiredDependencies``.
   func required(_ reference: FactoryReference) -> ArraySlice<Int32> {
     slots[Int(reference.slot)].required(Int(reference.position))
-  }
-
-  /// The numbers of the keys the factory has edges to, in the order of ``KeyGraph/targets(of:)``.
-  func targets(_ reference: FactoryReference) -> ArraySlice<Int32> {
-    slots[Int(reference.slot)].targets(Int(reference.position))
   }
 }
