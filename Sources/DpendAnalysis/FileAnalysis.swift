@@ -23,8 +23,17 @@ struct FileAnalysis: Equatable, Sendable {
   init(_ summary: FileSummary, symbols: SymbolTable, settings: AnalysisSettings) {
     diagnostics = summary.problems
     let collector = Collector(path: summary.path, symbols: symbols, settings: settings, watch: NameWatch())
-    var seen = Set<String>()
-    for type in summary.types where seen.insert(type.name).inserted {
+    // Most files declare a handful of types: a list is searched faster than a set is filled.
+    var seenFew: [String] = []
+    var seenMany = Set<String>()
+    let few = summary.types.count <= 32
+    for type in summary.types {
+      if few {
+        guard !seenFew.contains(type.name) else { continue }
+        seenFew.append(type.name)
+      } else {
+        guard seenMany.insert(type.name).inserted else { continue }
+      }
       collector.watch.names.append(SymbolTable.lastComponent(type.name))
       // A name declared twice belongs to its first declaration, in path order.
       guard symbols.types[type.name]?.file == summary.path else { continue }
@@ -42,16 +51,6 @@ struct FileAnalysis: Equatable, Sendable {
     }
     factories = order.map(\.element)
     watched = collector.watch.names
-    for (index, factory) in factories.enumerated() { positions[factory.key, default: []].append(index) }
-  }
-
-  /// For each key, where its factories are in ``factories``: a file with many keys is
-  /// asked for each of them.
-  private var positions: [DependencyKey: [Int]] = [:]
-
-  /// The file's factories of `key`, in order.
-  func factories(of key: DependencyKey) -> [Factory] {
-    positions[key]?.map { factories[$0] } ?? []
   }
 
   private init() {}
