@@ -3,24 +3,31 @@ import DpendModel
 
 /// Work spread over every core for the graph's stages.
 enum Parallel {
-  /// How many pieces parallel work is cut into: a few per core, so cores finishing early
+  /// How many pieces parallel work is cut into: several per core, so cores finishing early
   /// take another piece.
-  static let chunks = 8
+  static let chunks = 16
 
-  /// `make(0..<count)`, cut into ``chunks`` pieces run in parallel when `count` reaches
-  /// `minimum`.
+  /// `make(0..<count)`, cut into ``chunks`` runs of consecutive indexes made in parallel
+  /// when `count` reaches `minimum`. Each result is made in its place in the array: moving
+  /// results between arrays would retain and release everything they hold.
   static func map<T: Sendable>(_ count: Int, minimum: Int, _ make: @Sendable (Int) -> T) -> [T] {
     guard count >= minimum, count > 1 else { return (0..<count).map(make) }
-    let pieces = Locked([[T]](repeating: [], count: chunks))
-    DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-      let made = stride(from: chunk, to: count, by: chunks).map(make)
-      pieces.withLock { $0[chunk] = made }
-    }
-    return pieces.withLock { pieces in
-      // Piece `c` holds items c, c + chunks, c + 2 * chunks, …: interleave them back.
-      (0..<count).map { pieces[$0 % chunks][$0 / chunks] }
+    return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+      let results = SharedBuffer(buffer: buffer)
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        // Consecutive indexes, so that two threads rarely write to one cache line.
+        for index in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+          (results.buffer.baseAddress! + index).initialize(to: make(index))
+        }
+      }
+      initialized = count
     }
   }
+}
+
+/// An array's uninitialized storage, each index written by one worker thread only.
+private struct SharedBuffer<T>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<T>
 }
 
 /// A value made on another thread and read after waiting for it.
