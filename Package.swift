@@ -99,10 +99,13 @@ let package = Package(
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
     .testTarget(name: "DpendEditorTests", dependencies: ["dpend"]),
-    // Also compiles generated containers with swiftc: the Swinject checkout is its source.
+    // Also compiles generated containers with swiftc (the Swinject checkout is its source)
+    // and runs dpend-benchmark on small workspaces.
     .testTarget(
       name: "DpendCLITests",
-      dependencies: ["dpend", "DpendTestSupport", .product(name: "Swinject", package: "Swinject")],
+      dependencies: [
+        "dpend", "dpend-benchmark", "DpendTestSupport", .product(name: "Swinject", package: "Swinject"),
+      ],
       exclude: ["Goldens"]),
   ]
 )
