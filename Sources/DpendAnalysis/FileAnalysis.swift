@@ -23,17 +23,8 @@ struct FileAnalysis: Equatable, Sendable {
   init(_ summary: FileSummary, symbols: SymbolTable, settings: AnalysisSettings) {
     diagnostics = summary.problems
     let collector = Collector(path: summary.path, symbols: symbols, settings: settings, watch: NameWatch())
-    // Most files declare a handful of types: a list is searched faster than a set is filled.
-    var seenFew: [String] = []
-    var seenMany = Set<String>()
-    let few = summary.types.count <= 32
-    for type in summary.types {
-      if few {
-        guard !seenFew.contains(type.name) else { continue }
-        seenFew.append(type.name)
-      } else {
-        guard seenMany.insert(type.name).inserted else { continue }
-      }
+    var seen = SeenNames()
+    for type in summary.types where seen.insert(type.name) {
       collector.watch.names.append(SymbolTable.lastComponent(type.name))
       // A name declared twice belongs to its first declaration, in path order.
       guard symbols.types[type.name]?.file == summary.path else { continue }
@@ -79,5 +70,21 @@ struct FileAnalysis: Equatable, Sendable {
           isOptional: parameter.type.isOptional, range: parameter.type.range)
       }
     }
+  }
+}
+
+/// Names met so far, for one file: a list while there are few (most files declare a handful
+/// of types, and searching a short list costs less than filling a set), a set beyond.
+private struct SeenNames {
+  private var few: [String] = []
+  private var many: Set<String>?
+
+  /// `true` when `name` was not met before.
+  mutating func insert(_ name: String) -> Bool {
+    if many != nil { return many!.insert(name).inserted }
+    guard !few.contains(name) else { return false }
+    few.append(name)
+    if few.count > 32 { many = Set(few) }
+    return true
   }
 }

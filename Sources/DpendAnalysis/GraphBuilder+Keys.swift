@@ -5,12 +5,8 @@ import DpendModel
 /// missing-dependency errors and the cycle check, redone for the keys a change reached.
 extension GraphBuilder {
   /// Selects the providers of the keys numbered `touched` and of the keys depending on one
-  /// that gained its first or lost its last provider; every key when `fromScratch`.
-  func updateSelections(_ touched: Set<Int32>, fromScratch: Bool) {
-    if fromScratch {
-      selectEveryProvider()
-      return
-    }
+  /// that gained its first or lost its last provider.
+  func updateSelections(_ touched: Set<Int32>) {
     var affected = touched
     var newEdges: [(source: DependencyKey, target: DependencyKey)] = []
     for number in touched where !providers[Int(number)].isEmpty != (selections[Int(number)] != nil) {
@@ -62,7 +58,7 @@ extension GraphBuilder {
   /// derived from the selections, independent ones on both cores, and checks the whole
   /// graph for cycles, first on the numbered keys (no hashing) and, only when that finds
   /// one, again by key to report it.
-  private func selectEveryProvider() {
+  func selectEveryProvider() {
     selections = selectProviders(for: Array(0..<Int32(numbers.count)))
     markStage("provider selection")
     let selected = selections
@@ -70,9 +66,9 @@ extension GraphBuilder {
     let group = DispatchGroup()
     let made = ResultBox<[DependencyKey: [Factory]]>()
     DispatchQueue.global().async(group: group) {
-      made.value = numbering.table { selected[Int($0)]?.candidates }
+      made.value = numbering.table { selected[$0]?.candidates }
     }
-    resolved = numbers.table { selected[Int($0)]?.resolved }
+    resolved = numbers.table { selected[$0]?.resolved }
     for number in selected.indices {
       guard selected[number]?.ambiguity != nil || selected[number]?.missing.isEmpty == false else { continue }
       let key = numbers.keys[number]

@@ -150,7 +150,7 @@ public final class GraphBuilder {
     if isFullBuild {
       indexEveryFile(dirty, fresh)
       markStage("key indexes")
-      updateSelections([], fromScratch: true)
+      selectEveryProvider()
       return
     }
     var touched = Set<Int32>()
@@ -162,7 +162,7 @@ public final class GraphBuilder {
       reindex(path, new.factories, removed: summaries[path] == nil, touching: &touched)
     }
     markStage("key indexes")
-    updateSelections(touched, fromScratch: false)
+    updateSelections(touched)
   }
 
   /// The files whose analysis looked up one of `names`, in path order; searched in parallel.
@@ -242,8 +242,7 @@ public final class GraphBuilder {
         touched.insert(key)
         providers[Int(key)].removeAll { $0.slot == slot }
         for required in old.required(position) {
-          let list = dependents[Int(required)]
-          if let index = list.firstIndex(of: key) { dependents[Int(required)].remove(at: index) }
+          if let index = dependents[Int(required)].firstIndex(of: key) { dependents[Int(required)].remove(at: index) }
         }
       }
       if removed {
@@ -262,8 +261,7 @@ public final class GraphBuilder {
     for (position, key) in new.keys.enumerated() {
       touched.insert(key)
       let reference = FactoryReference(slot: slot, position: Int32(position))
-      let list = providers[Int(key)]
-      let index = list.firstIndex { precedes(reference, $0) } ?? list.count
+      let index = providers[Int(key)].firstIndex { precedes(reference, $0) } ?? providers[Int(key)].count
       providers[Int(key)].insert(reference, at: index)
       for required in new.required(position) { dependents[Int(required)].append(key) }
     }
@@ -292,7 +290,7 @@ public final class GraphBuilder {
   }
 
   /// Makes the per-key tables as long as there are key numbers.
-  func growKeyTables() {
+  private func growKeyTables() {
     let missing = numbers.count - providers.count
     guard missing > 0 else { return }
     providers += repeatElement([], count: missing)

@@ -18,18 +18,13 @@ struct KeyNumbers {
     return number
   }
 
-  /// A table with the keys that `value` gives a value for, made from the numbering's own
-  /// hash table (no key is hashed but the few without a value, to take them out).
-  func table<Value>(_ value: (Int32) -> Value?) -> [DependencyKey: Value] {
-    // Keys without a value hold this one until they are taken out.
-    guard let filler = (0..<Int32(keys.count)).lazy.compactMap(value).first else { return [:] }
-    var absent: [DependencyKey] = []
-    var table = numbers.mapValues { number in
-      if let made = value(number) { return made }
-      absent.append(keys[Int(number)])
-      return filler
+  /// The keys that `value` gives a value for, with that value.
+  func table<Value>(_ value: (Int) -> Value?) -> [DependencyKey: Value] {
+    var table: [DependencyKey: Value] = [:]
+    table.reserveCapacity(keys.count)
+    for number in keys.indices {
+      if let made = value(number) { table[keys[number]] = made }
     }
-    for key in absent { table[key] = nil }
     return table
   }
 
@@ -39,7 +34,8 @@ struct KeyNumbers {
   var count: Int { keys.count }
 }
 
-/// Where a factory is: a slot of ``FactorySlots`` and a position in it.
+/// Where a factory is: a slot of ``GraphBuilder`` (one file's ``NumberedFactories``, or the
+/// libraries') and a position in it.
 struct FactoryReference: Hashable, Sendable {
   var slot: Int32
   var position: Int32

@@ -64,9 +64,7 @@ import Testing
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     try #require(lines.count == 8, "\(result.stdout)")
     #expect(
-      lines[0]
-        == "dpend benchmark — 2 cores, repetitions 1, edits 200".replacingOccurrences(
-          of: "2 cores", with: "\(ProcessInfo.processInfo.activeProcessorCount) cores"))
+      lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
     #expect(lines[2] == "--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
     let columns = lines[3].components(separatedBy: " | ")
@@ -81,6 +79,16 @@ import Testing
     #expect(columns[6].wholeMatch(of: #/\d\.\d\d×/#) != nil, "\(columns[6])")
     for column in columns[7...11] { #expect(column.wholeMatch(of: milliseconds) != nil, "\(column)") }
     #expect(columns[12].wholeMatch(of: #/\d+ MB \(\d+ MB\)/#) != nil, "\(columns[12])")
+    // The figures agree with one another: the ratio is cold analyze ÷ floor (both medians,
+    // printed to 0.1 ms), each p50 is at most its p95, the peak RSS at least the RSS.
+    let floor = try Self.leadingNumber(columns[3])
+    let cold = try Self.leadingNumber(columns[5])
+    #expect(
+      abs(try Self.leadingNumber(columns[6]) - cold / floor) <= 0.005 + 0.05 / floor, "\(columns[5]) ÷ \(columns[3])")
+    #expect(try Self.leadingNumber(columns[7]) <= Self.leadingNumber(columns[8]))
+    #expect(try Self.leadingNumber(columns[9]) <= Self.leadingNumber(columns[10]))
+    let memory = columns[12].matches(of: #/\d+/#).compactMap { Double($0.output) }
+    #expect(memory.count == 2 && memory[0] >= 1 && memory[1] >= memory[0], "\(columns[12])")
     #expect(lines[4] == "")
     #expect(
       lines[5]
@@ -116,5 +124,10 @@ import Testing
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
     #expect(lines[3].components(separatedBy: " | ").count == 13)
+  }
+
+  /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.
+  static func leadingNumber(_ figure: String) throws -> Double {
+    try #require(figure.prefixMatch(of: #/\d+(\.\d+)?/#).flatMap { Double($0.output.0) }, "\(figure)")
   }
 }
