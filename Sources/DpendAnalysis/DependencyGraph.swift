@@ -50,6 +50,10 @@ public struct DependencyGraph: Sendable {
   /// Factories declared in the file at `path`, by position.
   public func localFactories(in path: String) -> [Factory] { files.byPath[path]?.factories ?? [] }
 
+  /// The summary of the file at `path` the graph was built from: what was analysed, with
+  /// the lines positions are converted against.
+  public func summary(of path: String) -> FileSummary? { files.summaries[path] }
+
   /// The `DependencyConfiguration` classes, in stable order (file, then position).
   public var configurations: [TypeDeclaration] { files.paths.flatMap { files.byPath[$0]!.configurations } }
 
@@ -84,11 +88,14 @@ final class FileResults: Sendable {
   let byPath: [String: FileAnalysis]
   /// The paths of `byPath`, sorted.
   let paths: [String]
+  /// The summaries the graph was built from.
+  let summaries: [String: FileSummary]
   private let flattened = Locked<[Factory]?>(nil)
 
-  init(byPath: [String: FileAnalysis], paths: [String]) {
+  init(byPath: [String: FileAnalysis], paths: [String], summaries: [String: FileSummary]) {
     self.byPath = byPath
     self.paths = paths
+    self.summaries = summaries
   }
 
   var allFactories: [Factory] {

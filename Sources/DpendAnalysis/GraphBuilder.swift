@@ -89,7 +89,7 @@ public final class GraphBuilder {
     return DependencyGraph(
       mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
-      files: FileResults(byPath: files, paths: paths))
+      files: FileResults(byPath: files, paths: paths, summaries: summaries))
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the

@@ -78,6 +78,7 @@ final class DeclarationWalker {
 
   init(ranges: RangeConverter, tree: SourceFileSyntax) {
     summary = FileSummary(path: ranges.path)
+    summary.lines = ranges.lines
     self.ranges = ranges
     members = MemberCollector(ranges: ranges, tree: tree)
   }
@@ -196,7 +197,8 @@ final class DeclarationWalker {
         inheritance: inheritance(clause), initializers: initializers,
         methods: kind == .class
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
-        range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:))))
+        range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
+        closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false))
     scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
     for member in declarations { declaration(member) }
     scopes.removeLast()

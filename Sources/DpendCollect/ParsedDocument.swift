@@ -55,6 +55,7 @@ public final class ParsedDocument {
       parse = nil
       summary = FileSummary(path: path)
       summary.problems = [NestingGuard.refusal(path: path, measure)]
+      summary.lines = LineTable(text)
       return
     }
     let (text, path) = (self.text, self.path)

@@ -59,6 +59,20 @@ struct RawNode {
   /// A token's text as a string.
   var text: String { String(syntaxText: tokenText) }
 
+  /// `true` for a token that only spaces and tabs separate from the start of its line (a
+  /// line break is always leading trivia of the token after it).
+  var startsLine: Bool {
+    guard let token = raw.tokenView else { return false }
+    for piece in token.leadingRawTriviaPieces.reversed() {
+      switch piece {
+      case .spaces, .tabs: continue
+      case .newlines, .carriageReturns, .carriageReturnLineFeeds: return true
+      default: return false
+      }
+    }
+    return start == 0
+  }
+
   /// `true` when the node is the keyword `keyword`.
   func isKeyword(_ keyword: SyntaxText) -> Bool {
     guard let token = raw.tokenView else { return false }

@@ -13,6 +13,7 @@ public enum SummaryCollector {
     guard !measure.isRefused else {
       var summary = FileSummary(path: path)
       summary.problems = [NestingGuard.refusal(path: path, measure)]
+      summary.lines = LineTable(source)
       return summary
     }
     return NestingGuard.withStack(forDepth: measure.depth) {

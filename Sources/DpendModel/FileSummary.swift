@@ -17,6 +17,9 @@ public struct FileSummary: Hashable, Sendable {
   public var typealiases: [TypealiasDeclaration] = []
   /// Problems with the file as a whole, such as nesting too deep to parse.
   public var problems: [Diagnostic] = []
+  /// The lines of the text the summary was made from: positions in editors are converted
+  /// against them, never against a newer text on disk.
+  public var lines = LineTable("")
 
   /// Creates an empty summary for `path`.
   public init(path: String) {
@@ -69,13 +72,17 @@ public struct TypeDeclaration: Hashable, Sendable {
   /// The `}` closing the type's body; `nil` while it is not typed yet. Fix-its insert
   /// members before it.
   public var closingBrace: SourceRange?
+  /// `true` when only spaces and tabs precede the closing `}` on its line: members are then
+  /// inserted on a line of their own before that line.
+  public var closingBraceStartsLine: Bool
 
   public init(
     name: String, kind: TypeKind, access: AccessLevel, isGeneric: Bool,
     inheritance: [TypeReference], initializers: [Initializer], methods: [MethodDeclaration],
-    range: SourceRange, closingBrace: SourceRange? = nil
+    range: SourceRange, closingBrace: SourceRange? = nil, closingBraceStartsLine: Bool = false
   ) {
     self.closingBrace = closingBrace
+    self.closingBraceStartsLine = closingBraceStartsLine
     self.name = name
     self.kind = kind
     self.access = access

@@ -29,17 +29,8 @@ private struct JSONParser {
   init(bytes: [UInt8]) { self.bytes = bytes }
 
   func error(_ reason: String) -> JSONParseError {
-    var line = 1
-    var column = 1
-    for byte in bytes[..<min(index, bytes.count)] {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-    }
-    return JSONParseError(reason: reason, line: line, column: column)
+    let position = LineTable(bytes: bytes).sourcePosition(ofOffset: index)
+    return JSONParseError(reason: reason, line: position.line, column: position.column)
   }
 
   mutating func skipWhitespace() {
