@@ -44,6 +44,9 @@ let package = Package(
     .target(name: "DpendGenerate", dependencies: ["DpendModel", "DpendAnalysis"]),
     // Core: caches summaries per file, applies changes, answers queries. No I/O.
     .target(name: "DpendHost", dependencies: ["DpendModel", "DpendCollect", "DpendAnalysis"]),
+    // Core: the editor features (hover, go to provider, consumers, quick fixes, generation)
+    // computed from a graph in offsets and ranges. No LSP, no I/O.
+    .target(name: "DpendIDE", dependencies: ["DpendModel", "DpendAnalysis", "DpendGenerate"]),
 
     // Edge: the workspace on disk (config, discovery, reading, atomic writes), shared by
     // the CLI and the server.
@@ -54,9 +57,7 @@ let package = Package(
     // Server: the language server (dispatch, documents, publishing, conversions).
     .target(
       name: "DpendServer",
-      dependencies: [
-        "DpendProtocol", "DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate", "DpendWorkspace",
-      ]),
+      dependencies: ["DpendProtocol", "DpendModel", "DpendGenerate", "DpendIDE", "DpendWorkspace"]),
     // The command line.
     .executableTarget(
       name: "dpend",

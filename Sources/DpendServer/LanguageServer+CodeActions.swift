@@ -1,17 +1,21 @@
 import DpendGenerate
+import DpendIDE
+import DpendModel
 import DpendProtocol
 import DpendWorkspace
-import Foundation
 
 extension LanguageServer {
-  func codeActions(_ request: CodeActionRequest) -> [CodeAction] {
-    guard let path = FileURI.path(request.textDocument.uri), let folder = folder(for: path) else { return [] }
+  func codeActions(_ request: CodeActionRequest) -> [CodeAction]? {
+    guard let path = FileURI.path(request.textDocument.uri), let workspace = workspace(for: path),
+      let graph = workspace.graph
+    else { return [] }
+    let ide = IDE(graph: graph)
     var actions: [CodeAction] = []
     if Self.wants(CodeAction.quickFix, request.context.only) {
-      actions += missingDependencyFixes(request, path: path, folder: folder)
+      actions += missingDependencyFixes(request, path: path, ide: ide, workspace: workspace)
     }
     if Self.wants(CodeAction.generateRegistrations, request.context.only) {
-      let action = generateRegistrationsAction(folder)
+      let action = generateRegistrationsAction(ide, workspace)
       // A client that cannot show why an action is disabled would offer it as usable.
       if action.disabled == nil || capabilities.textDocument?.codeAction?.disabledSupport == true {
         actions.append(action)
@@ -26,83 +30,100 @@ extension LanguageServer {
     return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
   }
 
+  /// Quick fixes for the missing dependencies the request's dpend diagnostics (or, without
+  /// any, its start) point at.
+  private func missingDependencyFixes(_ request: CodeActionRequest, path: String, ide: IDE, workspace: Workspace)
+    -> [CodeAction]
+  {
+    guard let lines = ide.lines(of: path) else { return [] }
+    let ours = request.context.diagnostics.filter { $0.source == "dpend" && $0.code == "missing-dependency" }
+    let offsets = (ours.isEmpty ? [request.range.start] : ours.map(\.range.start)).map {
+      positions.offset($0, lines: lines)
+    }
+    let fixes = ide.missingDependencyFixes(at: offsets, in: path) { workspace.currentText(of: $0) != nil }
+    return fixes.compactMap { fix in
+      workspaceEdit(fix.edits, workspace).map {
+        CodeAction(
+          title: fix.title, kind: CodeAction.quickFix, diagnostics: ours.isEmpty ? nil : ours,
+          isPreferred: fix.isPreferred, edit: $0)
+      }
+    }
+  }
+
   /// "Generate registrations": a `WorkspaceEdit` giving the output file exactly the text
   /// `dpend generate` would write. Disabled (with the reason) when it cannot be offered.
-  func generateRegistrationsAction(_ folder: WorkspaceFolderState) -> CodeAction {
-    let title = "Generate registrations"
-    guard let output = folder.settings.outputFile else {
-      return CodeAction(
-        title: title, kind: CodeAction.generateRegistrations,
-        disabled: .init(reason: "no output file: set 'outputFile' in .dpend.json"))
+  func generateRegistrationsAction(_ ide: IDE, _ workspace: Workspace) -> CodeAction {
+    let title = IDE.generateTitle
+    let outcome = ide.generateRegistrations(
+      outputFile: workspace.settings.outputFile, container: workspace.settings.container)
+    switch outcome {
+    case .disabled(let reason):
+      return CodeAction(title: title, kind: CodeAction.generateRegistrations, disabled: .init(reason: reason))
+    case .ready(let output, let text):
+      let change = IDE.replaceFile(path: output, with: text, current: workspace.currentText(of: output))
+      guard let edit = workspaceEdit([change], workspace) else {
+        return CodeAction(
+          title: title, kind: CodeAction.generateRegistrations,
+          disabled: .init(reason: "the editor cannot create '\(output)'; create it, then try again"))
+      }
+      return CodeAction(title: title, kind: CodeAction.generateRegistrations, edit: edit)
     }
-    guard let graph = folder.graph, !graph.hasErrors else {
-      let errors = folder.graph?.diagnostics.filter { $0.severity == .error }.count ?? 0
-      return CodeAction(
-        title: title, kind: CodeAction.generateRegistrations,
-        disabled: .init(reason: "analysis found \(errors) error\(errors == 1 ? "" : "s")"))
-    }
-    let text = GeneratedOutput.text(for: graph, container: folder.settings.container)
-    guard let edit = replaceFileEdit(path: output, text: text) else {
-      return CodeAction(
-        title: title, kind: CodeAction.generateRegistrations,
-        disabled: .init(reason: "the editor cannot create '\(output)'; create it, then try again"))
-    }
-    return CodeAction(title: title, kind: CodeAction.generateRegistrations, edit: edit)
   }
 
-  /// An edit that makes the file at `path` contain exactly `text`, creating it if needed.
-  /// `nil` when the file does not exist and the client cannot create files.
-  func replaceFileEdit(path: String, text: String) -> WorkspaceEdit? {
-    let uri = FileURI.uri(path)
+  /// The `WorkspaceEdit` making the IDE layer's file edits; `nil` when one creates a file and
+  /// the client cannot create files. Edits to existing files are versioned `documentChanges`
+  /// when the client supports them (so a stale edit is refused), plain `changes` otherwise.
+  func workspaceEdit(_ edits: [FileEdit], _ workspace: Workspace) -> WorkspaceEdit? {
     let supportsChanges = capabilities.workspace?.workspaceEdit?.documentChanges == true
-    let current = documents[path]?.text ?? WorkspaceLoader.readText(path)
-    guard let current else {
-      let canCreate = capabilities.workspace?.workspaceEdit?.resourceOperations?.contains("create") == true
-      guard supportsChanges && canCreate else { return nil }
-      let insert = TextEdit(
-        range: Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)), newText: text)
-      return WorkspaceEdit(documentChanges: [
+    let canCreate = capabilities.workspace?.workspaceEdit?.resourceOperations?.contains("create") == true
+    var documentChanges: [DocumentChange] = []
+    var changes: [String: [TextEdit]] = [:]
+    for edit in edits {
+      let uri = FileURI.uri(edit.path)
+      switch edit {
+      case .create(_, let text):
+        guard supportsChanges && canCreate else { return nil }
+        let start = Position(line: 0, character: 0)
+        let insert = TextEdit(range: Range(start: start, end: start), newText: text)
         // Overwrite: should the file appear meanwhile, it still ends up with exactly `text`.
-        .create(CreateFile(uri: uri, options: .init(overwrite: true, ignoreIfExists: false))),
-        .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])),
-      ])
+        documentChanges.append(.create(CreateFile(uri: uri, options: .init(overwrite: true, ignoreIfExists: false))))
+        documentChanges.append(
+          .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])))
+      case .edit(let path, let replacements, let lines):
+        let textEdits = replacements.map { replacement in
+          let start = positions.position(lines.sourcePosition(ofOffset: replacement.offset), lines: lines)
+          let end = positions.position(
+            lines.sourcePosition(ofOffset: replacement.offset + replacement.length), lines: lines)
+          return TextEdit(range: Range(start: start, end: end), newText: replacement.replacement)
+        }
+        let version = workspace.documents[path]?.version
+        documentChanges.append(
+          .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: textEdits)))
+        changes[uri, default: []] += textEdits
+      }
     }
-    let whole = Range(start: Position(line: 0, character: 0), end: LineTable(current).endPosition(encoding: encoding))
-    return documentEdit(path: path, edits: [TextEdit(range: whole, newText: text)])
-  }
-
-  /// Edits to one existing document: versioned `documentChanges` when the client supports
-  /// them (so a stale edit is refused), plain `changes` otherwise.
-  func documentEdit(path: String, edits: [TextEdit]) -> WorkspaceEdit {
-    let uri = FileURI.uri(path)
-    guard capabilities.workspace?.workspaceEdit?.documentChanges == true else {
-      return WorkspaceEdit(changes: [uri: edits])
-    }
-    let document = VersionedTextDocumentIdentifier(uri: uri, version: documents[path]?.version)
-    return WorkspaceEdit(documentChanges: [.edit(TextDocumentEdit(textDocument: document, edits: edits))])
+    return supportsChanges ? WorkspaceEdit(documentChanges: documentChanges) : WorkspaceEdit(changes: changes)
   }
 
   /// `dpend.showTree` returns the tree as text; `dpend.generateRegistrations` asks the
   /// client to apply the generation edit. The optional first argument is a document URI
   /// choosing the workspace folder.
-  func executeCommand(_ request: ExecuteCommandRequest) -> Result<LSPAny?, ResponseError> {
-    var folder = folders.first
+  func executeCommand(_ request: ExecuteCommandRequest) throws(ResponseError) -> LSPAny? {
+    var workspace = workspaces.first
     if case .string(let uri)? = request.arguments?.first, let path = FileURI.path(uri) {
-      folder = self.folder(for: path) ?? folder
+      workspace = self.workspace(for: path) ?? workspace
     }
-    guard let folder, let graph = folder.graph else { return .failure(.requestFailed("no workspace folder")) }
+    guard let workspace, let graph = workspace.graph else { throw .requestFailed("no workspace folder") }
     switch request.command {
     case "dpend.showTree":
-      return .success(.string(TreeRenderer.render(graph)))
+      return .string(TreeRenderer.render(graph))
     case "dpend.generateRegistrations":
-      let action = generateRegistrationsAction(folder)
-      guard let edit = action.edit else {
-        return .failure(.requestFailed(action.disabled?.reason ?? "cannot generate"))
-      }
-      self.request(ApplyWorkspaceEditRequest(label: "Generate registrations", edit: edit))
-      return .success(nil)
+      let action = generateRegistrationsAction(IDE(graph: graph), workspace)
+      guard let edit = action.edit else { throw .requestFailed(action.disabled?.reason ?? "cannot generate") }
+      self.request(ApplyWorkspaceEditRequest(label: IDE.generateTitle, edit: edit))
+      return nil
     default:
-      return .failure(.invalidParams("unknown command '\(request.command)'"))
+      throw .invalidParams("unknown command '\(request.command)'")
     }
   }
 }

@@ -1,3 +1,4 @@
+import DpendIDE
 import DpendModel
 import DpendProtocol
 import DpendWorkspace
@@ -21,25 +22,26 @@ extension LanguageServer {
   /// Analyses stale folders, publishes diagnostics and answers waiting requests.
   func analyzeNow() {
     guard indexed else { return }
-    for folder in folders { folder.analyzeIfStale() }
+    for workspace in workspaces { workspace.analyze() }
     publishDiagnostics()
     runPendingRequests()
   }
 
   /// Publishes every file's diagnostics that changed, and clears files that became clean.
+  /// Positions are converted against the analysed texts, never against the disk.
   func publishDiagnostics() {
     var current: [String: [DpendProtocol.Diagnostic]] = [:]
     var converted: [DpendModel.Diagnostic: ConvertedDiagnostic] = [:]
-    for folder in folders {
-      for diagnostic in folder.graph?.diagnostics ?? [] {
+    for workspace in workspaces {
+      guard let graph = workspace.graph else { continue }
+      let ide = IDE(graph: graph)
+      for diagnostic in graph.diagnostics {
+        let files = Set([diagnostic.range.file] + diagnostic.notes.map(\.range.file)).sorted()
+        let lines = files.map { ide.lines(of: $0) }
         // A keystroke changes one file: the other files' diagnostics convert as before.
         let conversion =
-          convertedDiagnostics[diagnostic].flatMap { isCurrent($0) ? $0 : nil }
-          ?? ConvertedDiagnostic(
-            generations: Set([diagnostic.range.file] + diagnostic.notes.map(\.range.file)).map {
-              ($0, textGenerations[$0, default: 0])
-            },
-            locations: lspDiagnostics(for: diagnostic))
+          convertedDiagnostics[diagnostic].flatMap { $0.files == files && $0.lines == lines ? $0 : nil }
+          ?? ConvertedDiagnostic(files: files, lines: lines, locations: lspDiagnostics(for: diagnostic, ide))
         converted[diagnostic] = conversion
         for (path, lsp) in conversion.locations { current[FileURI.uri(path), default: []].append(lsp) }
       }
@@ -48,7 +50,7 @@ extension LanguageServer {
     for uri in Set(published.keys).union(current.keys).sorted() {
       let diagnostics = current[uri] ?? []
       guard published[uri] != diagnostics else { continue }
-      let version = FileURI.path(uri).flatMap { documents[$0]?.version }
+      let version = FileURI.path(uri).flatMap { path in workspace(for: path)?.documents[path]?.version }
       notify(PublishDiagnosticsNotification(uri: uri, version: version, diagnostics: diagnostics))
     }
     published = current
@@ -57,67 +59,39 @@ extension LanguageServer {
   /// A core diagnostic as the editor shows it. A missing dependency appears at every
   /// consumer's parameter; everything else at its primary range, with the notes as related
   /// information (a cycle's other steps, the other candidates).
-  func lspDiagnostics(for diagnostic: DpendModel.Diagnostic) -> [(path: String, diagnostic: DpendProtocol.Diagnostic)] {
+  func lspDiagnostics(for diagnostic: DpendModel.Diagnostic, _ ide: IDE) -> [(
+    path: String, diagnostic: DpendProtocol.Diagnostic
+  )] {
     let locations = diagnostic.code == .missingDependency ? diagnostic.notes.map(\.range) : [diagnostic.range]
     return locations.map { location in
       // A key with hundreds of consumers would otherwise list every other consumer at each
       // one: quadratic output. The first few are enough to navigate; the rest are counted.
       let others = diagnostic.notes.filter { $0.range != location }
       var related = others.prefix(Self.maximumRelatedInformation).map { note in
-        DiagnosticRelatedInformation(location: lspLocation(note.range), message: note.message)
+        DiagnosticRelatedInformation(location: ide.location(note.range, positions), message: note.message)
       }
       if others.count > Self.maximumRelatedInformation {
         let rest = others.count - Self.maximumRelatedInformation
         related.append(
           DiagnosticRelatedInformation(
-            location: lspLocation(others[Self.maximumRelatedInformation].range),
+            location: ide.location(others[Self.maximumRelatedInformation].range, positions),
             message: "… and \(rest) more (`dpend analyze` lists them all)"))
       }
       return (
         location.file,
         DpendProtocol.Diagnostic(
-          range: lspRange(location), severity: diagnostic.severity == .error ? 1 : 2,
+          range: ide.lspRange(location, positions), severity: diagnostic.severity == .error ? 1 : 2,
           code: diagnostic.code.rawValue, source: "dpend", message: diagnostic.message,
           relatedInformation: related.isEmpty ? nil : related)
       )
     }
   }
-
-  /// Records that `path`'s text changed: its line table and conversions are stale.
-  func textChanged(_ path: String) {
-    textGenerations[path, default: 0] += 1
-    diskLineTables[path] = nil
-  }
-
-  private func isCurrent(_ conversion: ConvertedDiagnostic) -> Bool {
-    conversion.generations.allSatisfy { textGenerations[$0.path, default: 0] == $0.generation }
-  }
-
-  // MARK: Positions
-
-  /// The line table of a file: the open document's, or the disk's text.
-  func lineTable(for path: String) -> LineTable {
-    if let document = documents[path] { return document.lines }
-    if let cached = diskLineTables[path] { return cached }
-    let table = LineTable(WorkspaceLoader.readText(path) ?? "")
-    diskLineTables[path] = table
-    return table
-  }
-
-  func lspRange(_ range: SourceRange) -> DpendProtocol.Range {
-    let lines = lineTable(for: range.file)
-    return DpendProtocol.Range(
-      start: lines.position(range.start, encoding: encoding), end: lines.position(range.end, encoding: encoding))
-  }
-
-  func lspLocation(_ range: SourceRange) -> Location {
-    Location(uri: FileURI.uri(range.file), range: lspRange(range))
-  }
 }
 
-/// A core diagnostic as LSP diagnostics, with the text generations of the files it was
-/// converted against.
+/// A core diagnostic as LSP diagnostics, with the line tables of the files it was
+/// converted against: it stays valid while those files' analysed lines do not change.
 struct ConvertedDiagnostic {
-  var generations: [(path: String, generation: Int)]
+  var files: [String]
+  var lines: [LineTable?]
   var locations: [(path: String, diagnostic: DpendProtocol.Diagnostic)]
 }

@@ -2,79 +2,86 @@ import DpendModel
 import DpendProtocol
 import DpendWorkspace
 
-/// An editor's document: its text and version override the disk.
-struct OpenDocument {
-  var version: Int
-  var text: String
-  var lines: LineTable
-
-  init(version: Int, text: String) {
-    self.version = version
-    self.text = text
-    lines = LineTable(text)
-  }
-}
-
 extension LanguageServer {
-  func folder(for path: String) -> WorkspaceFolderState? {
-    folders.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }
+  /// The workspace whose folder holds `path` (the innermost one when folders nest).
+  func workspace(for path: String) -> Workspace? {
+    workspaces.filter { $0.contains(path) }.max { $0.root.count < $1.root.count }
   }
 
   func didOpen(_ notification: DidOpenTextDocumentNotification) {
-    guard let path = FileURI.path(notification.textDocument.uri) else { return }
     let item = notification.textDocument
-    documents[path] = OpenDocument(version: item.version, text: item.text)
-    textChanged(path)
-    guard let folder = folder(for: path), folder.analyses(path) else { return }
-    folder.host.open(path: path, text: item.text)
-    changed(folder)
+    guard let path = FileURI.path(item.uri) else { return }
+    apply(.openDocument(path: path, text: item.text, version: item.version), at: path)
   }
 
   func didChange(_ notification: DidChangeTextDocumentNotification) {
-    guard let path = FileURI.path(notification.textDocument.uri), var document = documents[path] else { return }
-    var edits: [TextReplacement] = []
-    var bytes = Array(document.text.utf8)
-    for change in notification.contentChanges {
-      guard let range = change.range else {
-        edits.append(TextReplacement(offset: 0, length: bytes.count, replacement: change.text))
-        bytes = Array(change.text.utf8)
-        document.lines = LineTable(bytes: bytes)
-        continue
-      }
-      let start = document.lines.offset(of: range.start, encoding: encoding)
-      let end = max(start, document.lines.offset(of: range.end, encoding: encoding))
-      edits.append(TextReplacement(offset: start, length: end - start, replacement: change.text))
-      bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
-      document.lines = LineTable(bytes: bytes)
+    guard let path = FileURI.path(notification.textDocument.uri) else { return }
+    let edits = notification.contentChanges.map { change in
+      DocumentEdit(
+        range: change.range.map { (positions.linePosition($0.start), positions.linePosition($0.end)) },
+        text: change.text, unit: positions.unit)
     }
-    document.text = String(decoding: bytes, as: UTF8.self)
-    // Without a version the next one is assumed; `Int.max` stays (no overflow).
-    document.version = notification.textDocument.version ?? (document.version == .max ? .max : document.version + 1)
-    documents[path] = document
-    textChanged(path)
-    guard let folder = folder(for: path), folder.analyses(path) else { return }
-    folder.host.change(path: path, to: document.text, edits: edits)
-    changed(folder)
+    apply(.editDocument(path: path, edits: edits, version: notification.textDocument.version), at: path)
   }
 
   func didClose(_ notification: DidCloseTextDocumentNotification) {
     guard let path = FileURI.path(notification.textDocument.uri) else { return }
-    documents[path] = nil
-    textChanged(path)
-    guard let folder = folder(for: path), folder.analyses(path) else { return }
-    folder.host.close(path: path)
-    // The disk is the truth again.
-    if let text = WorkspaceLoader.readText(path) {
-      folder.host.update([(path, text)])
-    } else {
-      folder.host.remove([path])
-    }
-    changed(folder)
+    apply(.closeDocument(path: path), at: path)
   }
 
-  /// Marks `folder` stale and schedules an analysis.
-  func changed(_ folder: WorkspaceFolderState) {
-    folder.isStale = true
+  func didChangeWatchedFiles(_ notification: DidChangeWatchedFilesNotification) {
+    filesChanged(
+      notification.changes.compactMap { event in
+        FileURI.path(event.uri).flatMap { path in FileChange.Kind(lspType: event.type).map { FileChange(path: path, kind: $0) } }
+      })
+  }
+
+  /// Gives each disk change to the workspace holding its file.
+  func filesChanged(_ changes: [FileChange]) {
+    for workspace in workspaces {
+      let inside = changes.filter { self.workspace(for: $0.path) === workspace }
+      guard !inside.isEmpty else { continue }
+      applied(workspace.apply(.disk(inside)), to: workspace)
+    }
+  }
+
+  /// Applies an editor change to the workspace holding `path`.
+  private func apply(_ change: WorkspaceChange, at path: String) {
+    guard let workspace = workspace(for: path) else { return }
+    applied(workspace.apply(change), to: workspace)
+  }
+
+  /// Logs a reload and schedules an analysis when the change reached the graph.
+  private func applied(_ effect: Workspace.Effect, to workspace: Workspace) {
+    switch effect {
+    case .none: return
+    case .changed: break
+    case .reloaded(let reason): log("reloading \(workspace.root): \(reason)", type: 3)
+    }
     scheduleAnalysis()
+  }
+
+  func workspaceFoldersChanged(_ notification: DidChangeWorkspaceFoldersNotification) {
+    let removed = Set(notification.event.removed.compactMap { FileURI.path($0.uri) })
+    workspaces.removeAll { removed.contains($0.root) }
+    for added in notification.event.added {
+      guard let root = FileURI.path(added.uri), !workspaces.contains(where: { $0.root == root }) else { continue }
+      let workspace = Workspace(root: root)
+      if indexed { workspace.apply(.reload) }
+      workspaces.append(workspace)
+    }
+    scheduleAnalysis()
+  }
+}
+
+extension FileChange.Kind {
+  /// The kind of an LSP file event type (1 created, 2 changed, 3 deleted).
+  init?(lspType: Int) {
+    switch lspType {
+    case FileEvent.created: self = .created
+    case FileEvent.changed: self = .changed
+    case FileEvent.deleted: self = .deleted
+    default: return nil
+    }
   }
 }

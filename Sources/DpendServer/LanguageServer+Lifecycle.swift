@@ -1,21 +1,24 @@
 import DpendGenerate
+import DpendModel
 import DpendProtocol
+import DpendWorkspace
 import Foundation
 
 extension LanguageServer {
   /// The commands `workspace/executeCommand` accepts.
   static let commands = ["dpend.generateRegistrations", "dpend.showTree"]
 
-  func initialize(id: RequestID, _ request: InitializeRequest) throws(ResponseError) {
+  func initialize(_ request: InitializeRequest) throws(ResponseError) -> InitializeResult {
     guard lifecycle == .uninitialized else { throw .invalidRequest("initialize was already received") }
     capabilities = request.capabilities
     let offered = request.capabilities.general?.positionEncodings ?? []
-    encoding = offered.contains(.utf8) ? .utf8 : .utf16
+    let encoding: PositionEncodingKind = offered.contains(.utf8) ? .utf8 : .utf16
+    positions = Positions(encoding)
     var roots = (request.workspaceFolders ?? []).compactMap { FileURI.path($0.uri) }
     if roots.isEmpty, let root = request.rootUri.flatMap(FileURI.path) ?? request.rootPath { roots = [root] }
-    folders = roots.map(WorkspaceFolderState.init(root:))
+    workspaces = roots.map { Workspace(root: $0) }
     lifecycle = .running
-    let result = InitializeResult(
+    return InitializeResult(
       capabilities: ServerCapabilities(
         positionEncoding: encoding,
         textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
@@ -23,12 +26,8 @@ extension LanguageServer {
         codeActionProvider: .init(codeActionKinds: [CodeAction.quickFix, CodeAction.generateRegistrations]),
         executeCommandProvider: .init(commands: Self.commands),
         workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
-      serverInfo: .init(name: "dpend", version: Self.version))
-    reply(id, .success(result))
+      serverInfo: .init(name: "dpend", version: DpendVersion.current))
   }
-
-  /// dpend's version: `serverInfo.version` and `dpend --version`.
-  public static let version = "0.1.0"
 
   /// After `initialized`: watch the files, index every folder (with progress when the
   /// client supports it) and publish the first diagnostics.
@@ -52,21 +51,21 @@ extension LanguageServer {
     if let progressToken {
       notify(ProgressNotification(token: progressToken, value: .begin(title: "dpend: indexing")))
     }
-    for folder in folders { folder.reload() }
+    for workspace in workspaces { workspace.apply(.reload) }
     indexed = true
     analyzeNow()
-    let files = folders.reduce(0) { $0 + $1.host.paths.count }
+    let files = workspaces.reduce(0) { $0 + $1.fileCount }
     let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
     let summary = "indexed \(files) file\(files == 1 ? "" : "s") in \(milliseconds) ms"
     if let progressToken { notify(ProgressNotification(token: progressToken, value: .end(message: summary))) }
     log(summary, type: 3)
   }
 
-  func shutdown(id: RequestID) {
+  func shutdown(_: ShutdownRequest) -> LSPAny? {
     lifecycle = .shutDown
     for request in pendingRequests { fail(request.id, .requestCancelled) }
     pendingRequests = []
     stopWatching()
-    reply(id, .success(LSPAny?.none))
+    return nil
   }
 }

@@ -1,64 +1,40 @@
+import DpendIDE
 import DpendModel
 import DpendProtocol
+import DpendWorkspace
 
 extension LanguageServer {
-  /// The folder, symbol and range at a request's position.
-  private func lookUp(_ uri: String, _ position: Position) -> (WorkspaceFolderState, GraphSymbol, SourceRange)? {
-    guard let path = FileURI.path(uri), let folder = folder(for: path), let graph = folder.graph else { return nil }
-    let offset = lineTable(for: path).offset(of: position, encoding: encoding)
-    guard
-      let (symbol, range) = GraphLookup(graph: graph).symbol(
-        at: offset, in: path, summary: folder.host.summary(of: path))
-    else { return nil }
-    return (folder, symbol, range)
+  /// The IDE features of the workspace holding `uri`'s file, and the UTF-8 offset of
+  /// `position` in the text that was analysed.
+  func ide(at uri: String, _ position: Position) -> (ide: IDE, path: String, offset: Int)? {
+    guard let path = FileURI.path(uri), let graph = workspace(for: path)?.graph else { return nil }
+    let ide = IDE(graph: graph)
+    guard let lines = ide.lines(of: path) else { return nil }
+    return (ide, path, positions.offset(position, lines: lines))
   }
 
   func hover(_ request: HoverRequest) -> Hover? {
-    guard let (folder, symbol, range) = lookUp(request.textDocument.uri, request.position), let graph = folder.graph
+    guard let (ide, path, offset) = ide(at: request.textDocument.uri, request.position),
+      let hover = ide.hover(at: offset, in: path)
     else { return nil }
-    let markdown = HoverText.markdown(for: symbol, in: graph)
     // Markdown unless the client says it only takes plain text.
     let formats = capabilities.textDocument?.hover?.contentFormat ?? ["markdown"]
     let contents =
       formats.first == "plaintext" && !formats.contains("markdown")
-      ? MarkupContent(plaintext: markdown.replacingOccurrences(of: "`", with: "")) : MarkupContent(markdown: markdown)
-    return Hover(contents: contents, range: lspRange(range))
+      ? MarkupContent(plaintext: hover.plainText) : MarkupContent(markdown: hover.markdown)
+    return Hover(contents: contents, range: ide.lspRange(hover.range, positions))
   }
 
   func definition(_ request: DefinitionRequest) -> [Location]? {
-    guard let (folder, symbol, _) = lookUp(request.textDocument.uri, request.position), let graph = folder.graph,
-      case .dependency(let parameter, _) = symbol
-    else { return nil }
-    let resolved = graph.resolved[parameter.dependency].map { [$0] } ?? []
-    var ranges: [SourceRange] = []
-    for factory in resolved + (graph.candidates[parameter.dependency] ?? []) where !ranges.contains(factory.range) {
-      ranges.append(factory.range)
-    }
-    return ranges.map(lspLocation)
+    guard let (ide, path, offset) = ide(at: request.textDocument.uri, request.position) else { return nil }
+    return ide.providers(at: offset, in: path)?.map { ide.location($0, positions) }
   }
 
   func references(_ request: ReferencesRequest) -> [Location]? {
-    guard let (folder, symbol, _) = lookUp(request.textDocument.uri, request.position), let graph = folder.graph
-    else { return nil }
-    let factories: [Factory]
-    let keys: [DependencyKey]
-    switch symbol {
-    case .provider(let declared), .providerType(_, let declared):
-      factories = declared
-      keys = declared.map(\.key)
-    case .dependency(let parameter, _):
-      factories = []
-      keys = [parameter.dependency]
+    guard let (ide, path, offset) = ide(at: request.textDocument.uri, request.position) else { return nil }
+    let includeDeclaration = request.context?.includeDeclaration == true
+    return ide.consumers(at: offset, in: path, includeDeclaration: includeDeclaration)?.map {
+      ide.location($0, positions)
     }
-    var ranges: [SourceRange] = []
-    if request.context?.includeDeclaration == true {
-      for factory in factories where !ranges.contains(factory.range) { ranges.append(factory.range) }
-    }
-    for key in keys {
-      for consumer in graph.consumers(of: key) where !ranges.contains(consumer.parameter.range) {
-        ranges.append(consumer.parameter.range)
-      }
-    }
-    return ranges.map(lspLocation)
   }
 }

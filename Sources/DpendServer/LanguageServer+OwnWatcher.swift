@@ -5,27 +5,14 @@ extension LanguageServer {
   /// elsewhere) when the client cannot watch files for it. Batches of changes are handled
   /// on the server queue like `workspace/didChangeWatchedFiles`.
   func startOwnWatcher() {
-    let roots = folders.map(\.root)
+    let roots = workspaces.map(\.root)
     guard !roots.isEmpty else { return }
     let watcher = FileWatcher(roots: roots) { [self] changes in
-      let converted = changes.map { change in
-        DiskChange(path: change.path, kind: change.kind.diskChangeKind)
-      }
-      queue.async { self.filesChanged(converted) }
+      queue.async { self.filesChanged(changes) }
     }
     log(
       "watching \(roots.count) folder\(roots.count == 1 ? "" : "s") with \(watcher.usesInotify ? "inotify" : "polling")",
       type: 3)
     stopWatching = { watcher.stop() }
-  }
-}
-
-extension FileChange.Kind {
-  fileprivate var diskChangeKind: DiskChange.Kind {
-    switch self {
-    case .created: return .created
-    case .changed: return .changed
-    case .deleted: return .deleted
-    }
   }
 }

@@ -1,5 +1,3 @@
-import DpendAnalysis
-import DpendHost
 import DpendModel
 import DpendProtocol
 import DpendWorkspace
@@ -22,11 +20,11 @@ public final class LanguageServer: @unchecked Sendable {
   let debounce: DispatchTimeInterval
 
   var lifecycle = Lifecycle.uninitialized
-  var encoding = PositionEncodingKind.utf16
+  /// How positions are counted: the negotiated encoding.
+  var positions = Positions(.utf16)
   var capabilities = ClientCapabilities()
-  var folders: [WorkspaceFolderState] = []
-  /// Documents open in the editor, by path.
-  var documents: [String: OpenDocument] = [:]
+  /// One workspace per workspace folder; each owns its settings, open documents and graph.
+  var workspaces: [Workspace] = []
   /// Requests waiting for a fresh analysis, in arrival order.
   var pendingRequests: [(id: RequestID, run: () -> Void)] = []
   /// Bumped by every change; a scheduled analysis runs only if it is still the latest.
@@ -36,12 +34,7 @@ public final class LanguageServer: @unchecked Sendable {
   var nextRequestNumber = 0
   /// Handlers for the answers to requests the server sent.
   var responseHandlers: [RequestID: (Result<LSPAny, ResponseError>) -> Void] = [:]
-  /// Line tables of closed files with diagnostics, dropped when the file changes on disk.
-  var diskLineTables: [String: LineTable] = [:]
-  /// Bumped whenever a file's text changes (editor or disk); LSP conversions of diagnostics
-  /// stay valid while the files they touch keep their generation.
-  var textGenerations: [String: Int] = [:]
-  /// LSP conversions of core diagnostics, reused across analyses (see `lspDiagnostics`).
+  /// LSP conversions of core diagnostics, reused across analyses (see `publishDiagnostics`).
   var convertedDiagnostics: [DpendModel.Diagnostic: ConvertedDiagnostic] = [:]
   /// Stops the server's own file watcher, when one runs (see `LanguageServer+Watching.swift`).
   var stopWatching: () -> Void = {}
@@ -90,62 +83,16 @@ public final class LanguageServer: @unchecked Sendable {
       return fail(id, .serverNotInitialized)
     }
     if lifecycle == .shutDown { return fail(id, .shutDown) }
-    do throws(ResponseError) {
-      switch method {
-      case InitializeRequest.method: try initialize(id: id, try LSPAny.decode(InitializeRequest.self, from: params))
-      case ShutdownRequest.method: shutdown(id: id)
-      case HoverRequest.method:
-        let request = try LSPAny.decode(HoverRequest.self, from: params)
-        afterAnalysis(id) { self.reply(id, .success(self.hover(request))) }
-      case DefinitionRequest.method:
-        let request = try LSPAny.decode(DefinitionRequest.self, from: params)
-        afterAnalysis(id) { self.reply(id, .success(self.definition(request))) }
-      case ReferencesRequest.method:
-        let request = try LSPAny.decode(ReferencesRequest.self, from: params)
-        afterAnalysis(id) { self.reply(id, .success(self.references(request))) }
-      case CodeActionRequest.method:
-        let request = try LSPAny.decode(CodeActionRequest.self, from: params)
-        afterAnalysis(id) { self.reply(id, .success(self.codeActions(request))) }
-      case ExecuteCommandRequest.method:
-        let request = try LSPAny.decode(ExecuteCommandRequest.self, from: params)
-        afterAnalysis(id) { self.reply(id, self.executeCommand(request)) }
-      default:
-        fail(id, .methodNotFound(method))
-      }
-    } catch {
-      fail(id, error)
-    }
+    guard let handler = Self.methods.requests[method] else { return fail(id, .methodNotFound(method)) }
+    handler(self, id, params)
   }
 
   private func handleNotification(method: String, params: LSPAny?) {
     if method == ExitNotification.method { return exitProcess(lifecycle == .shutDown ? 0 : 1) }
     // Before `initialize` notifications are dropped, as LSP prescribes; after `shutdown` too.
-    guard lifecycle == .running else { return }
-    do throws(ResponseError) {
-      switch method {
-      case InitializedNotification.method: initialized()
-      case DidOpenTextDocumentNotification.method:
-        didOpen(try LSPAny.decode(DidOpenTextDocumentNotification.self, from: params))
-      case DidChangeTextDocumentNotification.method:
-        didChange(try LSPAny.decode(DidChangeTextDocumentNotification.self, from: params))
-      case DidSaveTextDocumentNotification.method: break  // the open document already has the text
-      case DidCloseTextDocumentNotification.method:
-        didClose(try LSPAny.decode(DidCloseTextDocumentNotification.self, from: params))
-      case DidChangeWatchedFilesNotification.method:
-        let notification = try LSPAny.decode(DidChangeWatchedFilesNotification.self, from: params)
-        filesChanged(
-          notification.changes.compactMap { event in
-            FileURI.path(event.uri).flatMap { DiskChange(path: $0, type: event.type) }
-          })
-      case DidChangeWorkspaceFoldersNotification.method:
-        workspaceFoldersChanged(try LSPAny.decode(DidChangeWorkspaceFoldersNotification.self, from: params))
-      case CancelRequestNotification.method:
-        cancel(try LSPAny.decode(CancelRequestNotification.self, from: params).id)
-      default: break  // unknown notifications are ignored
-      }
-    } catch {
-      log("ignored \(method): \(error.message)")
-    }
+    // Unknown notifications are ignored.
+    guard lifecycle == .running, let handler = Self.methods.notifications[method] else { return }
+    handler(self, params)
   }
 
   // MARK: Sending
@@ -183,7 +130,7 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// Runs `work` once every folder's graph is fresh: now, or after the scheduled analysis.
   func afterAnalysis(_ id: RequestID, _ work: @escaping () -> Void) {
-    if folders.allSatisfy({ !$0.isStale }) && indexed {
+    if workspaces.allSatisfy({ !$0.isStale }) && indexed {
       work()
     } else {
       pendingRequests.append((id, work))
@@ -191,7 +138,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
   }
 
-  private func cancel(_ id: RequestID) {
+  func cancel(_ id: RequestID) {
     guard let index = pendingRequests.firstIndex(where: { $0.id == id }) else { return }
     pendingRequests.remove(at: index)
     fail(id, .requestCancelled)
@@ -207,27 +154,5 @@ public final class LanguageServer: @unchecked Sendable {
   func finish() {
     stopWatching()
     exitProcess(lifecycle == .shutDown ? 0 : 1)
-  }
-}
-
-/// A file created, changed or deleted on disk, as the client or the server's watcher saw it.
-struct DiskChange: Hashable {
-  enum Kind { case created, changed, deleted }
-  var path: String
-  var kind: Kind
-
-  /// A change from an LSP file event type (1 created, 2 changed, 3 deleted).
-  init?(path: String, type: Int) {
-    switch type {
-    case FileEvent.created: self.init(path: path, kind: .created)
-    case FileEvent.changed: self.init(path: path, kind: .changed)
-    case FileEvent.deleted: self.init(path: path, kind: .deleted)
-    default: return nil
-    }
-  }
-
-  init(path: String, kind: Kind) {
-    self.path = path
-    self.kind = kind
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DpendGenerate
+import DpendModel
 
 /// `dpend analyze`: prints every problem and fails when there is an error.
 struct Analyze: ParsableCommand {
@@ -36,7 +37,7 @@ struct Analyze: ParsableCommand {
       Output.print(
         JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))
     case .sarif:
-      Output.print(SARIFReporter.render(graph.diagnostics, toolVersion: Dpend.configuration.version))
+      Output.print(SARIFReporter.render(graph.diagnostics, toolVersion: DpendVersion.current))
     }
     if graph.hasErrors { throw ExitCode(1) }
   }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DpendServer
+import DpendModel
 
 /// The `dpend` command: checks a Swift code base's dependency graph and generates the
 /// container's registrations.
@@ -12,7 +12,7 @@ struct Dpend: ParsableCommand {
       Settings are read from .dpend.json at the workspace root (the current directory, or \
       --workspace); command-line flags override them.
       """,
-    version: LanguageServer.version,
+    version: DpendVersion.current,
     subcommands: [Generate.self, Analyze.self, Tree.self, LSP.self],
     defaultSubcommand: Generate.self)
 }

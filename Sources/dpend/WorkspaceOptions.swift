@@ -41,7 +41,7 @@ struct WorkspaceOptions: ParsableArguments {
 
   /// The graph of the workspace.
   func analyze(_ settings: WorkspaceSettings) throws -> DependencyGraph {
-    try run { () throws(WorkspaceError) in try WorkspaceLoader.analyze(settings) }
+    try run { () throws(WorkspaceError) in try Workspace(settings: settings).analyze() }
   }
 
   private func run<T>(_ body: () throws(WorkspaceError) -> T) throws -> T {

@@ -2,7 +2,7 @@ import DpendAnalysis
 import DpendModel
 
 /// What sits at a position of a file, as far as the dependency graph is concerned.
-enum GraphSymbol {
+public enum GraphSymbol: Sendable {
   /// An initializer or registration method: the factories declared there (one per key).
   case provider([Factory])
   /// A provider type's name: every factory of that type.
@@ -11,12 +11,13 @@ enum GraphSymbol {
   case dependency(FactoryParameter, consumer: Factory)
 }
 
-/// Finds graph symbols by position; built from one graph and the summaries it came from.
+/// Finds graph symbols by position in the files a graph was built from.
 struct GraphLookup {
   let graph: DependencyGraph
 
   /// The symbol whose range contains UTF-8 `offset` of `path`, with that range.
-  func symbol(at offset: Int, in path: String, summary: FileSummary?) -> (GraphSymbol, SourceRange)? {
+  func symbol(at offset: Int, in path: String) -> (GraphSymbol, SourceRange)? {
+    let summary = graph.summary(of: path)
     let factories = graph.localFactories(in: path)
     for factory in factories {
       for parameter in factory.parameters where Self.contains(parameter.range, offset) {

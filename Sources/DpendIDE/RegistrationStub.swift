@@ -6,10 +6,10 @@ import DpendModel
 ///     DependencyRegistration(tag: Remote.self) { fatalError("TODO: make a Store") }
 ///   }
 /// ```
-enum RegistrationStub {
+public enum RegistrationStub {
   /// The method, indented by two spaces, ending in a newline. `taken` are method names
   /// the configuration already has.
-  static func method(for key: DependencyKey, avoiding taken: Set<String>) -> String {
+  public static func method(for key: DependencyKey, avoiding taken: Set<String>) -> String {
     let base = methodName(for: key)
     var name = base
     var suffix = 2
@@ -28,7 +28,7 @@ enum RegistrationStub {
 
   /// `httpClient` for `HTTPClient`, `remoteStore` for `Store` tagged `Remote`,
   /// `dependency` when the type has no name to borrow (`[Int]`).
-  static func methodName(for key: DependencyKey) -> String {
+  public static func methodName(for key: DependencyKey) -> String {
     let typeName = identifier(key.name)
     guard let tag = key.tag else { return lowerCamel(typeName) }
     return lowerCamel(identifier(tag)) + typeName.prefix(1).uppercased() + typeName.dropFirst()
@@ -54,7 +54,7 @@ enum RegistrationStub {
   }
 
   /// The contents of a new configuration file holding one registration method.
-  static func newConfigurationFile(className: String, method: String) -> String {
+  public static func newConfigurationFile(className: String, method: String) -> String {
     "import DpendRuntime\n\nfinal class \(className): DependencyConfiguration {\n" + method + "}\n"
   }
 }

@@ -1,0 +1,82 @@
+import DpendProtocol
+
+/// Every method the server handles, each with its typed handler: a request handler returns
+/// its request's `Response` type, so the compiler checks every reply.
+struct MethodHandlers: Sendable {
+  /// Handles a request whose lifecycle was checked: decodes, runs (after a fresh analysis
+  /// when the method needs the graph) and replies.
+  typealias RequestHandler = @Sendable (LanguageServer, RequestID, LSPAny?) -> Void
+  /// Handles a notification while the server runs.
+  typealias NotificationHandler = @Sendable (LanguageServer, LSPAny?) -> Void
+
+  private(set) var requests: [String: RequestHandler] = [:]
+  private(set) var notifications: [String: NotificationHandler] = [:]
+
+  /// When a request runs.
+  enum Timing {
+    /// At once.
+    case immediately
+    /// Once every folder's graph is fresh; cancellable while it waits.
+    case afterAnalysis
+  }
+
+  /// Registers `handler` for `R`; wrong params get -32602 at once, before any waiting.
+  mutating func on<R: LSPRequest>(
+    _: R.Type, _ timing: Timing, _ handler: @escaping @Sendable (LanguageServer) -> (R) throws(ResponseError) -> R.Response
+  ) {
+    requests[R.method] = { server, id, params in
+      let request: R
+      do throws(ResponseError) {
+        request = try LSPAny.decode(R.self, from: params)
+      } catch {
+        return server.fail(id, error)
+      }
+      let run = {
+        do throws(ResponseError) {
+          server.reply(id, .success(try handler(server)(request)))
+        } catch {
+          server.fail(id, error)
+        }
+      }
+      switch timing {
+      case .immediately: run()
+      case .afterAnalysis: server.afterAnalysis(id, run)
+      }
+    }
+  }
+
+  /// Registers `handler` for `N`; a notification with wrong params is logged and dropped.
+  mutating func on<N: LSPNotification>(_: N.Type, _ handler: @escaping @Sendable (LanguageServer) -> (N) -> Void) {
+    notifications[N.method] = { server, params in
+      do throws(ResponseError) {
+        handler(server)(try LSPAny.decode(N.self, from: params))
+      } catch {
+        server.log("ignored \(N.method): \(error.message)")
+      }
+    }
+  }
+}
+
+extension LanguageServer {
+  /// The table of every method: one line each.
+  static let methods: MethodHandlers = {
+    var methods = MethodHandlers()
+    methods.on(InitializeRequest.self, .immediately) { $0.initialize }
+    methods.on(ShutdownRequest.self, .immediately) { $0.shutdown }
+    methods.on(HoverRequest.self, .afterAnalysis) { $0.hover }
+    methods.on(DefinitionRequest.self, .afterAnalysis) { $0.definition }
+    methods.on(ReferencesRequest.self, .afterAnalysis) { $0.references }
+    methods.on(CodeActionRequest.self, .afterAnalysis) { $0.codeActions }
+    methods.on(ExecuteCommandRequest.self, .afterAnalysis) { $0.executeCommand }
+    methods.on(InitializedNotification.self) { server in { _ in server.initialized() } }
+    methods.on(DidOpenTextDocumentNotification.self) { $0.didOpen }
+    methods.on(DidChangeTextDocumentNotification.self) { $0.didChange }
+    // The open document already has the text.
+    methods.on(DidSaveTextDocumentNotification.self) { _ in { _ in } }
+    methods.on(DidCloseTextDocumentNotification.self) { $0.didClose }
+    methods.on(DidChangeWatchedFilesNotification.self) { $0.didChangeWatchedFiles }
+    methods.on(DidChangeWorkspaceFoldersNotification.self) { $0.workspaceFoldersChanged }
+    methods.on(CancelRequestNotification.self) { server in { server.cancel($0.id) } }
+    return methods
+  }()
+}

@@ -1,0 +1,191 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+
+/// One workspace folder, the one road every change takes: its settings (`.dpend.json` and
+/// command-line overrides), the files discovered on disk, the documents open in an editor
+/// (whose text overrides the disk's) and the ``AnalysisHost`` holding their summaries.
+///
+/// The command line makes one, loads it and asks for the graph; the language server makes
+/// one per workspace folder and hands it every editor and disk event as a
+/// ``WorkspaceChange`` through ``apply(_:)``. Not thread-safe: one caller at a time.
+public final class Workspace {
+  /// The folder's path.
+  public let root: String
+  /// The settings in force.
+  public private(set) var settings: WorkspaceSettings
+  /// Why `.dpend.json` cannot be used, shown on that file; the previous settings stay in force.
+  public private(set) var configurationProblem: Diagnostic?
+  /// Problems with individual files found while loading (unreadable files, bad libraries).
+  public private(set) var loadProblems: [Diagnostic] = []
+  /// The graph of the last ``analyze()``; `nil` before the first one.
+  public private(set) var graph: DependencyGraph?
+  /// `true` when a change has not been analysed yet.
+  public private(set) var isStale = true
+  /// Documents open in the editor, by path (analysed or not).
+  public private(set) var documents: [String: OpenDocument] = [:]
+  private let overrides: SettingOverrides
+  private let host = AnalysisHost()
+
+  /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
+  /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
+  /// Nothing is read from disk until the first ``WorkspaceChange/reload``.
+  public init(root: String, overrides: SettingOverrides = SettingOverrides()) {
+    self.root = root
+    self.overrides = overrides
+    do throws(WorkspaceError) {
+      settings = try WorkspaceSettings.load(root: root, overrides: overrides)
+    } catch {
+      settings = Self.defaultSettings(root)
+      configurationProblem = Self.problem(error, root: root)
+    }
+  }
+
+  /// A workspace with `settings` already resolved, every file read: what the command line
+  /// analyses.
+  /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
+  public init(settings: WorkspaceSettings) throws(WorkspaceError) {
+    root = settings.root
+    overrides = SettingOverrides()
+    self.settings = settings
+    loadProblems = try WorkspaceLoader.load(settings, into: host)
+  }
+
+  // MARK: Changes
+
+  /// What a change did to the workspace.
+  public enum Effect: Equatable, Sendable {
+    /// Nothing the graph reads changed.
+    case none
+    /// Some analysed text changed.
+    case changed
+    /// Settings and every file were read again, because `reason`.
+    case reloaded(reason: String)
+  }
+
+  /// Applies one change: an editor's document opened, edited or closed, files changed on
+  /// disk, or everything re-read. Marks the workspace stale when the change can reach the
+  /// graph.
+  @discardableResult
+  public func apply(_ change: WorkspaceChange) -> Effect {
+    let effect: Effect
+    switch change {
+    case .openDocument(let path, let text, let version):
+      documents[path] = OpenDocument(version: version, text: text)
+      guard analyses(path) else { return .none }
+      host.open(path: path, text: text)
+      effect = .changed
+    case .editDocument(let path, let edits, let version):
+      guard var document = documents[path] else { return .none }
+      let replacements = document.apply(edits, version: version)
+      documents[path] = document
+      guard analyses(path) else { return .none }
+      host.change(path: path, to: document.text, edits: replacements)
+      effect = .changed
+    case .closeDocument(let path):
+      guard documents.removeValue(forKey: path) != nil, analyses(path) else { return .none }
+      host.close(path: path)
+      // The disk is the truth again.
+      read([path])
+      effect = .changed
+    case .disk(let changes):
+      effect = diskChanged(changes)
+      guard effect != .none else { return .none }
+    case .reload:
+      reload()
+      effect = .reloaded(reason: "reload")
+    }
+    isStale = true
+    return effect
+  }
+
+  /// Builds the graph if anything changed since the last analysis, and returns it.
+  @discardableResult
+  public func analyze() -> DependencyGraph {
+    if let graph, !isStale { return graph }
+    let graph = host.graph(extraDiagnostics: loadProblems + (configurationProblem.map { [$0] } ?? []))
+    self.graph = graph
+    isStale = false
+    return graph
+  }
+
+  /// The text of `path` as the editor or, for a file not open, the disk has it.
+  public func currentText(of path: String) -> String? {
+    documents[path]?.text ?? WorkspaceLoader.readText(path)
+  }
+
+  /// How many Swift files the workspace analyses.
+  public var fileCount: Int { host.paths.count }
+
+  /// The path of the folder's `.dpend.json`.
+  public var configurationPath: String { PathJoin.join(root, WorkspaceSettings.configurationFileName) }
+
+  /// `true` when `path` is inside this folder.
+  public func contains(_ path: String) -> Bool {
+    path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+  }
+
+  /// `true` for a Swift file this folder analyses (inside it, not excluded, not the output).
+  public func analyses(_ path: String) -> Bool {
+    guard contains(path), path.hasSuffix(".swift") else { return false }
+    if let output = settings.outputFile, PathIdentity.same(output, path) { return false }
+    return settings.inputs.contains { PathIdentity.within(path, $0) }
+      && !settings.excludes.contains { PathIdentity.within(path, $0) }
+  }
+
+  // MARK: Private
+
+  /// `.dpend.json` or a `.dpendmodule` changed: everything is re-read; a Swift file: it is
+  /// re-read unless the editor has it open.
+  private func diskChanged(_ changes: [FileChange]) -> Effect {
+    var effect = Effect.none
+    for change in changes where contains(change.path) {
+      let name = change.path.split(separator: "/").last.map(String.init) ?? ""
+      if name == WorkspaceSettings.configurationFileName || name.hasSuffix(".dpendmodule") {
+        reload()
+        return .reloaded(reason: "\(name) changed")
+      }
+      guard analyses(change.path), documents[change.path] == nil else { continue }
+      if change.kind == .deleted { host.remove([change.path]) } else { read([change.path]) }
+      effect = .changed
+    }
+    return effect
+  }
+
+  /// Gives the host the disk's text of `paths`, forgetting the files that cannot be read.
+  private func read(_ paths: [String]) {
+    let unreadable = host.update(paths: paths, reading: WorkspaceLoader.readText)
+    host.remove(unreadable)
+  }
+
+  /// Re-reads `.dpend.json` and every file on disk (open documents keep the editor's text).
+  private func reload() {
+    do throws(WorkspaceError) {
+      settings = try WorkspaceSettings.load(root: root, overrides: overrides)
+      configurationProblem = nil
+    } catch {
+      configurationProblem = Self.problem(error, root: root)  // the previous settings stay in force
+    }
+    do throws(WorkspaceError) {
+      loadProblems = try WorkspaceLoader.load(settings, into: host)
+    } catch {
+      configurationProblem = Self.problem(error, root: root)  // an implicit filter that does not compile
+      loadProblems = []
+    }
+    // Documents opened before the settings let them be analysed, or while nothing was loaded.
+    for (path, document) in documents where analyses(path) && host.openText(of: path) != document.text {
+      host.open(path: path, text: document.text)
+    }
+  }
+
+  /// An unusable `.dpend.json`, shown at the start of the file.
+  private static func problem(_ error: WorkspaceError, root: String) -> Diagnostic {
+    let file = PathJoin.join(root, WorkspaceSettings.configurationFileName)
+    return Diagnostic(code: .invalidConfiguration, message: error.message, range: .startOfFile(file))
+  }
+
+  private static func defaultSettings(_ root: String) -> WorkspaceSettings {
+    // Defaults with no configuration file never fail to resolve.
+    try! WorkspaceSettings.resolve(ProjectConfiguration(), file: nil, root: root, overrides: SettingOverrides())
+  }
+}
