@@ -3,8 +3,11 @@ import PackageDescription
 
 /// dpend: finds dependency-injection mistakes in Swift sources and generates registrations.
 ///
-/// Layers (see ARCHITECTURE.md): runtime ← model ← collect (SwiftSyntax) / analysis ← generate
-/// ← host ← cli. Only `DpendCollect` imports SwiftSyntax.
+/// Layers (see ARCHITECTURE.md), each target's dependencies being exactly what it imports:
+/// runtime (alone) | core: model ← collect (SwiftSyntax), analysis ← generate, host (collect +
+/// analysis), ide (analysis + generate) | edges: workspace (host + generate) ← server (ide +
+/// workspace + protocol) ← cli. Only `DpendCollect` imports SwiftSyntax; `DpendProtocol`
+/// imports nothing of dpend.
 let package = Package(
   name: "dpend",
   products: [
@@ -12,7 +15,7 @@ let package = Package(
     .library(name: "DpendRuntime", targets: ["DpendRuntime"]),
     .library(
       name: "DpendCore",
-      targets: ["DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost"]),
+      targets: ["DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost", "DpendIDE"]),
     // `plugins: [.plugin(name: "DpendGeneratePlugin", package: "dpend")]` in a target.
     .plugin(name: "DpendGeneratePlugin", targets: ["DpendGeneratePlugin"]),
     // `swift package dpend-analyze`.
@@ -62,7 +65,7 @@ let package = Package(
     .executableTarget(
       name: "dpend",
       dependencies: [
-        "DpendModel", "DpendHost", "DpendGenerate", "DpendWorkspace", "DpendServer",
+        "DpendModel", "DpendAnalysis", "DpendGenerate", "DpendWorkspace", "DpendServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -80,7 +83,7 @@ let package = Package(
     .executableTarget(
       name: "dpend-benchmark",
       dependencies: [
-        "DpendModel", "DpendCollect", "DpendAnalysis", "DpendHost", "DpendWorkspace", "DpendProtocol",
+        "DpendModel", "DpendAnalysis", "DpendHost", "DpendWorkspace", "DpendProtocol",
         .product(name: "SwiftParser", package: "swift-syntax"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
