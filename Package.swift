@@ -89,20 +89,21 @@ let package = Package(
       ],
       path: "Sources/DpendBenchmark"),
 
-    // Helpers several test targets share (a seeded random number generator).
-    .target(name: "DpendTestSupport", path: "Tests/DpendTestSupport"),
+    // The helpers every test target shares: marked sources, temporary workspaces, the built
+    // binaries, a process runner, a seeded generator and a typed LSP test client.
+    .target(name: "DpendTestSupport", dependencies: ["DpendModel", "DpendProtocol"], path: "Tests/DpendTestSupport"),
     .testTarget(name: "DpendRuntimeTests", dependencies: ["DpendRuntime"]),
     .testTarget(
       name: "DpendCoreTests",
       dependencies: [
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
-        "DpendWorkspace", "DpendTestSupport",
+        "DpendWorkspace", "DpendProtocol", "DpendTestSupport",
       ]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
-    .testTarget(name: "DpendEditorTests", dependencies: ["dpend"]),
+    .testTarget(name: "DpendEditorTests", dependencies: ["dpend", "DpendTestSupport"]),
     // Also compiles generated containers with swiftc (the Swinject checkout is its source)
     // and runs dpend-benchmark on small workspaces.
     .testTarget(

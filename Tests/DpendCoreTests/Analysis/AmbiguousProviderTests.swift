@@ -1,18 +1,19 @@
 import DpendAnalysis
 import DpendGenerate
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 1.1: several types providing one key is a warning naming every candidate;
 /// generation uses the first by file path, then position.
 struct AmbiguousProviderTests {
   @Test func twoTypesProvidingOneKeyWarnAndTheFirstByPathIsUsed() throws {
-    let disk = MarkedSource(
+    let disk = MarkedText(
       """
       protocol Store {}
       final class 1️⃣SQLiteStoreImpl: Store {}
       """)
-    let memory = MarkedSource(
+    let memory = MarkedText(
       """
       final class CacheStoreImpl: Store {
         2️⃣init() {}
@@ -77,7 +78,7 @@ struct AmbiguousProviderTests {
   }
 
   @Test func configurationMethodAndImplicitTypeProvidingOneKeyAreAmbiguous() throws {
-    let configuration = MarkedSource(
+    let configuration = MarkedText(
       """
       import DpendRuntime
 
@@ -87,7 +88,7 @@ struct AmbiguousProviderTests {
         }
       }
       """)
-    let implementation = MarkedSource(
+    let implementation = MarkedText(
       """
       protocol Clock {}
       final class 2️⃣ClockImpl: Clock {}

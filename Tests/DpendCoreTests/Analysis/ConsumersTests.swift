@@ -1,10 +1,11 @@
 import DpendAnalysis
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct ConsumersTests {
   @Test func aParameterSharedByTheFactoriesOfSeveralKeysIsOneConsumer() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol A {}
       protocol C {}

@@ -1,5 +1,6 @@
 import DpendAnalysis
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 2: every cycle, once per strongly connected component, with one concrete path and
@@ -41,8 +42,8 @@ struct CycleCheckTests {
   }
 
   @Test func cycleSpreadOverFilesIsLocatedInEachFile() throws {
-    let a = MarkedSource("protocol A {}\nclass AImpl: A { init(b: 1️⃣B) {} }")
-    let b = MarkedSource("protocol B {}\nclass BImpl: B { init(a: 2️⃣A) {} }")
+    let a = MarkedText("protocol A {}\nclass AImpl: A { init(b: 1️⃣B) {} }")
+    let b = MarkedText("protocol B {}\nclass BImpl: B { init(a: 2️⃣A) {} }")
     let graph = try analyze(marked: ["Sources/A.swift": a, "Sources/B.swift": b], filters: [".*Impl"])
 
     let inA = a.range("1️⃣", covering: "B", in: "Sources/A.swift")
@@ -59,7 +60,7 @@ struct CycleCheckTests {
   }
 
   @Test func typeDependingOnItselfIsACycle() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol A {}
       class AImpl: A {
@@ -79,7 +80,7 @@ struct CycleCheckTests {
   }
 
   @Test func twoSeparateCyclesGiveTwoDiagnostics() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol A {}
       protocol B {}
@@ -129,7 +130,7 @@ struct CycleCheckTests {
   }
 
   @Test func cycleThroughAConfigurationMethod() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 

@@ -1,5 +1,6 @@
 import DpendAnalysis
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 1.2: `DependencyConfiguration` classes, their registration methods, tags and scopes.
@@ -71,7 +72,7 @@ struct ExplicitConfigurationTests {
   }
 
   @Test func configurationInitializerParametersAreDependencies() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 

@@ -1,11 +1,12 @@
 import DpendAnalysis
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 1.1: types selected by the implicit filter become factories, one per
 /// (initializer × provided key); the first satisfiable initializer of a type is used.
 struct ImplicitFactoryTests {
-  static let specExample = MarkedSource(
+  static let specExample = MarkedText(
     """
     protocol A {}
     protocol B {}
@@ -107,7 +108,7 @@ struct ImplicitFactoryTests {
   }
 
   @Test func noSatisfiableInitializerReportsEveryMissingKey() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol C {}
       class CImpl: C {

@@ -29,7 +29,6 @@ struct IncrementalGraphTests {
     let host = AnalysisHost(settings: settings)
     var texts: [String: String] = [:]
     var shapes: [String: UInt64] = [:]
-    var checked = 0
     var stepsWithCycles = 0
     func newText(_ path: String, keepShape: Bool) -> String {
       if !keepShape || shapes[path] == nil { shapes[path] = random.next() }
@@ -70,10 +69,8 @@ struct IncrementalGraphTests {
       let scratch = DependencyGraph(
         summaries: texts.map { SummaryCollector.summarize(path: $0.key, source: $0.value) }, settings: settings)
       try expectEqual(incremental, scratch, step: step)
-      checked += 1
       if scratch.diagnostics.contains(where: { $0.code == .dependencyCycle }) { stepsWithCycles += 1 }
     }
-    #expect(checked == 250)
     // The sequences must exercise the cycle check's incremental path.
     #expect(stepsWithCycles >= 5, "\(stepsWithCycles) steps with a cycle")
   }

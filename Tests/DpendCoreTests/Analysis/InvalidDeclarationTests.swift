@@ -1,5 +1,6 @@
 import DpendAnalysis
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 2: declarations dpend cannot read are errors, reported only for configuration
@@ -10,7 +11,7 @@ struct InvalidDeclarationTests {
   }
 
   @Test func nonLiteralTagAndScopeAreErrorsAtTheArgument() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 
@@ -49,7 +50,7 @@ struct InvalidDeclarationTests {
   }
 
   @Test func nonPrivateMethodOfAConfigurationMustReturnARegistration() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 

@@ -1,13 +1,14 @@
 import DpendAnalysis
 import DpendGenerate
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 1.3: a key is the type as written, resolved: nested names, typealiases,
 /// extension conformances, `any P` = `P`, optional and defaulted parameters.
 struct KeyResolutionTests {
   @Test func nestedTypesAreQualifiedAndInnerNamesResolveToTheNestedType() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol Store {}
       enum Feature {
@@ -197,7 +198,7 @@ struct KeyResolutionTests {
   }
 
   @Test func optionalDependencyIsNilWhenNothingProvidesIt() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol Logger {}
       class FeedImpl {

@@ -1,26 +1,27 @@
 import DpendAnalysis
 import DpendCollect
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 2: one error per missing key, at its first consumer (file path, then position),
 /// with a note at every consumer.
 struct MissingDependencyTests {
   @Test func missingKeysSpreadOverSeveralFiles() throws {
-    let feed = MarkedSource(
+    let feed = MarkedText(
       """
       protocol Feed {}
       final class FeedImpl: Feed {
         init(store: 1️⃣Store, clock: 2️⃣Clock) {}
       }
       """)
-    let profile = MarkedSource(
+    let profile = MarkedText(
       """
       final class ProfileImpl {
         init(clock: 3️⃣Clock, feed: Feed, store: 4️⃣Store) {}
       }
       """)
-    let app = MarkedSource(
+    let app = MarkedText(
       """
       final class AppImpl {
         init(store: 5️⃣Store) {}
@@ -114,7 +115,7 @@ struct MissingDependencyTests {
   }
 
   @Test func missingTaggedKeyNamesTheTag() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 
@@ -146,7 +147,7 @@ struct MissingDependencyTests {
   }
 
   @Test func typeProvidingTwoKeysIsOneConsumer() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       protocol Reader {}
       protocol Writer {}
@@ -167,7 +168,7 @@ struct MissingDependencyTests {
   }
 
   @Test func configurationWithoutUsableInitializerIsMissing() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 

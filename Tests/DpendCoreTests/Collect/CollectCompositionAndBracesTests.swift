@@ -1,9 +1,10 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectCompositionAndBracesTests {
   @Test func protocolCompositionInInheritanceIsSplitIntoItsProtocols() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       final class StoreImpl: 1️⃣Reading2️⃣ & 3️⃣Writing4️⃣ {}
       extension StoreImpl: 5️⃣Syncing6️⃣ & 7️⃣Sendable8️⃣ {}
@@ -22,7 +23,7 @@ struct CollectCompositionAndBracesTests {
   }
 
   @Test func closingBraceOfEachTypeIsRecorded() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       final class AppConfiguration: DependencyConfiguration {
         struct Inner {1️⃣}2️⃣
@@ -36,7 +37,7 @@ struct CollectCompositionAndBracesTests {
   }
 
   @Test func asyncAndGenericRegistrationMethodsAreInvalid() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       final class AppConfiguration: DependencyConfiguration {
         func 1️⃣store2️⃣() async -> DependencyRegistration<Store> { DependencyRegistration { StoreImpl() } }
@@ -68,7 +69,7 @@ struct CollectParenthesesTests {
     ("[(() -> Void)?]", "[(()->Void)?]"), ("[(any A & B)?]", "[(A&B)?]"), ("Set<(Int)>", "Set<Int>"),
   ])
   func redundantParenthesesDoNotMakeADifferentKey(written: String, key: String) throws {
-    let summary = collectSummary(MarkedSource("final class FeedImpl { init(value: \(written)) {} }"))
+    let summary = collectSummary(MarkedText("final class FeedImpl { init(value: \(written)) {} }"))
     let parameter = try #require(summary.type("FeedImpl")?.initializers.first?.parameters.first)
     #expect(parameter.type.name == key)
   }

@@ -1,9 +1,10 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectExtensionsTests {
   @Test func extensionRecordsTheExtendedTypeAndAddedConformances() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       extension 1️⃣Feed2️⃣: 3️⃣FeedLoading4️⃣, 5️⃣@unchecked Sendable6️⃣ {7️⃣}8️⃣
       """)
@@ -20,7 +21,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func extendedTypeIsNormalized() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       extension 1️⃣Outer . Inner2️⃣ {}
       extension Outer.Middle.Inner: Equatable {}
@@ -35,7 +36,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func extensionsAreKeptInOrderAndNotMistakenForTypes() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       extension Feed {}
       class Feed {}
@@ -47,7 +48,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func extensionCollectsInstanceMethodsThatAreNotPrivate() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       extension FooConfiguration {
         func 1️⃣bazService2️⃣(bar: Bar) -> DependencyRegistration<Baz> {
@@ -71,7 +72,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func membersOfAPublicExtensionDefaultToPublic() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public extension Api {
         func load() {}
@@ -97,7 +98,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func typesNestedInAnExtensionAreQualifiedWithTheExtendedType() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       extension Outer {
         class 1️⃣Inner2️⃣ {
@@ -120,7 +121,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func typesNestedInAnExtensionAreCappedByTheExtendedTypesAccessWhenKnown() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       fileprivate class Hidden {}
       extension Hidden {
@@ -135,7 +136,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func typesNestedInAnExtensionOfAGenericTypeAreFlaggedGeneric() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Box<Value> {}
       extension Box {
@@ -153,7 +154,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func protocolsNestedInAnExtensionAreQualified() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public extension Feature {
         protocol 1️⃣Delegate2️⃣ {}
@@ -166,7 +167,7 @@ struct CollectExtensionsTests {
   }
 
   @Test func typealiasesInAnExtensionAreQualifiedWithTheExtendedType() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       extension Outer.Inner {
         typealias Handler = any Store

@@ -1,9 +1,10 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectImportsTests {
   @Test func importsAreRecordedInOrder() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import Foundation
       @testable import DpendRuntime
@@ -13,12 +14,12 @@ struct CollectImportsTests {
   }
 
   @Test func submoduleImportKeepsItsPath() {
-    let source = MarkedSource("import Darwin.C")
+    let source = MarkedText("import Darwin.C")
     #expect(collectSummary(source).imports == ["Darwin.C"])
   }
 
   @Test func declarationImportRecordsTheModule() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import struct Foundation.Date
       import class UIKit.UIView
@@ -28,7 +29,7 @@ struct CollectImportsTests {
   }
 
   @Test func importsInsideIfConfigAreRecorded() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       #if canImport(UIKit)
       import UIKit
@@ -40,6 +41,6 @@ struct CollectImportsTests {
   }
 
   @Test func fileWithoutImportsHasNone() {
-    #expect(collectSummary(MarkedSource("class Feed {}")).imports == [])
+    #expect(collectSummary(MarkedText("class Feed {}")).imports == [])
   }
 }

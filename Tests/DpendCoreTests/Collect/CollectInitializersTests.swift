@@ -1,11 +1,12 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectInitializersTests {
   // MARK: Declared initializers
 
   @Test func declaredInitializerIsRecordedWithItsKeywordAndParameterRanges() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       final class Feed {
         public 1️⃣init2️⃣(store: 3️⃣Store4️⃣, _ cache: 5️⃣Cache?6️⃣) {}
@@ -29,7 +30,7 @@ struct CollectInitializersTests {
   }
 
   @Test func declaredInitializersAreKeptInDeclarationOrder() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Feed {
         init(store: Store) {}
@@ -43,7 +44,7 @@ struct CollectInitializersTests {
   }
 
   @Test func failableInitializersAreSkipped() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Token {
         init?(raw: String) {}
@@ -60,7 +61,7 @@ struct CollectInitializersTests {
   }
 
   @Test func privateAndFileprivateInitializersAreSkipped() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Feed {
         private init() {}
@@ -74,7 +75,7 @@ struct CollectInitializersTests {
   }
 
   @Test func initializerAccessIsCappedByTheType() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public class Api {
         public init(a: A) {}
@@ -91,7 +92,7 @@ struct CollectInitializersTests {
   }
 
   @Test func asyncAndGenericInitializersAreSkipped() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Loader {
         init(a: A) async {}
@@ -104,7 +105,7 @@ struct CollectInitializersTests {
   }
 
   @Test func throwingInitializersAreFlagged() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Loader {
         init(a: A) throws {}
@@ -118,7 +119,7 @@ struct CollectInitializersTests {
   }
 
   @Test func defaultValuedAndVariadicParametersHaveADefault() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Feed {
         init(store: Store, retries: Int = 3, log: Logger? = nil, handlers: 1️⃣Handler2️⃣...) {}
@@ -131,7 +132,7 @@ struct CollectInitializersTests {
   }
 
   @Test func labelsAreTheArgumentLabelsUsedAtCallSites() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Feed {
         init(_ store: Store, with cache: Cache, feed: Feed, _: Logger) {}
@@ -143,7 +144,7 @@ struct CollectInitializersTests {
   }
 
   @Test func initializerWithAMissingParameterTypeIsSkipped() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Feed {
         init(a: ) {}
@@ -160,7 +161,7 @@ struct CollectInitializersTests {
   }
 
   @Test func enumsHaveNoInitializers() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       enum Route {
         case home
@@ -176,7 +177,7 @@ struct CollectInitializersTests {
   // MARK: Implicit initializers
 
   @Test func classAndActorWithoutInitializersGetImplicitInit() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class 1️⃣Feed2️⃣ {
         let title = "Feed"
@@ -201,7 +202,7 @@ struct CollectInitializersTests {
   }
 
   @Test func implicitInitializerIsAtMostInternal() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public class Api {}
       open class Base {}
@@ -216,7 +217,7 @@ struct CollectInitializersTests {
   }
 
   @Test func typeDeclaringOnlyAPrivateInitHasNoUsableInitializers() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       final class Session {
         static let shared = Session()
@@ -233,7 +234,7 @@ struct CollectInitializersTests {
   }
 
   @Test func structMemberwiseInitializerTakesTheStoredProperties() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct 1️⃣Settings2️⃣ {
         let store: 3️⃣Store4️⃣
@@ -279,7 +280,7 @@ struct CollectInitializersTests {
   }
 
   @Test func memberwiseParametersAreNormalizedTypeReferences() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Screen {
         let store: any Store
@@ -297,7 +298,7 @@ struct CollectInitializersTests {
   }
 
   @Test func propertiesDeclaredTogetherShareTheirTypeInTheMemberwiseInit() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Point {
         let x, y: Double
@@ -311,7 +312,7 @@ struct CollectInitializersTests {
   }
 
   @Test func structWithoutStoredPropertiesGetsInit() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Formatter {
         static let shared = Formatter()
@@ -322,7 +323,7 @@ struct CollectInitializersTests {
   }
 
   @Test func privateStoredPropertyMakesTheMemberwiseInitializerUnusable() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Hidden {
         let store: Store
@@ -347,7 +348,7 @@ struct CollectInitializersTests {
   }
 
   @Test func declaredInitializerReplacesTheMemberwiseOne() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       struct Settings {
         let store: Store

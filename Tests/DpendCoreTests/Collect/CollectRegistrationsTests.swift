@@ -1,9 +1,10 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectRegistrationsTests {
   /// The single method of `FooConfiguration` in `source`.
-  private func method(in source: MarkedSource) throws -> MethodDeclaration {
+  private func method(in source: MarkedText) throws -> MethodDeclaration {
     let configuration = try #require(collectSummary(source).type("FooConfiguration"))
     #expect(configuration.methods.count == 1)
     return try #require(configuration.methods.first)
@@ -11,7 +12,7 @@ struct CollectRegistrationsTests {
 
   /// The registration read from a method whose body is `body`.
   private func registration(body: String) throws -> Registration? {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration: DependencyConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -23,7 +24,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func registrationMethodIsReadWithTypeTagAndScope() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration: DependencyConfiguration {
         func 1️⃣fooService2️⃣() -> DependencyRegistration<3️⃣FooService4️⃣> {
@@ -43,7 +44,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func specExampleConfigurationIsReadCompletely() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       import DpendRuntime
 
@@ -93,7 +94,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func qualifiedReturnTypeIsARegistration() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DpendRuntime.DependencyRegistration<1️⃣any FooService2️⃣> {
@@ -117,7 +118,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func nilTagMeansUntagged() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -188,7 +189,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func throwingMethodsAreFlagged() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func database(url: URL) throws -> DependencyRegistration<Database> {
@@ -206,7 +207,7 @@ struct CollectRegistrationsTests {
   // MARK: Problems
 
   @Test func nonLiteralTagIsAProblemAtTheArgument() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -227,7 +228,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func nonLiteralScopeIsAProblemAtTheArgument() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -249,7 +250,7 @@ struct CollectRegistrationsTests {
 
   @Test(arguments: ["self.scope", "Other.singleton", "DependencyScope.named(\"x\")", "scopes[0]"])
   func scopeExpressionsThatAreNotLiteralsAreProblems(_ scope: String) throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -263,7 +264,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func unknownScopeIsAProblemNamingTheKnownOnes() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -284,7 +285,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func everyProblemOfOneCallIsReportedInOrder() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func fooService() -> DependencyRegistration<FooService> {
@@ -305,7 +306,7 @@ struct CollectRegistrationsTests {
   // MARK: Other methods
 
   @Test func methodsReturningSomethingElseHaveNoRegistration() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func 1️⃣title2️⃣() -> String { "Foo" }
@@ -326,7 +327,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func typeMembersAndPrivateMethodsAreExcluded() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         static func make() -> DependencyRegistration<A> { DependencyRegistration { A() } }
@@ -343,7 +344,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func methodAccessIsCappedByTheClass() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public final class FooConfiguration: DependencyConfiguration {
         public init() {}
@@ -356,7 +357,7 @@ struct CollectRegistrationsTests {
   }
 
   @Test func methodWithAMissingParameterTypeIsSkipped() throws {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class FooConfiguration {
         func draft(store: ) -> DependencyRegistration<A> { DependencyRegistration { A() } }

@@ -1,19 +1,18 @@
 import DpendCollect
 import DpendModel
+import DpendTestSupport
 
 /// The path every collect test summarizes its source under.
 let collectPath = "Sources/App/Feature.swift"
 
-/// Summarizes the text of a marked source (see ``MarkedSource``) under ``collectPath``.
-func collectSummary(_ source: MarkedSource, path: String = collectPath) -> FileSummary {
+/// Summarizes the text of a marked source (see ``MarkedText``) under ``collectPath``.
+func collectSummary(_ source: MarkedText, path: String = collectPath) -> FileSummary {
   SummaryCollector.summarize(path: path, source: source.text)
 }
 
-extension MarkedSource {
-  /// The range from marker `start` up to (not including) marker `end`.
-  func range(from start: String, to end: String, in file: String = collectPath) -> SourceRange {
-    SourceRange(file: file, start: position(start), end: position(end))
-  }
+extension MarkedText {
+  /// The range of ``collectPath`` from marker `start` up to (not including) marker `end`.
+  func range(from start: String, to end: String) -> SourceRange { range(from: start, to: end, in: collectPath) }
 }
 
 extension FileSummary {

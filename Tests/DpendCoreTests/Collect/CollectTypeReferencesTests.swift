@@ -1,4 +1,5 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// How one parameter type, as written, should be read.
@@ -14,7 +15,7 @@ struct WrittenType: Sendable, CustomTestStringConvertible {
 struct CollectTypeReferencesTests {
   /// The reference made by `init(dependency: <written>)`, and the range `written` covers.
   private func reference(to written: String) throws -> (TypeReference, SourceRange) {
-    let source = MarkedSource("class Feed {\n  init(dependency: 1️⃣\(written)2️⃣) {}\n}\n")
+    let source = MarkedText("class Feed {\n  init(dependency: 1️⃣\(written)2️⃣) {}\n}\n")
     let initializer = try #require(collectSummary(source).type("Feed")?.initializers.first)
     let parameter = try #require(initializer.parameters.first)
     return (parameter.type, source.range(from: "1️⃣", to: "2️⃣"))
@@ -92,7 +93,7 @@ struct CollectTypeReferencesTests {
   }
 
   @Test func eachParameterHasItsOwnRange() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Feed {
         init(

@@ -1,9 +1,10 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectTypealiasesTests {
   @Test func topLevelTypealiasHasAnEmptyLookupScope() {
-    let source = MarkedSource("typealias 1️⃣Lookup2️⃣ = [String : any Store]")
+    let source = MarkedText("typealias 1️⃣Lookup2️⃣ = [String : any Store]")
     #expect(
       collectSummary(source).typealiases == [
         TypealiasDeclaration(
@@ -12,7 +13,7 @@ struct CollectTypealiasesTests {
   }
 
   @Test func nestedTypealiasIsQualifiedAndLooksUpInItsType() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Outer {
         typealias 1️⃣Dependency2️⃣ = Inner
@@ -33,7 +34,7 @@ struct CollectTypealiasesTests {
   }
 
   @Test func targetKeepsOptionalsAndFunctionTypesAsWritten() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       typealias Handler = (Int) -> Void
       typealias MaybeStore = Store?
@@ -43,7 +44,7 @@ struct CollectTypealiasesTests {
   }
 
   @Test func genericTypealiasesAndTypealiasesInBodiesAreSkipped() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       typealias Pair<T> = (T, T)
       func make() {

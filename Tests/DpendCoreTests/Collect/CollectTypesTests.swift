@@ -1,9 +1,10 @@
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct CollectTypesTests {
   @Test func recordsTheKindAndNameTokenOfEachNominalType() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class 1️⃣Feed2️⃣ {}
       struct 3️⃣Point4️⃣ {}
@@ -22,7 +23,7 @@ struct CollectTypesTests {
   }
 
   @Test func nameTokenRangeUsesUTF8ColumnsAfterNonASCIIText() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       // Überblick über die Feeds 📰
       /* ü */ final class 1️⃣Feed2️⃣ {}
@@ -33,7 +34,7 @@ struct CollectTypesTests {
   }
 
   @Test func nestedTypesGetQualifiedNamesThreeLevelsDeep() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Outer {
         struct Middle {
@@ -49,7 +50,7 @@ struct CollectTypesTests {
   }
 
   @Test func effectiveAccessIsTheLowestAlongTheNestingChain() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Outer {
         public class Inner {}
@@ -83,7 +84,7 @@ struct CollectTypesTests {
   }
 
   @Test func setterRestrictionsDoNotLowerATypesAccess() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public final class Store {
         public private(set) var count = 0
@@ -93,7 +94,7 @@ struct CollectTypesTests {
   }
 
   @Test func genericTypesAreFlagged() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Box<Value> {}
       struct Pair<First, Second> {}
@@ -106,7 +107,7 @@ struct CollectTypesTests {
 
   @Test func typesNestedInAGenericTypeAreFlaggedGeneric() {
     // `Box.Factory()` cannot be written: the compiler cannot infer `Box`'s `Value`.
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Box<Value> {
         class Factory {
@@ -125,7 +126,7 @@ struct CollectTypesTests {
   }
 
   @Test func typesDeclaredInsideBodiesAreNotCollected() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Host {
         init() { struct InInit {} }
@@ -144,7 +145,7 @@ struct CollectTypesTests {
   }
 
   @Test func protocolsAreQualifiedAndCarryTheirEffectiveAccess() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       public protocol 1️⃣Store2️⃣ {}
       protocol Plain {}
@@ -171,7 +172,7 @@ struct CollectTypesTests {
   }
 
   @Test func everyBranchOfAnIfConfigInATypeBodyIsCollected() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       class Service {
         #if os(iOS)
@@ -198,7 +199,7 @@ struct CollectTypesTests {
   }
 
   @Test func everyBranchOfATopLevelIfConfigIsCollected() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       #if DEBUG
       class DebugMenu {}
@@ -210,7 +211,7 @@ struct CollectTypesTests {
   }
 
   @Test func inheritanceClauseIsRecordedAsWrittenWithRanges() {
-    let source = MarkedSource(
+    let source = MarkedText(
       """
       final class Feed: 1️⃣BaseViewModel2️⃣, 3️⃣Feature . Loading4️⃣, 5️⃣@unchecked Sendable6️⃣ {}
       struct Point {}
@@ -226,7 +227,7 @@ struct CollectTypesTests {
   }
 
   @Test func summaryCarriesThePathItWasGiven() {
-    let source = MarkedSource("class 1️⃣Feed2️⃣ {}")
+    let source = MarkedText("class 1️⃣Feed2️⃣ {}")
     let summary = collectSummary(source, path: "Other/Path.swift")
     #expect(summary.path == "Other/Path.swift")
     #expect(summary.type("Feed")?.range == source.range(from: "1️⃣", to: "2️⃣", in: "Other/Path.swift"))

@@ -1,12 +1,13 @@
 import DpendAnalysis
 import DpendGenerate
 import DpendModel
+import DpendTestSupport
 import Testing
 
 /// SPEC 3: `dpend analyze` prints `path:line:column: severity: message [code]` plus
 /// `note:` lines, the format Xcode, SwiftPM and editors parse.
 struct CompilerStyleReporterTests {
-  static let source = MarkedSource(
+  static let source = MarkedText(
     """
     protocol Store {}
     protocol A {}

@@ -11,13 +11,19 @@ import Testing
 @Suite struct SwiftInputTests {
   private let settings = AnalysisSettings(implicitFilter: try! ImplicitFilter(patterns: [".*"]))
 
-  /// Summarizes and analyses `text`; checks that every range lies inside it.
+  /// Summarizes and analyses `text`; checks that every range lies inside it and that each
+  /// type and protocol collected has its range on its name.
   @discardableResult
   private func survive(_ text: String, path: String = "Input.swift") -> (FileSummary, DependencyGraph) {
     let summary = SummaryCollector.summarize(path: path, source: text)
-    let length = text.utf8.count
+    let bytes = Array(text.utf8)
     for range in summary.allRanges {
-      #expect(range.start.offset >= 0 && range.start.offset <= range.end.offset && range.end.offset <= length)
+      #expect(range.start.offset >= 0 && range.start.offset <= range.end.offset && range.end.offset <= bytes.count)
+    }
+    let named = summary.types.map { ($0.name, $0.range) } + summary.protocols.map { ($0.name, $0.range) }
+    for (name, range) in named where range.end.offset <= bytes.count && range.start.offset <= range.end.offset {
+      let covered = String(decoding: bytes[range.start.offset..<range.end.offset], as: UTF8.self)
+      #expect(covered == name.split(separator: ".").last.map(String.init), "the range of \(name)")
     }
     return (summary, DependencyGraph(summaries: [summary], settings: settings))
   }
@@ -68,10 +74,12 @@ import Testing
     let started = Date()
     let (summary, graph) = survive(text)
     print("10 MB file: \(text.utf8.count) bytes analysed in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
-    #expect(text.utf8.count >= 10_000_000)
-    #expect(summary.types.count == count)
-    #expect(summary.protocols.count == count)
-    #expect(graph.localFactories.count == count)
+    // Every declaration of the file, in order, and one factory for each implementation.
+    #expect(summary.types.map(\.name) == (0..<count).map { "Service\($0)Impl" })
+    #expect(summary.protocols.map(\.name) == (0..<count).map { "Service\($0)" })
+    #expect(
+      graph.localFactories.map(\.summaryLine)
+        == (0..<count).map { "Service\($0) ← Service\($0)Impl.init(\($0 == 0 ? "" : "previous:"))" })
     #expect(graph.diagnostics == [])
   }
 
@@ -134,7 +142,7 @@ import Testing
     #expect(document.summary.types.map(\.name) == ["Impl"])
   }
 
-  @Test func everyPrefixOfARealFileIsHalfTypedCode() throws {
+  @Test func everyPrefixOfARealFileKeepsItsCompleteDeclarations() throws {
     // The example app's files as one multi-type file: tags, a configuration, protocols,
     // implementations with dependencies, tagged parameters.
     let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -142,17 +150,40 @@ import Testing
     let files = ["App/AppConfiguration.swift", "App/HTTPClient.swift", "Menu/Menu.swift", "Orders/Orders.swift"]
     let text = try files.map { try String(contentsOf: example.appendingPathComponent($0), encoding: .utf8) }
       .joined(separator: "\n")
-    var prefixes = 0
+    let (whole, _) = survive(text)
+    #expect(
+      whole.types.map(\.name) == [
+        "Remote", "OnDevice", "AppConfiguration", "URLSessionHTTPClient", "MenuServiceImpl", "MenuViewModel",
+        "RemoteOrderStore", "OnDeviceOrderStore", "OrderServiceImpl", "OrderViewModel", "OrderViewModel.Factory",
+      ])
+    #expect(whole.protocols.map(\.name) == ["HTTPClient", "MenuService", "OrderStore", "OrderService"])
+    // A top-level declaration is complete after a line that starts at column 0 and ends with
+    // `}` (the files are formatted so): UTF-8 offsets just past such lines.
+    var ends: [Int] = []
+    var offset = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      offset += line.utf8.count + 1
+      if let first = line.first, !first.isWhitespace, line.last == "}" { ends.append(offset) }
+    }
+    // Every prefix is half-typed code: it is summarized, and the declarations it holds
+    // completely read as in the whole file, whatever follows them.
+    var differing: [Int] = []
     var index = text.startIndex
     while true {
-      survive(String(text[..<index]))
-      prefixes += 1
+      let prefix = String(text[..<index])
+      let (summary, _) = survive(prefix)
+      let settled = ends.last { $0 <= prefix.utf8.count } ?? 0
+      func isSettled(_ range: SourceRange) -> Bool { range.start.offset < settled }
+      if summary.types.filter({ isSettled($0.range) }) != whole.types.filter({ isSettled($0.range) })
+        || summary.protocols.filter({ isSettled($0.range) }) != whole.protocols.filter({ isSettled($0.range) })
+        || summary.typealiases.filter({ isSettled($0.range) }) != whole.typealiases.filter({ isSettled($0.range) })
+        || summary.extensions.filter({ isSettled($0.range) }) != whole.extensions.filter({ isSettled($0.range) })
+      {
+        differing.append(prefix.utf8.count)
+      }
       guard index < text.endIndex else { break }
       index = text.index(after: index)
     }
-    #expect(prefixes == text.count + 1)
-    let (whole, _) = survive(text)
-    print("types: \(whole.types.map(\.name)) protocols \(whole.protocols.map(\.name))")
-    print("every prefix: \(prefixes) prefixes of a \(text.utf8.count)-byte file")
+    #expect(differing == [], "prefixes (by length in bytes) whose complete declarations read differently")
   }
 }

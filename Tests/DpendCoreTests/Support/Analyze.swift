@@ -1,6 +1,7 @@
 import DpendAnalysis
 import DpendHost
 import DpendModel
+import DpendTestSupport
 
 /// Analyses in-memory files, keyed by path, the way the command line would.
 func analyze(
@@ -15,9 +16,9 @@ func analyze(
   return host.graph()
 }
 
-/// Analyses marked sources (see ``MarkedSource``), keyed by path.
+/// Analyses marked sources (see ``MarkedText``), keyed by path.
 func analyze(
-  marked files: [String: MarkedSource], filters: [String] = [], mode: GenerationMode = .application,
+  marked files: [String: MarkedText], filters: [String] = [], mode: GenerationMode = .application,
   libraries: [Factory] = [], moduleName: String? = nil
 ) throws -> DependencyGraph {
   try analyze(files.mapValues(\.text), filters: filters, mode: mode, libraries: libraries, moduleName: moduleName)

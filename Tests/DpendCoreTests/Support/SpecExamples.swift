@@ -1,7 +1,9 @@
+import DpendTestSupport
+
 /// The examples of SPEC.md, with markers where diagnostics and factories are located.
 enum SpecExamples {
   /// SPEC 1.2: explicit configuration with a tag, a scope and a tagged parameter.
-  static let explicitConfiguration = MarkedSource(
+  static let explicitConfiguration = MarkedText(
     """
     import DpendRuntime
 
@@ -22,7 +24,7 @@ enum SpecExamples {
 
   /// SPEC 2: the transitive cycle `A -> B -> C -> D -> B` over implementation classes
   /// (filter `.*Impl`).
-  static let transitiveCycle = MarkedSource(
+  static let transitiveCycle = MarkedText(
     """
     protocol A {}
     protocol B {}

@@ -1,4 +1,5 @@
 import DpendModel
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -16,11 +17,11 @@ struct ConfigurationPathTests {
       configuration, file: "\(root.path)/.dpend.json", root: root.path, overrides: overrides)
   }
 
-  private func temporaryRoot() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-paths-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(
-      at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-    return root
+  /// A workspace folder with an empty `Sources` directory.
+  private func temporaryRoot() throws -> TemporaryWorkspace {
+    let workspace = try TemporaryWorkspace(prefix: "dpend-paths")
+    try workspace.makeDirectory("Sources")
+    return workspace
   }
 
   @Test(arguments: [
@@ -31,8 +32,8 @@ struct ConfigurationPathTests {
     ("libraries", #"{"libraries": ["Vendor/A.dpendmodule", "../B.dpendmodule"]}"#, "../B.dpendmodule", "--library"),
   ])
   func aPathLeavingTheWorkspaceIsRefused(field: String, json: String, path: String, flag: String) throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let workspace = try temporaryRoot()
+    let root = workspace.root
     #expect(
       throws: WorkspaceError(
         message:
@@ -44,20 +45,17 @@ struct ConfigurationPathTests {
   }
 
   @Test func aLinkInsideTheWorkspacePointingOutIsRefused() throws {
-    let root = try temporaryRoot()
+    let workspace = try temporaryRoot()
     let outside = try temporaryRoot()
-    defer {
-      try? FileManager.default.removeItem(at: root)
-      try? FileManager.default.removeItem(at: outside)
+    try FileManager.default.createSymbolicLink(at: workspace.url("Generated"), withDestinationURL: outside.root)
+    #expect(throws: WorkspaceError.self) {
+      try settings(#"{"outputFile": "Generated/Deps.swift"}"#, in: workspace.root)
     }
-    try FileManager.default.createSymbolicLink(
-      at: root.appendingPathComponent("Generated"), withDestinationURL: outside)
-    #expect(throws: WorkspaceError.self) { try settings(#"{"outputFile": "Generated/Deps.swift"}"#, in: root) }
   }
 
   @Test func pathsInsideTheWorkspaceAndFlagsAreAccepted() throws {
-    let root = try temporaryRoot()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let workspace = try temporaryRoot()
+    let root = workspace.root
     let inside = try settings(
       #"{"outputFile": "Sources/Generated/Deps.swift", "libraries": ["Vendor/A.dpendmodule"]}"#, in: root)
     #expect(inside.outputFile == "\(root.path)/Sources/Generated/Deps.swift")

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -60,23 +61,23 @@ private final class ChangeRecorder: Sendable {
   }
 }
 
-/// A fresh temporary directory holding `files` (relative paths); tests remove it with
-/// `defer { tree.cleanUp() }` (explicitly, as a deinit could run before the last wait). The
-/// current directory is process-wide and tests run in parallel, so paths are absolute.
+/// A fresh temporary directory holding `files` (relative paths), for a watcher to watch; tests
+/// remove it with `defer { tree.cleanUp() }`, which also keeps it until the last wait is over.
+/// The current directory is process-wide and tests run in parallel, so paths are absolute.
 private struct TemporaryTree {
-  let root: String
+  let workspace: TemporaryWorkspace
 
   init(_ files: [String] = []) throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-watch-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    workspace = try TemporaryWorkspace(prefix: "dpend-watch")
     for file in files { try write(file) }
   }
 
-  func cleanUp() {
-    try? FileManager.default.removeItem(atPath: root)
-  }
+  /// The absolute path of the directory.
+  var root: String { workspace.root.path }
 
-  func path(_ relative: String) -> String { root + "/" + relative }
+  func cleanUp() { workspace.remove() }
+
+  func path(_ relative: String) -> String { workspace.path(relative) }
 
   /// Writes `text` through a hidden temporary file and a rename (as editors and generators
   /// do), so no watcher can see the file half written; creates directories as needed.
@@ -97,13 +98,9 @@ private struct TemporaryTree {
     try handle.write(contentsOf: Data(text.utf8))
   }
 
-  func makeDirectory(_ relative: String) throws {
-    try FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
-  }
+  func makeDirectory(_ relative: String) throws { try workspace.makeDirectory(relative) }
 
-  func remove(_ relative: String) throws {
-    try FileManager.default.removeItem(atPath: path(relative))
-  }
+  func remove(_ relative: String) throws { try workspace.remove(relative) }
 
   func move(_ from: String, _ to: String) throws {
     try FileManager.default.moveItem(atPath: path(from), toPath: path(to))

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import DpendWorkspace
 import Foundation
 import Testing
@@ -6,14 +7,9 @@ import Testing
   /// A fresh directory with `files` (relative paths); `body` gets its absolute path.
   /// (The current directory is process-wide, so tests never change it.)
   private func withDirectory(_ files: [String], _ body: (String) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-discovery-\(UUID().uuidString)")
-    for file in files {
-      let url = root.appendingPathComponent(file)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data("// \(file)\n".utf8).write(to: url)
-    }
-    defer { try? FileManager.default.removeItem(at: root) }
-    try body(root.path)
+    let workspace = try TemporaryWorkspace(
+      Dictionary(uniqueKeysWithValues: files.map { ($0, "// \($0)\n") }), prefix: "dpend-discovery")
+    try body(workspace.root.path)
   }
 
   @Test func findsSwiftFilesRecursivelyAndSkipsBuildHiddenAndNodeModules() throws {

@@ -1,38 +1,45 @@
 import DpendProtocol
 import Foundation
 
-/// A language-server client for tests: runs the real `dpend lsp` process and talks
-/// JSON-RPC to it over pipes.
+/// A language-server client for tests: runs the real `dpend lsp` process and talks JSON-RPC
+/// to it over pipes.
 ///
-/// Received messages go to an inbox; `wait…` calls take the first matching one out, each
-/// with its own timeout. When the server's output ends first (it exited or crashed: under
-/// ThreadSanitizer a race report ends it with status 66), they throw ``ServerEnded`` with
-/// its exit status and standard error instead of waiting out the timeout. Requests from the server (`client/registerCapability`,
-/// `window/workDoneProgress/create`, `workspace/applyEdit`) are answered with `null` and
-/// kept in the inbox so tests can check them, unless the client was started with
-/// `answersServerRequests: false` (then the test answers them itself, see `send(_:)`).
-/// Every message is also kept as the JSON the server wrote (`takeJSON`). The process is
-/// killed when the client goes, or by `stop()`.
-final class TestLSPClient: @unchecked Sendable {
-  struct Timeout: Error, CustomStringConvertible {
-    var what: String
-    var description: String { "timed out waiting for \(what)" }
+/// Received messages go to an inbox; `wait…` and `take…` calls take the first matching one
+/// out, each with its own timeout. When the server's output ends first (it exited or
+/// crashed: under ThreadSanitizer a race report ends it with status 66), they throw
+/// ``ServerEnded`` with its exit status and standard error instead of waiting out the
+/// timeout. Requests from the server (`client/registerCapability`,
+/// `window/workDoneProgress/create`, `workspace/applyEdit`) are answered with `null` and kept
+/// in the inbox so tests can check them, unless the client was started with
+/// `answersServerRequests: false` (then the test answers them itself, see ``send(json:)``).
+/// Every message is also kept as the JSON the server wrote (``takeJSON(_:timeout:where:)``).
+/// The process is killed when the client goes, or by ``stop()``.
+///
+/// This file holds the process and the raw messages; typed requests, notifications and
+/// documents are in `TestLSPClient+Typed.swift`.
+public final class TestLSPClient: @unchecked Sendable {
+  /// Nothing matching came in time.
+  public struct Timeout: Error, CustomStringConvertible {
+    public var what: String
+    public init(what: String) { self.what = what }
+    public var description: String { "timed out waiting for \(what)" }
   }
 
   /// The server's output ended while a test waited for `what`.
-  struct ServerEnded: Error, CustomStringConvertible {
-    var what: String
+  public struct ServerEnded: Error, CustomStringConvertible {
+    public var what: String
     /// The exit status, `nil` when the process still ran 10 s after its output ended.
-    var status: Int32?
+    public var status: Int32?
     /// The end of what the server wrote to standard error (a crash or race report).
-    var standardError: String
-    var description: String {
+    public var standardError: String
+    public var description: String {
       let ending = status.map { "exited with status \($0)" } ?? "closed its output"
       return "the server \(ending) before \(what); its standard error ends with:\n\(standardError)"
     }
   }
 
-  let process = Process()
+  /// The server process.
+  public let process = Process()
   private let stdin = Pipe()
   private let stdout = Pipe()
   private let stderr = Pipe()
@@ -53,19 +60,24 @@ final class TestLSPClient: @unchecked Sendable {
 
   /// Multiplies every timeout: `DPEND_TEST_TIMEOUT_SCALE` (default 1), which CI raises for
   /// the run under ThreadSanitizer, where the server is several times slower.
-  static let timeoutScale: TimeInterval = {
+  public static let timeoutScale: TimeInterval = {
     let value = ProcessInfo.processInfo.environment["DPEND_TEST_TIMEOUT_SCALE"].flatMap(TimeInterval.init)
     return max(value ?? 1, 1)
   }()
 
   /// Keeps `object` (a temporary workspace) alive until the client goes.
-  func keepAlive(_ object: AnyObject) { keptAlive.append(object) }
+  public func keepAlive(_ object: AnyObject) {
+    condition.lock()
+    keptAlive.append(object)
+    condition.unlock()
+  }
 
-  /// Starts `dpend lsp` with `arguments`. With `answersServerRequests: false`, requests from
-  /// the server stay unanswered until the test sends the responses.
-  init(arguments: [String] = ["lsp", "--debounce", "10"], answersServerRequests: Bool = true) throws {
+  /// Starts the built `dpend` (``BuiltProduct/dpend``) with `arguments`. With
+  /// `answersServerRequests: false`, requests from the server stay unanswered until the test
+  /// sends the responses.
+  public init(arguments: [String] = ["lsp", "--debounce", "10"], answersServerRequests: Bool = true) throws {
     self.answersServerRequests = answersServerRequests
-    process.executableURL = ServerBinary.url
+    process.executableURL = BuiltProduct.dpend
     process.arguments = arguments
     process.standardInput = stdin
     process.standardOutput = stdout
@@ -132,47 +144,56 @@ final class TestLSPClient: @unchecked Sendable {
   // MARK: Sending
 
   /// Writes raw bytes, framing included (for malformed-input tests).
-  func writeRaw(_ bytes: [UInt8]) {
+  public func writeRaw(_ bytes: [UInt8]) {
     stdin.fileHandleForWriting.write(Data(bytes))
   }
 
-  private func write(_ body: [UInt8]) { writeRaw(MessageFramer.frame(body)) }
+  /// Writes `body` in a correct frame.
+  public func write(_ body: [UInt8]) { writeRaw(MessageFramer.frame(body)) }
+
+  /// Writes `body` as it is, in a correct frame.
+  public func writeBody(_ body: String) { write(Array(body.utf8)) }
 
   /// Closes the server's standard input.
-  func closeInput() throws { try stdin.fileHandleForWriting.close() }
+  public func closeInput() throws { try stdin.fileHandleForWriting.close() }
 
-  /// Sends a request and returns its id.
-  @discardableResult
-  func sendRequest(_ method: String, _ params: LSPAny = .object([:])) -> RequestID {
+  /// A request id no other request of this client has.
+  public func newRequestID() -> RequestID {
     condition.lock()
+    defer { condition.unlock() }
     nextID += 1
-    let id = RequestID.number(nextID)
-    condition.unlock()
+    return .number(nextID)
+  }
+
+  /// Sends a request with JSON params and returns its id.
+  @discardableResult
+  public func sendRequest(_ method: String, _ params: LSPAny = .object([:])) -> RequestID {
+    let id = newRequestID()
     write(MessageEncoder.request(id: id, method: method, params: params))
     return id
   }
 
-  func sendNotification(_ method: String, _ params: LSPAny = .object([:])) {
+  /// Sends a notification with JSON params.
+  public func sendNotification(_ method: String, _ params: LSPAny = .object([:])) {
     write(MessageEncoder.notification(method: method, params: params))
   }
 
   /// Sends `message` as it is: a request, a notification or a response to a server request.
-  func send(_ message: LSPAny) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    write(Array(try! encoder.encode(message)))
+  public func send(json message: LSPAny) {
+    write(Array(message.json.utf8))
   }
 
   // MARK: Waiting
 
   /// Takes the first message matching `predicate` out of the inbox, waiting up to `timeout`.
-  func take(_ what: String, timeout: TimeInterval = 10, where predicate: (Message) -> Bool) throws -> Message {
+  public func take(_ what: String, timeout: TimeInterval = 10, where predicate: (Message) -> Bool) throws -> Message {
     try takeEntry(what, timeout: timeout) { predicate($0.message) }.message
   }
 
   /// Takes the first message whose JSON matches `predicate` out of the inbox, waiting up to
   /// `timeout`, and returns the JSON exactly as the server wrote it.
-  func takeJSON(_ what: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool) throws -> LSPAny {
+  public func takeJSON(_ what: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool) throws -> LSPAny
+  {
     try takeEntry(what, timeout: timeout) { predicate($0.json) }.json
   }
 
@@ -203,7 +224,7 @@ final class TestLSPClient: @unchecked Sendable {
   }
 
   /// The messages received and not taken yet, as JSON, in arrival order.
-  func untakenMessages() -> [LSPAny] {
+  public func untakenMessages() -> [LSPAny] {
     condition.lock()
     defer { condition.unlock() }
     return inbox.map(\.json)
@@ -211,7 +232,7 @@ final class TestLSPClient: @unchecked Sendable {
 
   /// Waits up to `timeout` for the server's output to end (after it exited), then returns
   /// the messages nobody took and the bodies that were not JSON-RPC messages.
-  func leftovers(timeout: TimeInterval = 10) throws -> (messages: [LSPAny], invalidBodies: [String]) {
+  public func leftovers(timeout: TimeInterval = 10) throws -> (messages: [LSPAny], invalidBodies: [String]) {
     let deadline = Date().addingTimeInterval(timeout * Self.timeoutScale)
     condition.lock()
     defer { condition.unlock() }
@@ -221,8 +242,8 @@ final class TestLSPClient: @unchecked Sendable {
     return (inbox.map(\.json), invalidBodies)
   }
 
-  /// The result of request `id`, or its error.
-  func response(_ id: RequestID, timeout: TimeInterval = 10) throws -> Result<LSPAny, ResponseError> {
+  /// The result of request `id` as JSON, or its error.
+  public func response(_ id: RequestID, timeout: TimeInterval = 10) throws -> Result<LSPAny, ResponseError> {
     let message = try take("the response to \(id)", timeout: timeout) {
       if case .response(id, _) = $0 { return true }
       return false
@@ -231,66 +252,16 @@ final class TestLSPClient: @unchecked Sendable {
     return result
   }
 
-  /// Sends a request and waits for its result; an error response throws.
-  func request(_ method: String, _ params: LSPAny = .object([:]), timeout: TimeInterval = 10) throws -> LSPAny {
+  /// Sends a request with JSON params and waits for its result; an error response throws.
+  public func request(_ method: String, _ params: LSPAny = .object([:]), timeout: TimeInterval = 10) throws -> LSPAny
+  {
     try response(sendRequest(method, params), timeout: timeout).get()
-  }
-
-  /// The params of the next notification `method` that satisfies `predicate`.
-  func notification(
-    _ method: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool = { _ in true }
-  ) throws -> LSPAny {
-    let message = try take("a \(method) notification", timeout: timeout) {
-      if case .notification(method, let params) = $0 { return predicate(params ?? .null) }
-      return false
-    }
-    guard case .notification(_, let params) = message else { fatalError("unreachable") }
-    return params ?? .null
-  }
-
-  /// The params of the next request `method` the server sent (already answered).
-  func serverRequest(_ method: String, timeout: TimeInterval = 10) throws -> LSPAny {
-    let message = try take("a \(method) request", timeout: timeout) {
-      if case .request(_, method, _) = $0 { return true }
-      return false
-    }
-    guard case .request(_, _, let params) = message else { fatalError("unreachable") }
-    return params ?? .null
-  }
-
-  /// The diagnostics published next for `uri` that satisfy `predicate`.
-  func diagnostics(
-    for uri: String, timeout: TimeInterval = 10, where predicate: ([LSPAny]) -> Bool = { _ in true }
-  ) throws -> [LSPAny] {
-    let params = try notification("textDocument/publishDiagnostics", timeout: timeout) { params in
-      guard params["uri"] == .string(uri), case .array(let list)? = params["diagnostics"] else { return false }
-      return predicate(list)
-    }
-    guard case .array(let list)? = params["diagnostics"] else { return [] }
-    return list
   }
 
   // MARK: Lifecycle
 
-  /// `initialize` with `rootUri` and `capabilities`, then `initialized`; returns the result.
-  @discardableResult
-  func initialize(root: URL?, capabilities: LSPAny = .object([:])) throws -> LSPAny {
-    var params: [String: LSPAny] = ["capabilities": capabilities, "processId": .null]
-    if let root { params["rootUri"] = .string(root.absoluteString) }
-    let result = try request("initialize", .object(params))
-    sendNotification("initialized")
-    return result
-  }
-
-  /// `shutdown`, `exit`, and the process's exit status.
-  func shutdownAndExit(timeout: TimeInterval = 10) throws -> Int32 {
-    _ = try request("shutdown", timeout: timeout)
-    sendNotification("exit")
-    return try waitForExit(timeout: timeout)
-  }
-
   /// Waits for the process to end and returns its status.
-  func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
+  public func waitForExit(timeout: TimeInterval = 10) throws -> Int32 {
     let deadline = Date().addingTimeInterval(timeout * Self.timeoutScale)
     while process.isRunning {
       guard Date() < deadline else { throw Timeout(what: "the server to exit") }
@@ -303,14 +274,14 @@ final class TestLSPClient: @unchecked Sendable {
   ///
   /// With SIGKILL: the server inherits the signal mask of the test thread that started it,
   /// in which SIGTERM (what `Process.terminate()` sends) can be blocked.
-  func stop() {
+  public func stop() {
     guard process.isRunning else { return }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
 
   /// Everything the server wrote to standard error so far (all of it after it exited).
-  func standardError() -> String {
+  public func standardError() -> String {
     let exited = !process.isRunning
     let deadline = Date().addingTimeInterval(10)
     condition.lock()
@@ -318,37 +289,4 @@ final class TestLSPClient: @unchecked Sendable {
     while exited && !errorEnded && condition.wait(until: deadline) {}
     return String(decoding: errorOutput, as: UTF8.self)
   }
-}
-
-extension LSPAny {
-  /// The member `key` of an object.
-  subscript(key: String) -> LSPAny? {
-    if case .object(let members) = self { return members[key] }
-    return nil
-  }
-
-  /// Compact JSON with sorted keys, for exact comparisons.
-  var json: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try! encoder.encode(self), as: UTF8.self)
-  }
-
-  /// Parses JSON text written in a test.
-  static func parse(_ json: String) -> LSPAny {
-    try! JSONDecoder().decode(LSPAny.self, from: Data(json.utf8))
-  }
-
-  /// Parses JSON bytes.
-  static func decode(json bytes: some Sequence<UInt8>) throws -> LSPAny {
-    try JSONDecoder().decode(LSPAny.self, from: Data(bytes))
-  }
-}
-
-/// Where the built `dpend` binary is.
-enum ServerBinary {
-  static let url: URL = {
-    if let path = ProcessInfo.processInfo.environment["DPEND_BINARY"] { return URL(fileURLWithPath: path) }
-    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dpend")
-  }()
 }
