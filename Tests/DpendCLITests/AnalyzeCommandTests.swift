@@ -1,9 +1,10 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
 @Suite struct AnalyzeCommandTests {
   @Test func exampleWorkspaceReportsTheDeliberateMistake() throws {
-    let result = try DpendProcess.run(["analyze", "--workspace", "Tests/Example"], in: repositoryRoot)
+    let result = try runDpend(["analyze", "--workspace", "Tests/Example"])
     #expect(
       result.stdout == """
         Tests/Example/Sources/Menu/Menu.swift:14:38: error: missing dependency: nothing provides 'Analytics', \
@@ -21,7 +22,7 @@ import Testing
   @Test func cleanWorkspaceExitsZero() throws {
     let workspace = try TemporaryWorkspace(Fixtures.valid)
     let result = try workspace.run("analyze", "--implicit-filter", ".*Impl")
-    #expect(result == RunResult(status: 0, stdout: "", stderr: "0 errors, 0 warnings\n"))
+    #expect(result == ProcessResult(status: 0, stdout: "", stderr: "0 errors, 0 warnings\n"))
   }
 
   @Test func missingDependencyIsAnErrorWithExitCodeOne() throws {
@@ -29,7 +30,7 @@ import Testing
     let result = try workspace.run("analyze", "Sources", "--implicit-filter", ".*Impl")
     #expect(
       result
-        == RunResult(
+        == ProcessResult(
           status: 1,
           stdout: """
             Sources/Feed.swift:4:15: error: missing dependency: nothing provides 'Store', needed by \
@@ -107,7 +108,7 @@ import Testing
     let result = try workspace.run("analyze")
     #expect(
       result
-        == RunResult(
+        == ProcessResult(
           status: 2, stdout: "",
           stderr: "error: .dpend.json: field 'implicitFilters': expected an array of strings, found a string\n"))
   }
@@ -127,7 +128,7 @@ import Testing
     let result = try workspace.run("analyze")
     #expect(
       result
-        == RunResult(
+        == ProcessResult(
           status: 2, stdout: "", stderr: "error: .dpend.json: invalid JSON at line 1, column 23: unexpected character\n"
         ))
   }
@@ -144,7 +145,7 @@ import Testing
     let result = try workspace.run("analyze", "Sources", "Nowhere", "--implicit-filter", ".*Impl")
     #expect(
       result
-        == RunResult(
+        == ProcessResult(
           status: 1, stdout: "Nowhere:1:1: error: input 'Nowhere' does not exist [unreadable-file]\n",
           stderr: "1 error, 0 warnings\n"))
   }

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// generates and the figures it prints. How fast anything is belongs to the benchmark itself;
 /// these tests check what it measures and prints, on workspaces small enough for a debug build.
 @Suite struct BenchmarkCommandTests {
-  static let binary = DpendProcess.binary.deletingLastPathComponent().appendingPathComponent("dpend-benchmark")
+  static let binary = BuiltProduct.url("dpend-benchmark")
 
   /// The columns of the report, in order.
   static let header =
@@ -22,9 +23,9 @@ import Testing
     let first = try TemporaryWorkspace([:])
     let second = try TemporaryWorkspace([:])
     for workspace in [first, second] {
-      let result = try DpendProcess.run(Self.binary, ["--sizes", "40", "--generate", workspace.url.path])
+      let result = try ProcessRunner.run(Self.binary, ["--sizes", "40", "--generate", workspace.root.path])
       #expect(result.status == 0)
-      #expect(result.stdout == "wrote 40 files to \(workspace.url.path)\n")
+      #expect(result.stdout == "wrote 40 files to \(workspace.root.path)\n")
     }
     let files = (0..<40).map { "Sources/Feature\($0 % 20)/File\($0).swift" }
     let texts = files.map { first.read($0) ?? "" }
@@ -46,7 +47,7 @@ import Testing
     let line = try #require(lastLines.firstIndex { $0.contains("init(missing:") }) + 1
     let missing = try #require(lastLines[line - 1].range(of: "MissingService"))
     let column = lastLines[line - 1][..<missing.lowerBound].utf8.count + 1
-    let analysis = try DpendProcess.run(["analyze", "--workspace", "."], in: first.url)
+    let analysis = try runDpend(["analyze", "--workspace", "."], in: first.root)
     #expect(analysis.status == 1)
     #expect(
       analysis.stdout == """
@@ -58,8 +59,8 @@ import Testing
   }
 
   @Test func theReportHasEveryFigureOfEachWorkspaceAndTheStagesOfOneAnalysis() throws {
-    let result = try DpendProcess.run(
-      Self.binary, ["--sizes", "20", "--repetitions", "1", "--edits", "200", "--stages"], in: repositoryRoot)
+    let result = try ProcessRunner.run(
+      Self.binary, ["--sizes", "20", "--repetitions", "1", "--edits", "200", "--stages"], in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     try #require(lines.count == 8, "\(result.stdout)")
@@ -100,8 +101,8 @@ import Testing
   }
 
   @Test func graphOnlyPrintsTheMedianOfEveryStage() throws {
-    let result = try DpendProcess.run(
-      Self.binary, ["--graph-only", "--stages", "--sizes", "30", "--repetitions", "5"], in: repositoryRoot)
+    let result = try ProcessRunner.run(
+      Self.binary, ["--graph-only", "--stages", "--sizes", "30", "--repetitions", "5"], in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     try #require(lines.count == 2, "\(result.stdout)")
@@ -112,14 +113,14 @@ import Testing
   }
 
   @Test func anyDirectoryCanBeMeasured() throws {
-    let result = try DpendProcess.run(
+    let result = try ProcessRunner.run(
       Self.binary, ["--sizes", "0", "--directory", "Tests/Example", "--repetitions", "1", "--edits", "200"],
-      in: repositoryRoot)
+      in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
     try #require(lines.count == 4, "\(result.stdout)")
     let swiftFiles = try #require(
-      FileManager.default.enumerator(atPath: repositoryRoot.appendingPathComponent("Tests/Example").path)
+      FileManager.default.enumerator(atPath: Repository.url("Tests/Example").path)
     )
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")

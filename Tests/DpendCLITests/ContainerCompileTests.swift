@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -106,7 +107,6 @@ struct ContainerCompileTests {
     let changed = ScopeApp.source.replacing(
       "func weakOne() -> DependencyRegistration<Weak>",
       with: "func weakOne(single: Single) -> DependencyRegistration<Weak>")
-    #expect(changed != ScopeApp.source)
     try workspace.write("Sources/App.swift", changed)
     let main = ScopeApp.main { "try container.resolve() as \($0)" }
     let stale = try ScopeApp.compile(in: workspace, main: main)
@@ -305,12 +305,12 @@ enum ScopeApp {
 
     """
 
-  static func compile(in workspace: TemporaryWorkspace, main: String) throws -> SwiftCompiler.Outcome {
+  static func compile(in workspace: TemporaryWorkspace, main: String) throws -> ProcessResult {
     try workspace.write("Program/main.swift", main)
     let sources = ["Sources/App.swift", "Gen/Container.swift", "Program/main.swift"].map {
-      workspace.url.appendingPathComponent($0)
+      workspace.url($0)
     }
-    return try SwiftCompiler.compileProgram(sources, to: workspace.url.appendingPathComponent("app"))
+    return try SwiftCompiler.compileProgram(sources, to: workspace.url("app"))
   }
 
   /// Compiles the app, its generated container and `main`, runs it and returns its output.
@@ -318,7 +318,7 @@ enum ScopeApp {
     let compiled = try compile(in: workspace, main: main)
     #expect(compiled.status == 0, "\(compiled.output)")
     #expect(compiled.output == "", "the generated code must compile without warnings")
-    let run = try SwiftCompiler.run(workspace.url.appendingPathComponent("app").path, [])
+    let run = try ProcessRunner.run(workspace.url("app"), [], combiningOutput: true)
     #expect(run.status == 0)
     return run.output
   }

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -59,14 +60,14 @@ struct GraphvizRenderTests {
   /// of the current DOT with its label lines, outline and text colour, every edge with its
   /// line, and nothing else. (Reads the committed SVG; Graphviz is not needed.)
   @Test func theReadmeShowsTheExamplesCurrentGraph() throws {
-    let tree = try DpendProcess.run(["tree", "--workspace", "Tests/Example", "--format", "dot"], in: repositoryRoot)
+    let tree = try runDpend(["tree", "--workspace", "Tests/Example", "--format", "dot"])
     #expect(tree.status == 0)
     let committed = try String(
-      contentsOf: repositoryRoot.appendingPathComponent("docs/example-graph.dot"), encoding: .utf8)
+      contentsOf: Repository.url("docs/example-graph.dot"), encoding: .utf8)
     #expect(
       tree.stdout == committed,
       "run: swift run dpend tree --workspace Tests/Example --format dot > docs/example-graph.dot")
-    let svg = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/example-graph.svg"), encoding: .utf8)
+    let svg = try String(contentsOf: Repository.url("docs/example-graph.svg"), encoding: .utf8)
     let drawing = try SVGDrawing(svg)
     let graph = DotStatements(tree.stdout)
     let redraw = "run: dot -Tsvg docs/example-graph.dot -o docs/example-graph.svg"
@@ -78,7 +79,7 @@ struct GraphvizRenderTests {
       #expect(drawing.texts[node.title] == node.label, "\(node.title): \(redraw)")
       #expect(drawing.textFill[node.title] == node.textFill, "\(node.title): \(redraw)")
     }
-    let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Repository.url("README.md"), encoding: .utf8)
     #expect(readme.contains("](docs/example-graph.svg)"))
   }
 
@@ -119,32 +120,11 @@ struct GraphvizRenderTests {
 
   /// `dot -T<format>` of `source`; fails on a non-zero exit or anything on standard error.
   static func render(_ source: String, format: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(dot, "Graphviz's dot is not installed"))
-    process.arguments = ["-T\(format)"]
-    let input = Pipe()
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-dot-\(UUID().uuidString)")
-    let errors = output.appendingPathExtension("err")
-    try Data().write(to: output)
-    try Data().write(to: errors)
-    defer {
-      try? FileManager.default.removeItem(at: output)
-      try? FileManager.default.removeItem(at: errors)
-    }
-    let outputHandle = try FileHandle(forWritingTo: output)
-    let errorHandle = try FileHandle(forWritingTo: errors)
-    process.standardInput = input
-    process.standardOutput = outputHandle
-    process.standardError = errorHandle
-    try process.run()
-    input.fileHandleForWriting.write(Data(source.utf8))
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    try outputHandle.close()
-    try errorHandle.close()
-    #expect(process.terminationStatus == 0)
-    #expect(try String(contentsOf: errors, encoding: .utf8) == "")
-    return try String(contentsOf: output, encoding: .utf8)
+    let dot = URL(fileURLWithPath: try #require(dot, "Graphviz's dot is not installed"))
+    let result = try ProcessRunner.run(dot, ["-T\(format)"], input: source)
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    return result.stdout
   }
 }
 

@@ -2,7 +2,7 @@ import Testing
 
 @Suite struct HelpTests {
   @Test func topLevelHelpListsTheSubcommands() throws {
-    let result = try DpendProcess.run(["--help"], in: repositoryRoot)
+    let result = try runDpend(["--help"])
     #expect(result.status == 0)
     #expect(result.stdout.contains("generate (default)"))
     #expect(result.stdout.contains("analyze"))
@@ -15,7 +15,7 @@ import Testing
     ("generate", ["--output-file <output-file>", "--container <container>", "--module-name"]),
   ])
   func subcommandHelpDescribesItsOptions(subcommand: String, options: [String]) throws {
-    let result = try DpendProcess.run([subcommand, "--help"], in: repositoryRoot)
+    let result = try runDpend([subcommand, "--help"])
     #expect(result.status == 0)
     for option in options {
       #expect(result.stdout.contains(option), "\(subcommand) --help lacks \(option)")

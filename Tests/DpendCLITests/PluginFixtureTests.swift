@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct PluginFixtureTests {
     let fixture = try PluginFixture()
     let built = try fixture.swift("build")
     #expect(built.status == 0, "\(built.output)")
-    let run = try SwiftCompiler.run(fixture.build.appendingPathComponent("debug/Greeter").path, [])
+    let run = try ProcessRunner.run(fixture.build.appendingPathComponent("debug/Greeter"), [], combiningOutput: true)
     #expect(run.status == 0)
     #expect(run.output == "Good morning, plugin!\n")
 
@@ -46,10 +47,10 @@ struct PluginFixtureTests {
     // A source changes and needs something nothing provides: the plugin runs and fails the build.
     let services = fixture.package.appendingPathComponent("Sources/Greeter/Services.swift")
     let original = try String(contentsOf: services, encoding: .utf8)
+    let initializer = "init(clock: Clock, punctuation: Tagged<String, Emphasis>) {"
+    try #require(original.contains(initializer), "Tests/PluginFixture's Services.swift no longer has \(initializer)")
     let broken = original.replacing(
-      "init(clock: Clock, punctuation: Tagged<String, Emphasis>) {",
-      with: "init(clock: Clock, punctuation: Tagged<String, Emphasis>, logger: Logger) {")
-    #expect(broken != original)
+      initializer, with: "init(clock: Clock, punctuation: Tagged<String, Emphasis>, logger: Logger) {")
     try (broken + "\nprotocol Logger {}\n").write(to: services, atomically: true, encoding: .utf8)
     let error =
       "\(services.path):19:69: error: missing dependency: nothing provides 'Logger', "
@@ -82,13 +83,14 @@ struct PluginFixtureTests {
     // The library `.dpend.json` names changes: the plugin runs and the app gets its new clock.
     let library = fixture.package.appendingPathComponent("Vendor/Clock.dpendmodule")
     let originalLibrary = try String(contentsOf: library, encoding: .utf8)
+    try #require(originalLibrary.contains(#""type": "MorningClock""#), "Tests/PluginFixture's library changed")
     let eveningLibrary = originalLibrary.replacing(#""type": "MorningClock""#, with: #""type": "EveningClock""#)
-    #expect(eveningLibrary != originalLibrary)
     try eveningLibrary.write(to: library, atomically: true, encoding: .utf8)
     let libraryChanged = try fixture.swift("build")
     #expect(libraryChanged.status == 0, "\(libraryChanged.output)")
     #expect(libraryChanged.output.contains("dpend: generating"), "\(libraryChanged.output)")
-    let eveningRun = try SwiftCompiler.run(fixture.build.appendingPathComponent("debug/Greeter").path, [])
+    let eveningRun = try ProcessRunner.run(
+      fixture.build.appendingPathComponent("debug/Greeter"), [], combiningOutput: true)
     #expect(eveningRun.output == "Hello, plugin!\n")
     let settled = try fixture.swift("build")
     #expect(settled.status == 0)
@@ -102,25 +104,26 @@ struct PluginFixture {
   let build: URL
 
   init() throws {
-    let base = repositoryRoot.appendingPathComponent(".build/plugin-fixture")
+    let base = Repository.url(".build/plugin-fixture")
     package = base.appendingPathComponent("package")
     build = base.appendingPathComponent("build")
-    let source = repositoryRoot.appendingPathComponent("Tests/PluginFixture")
+    let source = Repository.url("Tests/PluginFixture")
     try? FileManager.default.removeItem(at: package)
     try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: source, to: package)
     let manifest = package.appendingPathComponent("Package.swift")
     let text = try String(contentsOf: manifest, encoding: .utf8)
-    let absolute = text.replacing(#"path: "../..""#, with: "path: \(String(reflecting: repositoryRoot.path))")
-    #expect(absolute != text)
+    try #require(text.contains(#"path: "../..""#), "Tests/PluginFixture/Package.swift no longer names dpend by path")
+    let absolute = text.replacing(#"path: "../..""#, with: "path: \(String(reflecting: Repository.root.path))")
     try absolute.write(to: manifest, atomically: true, encoding: .utf8)
   }
 
   /// `swift <arguments…>` on the copy, with its build directory.
-  func swift(_ arguments: String...) throws -> SwiftCompiler.Outcome {
+  func swift(_ arguments: String...) throws -> ProcessResult {
     let subcommand = arguments[0]
-    return try SwiftCompiler.run(
-      "swift",
-      [subcommand, "--package-path", package.path, "--build-path", build.path] + arguments.dropFirst())
+    return try ProcessRunner.run(
+      program: "swift",
+      [subcommand, "--package-path", package.path, "--build-path", build.path] + arguments.dropFirst(),
+      combiningOutput: true)
   }
 }

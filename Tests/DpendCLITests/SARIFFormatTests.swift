@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
   }
 
   @Test func versionIsPrinted() throws {
-    let result = try DpendProcess.run(["--version"], in: repositoryRoot)
-    #expect(result == RunResult(status: 0, stdout: "0.1.0\n", stderr: ""))
+    let result = try runDpend(["--version"])
+    #expect(result == ProcessResult(status: 0, stdout: "0.1.0\n", stderr: ""))
   }
 }

@@ -1,8 +1,9 @@
+import DpendTestSupport
 import Testing
 
 @Suite struct TreeCommandTests {
   @Test func textTreeOfTheExample() throws {
-    let result = try DpendProcess.run(["tree", "--workspace", "Tests/Example"], in: repositoryRoot)
+    let result = try runDpend(["tree", "--workspace", "Tests/Example"])
     #expect(result.status == 0)
     #expect(
       result.stdout == """

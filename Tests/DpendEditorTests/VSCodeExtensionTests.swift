@@ -1,8 +1,9 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
 @Suite(.serialized) struct VSCodeExtensionTests {
-  static let directory = EditorTools.repository.appendingPathComponent("editors/vscode")
+  static let directory = Repository.url("editors/vscode")
 
   private func manifest() throws -> [String: Any] {
     let data = try Data(contentsOf: Self.directory.appendingPathComponent("package.json"))
@@ -41,10 +42,9 @@ import Testing
     let compiled = try EditorTools.run(tsc, ["-p", Self.directory.path], timeout: 180)
     #expect(compiled.status == 0, "tsc output:\n\(compiled.output)")
     let workspace = try EditorTools.fixtureCopy()
-    defer { try? FileManager.default.removeItem(at: workspace) }
     let smoke = try EditorTools.run(
       node, [Self.directory.appendingPathComponent("test/smoke.js").path],
-      environment: ["DPEND_BIN": EditorTools.dpend, "DPEND_WORKSPACE": workspace.path], timeout: 120)
+      environment: ["DPEND_BIN": EditorTools.dpend, "DPEND_WORKSPACE": workspace.root.path], timeout: 120)
     #expect(smoke.status == 0, "smoke test output:\n\(smoke.output)")
     #expect(smoke.output.hasSuffix("5 passed, 0 failed\n"), "smoke test output:\n\(smoke.output)")
   }

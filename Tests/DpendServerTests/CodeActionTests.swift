@@ -1,141 +1,144 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
 @Suite struct CodeActionTests {
-  private func codeActions(_ client: TestLSPClient, _ uri: String, line: Int, only: String? = nil) throws -> LSPAny {
-    let filter = only.map { #","only":["\#($0)"]"# } ?? ""
-    return try client.request(
-      "textDocument/codeAction",
-      .parse(
-        #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":\#(line),"character":15},"#
-          + #""end":{"line":\#(line),"character":15}},"context":{"diagnostics":[]\#(filter)}}"#))
+  /// The code actions at `marker` of `document`, which is `uri`'s text.
+  private func codeActions(
+    _ client: TestLSPClient, _ uri: String, _ document: MarkedText, at marker: String, only: String
+  ) throws -> [CodeAction]? {
+    try client.send(
+      CodeActionRequest(
+        textDocument: .init(uri: uri), range: document.lspRange(at: marker),
+        context: .init(diagnostics: [], only: [only])))
   }
+
+  /// The stub the quick fix adds for a missing `Store`.
+  static let storeStub =
+    "  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration { fatalError(\"TODO: make a Store\") }\n  }\n"
 
   @Test func quickFixAddsARegistrationStubToTheConfiguration() throws {
     let workspace = try ServerFixtures.missingStore()
-    try workspace.write(
-      "Sources/Config.swift",
-      "import DpendRuntime\n\nfinal class AppConfiguration: DependencyConfiguration {\n  func other() {}\n}\n")
-    let client = try TestLSPClient()
-    try client.initialize(root: workspace.root)
-    let actions = try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 2, only: "quickfix")
-    let config = workspace.uri("Sources/Config.swift")
+    let configuration = MarkedText(
+      "import DpendRuntime\n\nfinal class AppConfiguration: DependencyConfiguration {\n  func other() {}\n1️⃣}\n")
+    try workspace.write("Sources/Config.swift", configuration.text)
+    let client = try ServerFixtures.start(workspace)
+    let actions = try codeActions(
+      client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "1️⃣", only: CodeAction.quickFix)
     #expect(
-      actions.json
-        == #"[{"edit":{"changes":{"\#(config)":[{"newText":"  func store() -> DependencyRegistration<Store> {\n"#
-        + #"    DependencyRegistration { fatalError(\"TODO: make a Store\") }\n  }\n","#
-        + #""range":{"end":{"character":0,"line":4},"start":{"character":0,"line":4}}}]}},"isPreferred":true,"#
-        + #""kind":"quickfix","title":"Register 'Store' in AppConfiguration"}]"#)
+      actions == [
+        CodeAction(
+          title: "Register 'Store' in AppConfiguration", kind: "quickfix", isPreferred: true,
+          edit: WorkspaceEdit(changes: [
+            workspace.uri("Sources/Config.swift"): [
+              TextEdit(range: configuration.lspRange(at: "1️⃣"), newText: Self.storeStub)
+            ]
+          ]))
+      ])
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func quickFixOpensALineWhenTheBraceSharesOne() throws {
     let workspace = try ServerFixtures.missingStore()
-    try workspace.write("Sources/Config.swift", "final class AppConfiguration: DependencyConfiguration {}\n")
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root)
-    let actions = try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 2, only: "quickfix")
-    guard case .array(let list) = actions,
-      let edit = list.first?["edit"]?["changes"]?[workspace.uri("Sources/Config.swift")]
-    else {
-      Issue.record("unexpected actions \(actions.json)")
-      return
-    }
+    let configuration = MarkedText("final class AppConfiguration: DependencyConfiguration {1️⃣}\n")
+    try workspace.write("Sources/Config.swift", configuration.text)
+    let client = try ServerFixtures.start(workspace)
+    let actions = try codeActions(
+      client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "1️⃣", only: CodeAction.quickFix)
     #expect(
-      edit.json
-        == #"[{"newText":"\n  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration "#
-        + #"{ fatalError(\"TODO: make a Store\") }\n  }\n","range":{"end":{"character":55,"line":0},"#
-        + #""start":{"character":55,"line":0}}}]"#)
+      actions?.first?.edit?.changes?[workspace.uri("Sources/Config.swift")] == [
+        TextEdit(range: configuration.lspRange(at: "1️⃣"), newText: "\n" + Self.storeStub)
+      ])
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func quickFixCreatesAConfigurationWhenThereIsNone() throws {
     let workspace = try ServerFixtures.missingStore()
-    let client = try TestLSPClient()
-    try client.initialize(
-      root: workspace.root,
-      capabilities: .parse(#"{"workspace":{"workspaceEdit":{"documentChanges":true,"resourceOperations":["create"]}}}"#)
-    )
-    let actions = try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 2, only: "quickfix")
+    let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)
+    let actions = try codeActions(
+      client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "1️⃣", only: CodeAction.quickFix)
     let created = workspace.uri("Sources/DependencyRegistrations.swift")
     #expect(
-      actions.json
-        == #"[{"edit":{"documentChanges":[{"kind":"create","options":{"ignoreIfExists":false,"overwrite":true},"#
-        + #""uri":"\#(created)"},{"edits":[{"newText":"import DpendRuntime\n\nfinal class DependencyRegistrations: "#
-        + #"DependencyConfiguration {\n  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration "#
-        + #"{ fatalError(\"TODO: make a Store\") }\n  }\n}\n","range":{"end":{"character":0,"line":0},"#
-        + #""start":{"character":0,"line":0}}}],"textDocument":{"uri":"\#(created)","version":null}}]},"#
-        + #""isPreferred":true,"kind":"quickfix","title":"Register 'Store' in a new DependencyRegistrations configuration"}]"#
-    )
+      actions == [
+        CodeAction(
+          title: "Register 'Store' in a new DependencyRegistrations configuration", kind: "quickfix",
+          isPreferred: true,
+          edit: WorkspaceEdit(documentChanges: [
+            .create(CreateFile(uri: created, options: .init(overwrite: true, ignoreIfExists: false))),
+            .edit(
+              TextDocumentEdit(
+                textDocument: .init(uri: created, version: nil),
+                edits: [
+                  TextEdit(
+                    range: ServerFixtures.startOfFile,
+                    newText: "import DpendRuntime\n\nfinal class DependencyRegistrations: DependencyConfiguration {\n"
+                      + Self.storeStub + "}\n")
+                ])),
+          ]))
+      ])
     #expect(try client.shutdownAndExit() == 0)
   }
 
   /// For each container kind set in `.dpend.json`.
   @Test(arguments: [("dip", "Dip"), ("static", "Foundation"), ("swinject", "Swinject")])
   func generateRegistrationsWritesExactlyWhatTheCommandLineWould(container: String, module: String) throws {
-    let workspace = try ServerWorkspace([
-      ".dpend.json":
-        #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift", "container": "\#(container)"}"#,
-      "Sources/App.swift":
-        "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n",
-    ])
-    let client = try TestLSPClient()
-    try client.initialize(
-      root: workspace.root,
-      capabilities: .parse(#"{"workspace":{"workspaceEdit":{"documentChanges":true,"resourceOperations":["create"]}}}"#)
-    )
-    let actions = try codeActions(client, workspace.uri("Sources/App.swift"), line: 0, only: "source")
-    guard case .array(let list) = actions, list.count == 1,
-      case .array(let changes)? = list[0]["edit"]?["documentChanges"],
-      changes.count == 2, case .array(let edits)? = changes[1]["edits"],
-      case .string(let text)? = edits.first?["newText"]
-    else {
-      Issue.record("unexpected code actions \(actions.json)")
+    let app = MarkedText(
+      "protocol Store 1️⃣{}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n")
+    let workspace = try TemporaryWorkspace(
+      [
+        ".dpend.json":
+          #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift", "container": "\#(container)"}"#,
+        "Sources/App.swift": app.text,
+      ], prefix: "dpend-lsp")
+    let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)
+    let actions = try #require(
+      try codeActions(client, workspace.uri("Sources/App.swift"), app, at: "1️⃣", only: CodeAction.source))
+    try #require(actions.count == 1, "\(actions)")
+    #expect(actions[0].title == "Generate registrations")
+    let changes = try #require(actions[0].edit?.documentChanges)
+    try #require(changes.count == 2, "\(changes)")
+    guard case .edit(let edit) = changes[1], let text = edit.edits.first?.newText else {
+      Issue.record("unexpected document changes \(changes)")
       return
     }
-    #expect(list[0]["title"] == .string("Generate registrations"))
     #expect(text.split(separator: "\n").dropFirst().first == "import \(module)")
     #expect(
-      changes[0].json
-        == #"{"kind":"create","options":{"ignoreIfExists":false,"overwrite":true},"uri":"\#(workspace.uri("Generated/Deps.swift"))"}"#
-    )
+      changes[0]
+        == .create(
+          CreateFile(uri: workspace.uri("Generated/Deps.swift"), options: .init(overwrite: true, ignoreIfExists: false))
+        ))
     // The command line writes the same text, and the server wrote nothing itself.
-    #expect(!FileManager.default.fileExists(atPath: workspace.url("Generated/Deps.swift").path))
-    let cli = Process()
-    cli.executableURL = ServerBinary.url
-    cli.arguments = ["generate"]
-    cli.currentDirectoryURL = workspace.root
-    try cli.run()
-    cli.waitUntilExit()
-    #expect(try String(contentsOf: workspace.url("Generated/Deps.swift"), encoding: .utf8) == text)
+    #expect(!FileManager.default.fileExists(atPath: workspace.path("Generated/Deps.swift")))
+    let generated = try ProcessRunner.run(BuiltProduct.dpend, ["generate"], in: workspace.root)
+    #expect(generated.status == 0, "\(generated)")
+    #expect(workspace.read("Generated/Deps.swift") == text)
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func generateRegistrationsIsDisabledWhileThereAreErrors() throws {
     let workspace = try ServerFixtures.missingStore()
     try workspace.write(".dpend.json", #"{"implicitFilters": [".*Impl"], "outputFile": "Deps.swift"}"#)
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(
-      root: workspace.root, capabilities: .parse(#"{"textDocument":{"codeAction":{"disabledSupport":true}}}"#))
-    let actions = try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 0, only: "source")
+    let client = try ServerFixtures.start(
+      workspace, capabilities: ClientCapabilities(textDocument: .init(codeAction: .init(disabledSupport: true))))
+    let actions = try codeActions(
+      client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "0️⃣", only: CodeAction.source)
     #expect(
-      actions.json
-        == #"[{"disabled":{"reason":"analysis found 1 error"},"kind":"source.generateRegistrations.dpend","#
-        + #""title":"Generate registrations"}]"#)
+      actions == [
+        CodeAction(
+          title: "Generate registrations", kind: "source.generateRegistrations.dpend",
+          disabled: .init(reason: "analysis found 1 error"))
+      ])
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func aDisabledActionIsLeftOutForClientsThatCannotShowWhy() throws {
     let workspace = try ServerFixtures.missingStore()
     try workspace.write(".dpend.json", #"{"implicitFilters": [".*Impl"], "outputFile": "Deps.swift"}"#)
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root)
-    #expect(try codeActions(client, workspace.uri("Sources/Feed.swift"), line: 0, only: "source") == .array([]))
+    let client = try ServerFixtures.start(workspace)
+    #expect(
+      try codeActions(
+        client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "0️⃣", only: CodeAction.source) == [])
     #expect(try client.shutdownAndExit() == 0)
   }
-
 }

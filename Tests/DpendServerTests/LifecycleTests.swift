@@ -1,34 +1,42 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
 @Suite struct LifecycleTests {
+  /// A hover in a file nobody opened, for the requests refused before and after the session.
+  static let hover = HoverRequest(
+    textDocument: TextDocumentIdentifier(uri: "file:///a.swift"), position: Position(line: 0, character: 0))
+
   @Test func initializeReturnsCapabilitiesAndServerInfo() throws {
     let client = try TestLSPClient()
     let result = try client.initialize(root: nil)
     #expect(
-      result.json
-        == #"{"capabilities":{"codeActionProvider":{"codeActionKinds":["quickfix","source.generateRegistrations.dpend"]},"#
-        + #""definitionProvider":true,"executeCommandProvider":{"commands":["dpend.generateRegistrations","dpend.showTree"]},"#
-        + #""hoverProvider":true,"positionEncoding":"utf-16","referencesProvider":true,"#
-        + #""textDocumentSync":{"change":2,"openClose":true,"save":{"includeText":false}},"#
-        + #""workspace":{"workspaceFolders":{"changeNotifications":true,"supported":true}}},"#
-        + #""serverInfo":{"name":"dpend","version":"0.1.0"}}"#)
+      result
+        == InitializeResult(
+          capabilities: ServerCapabilities(
+            positionEncoding: .utf16,
+            textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
+            hoverProvider: true, definitionProvider: true, referencesProvider: true,
+            codeActionProvider: .init(codeActionKinds: ["quickfix", "source.generateRegistrations.dpend"]),
+            executeCommandProvider: .init(commands: ["dpend.generateRegistrations", "dpend.showTree"]),
+            workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
+          serverInfo: .init(name: "dpend", version: "0.1.0")))
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func utf8IsChosenWhenTheClientOffersIt() throws {
     let client = try TestLSPClient()
     let result = try client.initialize(
-      root: nil, capabilities: .parse(#"{"general":{"positionEncodings":["utf-16","utf-8"]}}"#))
-    #expect(result["capabilities"]?["positionEncoding"] == .string("utf-8"))
+      root: nil, capabilities: ClientCapabilities(general: .init(positionEncodings: [.utf16, .utf8])))
+    #expect(result.capabilities.positionEncoding == .utf8)
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func exitWithoutShutdownEndsWithOne() throws {
     let client = try TestLSPClient()
     try client.initialize(root: nil)
-    client.sendNotification("exit")
+    client.notify(ExitNotification())
     #expect(try client.waitForExit() == 1)
   }
 
@@ -36,11 +44,9 @@ import Testing
   /// as such, with what it wrote to standard error, not as a timeout.
   @Test func aWaitTheServerExitsDuringReportsItsStatusAndStandardError() throws {
     let workspace = try ServerFixtures.missingStore()
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root)
-    _ = try client.diagnostics(for: workspace.uri("Sources/Feed.swift"))
-    client.sendNotification("exit")
+    let client = try ServerFixtures.start(workspace)
+    _ = try client.waitForDiagnostics(workspace.uri("Sources/Feed.swift"))
+    client.notify(ExitNotification())
     let ended = #expect(throws: TestLSPClient.ServerEnded.self) { try client.response(.number(99), timeout: 60) }
     #expect(ended?.status == 1)
     #expect(ended?.standardError.contains("dpend lsp: watching 1 folder") == true)
@@ -52,16 +58,16 @@ import Testing
   @Test func endOfInputEndsTheProcess() throws {
     let client = try TestLSPClient()
     try client.initialize(root: nil)
-    _ = try client.request("shutdown")
+    _ = try client.send(ShutdownRequest())
     try client.closeInput()
     #expect(try client.waitForExit() == 0)
   }
 
   @Test func requestsBeforeInitializeAreRefused() throws {
     let client = try TestLSPClient()
-    let id = client.sendRequest(
-      "textDocument/hover", .parse(#"{"textDocument":{"uri":"file:///a.swift"},"position":{"line":0,"character":0}}"#))
-    #expect(try client.response(id) == .failure(ResponseError(code: -32002, message: "the server is not initialized")))
+    let hover = client.start(Self.hover)
+    #expect(
+      try client.response(to: hover) == .failure(ResponseError(code: -32002, message: "the server is not initialized")))
     try client.initialize(root: nil)
     #expect(try client.shutdownAndExit() == 0)
   }
@@ -69,11 +75,11 @@ import Testing
   @Test func requestsAfterShutdownAreInvalid() throws {
     let client = try TestLSPClient()
     try client.initialize(root: nil)
-    _ = try client.request("shutdown")
-    let id = client.sendRequest(
-      "textDocument/hover", .parse(#"{"textDocument":{"uri":"file:///a.swift"},"position":{"line":0,"character":0}}"#))
-    #expect(try client.response(id) == .failure(ResponseError(code: -32600, message: "the server is shutting down")))
-    client.sendNotification("exit")
+    _ = try client.send(ShutdownRequest())
+    let hover = client.start(Self.hover)
+    #expect(
+      try client.response(to: hover) == .failure(ResponseError(code: -32600, message: "the server is shutting down")))
+    client.notify(ExitNotification())
     #expect(try client.waitForExit() == 0)
   }
 

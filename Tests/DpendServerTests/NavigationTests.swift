@@ -1,79 +1,83 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
 @Suite struct NavigationTests {
-  static let app = """
-    protocol Feed {}
+  /// Cursors: 0️⃣ on nothing of the graph; 1️⃣ on a dependency (`Store`); 2️⃣ on an optional
+  /// dependency nothing provides; 3️⃣ and 4️⃣ on initializers; 5️⃣ on a dependency whose
+  /// provider is elsewhere; 6️⃣ on a provider's type.
+  static let app = MarkedText(
+    """
+    0️⃣protocol Feed {}
     protocol Store {}
-    final class StoreImpl: Store {}
+    final class St6️⃣oreImpl: Store {}
     final class FeedImpl: Feed {
-      init(store: Store) {}
+      i3️⃣nit(store: St1️⃣ore) {}
     }
     final class ScreenImpl {
-      init(feed: Feed, store: Store, clock: Clock?) {}
+      i4️⃣nit(feed: Feed, store: S5️⃣tore, clock: Cl2️⃣ock?) {}
     }
 
-    """
+    """)
 
-  private func start() throws -> (ServerWorkspace, TestLSPClient, String) {
-    let workspace = try ServerWorkspace([".dpend.json": ServerFixtures.configuration, "Sources/App.swift": Self.app])
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root)
-    return (workspace, client, workspace.uri("Sources/App.swift"))
+  private func start() throws -> (TestLSPClient, String) {
+    let workspace = try TemporaryWorkspace(
+      [".dpend.json": ServerFixtures.configuration, "Sources/App.swift": Self.app.text], prefix: "dpend-lsp")
+    return (try ServerFixtures.start(workspace), workspace.uri("Sources/App.swift"))
   }
 
-  private func at(_ uri: String, _ line: Int, _ character: Int) -> LSPAny {
-    .parse(#"{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":\#(character)}}"#)
+  private func hover(_ client: TestLSPClient, _ uri: String, at marker: String) throws -> Hover? {
+    try client.send(HoverRequest(textDocument: .init(uri: uri), position: Self.app.lspPosition(marker)))
   }
 
   @Test func hoverOnADependencyNamesItsProvider() throws {
-    let (_, client, uri) = try start()
-    let hover = try client.request("textDocument/hover", at(uri, 4, 16))
+    let (client, uri) = try start()
     #expect(
-      hover.json
-        == #"{"contents":{"kind":"markdown","value":"`Store` is provided by `StoreImpl.init()` (scope: `unique`)"},"#
-        + #""range":{"end":{"character":19,"line":4},"start":{"character":14,"line":4}}}"#)
-    let optional = try client.request("textDocument/hover", at(uri, 7, 42))
-    #expect(optional["contents"]?["value"] == .string("Nothing provides `Clock`: `nil` is passed"))
+      try hover(client, uri, at: "1️⃣")
+        == Hover(
+          contents: MarkupContent(markdown: "`Store` is provided by `StoreImpl.init()` (scope: `unique`)"),
+          range: Self.app.lspRange(of: "Store", containing: "1️⃣")))
+    let optional = try hover(client, uri, at: "2️⃣")
+    #expect(optional?.contents.value == "Nothing provides `Clock`: `nil` is passed")
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func hoverOnAProviderShowsWhatItProvidesAndNeeds() throws {
-    let (_, client, uri) = try start()
-    let hover = try client.request("textDocument/hover", at(uri, 4, 3))
+    let (client, uri) = try start()
     #expect(
-      hover.json
-        == #"{"contents":{"kind":"markdown","value":"`FeedImpl.init(store:)` provides `Feed`\n- scope: `unique`\n"#
-        + #"- needs: `Store`"},"range":{"end":{"character":6,"line":4},"start":{"character":2,"line":4}}}"#)
-    let screen = try client.request("textDocument/hover", at(uri, 7, 3))
+      try hover(client, uri, at: "3️⃣")
+        == Hover(
+          contents: MarkupContent(
+            markdown: "`FeedImpl.init(store:)` provides `Feed`\n- scope: `unique`\n- needs: `Store`"),
+          range: Self.app.lspRange(of: "init", containing: "3️⃣")))
+    let screen = try hover(client, uri, at: "4️⃣")
     #expect(
-      screen["contents"]?["value"]
-        == .string(
-          "`ScreenImpl.init(feed:store:clock:)` provides `ScreenImpl`\n- scope: `unique`\n"
-            + "- needs: `Feed`, `Store`, `Clock?`"))
+      screen?.contents.value
+        == "`ScreenImpl.init(feed:store:clock:)` provides `ScreenImpl`\n- scope: `unique`\n"
+        + "- needs: `Feed`, `Store`, `Clock?`")
     // Nothing of the graph under the cursor: no hover.
-    #expect(try client.request("textDocument/hover", at(uri, 0, 0)) == .null)
+    #expect(try hover(client, uri, at: "0️⃣") == nil)
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func definitionOnADependencyGoesToItsProvider() throws {
-    let (_, client, uri) = try start()
-    let locations = try client.request("textDocument/definition", at(uri, 7, 27))
-    #expect(
-      locations.json
-        == #"[{"range":{"end":{"character":21,"line":2},"start":{"character":12,"line":2}},"uri":"\#(uri)"}]"#)
+    let (client, uri) = try start()
+    let locations = try client.send(
+      DefinitionRequest(textDocument: .init(uri: uri), position: Self.app.lspPosition("5️⃣")))
+    #expect(locations == [Location(uri: uri, range: Self.app.lspRange(of: "StoreImpl", containing: "6️⃣"))])
     #expect(try client.shutdownAndExit() == 0)
   }
 
   @Test func referencesOnAProviderListItsConsumers() throws {
-    let (_, client, uri) = try start()
-    let locations = try client.request("textDocument/references", at(uri, 2, 14))
+    let (client, uri) = try start()
+    let locations = try client.send(
+      ReferencesRequest(textDocument: .init(uri: uri), position: Self.app.lspPosition("6️⃣")))
     #expect(
-      locations.json
-        == #"[{"range":{"end":{"character":19,"line":4},"start":{"character":14,"line":4}},"uri":"\#(uri)"},"#
-        + #"{"range":{"end":{"character":31,"line":7},"start":{"character":26,"line":7}},"uri":"\#(uri)"}]"#)
+      locations == [
+        Location(uri: uri, range: Self.app.lspRange(of: "Store", containing: "1️⃣")),
+        Location(uri: uri, range: Self.app.lspRange(of: "Store", containing: "5️⃣")),
+      ])
     #expect(try client.shutdownAndExit() == 0)
   }
 }

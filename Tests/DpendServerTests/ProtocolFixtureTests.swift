@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
   @Test(arguments: ProtocolFixture.names)
   func replay(_ name: String) throws {
     var fixture = try ProtocolFixture(named: name)
-    let workspace = try ServerWorkspace(fixture.files)
+    let workspace = try TemporaryWorkspace(fixture.files, prefix: "dpend-lsp")
     let placeholders = FixturePlaceholders(root: workspace.root)
     let client = try TestLSPClient(answersServerRequests: false)
     client.keepAlive(workspace)
@@ -32,7 +33,7 @@ import Testing
     for (index, step) in fixture.steps.enumerated() {
       switch step {
       case .client(let message):
-        client.send(placeholders.fill(message))
+        client.send(json: placeholders.fill(message))
       case .clientRaw(let bytes):
         client.writeRaw(Array(bytes.utf8))
       case .server(let expected):

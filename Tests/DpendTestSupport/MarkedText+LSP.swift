@@ -26,6 +26,17 @@ extension MarkedText {
       end: lspPosition(ofOffset: endOffset(of: covered, at: marker), encoding: encoding))
   }
 
+  /// The LSP range of the one occurrence of `word` that holds marker `cursor` (at its start,
+  /// inside it or at its end): the range a server answers for a cursor on a name,
+  /// `app.lspRange(of: "Store", containing: "1️⃣")` for `St1️⃣ore`.
+  public func lspRange(
+    of word: String, containing cursor: String, encoding: PositionEncodingKind = .utf16
+  ) -> DpendProtocol.Range {
+    let (start, end) = occurrence(of: word, containing: cursor)
+    return DpendProtocol.Range(
+      start: lspPosition(ofOffset: start, encoding: encoding), end: lspPosition(ofOffset: end, encoding: encoding))
+  }
+
   /// The empty LSP range at `marker` (a cursor, or where an insertion goes).
   public func lspRange(at marker: String, encoding: PositionEncodingKind = .utf16) -> DpendProtocol.Range {
     lspRange(from: marker, to: marker, encoding: encoding)

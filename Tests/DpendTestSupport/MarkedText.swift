@@ -75,7 +75,20 @@ public struct MarkedText: Hashable, Sendable {
   public func range(_ marker: String, covering covered: String, in file: String) -> SourceRange {
     let start = offset(marker)
     let end = endOffset(of: covered, at: marker)
-    return SourceRange(file: file, start: lines.sourcePosition(ofOffset: start), end: lines.sourcePosition(ofOffset: end))
+    return SourceRange(
+      file: file, start: lines.sourcePosition(ofOffset: start), end: lines.sourcePosition(ofOffset: end))
+  }
+
+  /// The UTF-8 offsets where the one occurrence of `word` holding marker `cursor` starts and ends.
+  func occurrence(of word: String, containing cursor: String) -> (start: Int, end: Int) {
+    let offset = offset(cursor)
+    let bytes = Array(text.utf8)
+    let pattern = Array(word.utf8)
+    let low = max(0, offset - pattern.count)
+    let high = min(offset, bytes.count - pattern.count)
+    let starts = low <= high ? (low...high).filter { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) } : []
+    precondition(starts.count == 1, "'\(word)' stands \(starts.count) times around \(cursor) in:\n\(text)")
+    return (starts[0], starts[0] + pattern.count)
   }
 
   /// The UTF-8 offset just past `covered`, which must stand at `marker`.

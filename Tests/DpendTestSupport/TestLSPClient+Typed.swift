@@ -92,11 +92,18 @@ extension TestLSPClient {
   /// and returns the marked text, whose markers give positions in the document.
   @discardableResult
   public func openDocument(marked: String, uri: String, version: Int = 1, languageID: String = "swift") -> MarkedText {
-    let text = MarkedText(marked)
+    openDocument(MarkedText(marked), uri: uri, version: version, languageID: languageID)
+  }
+
+  /// Opens the document `uri` with the text of `document` and returns it.
+  @discardableResult
+  public func openDocument(
+    _ document: MarkedText, uri: String, version: Int = 1, languageID: String = "swift"
+  ) -> MarkedText {
     notify(
       DidOpenTextDocumentNotification(
-        textDocument: TextDocumentItem(uri: uri, languageId: languageID, version: version, text: text.text)))
-    return text
+        textDocument: TextDocumentItem(uri: uri, languageId: languageID, version: version, text: document.text)))
+    return document
   }
 
   /// Replaces the text of the open document `uri` with `marked`'s (markers removed) as version

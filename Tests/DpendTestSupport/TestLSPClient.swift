@@ -192,8 +192,7 @@ public final class TestLSPClient: @unchecked Sendable {
 
   /// Takes the first message whose JSON matches `predicate` out of the inbox, waiting up to
   /// `timeout`, and returns the JSON exactly as the server wrote it.
-  public func takeJSON(_ what: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool) throws -> LSPAny
-  {
+  public func takeJSON(_ what: String, timeout: TimeInterval = 10, where predicate: (LSPAny) -> Bool) throws -> LSPAny {
     try takeEntry(what, timeout: timeout) { predicate($0.json) }.json
   }
 
@@ -253,8 +252,7 @@ public final class TestLSPClient: @unchecked Sendable {
   }
 
   /// Sends a request with JSON params and waits for its result; an error response throws.
-  public func request(_ method: String, _ params: LSPAny = .object([:]), timeout: TimeInterval = 10) throws -> LSPAny
-  {
+  public func request(_ method: String, _ params: LSPAny = .object([:]), timeout: TimeInterval = 10) throws -> LSPAny {
     try response(sendRequest(method, params), timeout: timeout).get()
   }
 

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -5,8 +6,7 @@ import Testing
 ///
 /// Run with `DPEND_UPDATE_GOLDENS=1` to rewrite the file instead, then review the diff.
 func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-  let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Goldens").appendingPathComponent(name)
+  let url = Repository.url("Tests/DpendCLITests/Goldens").appendingPathComponent(name)
   if ProcessInfo.processInfo.environment["DPEND_UPDATE_GOLDENS"] == "1" {
     try actual.write(to: url, atomically: true, encoding: .utf8)
     return

@@ -1,3 +1,4 @@
+import DpendTestSupport
 import Foundation
 
 /// Compiles and runs Swift programs with `swiftc`, linking the modules generated code
@@ -6,21 +7,15 @@ import Foundation
 /// (`Tests/DipStandIn`: Dip's API surface that generated code uses, with Dip's signatures).
 /// Each module is compiled once per test run.
 enum SwiftCompiler {
-  /// The result of compiling or running something.
-  struct Outcome {
-    var status: Int32
-    var output: String
-  }
-
   /// A directory holding `libDpendRuntime.a`, `libSwinject.a`, `libDip.a` (the stand-in) and their modules.
   static let modules: Result<URL, CompilerError> = {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-modules-\(UUID().uuidString)")
-    compiledModulesDirectory = directory
-    // Removed when the test process ends.
-    atexit { if let directory = compiledModulesDirectory { try? FileManager.default.removeItem(at: directory) } }
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let runtime = repositoryRoot.appendingPathComponent("Sources/DpendRuntime")
+      let workspace = try TemporaryWorkspace(prefix: "dpend-modules")
+      // A static is never released: the folder is removed when the test process ends.
+      compiledModules = workspace
+      atexit { compiledModules?.remove() }
+      let directory = workspace.root
+      let runtime = Repository.url("Sources/DpendRuntime")
       try compileLibrary("DpendRuntime", sources: try swiftFiles(in: runtime), into: directory)
       guard let swinject = swinjectSources() else {
         throw CompilerError(
@@ -28,7 +23,7 @@ enum SwiftCompiler {
             "no checkout of Swinject found above \(CommandLine.arguments[0]); run `swift build --build-tests` first")
       }
       try compileLibrary("Swinject", sources: try swiftFiles(in: swinject), into: directory)
-      let dipStandIn = repositoryRoot.appendingPathComponent("Tests/DipStandIn")
+      let dipStandIn = Repository.url("Tests/DipStandIn")
       try compileLibrary("Dip", sources: try swiftFiles(in: dipStandIn), into: directory)
       return .success(directory)
     } catch let error as CompilerError {
@@ -38,30 +33,24 @@ enum SwiftCompiler {
     }
   }()
 
-  /// Compiles `sources` into an executable linked with the three modules.
-  static func compileProgram(_ sources: [URL], to executable: URL) throws -> Outcome {
+  /// Compiles `sources` into an executable linked with the three modules; the compiler's
+  /// messages are in ``DpendTestSupport/ProcessResult/output``.
+  static func compileProgram(_ sources: [URL], to executable: URL) throws -> ProcessResult {
     let directory = try modules.get()
-    return try run(
-      "swiftc",
+    return try ProcessRunner.run(
+      program: "swiftc",
       ["-I", directory.path, "-L", directory.path, "-lDpendRuntime", "-lSwinject", "-lDip"] + sources.map(\.path)
-        + ["-o", executable.path])
-  }
-
-  /// Runs a program and waits for it; standard output and error together.
-  static func run(_ program: String, _ arguments: [String]) throws -> Outcome {
-    let result = try DpendProcess.run(
-      URL(fileURLWithPath: "/usr/bin/env"), [program] + arguments, combiningOutput: true)
-    return Outcome(status: result.status, output: result.stdout)
+        + ["-o", executable.path], combiningOutput: true)
   }
 
   private static func compileLibrary(_ name: String, sources: [URL], into directory: URL) throws {
-    let outcome = try run(
-      "swiftc",
+    let outcome = try ProcessRunner.run(
+      program: "swiftc",
       [
         "-parse-as-library", "-emit-library", "-static", "-emit-module", "-module-name", name,
         "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
         "-o", directory.appendingPathComponent("lib\(name).a").path,
-      ] + sources.map(\.path))
+      ] + sources.map(\.path), combiningOutput: true)
     guard outcome.status == 0 else {
       throw CompilerError(message: "compiling \(name) failed:\n\(outcome.output)")
     }
@@ -80,13 +69,13 @@ enum SwiftCompiler {
       if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
       directory.deleteLastPathComponent()
     }
-    let fallback = repositoryRoot.appendingPathComponent(".build/checkouts/Swinject/Sources")
+    let fallback = Repository.url(".build/checkouts/Swinject/Sources")
     return FileManager.default.fileExists(atPath: fallback.path) ? fallback : nil
   }
 }
 
 /// Where ``SwiftCompiler/modules`` compiled the libraries, for removal at exit.
-nonisolated(unsafe) private var compiledModulesDirectory: URL?
+nonisolated(unsafe) private var compiledModules: TemporaryWorkspace?
 
 /// Why compiling failed.
 struct CompilerError: Error, CustomStringConvertible {

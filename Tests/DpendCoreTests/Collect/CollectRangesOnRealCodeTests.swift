@@ -1,5 +1,6 @@
 import DpendCollect
 import DpendModel
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -8,11 +9,9 @@ import Testing
 struct CollectRangesOnRealCodeTests {
   /// This package's own Swift files: a few hundred files of ordinary Swift, on every checkout.
   private static func packageSources() throws -> [(path: String, text: String)] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
     var result: [(String, String)] = []
-    for folder in ["Sources", "Tests/DpendCoreTests", "Tests/DpendServerTests"] {
-      let base = root.appendingPathComponent(folder)
+    for folder in ["Sources", "Tests/DpendCoreTests", "Tests/DpendServerTests", "Tests/DpendTestSupport"] {
+      let base = Repository.url(folder)
       let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil)
       while let url = walker?.nextObject() as? URL {
         guard url.pathExtension == "swift" else { continue }

@@ -145,8 +145,7 @@ import Testing
   @Test func everyPrefixOfARealFileKeepsItsCompleteDeclarations() throws {
     // The example app's files as one multi-type file: tags, a configuration, protocols,
     // implementations with dependencies, tagged parameters.
-    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Example/Sources")
+    let example = Repository.url("Tests/Example/Sources")
     let files = ["App/AppConfiguration.swift", "App/HTTPClient.swift", "Menu/Menu.swift", "Orders/Orders.swift"]
     let text = try files.map { try String(contentsOf: example.appendingPathComponent($0), encoding: .utf8) }
       .joined(separator: "\n")

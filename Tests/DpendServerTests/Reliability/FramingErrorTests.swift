@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -77,9 +78,11 @@ import Testing
 
   @Test func shutdownBeforeInitializeIsRefusedAndNotificationsAreDropped() throws {
     let client = try TestLSPClient()
-    client.sendNotification("initialized")
-    let id = client.sendRequest("shutdown")
-    #expect(try client.response(id) == .failure(ResponseError(code: -32002, message: "the server is not initialized")))
+    client.notify(InitializedNotification())
+    let shutdown = client.start(ShutdownRequest())
+    #expect(
+      try client.response(to: shutdown)
+        == .failure(ResponseError(code: -32002, message: "the server is not initialized")))
     #expect(client.untakenMessages() == [])
     try client.initialize(root: nil)
     #expect(try client.shutdownAndExit() == 0)
@@ -95,13 +98,10 @@ import Testing
 
   @Test func aCommandThatCannotRunFailsWithRequestFailed() throws {
     let workspace = try ServerFixtures.missingStore()
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root)
-    let id = client.sendRequest(
-      "workspace/executeCommand", .parse(#"{"command":"dpend.generateRegistrations","arguments":[]}"#))
+    let client = try ServerFixtures.start(workspace)
+    let command = client.start(ExecuteCommandRequest(command: "dpend.generateRegistrations", arguments: []))
     #expect(
-      try client.response(id)
+      try client.response(to: command)
         == .failure(ResponseError(code: -32803, message: "no output file: set 'outputFile' in .dpend.json")))
     #expect(try client.shutdownAndExit() == 0)
   }

@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -6,65 +7,50 @@ import Testing
 /// what it generates reaches the client only as `WorkspaceEdit`s.
 @Suite struct NoFileWritesTests {
   @Test func aFullSessionLeavesTheWorkspaceUntouched() throws {
-    let workspace = try ServerWorkspace([
-      ".dpend.json": #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift"}"#,
-      "Sources/App.swift":
-        "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n",
-      "Sources/Screen.swift": "final class ScreenImpl { init(clock: Clock) {} }\n",
-      "Sources/Clock.swift": "protocol Clock {}\n",
-    ])
+    let screenDocument = MarkedText("0️⃣final class ScreenImpl { init(clock: C1️⃣lock) {} }\n2️⃣")
+    let workspace = try TemporaryWorkspace(
+      [
+        ".dpend.json": #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift"}"#,
+        "Sources/App.swift":
+          "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n",
+        "Sources/Screen.swift": screenDocument.text,
+        "Sources/Clock.swift": "protocol Clock {}\n",
+      ], prefix: "dpend-lsp")
     let before = try WorkspaceSnapshot(workspace.root)
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(
-      root: workspace.root,
-      capabilities: .parse(#"{"workspace":{"workspaceEdit":{"documentChanges":true,"resourceOperations":["create"]}}}"#)
-    )
+    let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)
     let screen = workspace.uri("Sources/Screen.swift")
-    _ = try client.diagnostics(for: screen)
-    client.sendNotification(
-      "textDocument/didOpen",
-      .object([
-        "textDocument": .object([
-          "uri": .string(screen), "languageId": .string("swift"), "version": .int(1),
-          "text": .string("final class ScreenImpl { init(clock: Clock) {} }\n"),
-        ])
-      ]))
+    _ = try client.waitForDiagnostics(screen)
+    let opened = client.openDocument(screenDocument, uri: screen)
     // Quick fix for the missing Clock: a new configuration file, as an edit.
-    let fixes = try client.request(
-      "textDocument/codeAction",
-      .parse(
-        #"{"textDocument":{"uri":"\#(screen)"},"range":{"start":{"line":0,"character":38},"#
-          + #""end":{"line":0,"character":38}},"context":{"diagnostics":[],"only":["quickfix"]}}"#))
-    #expect(fixes[0]?["edit"]?["documentChanges"]?[0]?["kind"] == .string("create"), "\(fixes.json)")
+    let fixes = try client.send(
+      CodeActionRequest(
+        textDocument: .init(uri: screen), range: opened.lspRange(at: "1️⃣"),
+        context: .init(diagnostics: [], only: [CodeAction.quickFix])))
+    #expect(fixes?.first?.edit?.documentChanges?.first?.isCreate == true, "\(String(describing: fixes))")
     // Providing Clock makes the graph valid: generation is offered as an edit.
-    client.sendNotification(
-      "textDocument/didChange",
-      .parse(
-        #"{"textDocument":{"uri":"\#(screen)","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":0},"#
-          + #""end":{"line":1,"character":0}},"text":"final class ClockImpl: Clock {}\n"}]}"#))
-    let generate = try client.request(
-      "textDocument/codeAction",
-      .parse(
-        #"{"textDocument":{"uri":"\#(screen)"},"range":{"start":{"line":0,"character":0},"#
-          + #""end":{"line":0,"character":0}},"context":{"diagnostics":[],"only":["source"]}}"#))
-    #expect(generate[0]?["title"] == .string("Generate registrations"))
+    client.changeDocument(
+      screen, version: 2, [.init(range: opened.lspRange(at: "2️⃣"), text: "final class ClockImpl: Clock {}\n")])
+    let generate = try client.send(
+      CodeActionRequest(
+        textDocument: .init(uri: screen), range: opened.lspRange(at: "0️⃣"),
+        context: .init(diagnostics: [], only: [CodeAction.source])))
+    #expect(generate?.first?.title == "Generate registrations")
     #expect(
-      generate[0]?["edit"]?["documentChanges"]?[0]?.json
-        == #"{"kind":"create","options":{"ignoreIfExists":false,"overwrite":true},"uri":"\#(workspace.uri("Generated/Deps.swift"))"}"#
-    )
-    #expect(
-      try client.request("workspace/executeCommand", .parse(#"{"command":"dpend.generateRegistrations"}"#)) == .null)
-    let applied = try client.serverRequest("workspace/applyEdit")
-    #expect(applied["label"] == .string("Generate registrations"))
-    client.sendNotification(
-      "workspace/didChangeWatchedFiles",
-      .parse(
-        #"{"changes":[{"uri":"\#(workspace.uri("Sources/App.swift"))","type":2},{"uri":"\#(workspace.uri(".dpend.json"))","type":2}]}"#
-      ))
-    client.sendNotification("textDocument/didSave", .parse(#"{"textDocument":{"uri":"\#(screen)"}}"#))
-    client.sendNotification("textDocument/didClose", .parse(#"{"textDocument":{"uri":"\#(screen)"}}"#))
-    _ = try client.request("workspace/executeCommand", .parse(#"{"command":"dpend.showTree"}"#))
+      generate?.first?.edit?.documentChanges?.first
+        == .create(
+          CreateFile(uri: workspace.uri("Generated/Deps.swift"), options: .init(overwrite: true, ignoreIfExists: false))
+        ))
+    #expect(try client.send(ExecuteCommandRequest(command: "dpend.generateRegistrations")) == nil)
+    let applied = try client.waitForServerRequest(ApplyWorkspaceEditRequest.self)
+    #expect(applied.label == "Generate registrations")
+    client.notify(
+      DidChangeWatchedFilesNotification(changes: [
+        FileEvent(uri: workspace.uri("Sources/App.swift"), type: FileEvent.changed),
+        FileEvent(uri: workspace.uri(".dpend.json"), type: FileEvent.changed),
+      ]))
+    client.notify(DidSaveTextDocumentNotification(textDocument: .init(uri: screen)))
+    client.notify(DidCloseTextDocumentNotification(textDocument: .init(uri: screen)))
+    _ = try client.send(ExecuteCommandRequest(command: "dpend.showTree"))
     #expect(try client.shutdownAndExit() == 0)
 
     let after = try WorkspaceSnapshot(workspace.root)
@@ -74,10 +60,10 @@ import Testing
   }
 }
 
-extension LSPAny {
-  /// The element `index` of an array.
-  subscript(index: Int) -> LSPAny? {
-    if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
-    return nil
+extension DocumentChange {
+  /// `true` for a file creation.
+  fileprivate var isCreate: Bool {
+    if case .create = self { return true }
+    return false
   }
 }

@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -12,38 +13,36 @@ import Testing
   static let serviceCount = 64
 
   @Test func aWorkspaceIndexedOnEveryCoreAndReloadedGetsExactDiagnostics() throws {
-    // Service0Impl needs Store, each other ServiceNImpl the service before it.
-    var files = ["Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n"]
-    for index in 0..<Self.serviceCount {
-      let dependency = index == 0 ? "Store" : "Service\(index - 1)"
-      files["Sources/Service\(index).swift"] =
+    // Service0Impl needs Store (at 1️⃣), each other ServiceNImpl the service before it.
+    let services = (0..<Self.serviceCount).map { index in
+      MarkedText(
         "protocol Service\(index) {}\nfinal class Service\(index)Impl: Service\(index) {\n"
-        + "  init(dependency: \(dependency)) {}\n}\n"
+          + "  init(dependency: 1️⃣\(index == 0 ? "Store" : "Service\(index - 1)")) {}\n}\n")
     }
+    var files = ["Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n"]
+    for (index, service) in services.enumerated() { files["Sources/Service\(index).swift"] = service.text }
     // Regular expressions, not literals: every decision goes through the filter's shared cache.
     let withoutStore = #"{"implicitFilters": ["Service[0-9]+Impl"]}"#
     let withStore = #"{"implicitFilters": ["(Store|Service[0-9]+)Impl"]}"#
     files[".dpend.json"] = withoutStore
-    let workspace = try ServerWorkspace(files)
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root, capabilities: WorkspaceEventsTests.watchingClient)
+    let workspace = try TemporaryWorkspace(files, prefix: "dpend-lsp")
+    let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.watchingClient)
     let first = workspace.uri("Sources/Service0.swift")
-    let missing = try client.diagnostics(for: first)
+    let missing = try client.waitForDiagnostics(first)
     #expect(
-      missing.map(\.json) == [
-        #"{"code":"missing-dependency","message":"missing dependency: nothing provides 'Store', needed by "#
-          + #"'Service0Impl.init(dependency:)'","range":{"end":{"character":24,"line":2},"#
-          + #""start":{"character":19,"line":2}},"severity":1,"source":"dpend"}"#
+      missing == [
+        ServerFixtures.missingDependency(
+          "Store", neededBy: "Service0Impl.init(dependency:)", at: services[0].lspRange("1️⃣", covering: "Store"))
       ])
     // Each reload reads every file again and analyses every file with a new filter.
     for round in 1...4 {
       let provided = !round.isMultiple(of: 2)
       try workspace.write(".dpend.json", provided ? withStore : withoutStore)
-      client.sendNotification(
-        "workspace/didChangeWatchedFiles",
-        .parse(#"{"changes":[{"uri":"\#(workspace.uri(".dpend.json"))","type":2}]}"#))
-      #expect(try client.diagnostics(for: first) == (provided ? [] : missing), "reload \(round)")
+      client.notify(
+        DidChangeWatchedFilesNotification(changes: [
+          FileEvent(uri: workspace.uri(".dpend.json"), type: FileEvent.changed)
+        ]))
+      #expect(try client.waitForDiagnostics(first) == (provided ? [] : missing), "reload \(round)")
     }
     #expect(try client.shutdownAndExit() == 0)
   }

@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -11,22 +12,14 @@ import Testing
   @Test(arguments: [(UInt64(0xD9E1_D5EE_D001), "utf-16"), (UInt64(0xD9E1_D5EE_D002), "utf-8")])
   func theServerAnswersEveryMalformedMessageExactlyAndSurvives(seed: UInt64, encoding: String) throws {
     let workspace = try ServerFixtures.missingStore()
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(
-      root: workspace.root, capabilities: .parse(#"{"general":{"positionEncodings":["\#(encoding)"]}}"#))
+    let client = try ServerFixtures.start(
+      workspace,
+      capabilities: ClientCapabilities(general: .init(positionEncodings: [PositionEncodingKind(rawValue: encoding)])))
     let feed = workspace.uri("Sources/Feed.swift")
     let store = workspace.uri("Sources/Store.swift")
-    _ = try client.diagnostics(for: feed)
-    for uri in [feed, store] {
-      client.sendNotification(
-        "textDocument/didOpen",
-        .object([
-          "textDocument": .object([
-            "uri": .string(uri), "languageId": .string("swift"), "version": .int(1),
-            "text": .string(try String(contentsOf: URL(string: uri)!, encoding: .utf8)),
-          ])
-        ]))
+    _ = try client.waitForDiagnostics(feed)
+    for path in ["Sources/Feed.swift", "Sources/Store.swift"] {
+      client.openDocument(MarkedText(try #require(workspace.read(path))), uri: workspace.uri(path))
     }
 
     var generator = FuzzMessageGenerator(seed: seed, workspaceURIs: [feed, store])
@@ -89,10 +82,11 @@ import Testing
     #expect(codesWithoutID.filter { $0 == .int(-32600) }.count == invalidWithoutID)
     #expect(codesWithoutID.count == parseErrors + invalidWithoutID)
 
-    // Still alive, still right: a real hover, then a clean exit.
-    let hover = try client.request(
-      "textDocument/hover", .parse(#"{"textDocument":{"uri":"\#(store)"},"position":{"line":0,"character":99}}"#))
-    #expect(hover == .null)
+    // Still alive, still right: a real hover far past the end of the first line of a document
+    // the fuzz edited into unknown text, then a clean exit.
+    let hover = try client.send(
+      HoverRequest(textDocument: .init(uri: store), position: Position(line: 0, character: 99)))
+    #expect(hover == nil)
     #expect(try client.shutdownAndExit() == 0)
     let leftovers = try client.leftovers()
     #expect(leftovers.invalidBodies == [])

@@ -7,29 +7,24 @@ import Testing
 /// cancellations: every request gets exactly one answer, and the end state is exact.
 @Suite struct StressTests {
   static let editCount = 1_000
-  static let head = "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(store: Store) {}\n}\n"
+  /// The document: the missing dependency (1️⃣ in it), then the line the edits change (2️⃣).
+  static let document = MarkedText(
+    "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(store: St1️⃣ore) {}\n}\n2️⃣// ")
 
   @Test func editsRequestsAndCancellationsInterleaved() throws {
     let workspace = try ServerFixtures.missingStore()
-    let client = try TestLSPClient()
-    client.keepAlive(workspace)
-    try client.initialize(root: workspace.root)
+    let client = try ServerFixtures.start(workspace)
     let uri = workspace.uri("Sources/Feed.swift")
-    _ = try client.diagnostics(for: uri)
+    _ = try client.waitForDiagnostics(uri)
     // The last line is the one edited: a comment, so every state in between has the error.
+    client.openDocument(Self.document, uri: uri)
+    let editedLine = Self.document.lspPosition("2️⃣").line
     var tail = "// "
-    client.sendNotification(
-      "textDocument/didOpen",
-      .object([
-        "textDocument": .object([
-          "uri": .string(uri), "languageId": .string("swift"), "version": .int(1), "text": .string(Self.head + tail),
-        ])
-      ]))
 
     var random = SplitMix64(seed: 0x5EED_0F_5E55)
     var requests: [RequestID] = []
     var cancelled: Set<RequestID> = []
-    let at = #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":2,"character":16}}"#
+    let cursor = TextDocumentPositionParams(textDocument: .init(uri: uri), position: Self.document.lspPosition("1️⃣"))
     let started = Date()
     for version in 2...(Self.editCount + 1) {
       let range: (start: Int, end: Int, text: String)
@@ -44,22 +39,25 @@ import Testing
       }
       let characters = Array(tail)
       tail = String(characters[..<range.start]) + range.text + String(characters[range.end...])
-      client.sendNotification(
-        "textDocument/didChange",
-        .parse(
-          #"{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"range":{"start":"#
-            + #"{"line":4,"character":\#(range.start)},"end":{"line":4,"character":\#(range.end)}},"#
-            + #""text":"\#(range.text)"}]}"#))
+      // The line holds ASCII only: characters are UTF-16 units.
+      let edit = DpendProtocol.Range(
+        start: Position(line: editedLine, character: range.start), end: Position(line: editedLine, character: range.end)
+      )
+      client.changeDocument(uri, version: version, [.init(range: edit, text: range.text)])
       if random.below(2) == 0 {
-        requests.append(client.sendRequest(random.pick(["textDocument/hover", "textDocument/definition"]), .parse(at)))
+        if random.below(2) == 0 {
+          requests.append(client.start(HoverRequest(textDocument: cursor.textDocument, position: cursor.position)).id)
+        } else {
+          requests.append(
+            client.start(DefinitionRequest(textDocument: cursor.textDocument, position: cursor.position)).id)
+        }
       }
       // Cancel a request sent a moment ago: it may be waiting for the analysis or answered.
       if random.below(3) == 0, let id = requests.suffix(4).randomElement(using: &random), !cancelled.contains(id) {
         cancelled.insert(id)
-        client.sendNotification("$/cancelRequest", .object(["id": id.json]))
+        client.notify(CancelRequestNotification(id: id))
       }
     }
-    #expect(tail == "final class StoreImpl: Store {}")
 
     var results = 0
     var cancellations = 0
@@ -77,15 +75,17 @@ import Testing
     let extra = client.untakenResponses().filter { response in requests.contains { $0.json == response["id"] } }
     #expect(extra == [])
 
-    let published = try client.notification("textDocument/publishDiagnostics", timeout: 60) {
-      $0["uri"] == .string(uri) && $0["diagnostics"] == .array([])
+    // The server applied every edit: the last one provided Store, published for its version.
+    let published = try client.waitForNotification(PublishDiagnosticsNotification.self, timeout: 60) {
+      $0.uri == uri && $0.diagnostics.isEmpty
     }
-    #expect(published.json == #"{"diagnostics":[],"uri":"\#(uri)","version":\#(Self.editCount + 1)}"#)
-    let hover = try client.request("textDocument/hover", .parse(at))
+    #expect(published.version == Self.editCount + 1)
+    let hover = try client.send(HoverRequest(textDocument: cursor.textDocument, position: cursor.position))
     #expect(
-      hover.json
-        == #"{"contents":{"kind":"markdown","value":"`Store` is provided by `StoreImpl.init()` (scope: `unique`)"},"#
-        + #""range":{"end":{"character":19,"line":2},"start":{"character":14,"line":2}}}"#)
+      hover
+        == Hover(
+          contents: MarkupContent(markdown: "`Store` is provided by `StoreImpl.init()` (scope: `unique`)"),
+          range: Self.document.lspRange(of: "Store", containing: "1️⃣")))
     #expect(try client.shutdownAndExit() == 0)
     #expect(try client.leftovers().invalidBodies == [])
     print(

@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Foundation
 
 /// One recorded exchange with the server: `protocol-fixtures/<name>.json` at the package
@@ -19,8 +20,7 @@ struct ProtocolFixture {
   }
 
   /// The folder holding the fixtures.
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("protocol-fixtures")
+  static let directory = Repository.url("protocol-fixtures")
 
   /// The names of every fixture (file names without `.json`), sorted.
   static var names: [String] {
