@@ -73,9 +73,7 @@ public enum ProcessRunner {
       let deadline = Date().addingTimeInterval(timeout)
       while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
       if process.isRunning {
-        // SIGKILL: the program inherits the test thread's signal mask, which may block SIGTERM.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(treeOf: process)
         throw Timeout(
           command: ([executable.path] + arguments).joined(separator: " "),
           output: text(files.url("stdout")) + text(files.url("stderr")))
@@ -84,6 +82,40 @@ public enum ProcessRunner {
     process.waitUntilExit()
     return ProcessResult(
       status: process.terminationStatus, stdout: text(files.url("stdout")), stderr: text(files.url("stderr")))
+  }
+
+  /// Kills `process` and every process it started, and waits (10 s at most) for it to end.
+  ///
+  /// With SIGKILL: the program inherits the test thread's signal mask, which may block
+  /// SIGTERM. Its descendants go too: Foundation sees a process end only when every process
+  /// holding what it inherited has ended, so one left running would keep the wait going.
+  private static func kill(treeOf process: Process) {
+    let pid = process.processIdentifier
+    for victim in [pid] + descendants(of: pid) { Foundation.kill(victim, SIGKILL) }
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+  }
+
+  /// The processes `pid` started, and theirs, read from `/proc` (none where there is no `/proc`).
+  private static func descendants(of pid: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    var children: [Int32: [Int32]] = [:]
+    for entry in entries {
+      guard let child = Int32(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let end = stat.lastIndex(of: ")")
+      else { continue }
+      // After the command name in parentheses: the state, then the parent's pid.
+      let fields = stat[stat.index(after: end)...].split(separator: " ")
+      if fields.count > 1, let parent = Int32(fields[1]) { children[parent, default: []].append(child) }
+    }
+    var found: [Int32] = []
+    var pending = children[pid] ?? []
+    while let next = pending.popLast() {
+      found.append(next)
+      pending += children[next] ?? []
+    }
+    return found
   }
 
   /// A file's bytes as text; bytes that are not UTF-8 become U+FFFD.
