@@ -77,18 +77,19 @@ struct IncrementalGraphTests {
 
   @Test func aCycleMadeByOneEditIsFoundAndItsFixClearsIt() throws {
     let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"])))
-    host.update([
-      ("A.swift", "protocol A {}\nfinal class AImpl: A { init(b: B) {} }"),
-      ("B.swift", "protocol B {}\nfinal class BImpl: B { init() {} }"),
-    ])
+    // 1️⃣ is where the parameter closing the cycle is typed.
+    let acyclic = MarkedText("protocol B {}\nfinal class BImpl: B { init(1️⃣) {} }")
+    host.update([("A.swift", "protocol A {}\nfinal class AImpl: A { init(b: B) {} }"), ("B.swift", acyclic.text)])
     #expect(host.graph().diagnostics.isEmpty)
-    host.open(path: "B.swift", text: "protocol B {}\nfinal class BImpl: B { init() {} }")
+    host.open(path: "B.swift", text: acyclic.text)
     let cyclic = "protocol B {}\nfinal class BImpl: B { init(a: A) {} }"
-    host.change(path: "B.swift", to: cyclic, edits: [TextReplacement(offset: 42, length: 0, replacement: "a: A")])
+    host.change(
+      path: "B.swift", to: cyclic,
+      edits: [TextReplacement(offset: acyclic.offset("1️⃣"), length: 0, replacement: "a: A")])
     #expect(host.graph().diagnostics.map(\.message) == ["dependency cycle: A -> B -> A"])
     host.change(
-      path: "B.swift", to: "protocol B {}\nfinal class BImpl: B { init() {} }",
-      edits: [TextReplacement(offset: 42, length: 4, replacement: "")])
+      path: "B.swift", to: acyclic.text,
+      edits: [TextReplacement(offset: acyclic.offset("1️⃣"), length: "a: A".utf8.count, replacement: "")])
     #expect(host.graph().diagnostics.isEmpty)
   }
 

@@ -1,6 +1,7 @@
 import DpendAnalysis
 import DpendHost
 import DpendModel
+import DpendTestSupport
 import Testing
 
 struct AnalysisHostTests {
@@ -21,16 +22,14 @@ struct AnalysisHostTests {
     #expect(host.parseCount == 20)
     let path = "Sources/Feed.swift"
     let unrelated = (0..<30).map { "struct Unrelated\($0) { let value = \($0) }\n" }.joined()
-    let original = "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init() {}\n}\n" + unrelated
-    host.open(path: path, text: original)
+    let original = MarkedText("protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(1️⃣) {}\n}\n" + unrelated)
+    host.open(path: path, text: original.text)
     #expect(host.parseCount == 21)
     // Type a parameter into `init()`.
-    let insertion = try #require(original.range(of: "init(")).upperBound
-    let offset = original.utf8.distance(from: original.startIndex, to: insertion)
-    let edited = String(original[..<insertion]) + "store: Service3" + String(original[insertion...])
-    #expect(edited.contains("init(store: Service3)"))
+    let edited = "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(store: Service3) {}\n}\n" + unrelated
     host.change(
-      path: path, to: edited, edits: [TextReplacement(offset: offset, length: 0, replacement: "store: Service3")])
+      path: path, to: edited,
+      edits: [TextReplacement(offset: original.offset("1️⃣"), length: 0, replacement: "store: Service3")])
     #expect(host.parseCount == 22)
     // The 30 unrelated declarations after the edit were reused from the previous tree.
     #expect(try #require(host.reusedBytes(of: path)) >= unrelated.utf8.count)
