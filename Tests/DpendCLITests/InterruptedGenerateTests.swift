@@ -41,6 +41,7 @@ import Testing
     for _ in 0..<runs {
       try workspace.write("Generated/Deps.swift", Self.previous)
       let delay = UInt32(random.next() % runMicroseconds)
+      // Started directly, not through ProcessRunner: the test kills it at a moment it chooses.
       let process = Process()
       process.executableURL = BuiltProduct.dpend
       process.arguments = ["generate"]

@@ -85,12 +85,12 @@ import Testing
   func generateRegistrationsWritesExactlyWhatTheCommandLineWould(container: String, module: String) throws {
     let app = MarkedText(
       "protocol Store 1️⃣{}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n")
-    let workspace = try TemporaryWorkspace(
+    let workspace = try ServerFixtures.workspace(
       [
         ".dpend.json":
           #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift", "container": "\#(container)"}"#,
         "Sources/App.swift": app.text,
-      ], prefix: "dpend-lsp")
+      ])
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)
     let actions = try #require(
       try codeActions(client, workspace.uri("Sources/App.swift"), app, at: "1️⃣", only: CodeAction.source))

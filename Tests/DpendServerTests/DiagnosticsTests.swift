@@ -24,11 +24,11 @@ import Testing
   }
 
   @Test func incrementalEditAfterAnEmojiUsesUTF16Positions() throws {
-    let workspace = try TemporaryWorkspace(
+    let workspace = try ServerFixtures.workspace(
       [
         ".dpend.json": ServerFixtures.configuration,
         "Sources/Feed.swift": "protocol Feed {}\nprotocol Store {}\nfinal class StoreImpl: Store {}\n",
-      ], prefix: "dpend-lsp")
+      ])
     let client = try ServerFixtures.start(workspace)
     let feed = workspace.uri("Sources/Feed.swift")
     let opened = client.openDocument(
@@ -60,8 +60,8 @@ import Testing
 
   @Test func utf8PositionsWhenNegotiated() throws {
     let feed = MarkedText("protocol Feed {}\n/* é */ final class FeedImpl: Feed { init(store: 1️⃣Store) {} }\n")
-    let workspace = try TemporaryWorkspace(
-      [".dpend.json": ServerFixtures.configuration, "Sources/Feed.swift": feed.text], prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": ServerFixtures.configuration, "Sources/Feed.swift": feed.text])
     let client = try ServerFixtures.start(
       workspace, capabilities: ClientCapabilities(general: .init(positionEncodings: [.utf8])))
     let diagnostics = try client.waitForDiagnostics(workspace.uri("Sources/Feed.swift"))
@@ -79,8 +79,8 @@ import Testing
       final class BImpl: B { init(a: 2️⃣A) {} }
 
       """)
-    let workspace = try TemporaryWorkspace(
-      [".dpend.json": ServerFixtures.configuration, "Sources/Cycle.swift": cycle.text], prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": ServerFixtures.configuration, "Sources/Cycle.swift": cycle.text])
     let client = try ServerFixtures.start(workspace)
     let uri = workspace.uri("Sources/Cycle.swift")
     let diagnostics = try client.waitForDiagnostics(uri)
@@ -107,8 +107,8 @@ import Testing
       "protocol Store {}\n"
         + (0..<25).map { "final class Consumer\($0)Impl { init(store: \($0 == 21 ? "1️⃣" : "")Store) {} }\n" }
         .joined())
-    let workspace = try TemporaryWorkspace(
-      [".dpend.json": ServerFixtures.configuration, "Sources/Consumers.swift": consumers.text], prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": ServerFixtures.configuration, "Sources/Consumers.swift": consumers.text])
     let client = try ServerFixtures.start(workspace)
     let diagnostics = try client.waitForDiagnostics(workspace.uri("Sources/Consumers.swift"))
     #expect(diagnostics.count == 25)
@@ -125,8 +125,8 @@ import Testing
   @Test func sameBytesDifferentCharactersRepublishesTheNewColumn() throws {
     let original = MarkedText(
       "protocol Feed {}\n/* 1️⃣ab2️⃣ */ final class FeedImpl: Feed { init(store: 3️⃣Store) {} }\n")
-    let workspace = try TemporaryWorkspace(
-      [".dpend.json": ServerFixtures.configuration, "Sources/Feed.swift": original.text], prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": ServerFixtures.configuration, "Sources/Feed.swift": original.text])
     let client = try ServerFixtures.start(workspace)
     let feed = workspace.uri("Sources/Feed.swift")
     let before = try client.waitForDiagnostics(feed)

@@ -22,8 +22,8 @@ import Testing
     """)
 
   private func start() throws -> (TestLSPClient, String) {
-    let workspace = try TemporaryWorkspace(
-      [".dpend.json": ServerFixtures.configuration, "Sources/App.swift": Self.app.text], prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": ServerFixtures.configuration, "Sources/App.swift": Self.app.text])
     return (try ServerFixtures.start(workspace), workspace.uri("Sources/App.swift"))
   }
 

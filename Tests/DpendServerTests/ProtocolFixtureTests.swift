@@ -24,7 +24,7 @@ import Testing
   @Test(arguments: ProtocolFixture.names)
   func replay(_ name: String) throws {
     var fixture = try ProtocolFixture(named: name)
-    let workspace = try TemporaryWorkspace(fixture.files, prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(fixture.files)
     let placeholders = FixturePlaceholders(root: workspace.root)
     let client = try TestLSPClient(answersServerRequests: false)
     client.keepAlive(workspace)

@@ -10,6 +10,7 @@ public struct UnexpectedMessage: Error, CustomStringConvertible {
   /// What is wrong with it.
   public var reason: String
 
+  /// What is wrong, with the JSON received.
   public var description: String { "\(what): \(reason)\nreceived: \(json)" }
 }
 

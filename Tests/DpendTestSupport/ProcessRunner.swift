@@ -9,6 +9,7 @@ public struct ProcessResult: Equatable, Sendable, CustomStringConvertible {
   /// Everything written to standard error; empty when the run combined it with standard output.
   public var stderr: String
 
+  /// A result with these parts.
   public init(status: Int32, stdout: String, stderr: String) {
     self.status = status
     self.stdout = stdout
@@ -19,6 +20,7 @@ public struct ProcessResult: Equatable, Sendable, CustomStringConvertible {
   /// written when the run combined the two.
   public var output: String { stdout + stderr }
 
+  /// The status and both outputs, for failure messages.
   public var description: String { "status \(status)\nstandard output:\n\(stdout)\nstandard error:\n\(stderr)" }
 }
 
@@ -33,6 +35,7 @@ public enum ProcessRunner {
     public var command: String
     /// What it had written when it was killed.
     public var output: String
+    /// The command line and what it wrote.
     public var description: String { "\(command) did not finish in time and was killed; its output:\n\(output)" }
   }
 

@@ -20,18 +20,23 @@ import Foundation
 public final class TestLSPClient: @unchecked Sendable {
   /// Nothing matching came in time.
   public struct Timeout: Error, CustomStringConvertible {
+    /// What the test waited for.
     public var what: String
+    /// A timeout waiting for `what`.
     public init(what: String) { self.what = what }
+    /// What the test waited for, in a sentence.
     public var description: String { "timed out waiting for \(what)" }
   }
 
   /// The server's output ended while a test waited for `what`.
   public struct ServerEnded: Error, CustomStringConvertible {
+    /// What the test waited for.
     public var what: String
     /// The exit status, `nil` when the process still ran 10 s after its output ended.
     public var status: Int32?
     /// The end of what the server wrote to standard error (a crash or race report).
     public var standardError: String
+    /// How the server ended, before what, and the end of its standard error.
     public var description: String {
       let ending = status.map { "exited with status \($0)" } ?? "closed its output"
       return "the server \(ending) before \(what); its standard error ends with:\n\(standardError)"

@@ -8,14 +8,14 @@ import Testing
 @Suite struct NoFileWritesTests {
   @Test func aFullSessionLeavesTheWorkspaceUntouched() throws {
     let screenDocument = MarkedText("0️⃣final class ScreenImpl { init(clock: C1️⃣lock) {} }\n2️⃣")
-    let workspace = try TemporaryWorkspace(
+    let workspace = try ServerFixtures.workspace(
       [
         ".dpend.json": #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift"}"#,
         "Sources/App.swift":
           "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n",
         "Sources/Screen.swift": screenDocument.text,
         "Sources/Clock.swift": "protocol Clock {}\n",
-      ], prefix: "dpend-lsp")
+      ])
     let before = try WorkspaceSnapshot(workspace.root)
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)
     let screen = workspace.uri("Sources/Screen.swift")

@@ -25,7 +25,7 @@ import Testing
     let withoutStore = #"{"implicitFilters": ["Service[0-9]+Impl"]}"#
     let withStore = #"{"implicitFilters": ["(Store|Service[0-9]+)Impl"]}"#
     files[".dpend.json"] = withoutStore
-    let workspace = try TemporaryWorkspace(files, prefix: "dpend-lsp")
+    let workspace = try ServerFixtures.workspace(files)
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.watchingClient)
     let first = workspace.uri("Sources/Service0.swift")
     let missing = try client.waitForDiagnostics(first)

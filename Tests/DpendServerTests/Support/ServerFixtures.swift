@@ -10,12 +10,17 @@ enum ServerFixtures {
   /// which nothing provides; 0️⃣ stands in the first line.
   static let feed = MarkedText("protocol Feed {0️⃣}\nfinal class FeedImpl: Feed {\n  init(store: S1️⃣tore) {}\n}\n")
 
+  /// A temporary workspace folder holding `files` (relative path → text).
+  static func workspace(_ files: [String: String]) throws -> TemporaryWorkspace {
+    try TemporaryWorkspace(files, prefix: "dpend-lsp")
+  }
+
   /// A workspace whose `Sources/Feed.swift` (``feed``) needs `Store`, which `Sources/Store.swift`
   /// declares but nothing provides.
   static func missingStore() throws -> TemporaryWorkspace {
-    try TemporaryWorkspace(
-      [".dpend.json": configuration, "Sources/Feed.swift": feed.text, "Sources/Store.swift": "protocol Store {}\n"],
-      prefix: "dpend-lsp")
+    try workspace([
+      ".dpend.json": configuration, "Sources/Feed.swift": feed.text, "Sources/Store.swift": "protocol Store {}\n",
+    ])
   }
 
   /// The diagnostic ``feed`` gets in ``missingStore()``.
