@@ -22,7 +22,8 @@ struct MethodHandlers: Sendable {
 
   /// Registers `handler` for `R`; wrong params get -32602 at once, before any waiting.
   mutating func on<R: LSPRequest>(
-    _: R.Type, _ timing: Timing, _ handler: @escaping @Sendable (LanguageServer) -> (R) throws(ResponseError) -> R.Response
+    _: R.Type, _ timing: Timing,
+    _ handler: @escaping @Sendable (LanguageServer) -> (R) throws(ResponseError) -> R.Response
   ) {
     requests[R.method] = { server, id, params in
       let request: R

@@ -58,10 +58,11 @@ import Testing
     // A summary's ranges and the lines it keeps agree on every terminator.
     let source = "protocol A {}\rprotocol B {}\r\nprotocol C {}\n"
     let summary = SummaryCollector.summarize(path: "P.swift", source: source)
-    #expect(summary.protocols.map(\.range.start) == [
-      SourcePosition(line: 1, column: 10, offset: 9), SourcePosition(line: 2, column: 10, offset: 23),
-      SourcePosition(line: 3, column: 10, offset: 38),
-    ])
+    #expect(
+      summary.protocols.map(\.range.start) == [
+        SourcePosition(line: 1, column: 10, offset: 9), SourcePosition(line: 2, column: 10, offset: 23),
+        SourcePosition(line: 3, column: 10, offset: 38),
+      ])
     #expect(summary.lines == LineTable(source))
     #expect(summary.lines.lineCount == 4)
   }
