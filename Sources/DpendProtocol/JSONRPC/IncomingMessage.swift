@@ -6,8 +6,9 @@ import Foundation
 /// ``Message`` keeps params as ``LSPAny`` (for test clients and fuzzers); a server reads
 /// messages with ``decode(_:methods:)`` and gets each request's params decoded once.
 public enum IncomingMessage: Sendable {
-  /// A request. `params` is `nil` when the method is not in the table, else the registered
-  /// type's value or, when the params do not fit it, the -32602 error to answer with.
+  /// A request. `params` is `nil` when the method is not in the table, else a value of the
+  /// registered type (`try params.get() as? HoverRequest`) or, when the params do not fit it,
+  /// the -32602 error to answer with.
   case request(id: RequestID, method: String, params: Result<any Sendable, ResponseError>?)
   /// A notification. `params` is as for ``request(id:method:params:)``.
   case notification(method: String, params: Result<any Sendable, ResponseError>?)
