@@ -15,7 +15,8 @@ import Foundation
 public final class Connection: Sendable {
   /// What the reader delivers.
   public enum Event: Sendable {
-    case message(Message)
+    /// A message, its params already decoded as the method table says.
+    case message(IncomingMessage)
     /// A body or header that is not a message; answer with `error` (to `id` if known).
     case invalid(id: RequestID?, error: ResponseError)
     /// The input ended.
@@ -34,8 +35,9 @@ public final class Connection: Sendable {
     self.output = output
   }
 
-  /// Starts the reader thread; `receive` is called on it for every event, in order.
-  public func start(receive: @escaping @Sendable (Event) -> Void) {
+  /// Starts the reader thread; `receive` is called on it for every event, in order. Each
+  /// message is decoded once, its params as the type `methods` registers for its method.
+  public func start(methods: MethodTable, receive: @escaping @Sendable (Event) -> Void) {
     let input = self.input
     let thread = Thread {
       var framer = MessageFramer()
@@ -52,7 +54,7 @@ public final class Connection: Sendable {
           switch frame {
           case .message(let body):
             do throws(Message.DecodeFailure) {
-              receive(.message(try Message.decode(body)))
+              receive(.message(try IncomingMessage.decode(body, methods: methods)))
             } catch {
               receive(.invalid(id: error.id, error: error.error))
             }

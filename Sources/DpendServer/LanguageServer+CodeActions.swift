@@ -88,7 +88,8 @@ extension LanguageServer {
         // Overwrite: should the file appear meanwhile, it still ends up with exactly `text`.
         documentChanges.append(.create(CreateFile(uri: uri, options: .init(overwrite: true, ignoreIfExists: false))))
         documentChanges.append(
-          .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])))
+          .edit(
+            TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])))
       case .edit(let path, let replacements, let lines):
         let textEdits = replacements.map { replacement in
           let start = positions.position(lines.sourcePosition(ofOffset: replacement.offset), lines: lines)
@@ -98,7 +99,9 @@ extension LanguageServer {
         }
         let version = workspace.documents[path]?.version
         documentChanges.append(
-          .edit(TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: textEdits)))
+          .edit(
+            TextDocumentEdit(
+              textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version), edits: textEdits)))
         changes[uri, default: []] += textEdits
       }
     }

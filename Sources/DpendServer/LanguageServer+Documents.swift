@@ -32,7 +32,9 @@ extension LanguageServer {
   func didChangeWatchedFiles(_ notification: DidChangeWatchedFilesNotification) {
     filesChanged(
       notification.changes.compactMap { event in
-        FileURI.path(event.uri).flatMap { path in FileChange.Kind(lspType: event.type).map { FileChange(path: path, kind: $0) } }
+        FileURI.path(event.uri).flatMap { path in
+          FileChange.Kind(lspType: event.type).map { FileChange(path: path, kind: $0) }
+        }
       })
   }
 

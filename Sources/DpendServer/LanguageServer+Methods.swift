@@ -5,12 +5,14 @@ import DpendProtocol
 struct MethodHandlers: Sendable {
   /// Handles a request whose lifecycle was checked: decodes, runs (after a fresh analysis
   /// when the method needs the graph) and replies.
-  typealias RequestHandler = @Sendable (LanguageServer, RequestID, LSPAny?) -> Void
+  typealias RequestHandler = @Sendable (LanguageServer, RequestID, Result<any Sendable, ResponseError>?) -> Void
   /// Handles a notification while the server runs.
-  typealias NotificationHandler = @Sendable (LanguageServer, LSPAny?) -> Void
+  typealias NotificationHandler = @Sendable (LanguageServer, Result<any Sendable, ResponseError>?) -> Void
 
   private(set) var requests: [String: RequestHandler] = [:]
   private(set) var notifications: [String: NotificationHandler] = [:]
+  /// The params type of every method, for the connection's one-pass decoding.
+  private(set) var table = MethodTable()
 
   /// When a request runs.
   enum Timing {
@@ -22,14 +24,16 @@ struct MethodHandlers: Sendable {
 
   /// Registers `handler` for `R`; wrong params get -32602 at once, before any waiting.
   mutating func on<R: LSPRequest>(
-    _: R.Type, _ timing: Timing, _ handler: @escaping @Sendable (LanguageServer) -> (R) throws(ResponseError) -> R.Response
+    _: R.Type, _ timing: Timing,
+    _ handler: @escaping @Sendable (LanguageServer) -> (R) throws(ResponseError) -> R.Response
   ) {
+    table.register(R.self)
     requests[R.method] = { server, id, params in
       let request: R
-      do throws(ResponseError) {
-        request = try LSPAny.decode(R.self, from: params)
-      } catch {
-        return server.fail(id, error)
+      switch params {
+      case .success(let decoded as R)?: request = decoded
+      case .failure(let error)?: return server.fail(id, error)
+      default: return server.fail(id, .internalError("'\(R.method)' was not decoded as \(R.self)"))
       }
       let run = {
         do throws(ResponseError) {
@@ -47,11 +51,12 @@ struct MethodHandlers: Sendable {
 
   /// Registers `handler` for `N`; a notification with wrong params is logged and dropped.
   mutating func on<N: LSPNotification>(_: N.Type, _ handler: @escaping @Sendable (LanguageServer) -> (N) -> Void) {
+    table.register(N.self)
     notifications[N.method] = { server, params in
-      do throws(ResponseError) {
-        handler(server)(try LSPAny.decode(N.self, from: params))
-      } catch {
-        server.log("ignored \(N.method): \(error.message)")
+      switch params {
+      case .success(let decoded as N)?: handler(server)(decoded)
+      case .failure(let error)?: server.log("ignored \(N.method): \(error.message)")
+      default: server.log("ignored \(N.method): not decoded as \(N.self)")
       }
     }
   }

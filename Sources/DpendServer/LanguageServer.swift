@@ -55,7 +55,7 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// Starts reading messages; returns at once.
   public func start() {
-    connection.start { [self] event in
+    connection.start(methods: Self.methods.table) { [self] event in
       queue.async { self.handle(event) }
     }
   }
@@ -78,7 +78,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
   }
 
-  private func handleRequest(id: RequestID, method: String, params: LSPAny?) {
+  private func handleRequest(id: RequestID, method: String, params: Result<any Sendable, ResponseError>?) {
     if lifecycle == .uninitialized && method != InitializeRequest.method {
       return fail(id, .serverNotInitialized)
     }
@@ -87,7 +87,7 @@ public final class LanguageServer: @unchecked Sendable {
     handler(self, id, params)
   }
 
-  private func handleNotification(method: String, params: LSPAny?) {
+  private func handleNotification(method: String, params: Result<any Sendable, ResponseError>?) {
     if method == ExitNotification.method { return exitProcess(lifecycle == .shutDown ? 0 : 1) }
     // Before `initialize` notifications are dropped, as LSP prescribes; after `shutdown` too.
     // Unknown notifications are ignored.

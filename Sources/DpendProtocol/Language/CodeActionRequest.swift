@@ -1,5 +1,5 @@
 /// `textDocument/codeAction`.
-public struct CodeActionRequest: LSPRequest {
+public struct CodeActionRequest: LSPRequest, Hashable {
   public static let method = "textDocument/codeAction"
   public typealias Response = [CodeAction]?
   public var textDocument: TextDocumentIdentifier

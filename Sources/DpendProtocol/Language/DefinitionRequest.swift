@@ -1,5 +1,5 @@
 /// `textDocument/definition`: on a dependency, where its providers are declared.
-public struct DefinitionRequest: LSPRequest {
+public struct DefinitionRequest: LSPRequest, Hashable {
   public static let method = "textDocument/definition"
   public typealias Response = [Location]?
   public var textDocument: TextDocumentIdentifier

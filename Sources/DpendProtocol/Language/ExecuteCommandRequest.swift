@@ -1,5 +1,5 @@
 /// `workspace/executeCommand`: runs one of the server's commands.
-public struct ExecuteCommandRequest: LSPRequest {
+public struct ExecuteCommandRequest: LSPRequest, Hashable {
   public static let method = "workspace/executeCommand"
   public typealias Response = LSPAny?
   public var command: String

@@ -1,5 +1,5 @@
 /// `textDocument/hover`.
-public struct HoverRequest: LSPRequest {
+public struct HoverRequest: LSPRequest, Hashable {
   public static let method = "textDocument/hover"
   public typealias Response = Hover?
   public var textDocument: TextDocumentIdentifier

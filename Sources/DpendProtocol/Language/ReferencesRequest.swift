@@ -1,5 +1,5 @@
 /// `textDocument/references`: on a provider, every parameter that consumes what it provides.
-public struct ReferencesRequest: LSPRequest {
+public struct ReferencesRequest: LSPRequest, Hashable {
   public static let method = "textDocument/references"
   public typealias Response = [Location]?
   public var textDocument: TextDocumentIdentifier

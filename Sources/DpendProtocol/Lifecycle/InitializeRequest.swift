@@ -1,5 +1,5 @@
 /// `initialize`: the first request; the client says what it supports.
-public struct InitializeRequest: LSPRequest {
+public struct InitializeRequest: LSPRequest, Hashable {
   public static let method = "initialize"
   public typealias Response = InitializeResult
 

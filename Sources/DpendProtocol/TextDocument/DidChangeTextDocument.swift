@@ -1,5 +1,5 @@
 /// `textDocument/didChange`: edits to an open document, applied in order.
-public struct DidChangeTextDocumentNotification: LSPNotification {
+public struct DidChangeTextDocumentNotification: LSPNotification, Hashable {
   public static let method = "textDocument/didChange"
   public var textDocument: VersionedTextDocumentIdentifier
   public var contentChanges: [TextDocumentContentChangeEvent]

@@ -1,5 +1,5 @@
 /// `textDocument/didSave`: the document was saved, with its text when `includeText` is set.
-public struct DidSaveTextDocumentNotification: LSPNotification {
+public struct DidSaveTextDocumentNotification: LSPNotification, Hashable {
   public static let method = "textDocument/didSave"
   public var textDocument: TextDocumentIdentifier
   public var text: String?

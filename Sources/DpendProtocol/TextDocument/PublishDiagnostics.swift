@@ -1,5 +1,5 @@
 /// `textDocument/publishDiagnostics`: the complete list of a document's problems.
-public struct PublishDiagnosticsNotification: LSPNotification {
+public struct PublishDiagnosticsNotification: LSPNotification, Hashable {
   public static let method = "textDocument/publishDiagnostics"
   public var uri: String
   public var version: Int?

@@ -1,5 +1,5 @@
 /// `window/logMessage`: 1 error, 2 warning, 3 info, 4 log.
-public struct LogMessageNotification: LSPNotification {
+public struct LogMessageNotification: LSPNotification, Hashable {
   public static let method = "window/logMessage"
   public var type: Int
   public var message: String
@@ -10,7 +10,7 @@ public struct LogMessageNotification: LSPNotification {
 }
 
 /// `window/workDoneProgress/create`: a request from the server to the client.
-public struct WorkDoneProgressCreateRequest: LSPRequest {
+public struct WorkDoneProgressCreateRequest: LSPRequest, Hashable {
   public static let method = "window/workDoneProgress/create"
   public typealias Response = LSPAny?
   public var token: String
@@ -18,7 +18,7 @@ public struct WorkDoneProgressCreateRequest: LSPRequest {
 }
 
 /// `$/progress`: a step of work-done progress.
-public struct ProgressNotification: LSPNotification {
+public struct ProgressNotification: LSPNotification, Hashable {
   public static let method = "$/progress"
   public var token: String
   public var value: WorkDoneProgress

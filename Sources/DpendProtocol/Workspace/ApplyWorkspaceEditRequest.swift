@@ -1,5 +1,5 @@
 /// `workspace/applyEdit`: a request from the server asking the client to apply an edit.
-public struct ApplyWorkspaceEditRequest: LSPRequest {
+public struct ApplyWorkspaceEditRequest: LSPRequest, Hashable {
   public static let method = "workspace/applyEdit"
   public typealias Response = LSPAny?
   public var label: String?

@@ -1,5 +1,5 @@
 /// `workspace/didChangeWatchedFiles`: files changed on disk.
-public struct DidChangeWatchedFilesNotification: LSPNotification {
+public struct DidChangeWatchedFilesNotification: LSPNotification, Hashable {
   public static let method = "workspace/didChangeWatchedFiles"
   public var changes: [FileEvent]
   public init(changes: [FileEvent]) { self.changes = changes }
@@ -20,7 +20,7 @@ public struct FileEvent: Hashable, Sendable, Codable {
 }
 
 /// `workspace/didChangeWorkspaceFolders`.
-public struct DidChangeWorkspaceFoldersNotification: LSPNotification {
+public struct DidChangeWorkspaceFoldersNotification: LSPNotification, Hashable {
   public static let method = "workspace/didChangeWorkspaceFolders"
   public var event: Event
   public struct Event: Hashable, Sendable, Codable {
@@ -35,7 +35,7 @@ public struct DidChangeWorkspaceFoldersNotification: LSPNotification {
 }
 
 /// `client/registerCapability`: a request from the server to the client.
-public struct RegisterCapabilityRequest: LSPRequest {
+public struct RegisterCapabilityRequest: LSPRequest, Hashable {
   public static let method = "client/registerCapability"
   public typealias Response = LSPAny?
   public var registrations: [Registration]

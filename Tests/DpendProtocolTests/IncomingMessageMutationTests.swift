@@ -1,0 +1,46 @@
+import DpendProtocol
+import Testing
+
+/// Bodies made by breaking the cases of ``IncomingMessageTests`` at random (a fixed seed):
+/// whatever a body has become, the one-pass decoding gives what the untyped path gives.
+@Suite struct IncomingMessageMutationTests {
+  /// Bytes and snippets that reach the decoders' corners: structure, escapes, numbers JSON
+  /// or `JSONDecoder` refuses, control characters and broken UTF-8.
+  private static let snippets: [[UInt8]] =
+    [
+      "\"", "\\", "{", "}", "[", "]", ":", ",", " ", "0", "1", "-", ".", "e", "E", "+", "n", "u", "x",
+      "01", "1.", "1e400", "1e-400", "-0", "1.5", "99999999999999999999", "null", "true", "[]", "{}",
+      #""\ud800""#, #""\ud83e\udd8a""#, #"\u00e9"#, #"\uD800"#, #"\x"#, #"\u12"#, #""a":1,"#, #""params":"#,
+      #""id":null,"#, #""method":"exit","#, "é", "🦊",
+    ].map { Array($0.utf8) } + [[0x01], [0x1F], [0x7F], [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]]
+
+  private static var seeds: [[UInt8]] {
+    (IncomingMessageTests.validMessages + IncomingMessageTests.invalidParams + IncomingMessageTests.invalidMessages
+      + IncomingMessageTests.lazilyReadValues).map { Array($0.body.utf8) }
+  }
+
+  @Test func brokenBodiesDecodeAsTheUntypedPathDoes() {
+    var random = SplitMix64(seed: 0x5EED)
+    let seeds = Self.seeds
+    var differences: [String] = []
+    for _ in 0..<6000 {
+      var body = random.pick(seeds)
+      // Mostly one change, so that many bodies stay messages.
+      for _ in 0...(random.below(4) == 0 ? 1 : 0) where !body.isEmpty {
+        let index = random.below(body.count)
+        let snippet = random.pick(Self.snippets)
+        switch random.below(3) {
+        case 0: body.replaceSubrange(index...index, with: snippet)
+        case 1: body.insert(contentsOf: snippet, at: index)
+        default: body.remove(at: index)
+        }
+      }
+      let typed = DecodeOutcome.typed(body)
+      let untyped = DecodeOutcome.untyped(body)
+      if typed != untyped {
+        differences.append("\(String(decoding: body, as: UTF8.self))\n  typed:   \(typed)\n  untyped: \(untyped)")
+      }
+    }
+    #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.first ?? "")")
+  }
+}
