@@ -99,7 +99,7 @@ let package = Package(
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace", "DpendProtocol", "DpendTestSupport",
       ]),
-    .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol"]),
+    .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol", "DpendTestSupport"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).

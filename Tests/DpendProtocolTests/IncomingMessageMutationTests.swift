@@ -1,4 +1,5 @@
 import DpendProtocol
+import DpendTestSupport
 import Testing
 
 /// Bodies made by breaking the cases of ``IncomingMessageTests`` at random (a fixed seed):
