@@ -99,6 +99,10 @@ let package = Package(
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace", "DpendProtocol", "DpendTestSupport",
       ]),
+    // The IDE features in process, on marked sources.
+    .testTarget(
+      name: "DpendIDETests",
+      dependencies: ["DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendModel", "DpendTestSupport"]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol", "DpendTestSupport"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),

@@ -74,7 +74,6 @@ import Testing
                   func store() -> DependencyRegistration<Store> {
                     DependencyRegistration { fatalError("TODO: make a Store") }
                   }
-
                 }
 
                 """)
