@@ -20,31 +20,31 @@ public struct LineTable: Hashable, Sendable {
   /// The table of `text`.
   public init(_ text: String) {
     var text = text
-    self = text.withUTF8 { LineTable(bytes: $0) }
+    self = text.withUTF8 { LineTable(buffer: $0) }
   }
 
   /// The table of a text given as UTF-8 bytes.
-  public init(bytes: some Collection<UInt8>) {
+  public init(bytes: [UInt8]) {
+    self = bytes.withUnsafeBufferPointer { LineTable(buffer: $0) }
+  }
+
+  /// The table of a text given as UTF-8 bytes in memory: one pass, no allocation but the
+  /// line starts (and the bytes, when they are kept).
+  public init(buffer bytes: UnsafeBufferPointer<UInt8>) {
     var starts = [0]
     var ascii = true
     var plain = true
     var index = 0
-    var afterCarriageReturn = false
-    for byte in bytes {
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
       index += 1
-      if afterCarriageReturn {
-        afterCarriageReturn = false
-        // `\r\n` is one line break: the line started after `\r` starts after `\n` instead.
-        if byte == UInt8(ascii: "\n") {
-          starts[starts.count - 1] = index
-          continue
-        }
-      }
       if byte == UInt8(ascii: "\n") {
         starts.append(index)
       } else if byte == UInt8(ascii: "\r") {
+        // `\r\n` is one line break.
+        if index < count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
         starts.append(index)
-        afterCarriageReturn = true
         plain = false
       } else if byte >= 0x80 {
         ascii = false
@@ -52,7 +52,7 @@ public struct LineTable: Hashable, Sendable {
       }
     }
     lineStarts = starts
-    count = index
+    self.count = count
     self.bytes = plain ? nil : Array(bytes)
     isASCII = ascii
   }
