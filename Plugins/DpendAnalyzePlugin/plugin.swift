@@ -5,8 +5,8 @@ import PackagePlugin
 /// `dpend analyze` on each Swift source target (every one that is not a test target, or the
 /// named ones) and prints its diagnostics in the compiler's format. Fails when one has errors.
 ///
-/// In Xcode (15 or later) the same command runs on the targets of an Xcode project, through the
-/// `XcodeCommandPlugin` conformance at the end of this file.
+/// In Xcode (16 or later: this package needs Swift 6) the same command runs on the targets of an
+/// Xcode project, through the `XcodeCommandPlugin` conformance at the end of this file.
 @main
 struct DpendAnalyzePlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {

@@ -7,8 +7,8 @@ import PackagePlugin
 /// when one of them changes, and compiles the output into the target. A dependency mistake
 /// fails the build with dpend's diagnostics.
 ///
-/// In Xcode (15 or later) the same plugin also runs for the targets of an Xcode project, through
-/// the `XcodeBuildToolPlugin` conformance at the end of this file.
+/// In Xcode (16 or later: this package needs Swift 6) the same plugin also runs for the targets of
+/// an Xcode project, through the `XcodeBuildToolPlugin` conformance at the end of this file.
 @main
 struct DpendGeneratePlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
