@@ -4,23 +4,37 @@ import PackagePlugin
 /// `swift package dpend-analyze [--target <name>…] [dpend analyze options…]`: runs
 /// `dpend analyze` on each Swift source target (every one that is not a test target, or the
 /// named ones) and prints its diagnostics in the compiler's format. Fails when one has errors.
+///
+/// In Xcode (16 or later: this package needs Swift 6) the same command runs on the targets of an
+/// Xcode project, through the `XcodeCommandPlugin` conformance at the end of this file.
 @main
 struct DpendAnalyzePlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
     var extractor = ArgumentExtractor(arguments)
     let names = extractor.extractOption(named: "target")
     let targets = names.isEmpty ? context.package.targets : try context.package.targets(named: names)
-    let dpend = try context.tool(named: "dpend").url
+    let sources = targets.compactMap { target -> (name: String, sources: [URL])? in
+      guard let module = target.sourceModule, names.contains(target.name) || module.kind != .test else { return nil }
+      return (target.name, module.sourceFiles(withSuffix: "swift").map(\.url))
+    }
+    try Self.analyze(
+      sources, workspace: context.package.directoryURL, dpend: try context.tool(named: "dpend").url,
+      options: extractor.remainingArguments)
+  }
+
+  /// Runs `dpend analyze` once per target with Swift files, for SwiftPM and Xcode alike: the
+  /// diagnostics go to standard output as `dpend` prints them, with `workspace` (the directory
+  /// holding `.dpend.json`) and `options` passed on. Throws when a target has errors, after
+  /// naming them all.
+  static func analyze(_ targets: [(name: String, sources: [URL])], workspace: URL, dpend: URL, options: [String])
+    throws
+  {
     var failed: [String] = []
-    for target in targets {
-      guard let module = target.sourceModule, names.contains(target.name) || module.kind != .test else { continue }
-      let sources = module.sourceFiles(withSuffix: "swift").map(\.url.path)
-      guard !sources.isEmpty else { continue }
+    for target in targets where !target.sources.isEmpty {
       print("dpend: analysing \(target.name)")
       let process = Process()
       process.executableURL = dpend
-      process.arguments =
-        ["analyze", "--workspace", context.package.directoryURL.path] + sources + extractor.remainingArguments
+      process.arguments = ["analyze", "--workspace", workspace.path] + target.sources.map(\.path) + options
       try process.run()
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }
@@ -36,3 +50,35 @@ struct DpendAnalyzePlugin: CommandPlugin {
 struct AnalysisFailed: Error, CustomStringConvertible {
   var description: String { "dpend found errors" }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // Xcode only. XcodeProjectPlugin exists only in Xcode, so on Linux this block is compiled
+  // out: it is untested here (neither built nor run by this repository's tests or CI).
+  //
+  // The command run on an Xcode project (from the project's context menu in the Project
+  // navigator): the same report per target, for the targets Xcode passes with `--target`
+  // (their display names) or, with none, every target that is not a test bundle. The directory
+  // holding the `.xcodeproj` is the workspace (where `.dpend.json` is looked for).
+  extension DpendAnalyzePlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+      var extractor = ArgumentExtractor(arguments)
+      let names = extractor.extractOption(named: "target")
+      let sources = context.xcodeProject.targets.compactMap { target -> (name: String, sources: [URL])? in
+        guard names.isEmpty ? !Self.isTestBundle(target) : names.contains(target.displayName) else { return nil }
+        let files = target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }
+        return (target.displayName, files.map(\.url))
+      }
+      try Self.analyze(
+        sources, workspace: context.xcodeProject.directoryURL, dpend: try context.tool(named: "dpend").url,
+        options: extractor.remainingArguments)
+    }
+
+    /// Whether `target` builds unit or UI tests, which are skipped unless named.
+    static func isTestBundle(_ target: XcodeTarget) -> Bool {
+      guard case .other(let type)? = target.product?.kind else { return false }
+      return type == "com.apple.product-type.bundle.unit-test" || type == "com.apple.product-type.bundle.ui-testing"
+    }
+  }
+#endif

@@ -6,24 +6,41 @@ import PackagePlugin
 /// command's inputs and the generated container its only output, so SwiftPM reruns it only
 /// when one of them changes, and compiles the output into the target. A dependency mistake
 /// fails the build with dpend's diagnostics.
+///
+/// In Xcode (16 or later: this package needs Swift 6) the same plugin also runs for the targets of
+/// an Xcode project, through the `XcodeBuildToolPlugin` conformance at the end of this file.
 @main
 struct DpendGeneratePlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target.sourceModule else { return [] }
-    let sources = module.sourceFiles(withSuffix: "swift").map(\.url)
-    let package = context.package.directoryURL
-    let output = context.pluginWorkDirectoryURL.appending(path: "DependencyContainer.swift")
+    return Self.generateCommands(
+      target: target.name,
+      sources: module.sourceFiles(withSuffix: "swift").map(\.url),
+      workspace: context.package.directoryURL,
+      workDirectory: context.pluginWorkDirectoryURL,
+      dpend: try context.tool(named: "dpend").url)
+  }
+
+  /// The `dpend generate` command of one target, for SwiftPM and Xcode alike: `sources` are the
+  /// target's Swift files, `workspace` the directory holding `.dpend.json`, and the container is
+  /// written to `DependencyContainer.swift` in `workDirectory`. None for a target without Swift
+  /// files, which could not compile the container.
+  static func generateCommands(target: String, sources: [URL], workspace: URL, workDirectory: URL, dpend: URL)
+    -> [Command]
+  {
+    guard !sources.isEmpty else { return [] }
+    let output = workDirectory.appending(path: "DependencyContainer.swift")
     var inputs = sources
-    let configuration = package.appending(path: ".dpend.json")
+    let configuration = workspace.appending(path: ".dpend.json")
     if FileManager.default.fileExists(atPath: configuration.path) {
       inputs.append(configuration)
-      inputs += Self.libraries(in: configuration)
+      inputs += libraries(in: configuration)
     }
     return [
       .buildCommand(
-        displayName: "dpend: generating the dependency container of \(target.name)",
-        executable: try context.tool(named: "dpend").url,
-        arguments: ["generate", "--workspace", package.path, "--output-file", output.path] + sources.map(\.path),
+        displayName: "dpend: generating the dependency container of \(target)",
+        executable: dpend,
+        arguments: ["generate", "--workspace", workspace.path, "--output-file", output.path] + sources.map(\.path),
         inputFiles: inputs,
         outputFiles: [output])
     ]
@@ -42,3 +59,24 @@ struct DpendGeneratePlugin: BuildToolPlugin {
       .filter { FileManager.default.fileExists(atPath: $0.path) }
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  // Xcode only. XcodeProjectPlugin exists only in Xcode, so on Linux this block is compiled
+  // out: it is untested here (neither built nor run by this repository's tests or CI).
+  //
+  // "Run Build Tool Plug-ins" in a target's Build Phases: the same command as for a package,
+  // with the target's Swift source files as inputs and the directory holding the
+  // `.xcodeproj` as the workspace (where `.dpend.json` is looked for).
+  extension DpendGeneratePlugin: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+      Self.generateCommands(
+        target: target.displayName,
+        sources: target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url),
+        workspace: context.xcodeProject.directoryURL,
+        workDirectory: context.pluginWorkDirectoryURL,
+        dpend: try context.tool(named: "dpend").url)
+    }
+  }
+#endif
