@@ -20,6 +20,8 @@ public struct DependencyGraph: Sendable {
   public let diagnostics: [Diagnostic]
   let cycleComponents: [DependencyKey: Int]
   let files: FileResults
+  /// What was read of the workspace's container code (Dip, Swinject), and what was not.
+  public let container: ContainerReport
 
   /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
   /// example unreadable files) are merged into ``diagnostics``.
@@ -32,7 +34,7 @@ public struct DependencyGraph: Sendable {
   init(
     mode: GenerationMode, libraryFactories: [Factory], resolved: [DependencyKey: Factory],
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
-    cycleComponents: [DependencyKey: Int], files: FileResults
+    cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport()
   ) {
     self.mode = mode
     self.libraryFactories = libraryFactories
@@ -42,6 +44,7 @@ public struct DependencyGraph: Sendable {
     self.diagnostics = diagnostics
     self.cycleComponents = cycleComponents
     self.files = files
+    self.container = container
   }
 
   /// Factories of the analysed sources, in stable order (file, then position).

@@ -27,6 +27,8 @@ public final class GraphBuilder {
   private var pending: [String: FileSummary?] = [:]
   private var needsFullBuild = true
   private var summaries: [String: FileSummary] = [:]
+  /// The files with container registrations or resolve sites (Dip, Swinject).
+  private var containerFiles: Set<String> = []
   private var interfaces: [String: FileInterface] = [:]
   /// The paths of `summaries`, sorted.
   private var paths: [String] = []
@@ -83,13 +85,29 @@ public final class GraphBuilder {
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
-    if !extraDiagnostics.isEmpty {
-      diagnostics = (diagnostics + extraDiagnostics).sorted(by: Diagnostic.reportingOrder)
+    let container = checkContainers()
+    markStage("containers")
+    if !extraDiagnostics.isEmpty || !container.diagnostics.isEmpty {
+      diagnostics = (diagnostics + extraDiagnostics + container.diagnostics).sorted(by: Diagnostic.reportingOrder)
     }
     return DependencyGraph(
       mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
-      files: FileResults(byPath: files, paths: paths, summaries: summaries))
+      files: FileResults(byPath: files, paths: paths, summaries: summaries), container: container.report)
+  }
+
+  /// The container check over every file with container code; nothing without any.
+  private func checkContainers() -> (diagnostics: [Diagnostic], report: ContainerReport) {
+    guard !containerFiles.isEmpty else { return ([], ContainerReport()) }
+    let symbols = self.symbols
+    let summaries = self.summaries
+    let check = ContainerCheck(
+      types: { name in
+        guard let site = symbols.types[name] else { return nil }
+        return summaries[site.file]?.types.first { $0.name == name }
+      },
+      conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) })
+    return check.run(containerFiles.sorted().compactMap { summaries[$0] })
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the
@@ -119,11 +137,17 @@ public final class GraphBuilder {
       let old = interfaces[path]
       if let summary, let interface {
         if summaries.updateValue(summary, forKey: path) == nil { added.append(path) }
+        if summary.registrations.isEmpty && summary.resolveSites.isEmpty {
+          containerFiles.remove(path)
+        } else {
+          containerFiles.insert(path)
+        }
         if interface != old {
           interfaces[path] = interface
           interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: interface))
         }
       } else if summaries.removeValue(forKey: path) != nil {
+        containerFiles.remove(path)
         removePath(path)
         interfaces[path] = nil
         if let old { interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: nil)) }

@@ -27,6 +27,15 @@ public enum SummaryCollector {
     let ranges = source.map { RangeConverter(path: path, source: $0) } ?? RangeConverter(path: path, tree: tree)
     let walker = DeclarationWalker(ranges: ranges, tree: tree)
     walker.walk(tree)
-    return walker.summary
+    var summary = walker.summary
+    // Container code only where the imports select a dialect: other files cost nothing more.
+    let dialects = Dialect.selected(byImports: summary.imports)
+    if !dialects.isEmpty {
+      let reader = ContainerReader(dialects: dialects, ranges: ranges)
+      reader.walk(tree)
+      summary.registrations = reader.registrations
+      summary.resolveSites = reader.resolveSites
+    }
+    return summary
   }
 }

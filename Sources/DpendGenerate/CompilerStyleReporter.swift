@@ -1,3 +1,4 @@
+import DpendAnalysis
 import DpendModel
 
 /// Renders diagnostics as compilers do, so Xcode, SwiftPM and editors can parse them:
@@ -7,11 +8,12 @@ import DpendModel
 /// ```
 public enum CompilerStyleReporter {
   /// One line per diagnostic and per note, each ending in a newline.
-  public static func render(_ diagnostics: [Diagnostic]) -> String {
+  /// `severity` replaces each diagnostic's own (`note` for `--verbose` listings).
+  public static func render(_ diagnostics: [Diagnostic], severity: String? = nil) -> String {
     var output = ""
     for diagnostic in diagnostics {
       output +=
-        "\(diagnostic.range.compilerLocation): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
+        "\(diagnostic.range.compilerLocation): \(severity ?? diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]\n"
       for note in diagnostic.notes {
         output += "\(note.range.compilerLocation): note: \(note.message)\n"
       }
@@ -24,5 +26,14 @@ public enum CompilerStyleReporter {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.count - errors
     return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+  }
+
+  /// `container code: 12 registrations read, 2 unread; 30 resolve sites checked, 3 unread;
+  /// 2 configurations analysed`.
+  public static func containerSummary(_ report: ContainerReport) -> String {
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+    return "container code: \(count(report.registrationsRead, "registration")) read, \(report.registrationsUnread) unread; "
+      + "\(count(report.resolvesChecked, "resolve site")) checked, \(report.resolvesUnread) unread; "
+      + "\(count(report.configurations.count, "configuration")) analysed"
   }
 }

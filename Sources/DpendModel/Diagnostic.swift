@@ -70,14 +70,29 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   /// A `.dpend.json` that cannot be used (the language server shows it on the file).
   public static let invalidConfiguration = DiagnosticCode(rawValue: "invalid-configuration")
 
+  /// A protocol is resolved, nothing registers it, and a registration provides a type
+  /// conforming to it under its own type.
+  public static let registeredAsConcreteType = DiagnosticCode(rawValue: "registered-as-concrete-type")
+  /// An optional resolve of a key nothing registers: it silently yields `nil`.
+  public static let unregisteredOptionalResolve = DiagnosticCode(rawValue: "unregistered-optional-resolve")
+  /// A resolve passes a different number of runtime arguments than the registration takes.
+  public static let argumentCountMismatch = DiagnosticCode(rawValue: "argument-count-mismatch")
+  /// One key registered twice in one configuration: only the last counts.
+  public static let duplicateRegistration = DiagnosticCode(rawValue: "duplicate-registration")
+
+  /// A registration or resolve whose key dpend cannot read (listed by `--verbose`; never an
+  /// error, since its key is unknown).
+  public static let unreadContainerCode = DiagnosticCode(rawValue: "unread-registration")
+
   /// Every code dpend emits, for documentation and reporters.
   public static let all: [DiagnosticCode] = [
     .missingDependency, .dependencyCycle, .ambiguousProvider, .invalidDeclaration,
-    .invalidLibrary, .unreadableFile, .invalidConfiguration,
+    .invalidLibrary, .unreadableFile, .invalidConfiguration, .registeredAsConcreteType,
+    .unregisteredOptionalResolve, .argumentCountMismatch, .duplicateRegistration,
   ]
 
   /// The severity used unless a check says otherwise.
   public var defaultSeverity: Diagnostic.Severity {
-    self == .ambiguousProvider ? .warning : .error
+    [.ambiguousProvider, .unregisteredOptionalResolve, .duplicateRegistration].contains(self) ? .warning : .error
   }
 }

@@ -17,6 +17,10 @@ public struct FileSummary: Hashable, Sendable {
   public var typealiases: [TypealiasDeclaration] = []
   /// Problems with the file as a whole, such as nesting too deep to parse.
   public var problems: [Diagnostic] = []
+  /// Container registrations (Dip, Swinject) read by the dialects the file's imports select.
+  public var registrations: [ContainerRegistration] = []
+  /// Resolve sites outside any registration (routers, view controllers, wrappers).
+  public var resolveSites: [ResolveSite] = []
   /// The lines of the text the summary was made from: positions in editors are converted
   /// against them, never against a newer text on disk.
   public var lines = LineTable("")

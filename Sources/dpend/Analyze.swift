@@ -21,6 +21,9 @@ struct Analyze: ParsableCommand {
   @Option(help: "Output format: text (compiler style), json, or sarif (for code scanning).")
   var format: Format = .text
 
+  @Flag(help: "Also list every container registration or resolve site dpend could not read, and why.")
+  var verbose = false
+
   @Option(
     name: .customLong("output-file"),
     help: "The file generate would write; a .dpendmodule file selects library mode.")
@@ -32,7 +35,9 @@ struct Analyze: ParsableCommand {
     switch format {
     case .text:
       Output.print(CompilerStyleReporter.render(graph.diagnostics))
+      if verbose { Output.print(CompilerStyleReporter.render(graph.container.unread, severity: "note")) }
       Output.error(CompilerStyleReporter.summary(graph.diagnostics))
+      if !graph.container.isEmpty { Output.error(CompilerStyleReporter.containerSummary(graph.container)) }
     case .json:
       Output.print(
         JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))

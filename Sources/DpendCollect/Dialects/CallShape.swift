@@ -1,0 +1,120 @@
+import DpendModel
+import SwiftSyntax
+
+/// Small readings of call syntax the dialects share.
+enum CallShape {
+  /// `register` for `container.register(…)`, `c.register`, `register(…)`.
+  static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+    return nil
+  }
+
+  /// The receiver's text of `receiver.name(…)`: `container`, `self.container`; `""` for none.
+  static func receiver(_ call: FunctionCallExprSyntax) -> String {
+    call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? ""
+  }
+
+  /// `P` for `P.self` (also `(any P).self`, `P?.self` as `P?`); `nil` for anything else.
+  static func metatype(_ expression: ExprSyntax) -> String? {
+    guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+      let base = member.base
+    else { return nil }
+    return TypeText.normalize(base.trimmedDescription)
+  }
+
+  /// The argument labelled `label`.
+  static func argument(_ call: FunctionCallExprSyntax, _ label: String) -> LabeledExprSyntax? {
+    call.arguments.first { $0.label?.text == label }
+  }
+
+  /// A literal name or tag as written (`"remote"`, `.remote`, `42`, `Tag.remote`); `nil` for
+  /// anything computed.
+  static func literal(_ expression: ExprSyntax) -> String? {
+    if let string = expression.as(StringLiteralExprSyntax.self),
+      string.segments.allSatisfy({ $0.is(StringSegmentSyntax.self) })
+    {
+      return string.trimmedDescription
+    }
+    if expression.is(IntegerLiteralExprSyntax.self) { return expression.trimmedDescription }
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.base == nil || member.base?.is(DeclReferenceExprSyntax.self) == true
+    {
+      return "." + member.declName.baseName.text
+    }
+    return nil
+  }
+
+  /// The closure a call passes as its trailing closure or as argument `label`.
+  static func closure(_ call: FunctionCallExprSyntax, label: String) -> ClosureExprSyntax? {
+    call.trailingClosure ?? argument(call, label)?.expression.as(ClosureExprSyntax.self)
+  }
+
+  /// The calls chained after `call` (`call.inObjectScope(…).initCompleted {…}`), in order.
+  static func chained(after call: FunctionCallExprSyntax) -> [(name: String, call: FunctionCallExprSyntax)] {
+    var result: [(String, FunctionCallExprSyntax)] = []
+    var node = Syntax(call)
+    while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id,
+      let next = member.parent?.as(FunctionCallExprSyntax.self)
+    {
+      result.append((member.declName.baseName.text, next))
+      node = Syntax(next)
+    }
+    return result
+  }
+
+  /// The type a call constructs: `Impl` for `Impl(…)`, `Impl.init(…)`, `Outer.Impl(…)`;
+  /// `nil` when the callee does not look like a type (lower-case, a method call).
+  static func constructedType(_ call: FunctionCallExprSyntax) -> String? {
+    var callee = call.calledExpression
+    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+      let base = member.base
+    {
+      callee = base
+    }
+    if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
+    let text = callee.trimmedDescription
+    let last = text.split(separator: ".").last.map(String.init) ?? text
+    guard let first = last.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    else { return nil }
+    return text
+  }
+
+  /// `Impl` for `Impl.init` (a reference to an initializer, as in `factory: Impl.init`).
+  static func initializerReference(_ expression: ExprSyntax) -> String? {
+    guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+      let base = member.base
+    else { return nil }
+    return TypeText.normalize(base.trimmedDescription)
+  }
+}
+
+/// Type names as keys: white space removed, `any` dropped.
+enum TypeText {
+  static func normalize(_ text: String) -> String {
+    var result = text.filter { !$0.isWhitespace }
+    if result.hasPrefix("(any") && result.hasSuffix(")") { result = String(result.dropFirst(4).dropLast()) }
+    if result.hasPrefix("any") && result.count > 3 && result.dropFirst(3).first!.isUppercase {
+      result = String(result.dropFirst(3))
+    }
+    return result
+  }
+}
+
+/// The text of `#if` conditions.
+enum BuildCondition {
+  /// `DEBUG` for `#if DEBUG`; for `#elseif X`, `X` after the negations of the clauses before;
+  /// for `#else`, the negation of every clause before it.
+  static func text(of clause: IfConfigClauseSyntax) -> String {
+    guard let clauses = clause.parent?.as(IfConfigClauseListSyntax.self) else { return clause.trimmedDescription }
+    var earlier: [String] = []
+    for other in clauses {
+      if other.id == clause.id { break }
+      if let condition = other.condition { earlier.append("!(" + condition.trimmedDescription + ")") }
+    }
+    if let condition = clause.condition {
+      return (earlier + [condition.trimmedDescription]).joined(separator: " && ")
+    }
+    return earlier.joined(separator: " && ")
+  }
+}

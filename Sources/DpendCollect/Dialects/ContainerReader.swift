@@ -1,0 +1,187 @@
+import DpendModel
+import SwiftSyntax
+
+/// Reads the container code of one file — registrations and resolve sites — for the dialects
+/// its imports select (``Dialect/selected(byImports:)``).
+///
+/// Unlike the declaration walker, it enters function and closure bodies: registrations live
+/// in functions (`configure(container:)`, `assemble(container:)`, `DependencyContainer { c in }`)
+/// and resolve sites anywhere. It runs only on files that import a container, so the cost
+/// stays with them. Every call is read by the dialect whose shape it has; a resolve inside a
+/// registration's factory is one of its needs, any other is a resolve site.
+final class ContainerReader: SyntaxVisitor {
+  let dialects: [Dialect]
+  let ranges: RangeConverter
+  private(set) var registrations: [ContainerRegistration] = []
+  private(set) var resolveSites: [ResolveSite] = []
+  /// Resolve calls already read as a registration's needs.
+  private var consumed: Set<SyntaxIdentifier> = []
+
+  init(dialects: [Dialect], ranges: RangeConverter) {
+    self.dialects = dialects
+    self.ranges = ranges
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard let name = CallShape.calledName(call) else { return .visitChildren }
+    switch name {
+    case "register", "autoregister":
+      if let registration = readRegistration(call, name: name) {
+        registrations.append(registration)
+      }
+    case "resolve":
+      guard !consumed.contains(call.id) else { break }
+      if let site = readResolve(call, dialect: resolveDialect(call)) { resolveSites.append(site) }
+    default: break
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    // SwinjectAutoregistration's `r ~> X.self` outside a registration.
+    if dialects.contains(.swinject) {
+      for site in SwinjectDialect.arrowResolves(in: node, reader: self) where !consumed.contains(site.id) {
+        resolveSites.append(site.site)
+      }
+    }
+    return .visitChildren
+  }
+
+  // MARK: Registrations
+
+  private func readRegistration(_ call: FunctionCallExprSyntax, name: String) -> ContainerRegistration? {
+    if dialects.contains(.swinject), SwinjectDialect.isRegistration(call, name: name) {
+      return SwinjectDialect.registration(call, name: name, reader: self)
+    }
+    if dialects.contains(.dip), name == "register", DipDialect.isRegistration(call) {
+      return DipDialect.registration(call, reader: self)
+    }
+    return nil
+  }
+
+  /// Marks the resolve calls inside `node` as read, and returns them read as needs.
+  func needs(in node: some SyntaxProtocol, dialect: Dialect) -> [ResolveSite] {
+    let finder = CallFinder(name: "resolve")
+    finder.walk(node)
+    var sites: [ResolveSite] = []
+    for call in finder.calls where !consumed.contains(call.id) {
+      consumed.insert(call.id)
+      if let site = readResolve(call, dialect: dialect) { sites.append(site) }
+    }
+    if dialect == .swinject {
+      let sequences = SequenceFinder()
+      sequences.walk(node)
+      for sequence in sequences.sequences {
+        for arrow in SwinjectDialect.arrowResolves(in: sequence, reader: self) where !consumed.contains(arrow.id) {
+          consumed.insert(arrow.id)
+          sites.append(arrow.site)
+        }
+      }
+    }
+    return sites
+  }
+
+  // MARK: Resolve sites
+
+  /// The dialect of a resolve call outside a registration: Swinject's take `X.self`, Dip's
+  /// take their type from the context.
+  private func resolveDialect(_ call: FunctionCallExprSyntax) -> Dialect {
+    let first = call.arguments.first
+    let typeArgument = first?.label == nil && first.map { CallShape.metatype($0.expression) != nil } == true
+    if dialects.contains(.swinject) && (typeArgument || !dialects.contains(.dip)) { return .swinject }
+    return dialects.contains(.dip) ? .dip : .swinject
+  }
+
+  private func readResolve(_ call: FunctionCallExprSyntax, dialect: Dialect) -> ResolveSite? {
+    var site: ResolveSite?
+    switch dialect {
+    case .swinject: site = SwinjectDialect.resolve(call, reader: self)
+    case .dip: site = DipDialect.resolve(call, reader: self)
+    case .thesis: return nil
+    }
+    // `resolve(T.self)` inside `func inject<T>()`: the key is whatever a caller makes `T`.
+    if case .named(let name)? = site?.type, Self.genericParameters(around: call).contains(Self.head(of: name)) {
+      site?.type = nil
+      site?.unread = "'\(name)' is a generic parameter: the key depends on the caller"
+    }
+    return site
+  }
+
+  /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.
+  static func head(of name: String) -> String {
+    String(name.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+  }
+
+  /// The generic parameters of every declaration enclosing `node`.
+  static func genericParameters(around node: some SyntaxProtocol) -> Set<String> {
+    var names: Set<String> = []
+    var current = Syntax(node).parent
+    while let parent = current {
+      let clause =
+        parent.as(FunctionDeclSyntax.self)?.genericParameterClause
+        ?? parent.as(StructDeclSyntax.self)?.genericParameterClause
+        ?? parent.as(ClassDeclSyntax.self)?.genericParameterClause
+        ?? parent.as(EnumDeclSyntax.self)?.genericParameterClause
+        ?? parent.as(InitializerDeclSyntax.self)?.genericParameterClause
+        ?? parent.as(SubscriptDeclSyntax.self)?.genericParameterClause
+      for parameter in clause?.parameters ?? [] { names.insert(parameter.name.text) }
+      // A protocol's associated types and `Self` stand for conforming types too.
+      if let proto = parent.as(ProtocolDeclSyntax.self) {
+        names.insert("Self")
+        for member in proto.memberBlock.members {
+          if let associated = member.decl.as(AssociatedTypeDeclSyntax.self) { names.insert(associated.name.text) }
+        }
+      }
+      current = parent.parent
+    }
+    return names
+  }
+
+  // MARK: Shared reading
+
+  /// The range of `node` in the file.
+  func range(_ node: some SyntaxProtocol) -> DpendModel.SourceRange { ranges.range(of: node) }
+
+  /// The `#if` conditions `node` is written under, outermost first; an `#else` branch is the
+  /// negation of the conditions before it.
+  func conditions(of node: some SyntaxProtocol) -> BuildConditions {
+    var conditions: BuildConditions = []
+    var current = Syntax(node).parent
+    while let parent = current {
+      if let clause = parent.as(IfConfigClauseSyntax.self) {
+        conditions.insert(BuildCondition.text(of: clause), at: 0)
+      }
+      current = parent.parent
+    }
+    return conditions
+  }
+}
+
+/// Collects the calls of one name inside a node (closures included).
+final class CallFinder: SyntaxVisitor {
+  let name: String
+  private(set) var calls: [FunctionCallExprSyntax] = []
+
+  init(name: String) {
+    self.name = name
+    super.init(viewMode: .sourceAccurate)
+  }
+
+  override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    if CallShape.calledName(call) == name { calls.append(call) }
+    return .visitChildren
+  }
+}
+
+/// Collects the operator sequences inside a node.
+final class SequenceFinder: SyntaxVisitor {
+  private(set) var sequences: [SequenceExprSyntax] = []
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    sequences.append(node)
+    return .visitChildren
+  }
+}

@@ -1,0 +1,150 @@
+import DpendModel
+import SwiftSyntax
+
+/// Dip: `container.register(.scope, type: P.self, tag: t, factory: …)` with the key read from
+/// `type:`, the closure's declared return type, a trailing `as P`, or the constructed type, and
+/// `.implements(…)` chained; needs from `try container.resolve()` typed by `as T`, an
+/// annotation or the initializer parameter they are passed to, typed closure parameters and
+/// `$0…$n`; resolve sites anywhere.
+enum DipDialect {
+  static let scopes: Set<String> = [".unique", ".shared", ".singleton", ".eagerSingleton", ".weakSingleton"]
+
+  /// `true` for Dip's shapes of `register`: a scope first, `type:`/`tag:`/`factory:`
+  /// arguments, or only a trailing closure.
+  static func isRegistration(_ call: FunctionCallExprSyntax) -> Bool {
+    if let first = call.arguments.first, first.label == nil {
+      return CallShape.literal(first.expression).map(scopes.contains) == true
+    }
+    if call.arguments.contains(where: { ["type", "tag", "factory"].contains($0.label?.text) }) { return true }
+    return call.arguments.isEmpty && call.trailingClosure != nil
+  }
+
+  static func registration(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ContainerRegistration {
+    var registration = ContainerRegistration(
+      dialect: .dip, types: [], range: reader.range(call.calledExpression), conditions: reader.conditions(of: call),
+      scopeName: CallShape.receiver(call))
+    if let first = call.arguments.first, first.label == nil, let scope = CallShape.literal(first.expression) {
+      registration.scope = String(scope.dropFirst())
+    }
+    if let tag = CallShape.argument(call, "tag")?.expression {
+      guard let literal = CallShape.literal(tag) else {
+        registration.unread = "the tag '\(tag.trimmedDescription)' is computed"
+        return registration
+      }
+      registration.name = literal
+    }
+    let declared = CallShape.argument(call, "type").flatMap { CallShape.metatype($0.expression) }
+    var constructed: String?
+    var fromFactory: String?
+    if let factory = CallShape.argument(call, "factory")?.expression, let type = CallShape.initializerReference(factory) {
+      constructed = type
+      fromFactory = type
+      registration.autowired = type
+    } else if let closure = CallShape.closure(call, label: "factory") {
+      registration.needs = reader.needs(in: closure.statements, dialect: .dip)
+      registration.needs += closureParameterNeeds(closure, reader: reader)
+      registration.needs += positionalNeeds(closure, reader: reader)
+      constructed = SwinjectDialect.constructed(in: closure)
+      fromFactory = returnedType(closure) ?? constructed
+    }
+    registration.constructedType = constructed
+    if let key = declared ?? fromFactory {
+      registration.types = [key]
+    } else {
+      registration.unread = "the registered type is inferred from the factory's body"
+    }
+    for (name, chained) in CallShape.chained(after: call) where name == "implements" {
+      registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
+    }
+    if registration.unread != nil { registration.types = [] }
+    return registration
+  }
+
+  /// `try container.resolve()`, `resolve(tag:)`, `resolve(arguments:)`, typed by its context.
+  static func resolve(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? {
+    let context = ResolveContext(of: call)
+    var site = ResolveSite(
+      dialect: .dip, type: context.type, isRequired: !context.isOptional, conditionalCast: context.conditionalCast,
+      range: reader.range(call.calledExpression), conditions: reader.conditions(of: call))
+    if let first = call.arguments.first, first.label == nil {
+      // `resolve(P.self)` is not Dip's; leave it unread rather than guess.
+      site.type = CallShape.metatype(first.expression).map(ResolvedType.named) ?? site.type
+    }
+    if site.type == nil { site.unread = "the resolved type is inferred from the context" }
+    if let tag = CallShape.argument(call, "tag")?.expression {
+      if let literal = CallShape.literal(tag) {
+        site.name = literal
+      } else {
+        site.type = nil
+        site.unread = "the tag '\(tag.trimmedDescription)' is computed"
+      }
+    }
+    let arguments = Array(call.arguments)
+    if let index = arguments.firstIndex(where: { $0.label?.text == "arguments" }) {
+      site.argumentCount = arguments.count - index
+    }
+    return site
+  }
+
+  /// The type the closure declares (`{ () -> P in }`) or returns with a trailing `as P`.
+  private static func returnedType(_ closure: ClosureExprSyntax) -> String? {
+    if let declared = closure.signature?.returnClause?.type { return TypeText.normalize(declared.trimmedDescription) }
+    guard let last = closure.statements.last?.item else { return nil }
+    let expression = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+    guard let elements = expression?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count >= 3,
+      let cast = elements[elements.count - 2].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
+      let type = elements.last?.as(TypeExprSyntax.self)
+    else { return nil }
+    return TypeText.normalize(type.type.trimmedDescription)
+  }
+
+  /// `{ (a: A, b: B) in … }`: each typed parameter is resolved by Dip's auto-wiring.
+  private static func closureParameterNeeds(_ closure: ClosureExprSyntax, reader: ContainerReader) -> [ResolveSite] {
+    guard case .parameterClause(let clause)? = closure.signature?.parameterClause else { return [] }
+    return clause.parameters.compactMap { parameter -> ResolveSite? in
+      guard let type = parameter.type else { return nil }
+      let written = TypeText.normalize(type.trimmedDescription)
+      return ResolveSite(
+        dialect: .dip, type: .named(written.hasSuffix("?") ? String(written.dropLast()) : written),
+        isRequired: !written.hasSuffix("?"), range: reader.range(type), conditions: reader.conditions(of: closure))
+    }
+  }
+
+  /// `{ Impl(store: $0, clock: $1) }`: each `$n` passed to an initializer is auto-wired, typed
+  /// by the parameter it is passed to.
+  private static func positionalNeeds(_ closure: ClosureExprSyntax, reader: ContainerReader) -> [ResolveSite] {
+    let finder = CallFinderByArgument()
+    finder.walk(closure.statements)
+    return finder.found.map { call, argument in
+      let list = call.arguments
+      let position = list.distance(from: list.startIndex, to: list.firstIndex { $0.id == argument.id }!)
+      return ResolveSite(
+        dialect: .dip,
+        type: .parameter(
+          of: TypeText.normalize(CallShape.constructedType(call)!), labels: list.map { $0.label?.text },
+          position: position), isRequired: true, range: reader.range(argument.expression),
+        conditions: reader.conditions(of: argument))
+    }
+  }
+}
+
+/// The `$0…$n` arguments of calls constructing a type.
+private final class CallFinderByArgument: SyntaxVisitor {
+  private(set) var found: [(FunctionCallExprSyntax, LabeledExprSyntax)] = []
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    guard CallShape.constructedType(call) != nil else { return .visitChildren }
+    for argument in call.arguments {
+      if let reference = argument.expression.as(DeclReferenceExprSyntax.self),
+        case .dollarIdentifier = reference.baseName.tokenKind
+      {
+        found.append((call, argument))
+      }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}

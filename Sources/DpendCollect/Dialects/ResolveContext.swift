@@ -1,0 +1,105 @@
+import DpendModel
+import SwiftSyntax
+
+/// What the code around a resolve call says about it: the type it is read as, whether a
+/// missing registration crashes (required) or yields `nil` (optional), and a conditional cast.
+struct ResolveContext {
+  /// `T` from `as T`/`as! T`, an annotation `let x: T = …`, or the parameter it is passed to.
+  var type: ResolvedType?
+  /// `try?`, `?? fallback`, `if let`/`guard let`, an optional annotation.
+  var isOptional = false
+  /// `try!`, `try`, `!`.
+  var isForced = false
+  /// `P` in `… as? P`.
+  var conditionalCast: String?
+
+  /// Reads the context of `call`, walking out through `try`, `!`, casts and `??`.
+  init(of call: FunctionCallExprSyntax) {
+    var node = Syntax(call)
+    while let parent = node.parent {
+      if let tryExpression = parent.as(TryExprSyntax.self) {
+        switch tryExpression.questionOrExclamationMark?.tokenKind {
+        case .postfixQuestionMark?: isOptional = true
+        default: isForced = true
+        }
+        node = parent
+      } else if parent.is(ForceUnwrapExprSyntax.self) {
+        isForced = true
+        node = parent
+      } else if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+        readSequence(sequence, after: node)
+        node = Syntax(sequence)
+      } else if let tuple = parent.as(LabeledExprSyntax.self), tuple.parent?.parent?.is(TupleExprSyntax.self) == true,
+        tuple.parent?.as(LabeledExprListSyntax.self)?.count == 1
+      {
+        node = tuple.parent!.parent!  // `(expression)`
+      } else {
+        break
+      }
+    }
+    readSurroundings(of: node)
+  }
+
+  /// `x as T`, `x as? P`, `x ?? fallback` after the resolve in an operator sequence.
+  private mutating func readSequence(_ sequence: SequenceExprSyntax, after node: Syntax) {
+    let elements = Array(sequence.elements)
+    guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return }
+    var next = index + 1
+    while next < elements.count {
+      let element = elements[next]
+      if let cast = element.as(UnresolvedAsExprSyntax.self), next + 1 < elements.count,
+        let typeExpression = elements[next + 1].as(TypeExprSyntax.self)
+      {
+        let written = TypeText.normalize(typeExpression.type.trimmedDescription)
+        switch cast.questionOrExclamationMark?.tokenKind {
+        case .postfixQuestionMark?: conditionalCast = written
+        default:
+          if type == nil { type = optionalStripped(written) }
+          if cast.questionOrExclamationMark != nil { isForced = true }
+        }
+        next += 2
+      } else if let op = element.as(BinaryOperatorExprSyntax.self), op.operator.text == "??" {
+        isOptional = true
+        return
+      } else {
+        return
+      }
+    }
+  }
+
+  /// An annotation, an `if let`, or the call argument the expression is.
+  private mutating func readSurroundings(of node: Syntax) {
+    guard let parent = node.parent else { return }
+    if let initializer = parent.as(InitializerClauseSyntax.self) {
+      if let binding = initializer.parent?.as(PatternBindingSyntax.self),
+        let annotation = binding.typeAnnotation?.type
+      {
+        let written = TypeText.normalize(annotation.trimmedDescription)
+        if type == nil { type = optionalStripped(written) }
+      }
+      return
+    }
+    if parent.is(OptionalBindingConditionSyntax.self) || parent.parent?.is(OptionalBindingConditionSyntax.self) == true {
+      isOptional = true
+      return
+    }
+    if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+      let call = list.parent?.as(FunctionCallExprSyntax.self), type == nil,
+      let constructed = CallShape.constructedType(call)
+    {
+      let labels = list.map { $0.label?.text }
+      let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
+      type = .parameter(of: TypeText.normalize(constructed), labels: labels, position: position)
+    }
+  }
+
+  /// `T` for `T?`/`T!` (marking the resolve optional for `T?`), else the type as written.
+  private mutating func optionalStripped(_ written: String) -> ResolvedType {
+    if written.hasSuffix("?") {
+      isOptional = true
+      return .named(String(written.dropLast()))
+    }
+    if written.hasSuffix("!") { return .named(String(written.dropLast())) }
+    return .named(written)
+  }
+}

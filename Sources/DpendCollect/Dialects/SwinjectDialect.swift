@@ -1,0 +1,131 @@
+import DpendModel
+import SwiftSyntax
+
+/// Swinject: `container.register(P.self, name: "n") { r in … }` (with `.inObjectScope(…)` and
+/// `.initCompleted { r, x in … }` chained), SwinjectAutoregistration's `autoregister(P.self,
+/// initializer: Impl.init)` and `r ~> X.self`; resolve sites `r.resolve(X.self, name:,
+/// argument(s):)`, required when force-unwrapped.
+enum SwinjectDialect {
+  /// `true` for `register(X.self, …)` and `autoregister(X.self, …)`.
+  static func isRegistration(_ call: FunctionCallExprSyntax, name: String) -> Bool {
+    guard let first = call.arguments.first, first.label == nil else { return false }
+    return CallShape.metatype(first.expression) != nil || name == "autoregister"
+  }
+
+  static func registration(_ call: FunctionCallExprSyntax, name: String, reader: ContainerReader)
+    -> ContainerRegistration
+  {
+    let first = call.arguments.first!
+    let type = CallShape.metatype(first.expression)
+    let registeredName = CallShape.argument(call, "name").map(\.expression)
+    var registration = ContainerRegistration(
+      dialect: .swinject, types: type.map { [$0] } ?? [], range: reader.range(call.calledExpression),
+      conditions: reader.conditions(of: call), scopeName: CallShape.receiver(call))
+    if type == nil { registration.unread = "the registered type is not written as 'T.self'" }
+    if let registeredName {
+      if let literal = CallShape.literal(registeredName) {
+        registration.name = literal
+      } else {
+        registration.types = []
+        registration.unread = "the name '\(registeredName.trimmedDescription)' is computed"
+      }
+    }
+    if name == "autoregister" {
+      if let initializer = CallShape.argument(call, "initializer").flatMap({
+        CallShape.initializerReference($0.expression)
+      }) {
+        registration.constructedType = initializer
+        registration.autowired = initializer
+      } else {
+        registration.types = []
+        registration.unread = "the initializer is not written as 'Type.init'"
+      }
+      registration.argumentCount = CallShape.argument(call, "argument") != nil ? 1 : 0
+    } else if let closure = CallShape.closure(call, label: "factory") {
+      // `{ r in }`, `{ _ in }`, `{ (r, url: URL) in }`: every parameter after the resolver is
+      // a runtime argument.
+      registration.argumentCount = max(0, parameterCount(closure) - 1)
+      registration.needs = reader.needs(in: closure.statements, dialect: .swinject)
+      registration.constructedType = constructed(in: closure)
+    }
+    for (chainedName, chained) in CallShape.chained(after: call) {
+      switch chainedName {
+      case "inObjectScope":
+        registration.scope = chained.arguments.first.flatMap { CallShape.literal($0.expression) }
+          .map { String($0.drop { $0 == "." }) }
+      case "initCompleted":
+        if let closure = chained.trailingClosure ?? chained.arguments.first?.expression.as(ClosureExprSyntax.self) {
+          registration.propertyNeeds += reader.needs(in: closure.statements, dialect: .swinject)
+        }
+      default: continue
+      }
+    }
+    return registration
+  }
+
+  /// `r.resolve(X.self)`, `resolve(X.self, name: "n", argument: a)`, `arguments: a, b`.
+  static func resolve(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? {
+    let context = ResolveContext(of: call)
+    let arguments = Array(call.arguments)
+    guard let first = arguments.first, first.label == nil else { return nil }
+    var site = ResolveSite(
+      dialect: .swinject, type: CallShape.metatype(first.expression).map(ResolvedType.named), isRequired: context.isForced,
+      conditionalCast: context.conditionalCast, range: reader.range(call.calledExpression),
+      conditions: reader.conditions(of: call))
+    if site.type == nil { site.unread = "the resolved type is not written as 'T.self'" }
+    if let name = CallShape.argument(call, "name")?.expression {
+      if let literal = CallShape.literal(name) {
+        site.name = literal
+      } else {
+        site.type = nil
+        site.unread = "the name '\(name.trimmedDescription)' is computed"
+      }
+    }
+    if let index = arguments.firstIndex(where: { $0.label?.text == "argument" || $0.label?.text == "arguments" }) {
+      site.argumentCount = arguments.count - index
+    }
+    if context.isOptional { site.isRequired = false }
+    return site
+  }
+
+  /// `r ~> X.self` and `r ~> (X.self, name: "n")` in an operator sequence: required resolves.
+  static func arrowResolves(in sequence: SequenceExprSyntax, reader: ContainerReader) -> [(
+    id: SyntaxIdentifier, site: ResolveSite
+  )] {
+    let elements = Array(sequence.elements)
+    var result: [(SyntaxIdentifier, ResolveSite)] = []
+    for (index, element) in elements.enumerated() {
+      guard let op = element.as(BinaryOperatorExprSyntax.self), op.operator.text == "~>", index + 1 < elements.count
+      else { continue }
+      let operand = elements[index + 1]
+      var site = ResolveSite(
+        dialect: .swinject, type: CallShape.metatype(operand).map(ResolvedType.named), isRequired: true,
+        range: reader.range(op), conditions: reader.conditions(of: op))
+      if site.type == nil { site.unread = "the resolved type is not written as 'T.self'" }
+      result.append((op.id, site))
+    }
+    return result
+  }
+
+  private static func parameterCount(_ closure: ClosureExprSyntax) -> Int {
+    switch closure.signature?.parameterClause {
+    case .simpleInput(let names)?: return names.count
+    case .parameterClause(let clause)?: return clause.parameters.count
+    case nil: return 1
+    }
+  }
+
+  /// The type the closure returns by constructing it: `Impl(…)` as its only or returned expression.
+  static func constructed(in closure: ClosureExprSyntax) -> String? {
+    guard let last = closure.statements.last?.item else { return nil }
+    var expression: ExprSyntax?
+    if let statement = last.as(ReturnStmtSyntax.self) {
+      expression = statement.expression
+    } else {
+      expression = last.as(ExprSyntax.self)
+    }
+    if let sequence = expression?.as(SequenceExprSyntax.self) { expression = sequence.elements.first }
+    guard let call = expression?.as(FunctionCallExprSyntax.self) else { return nil }
+    return CallShape.constructedType(call).map(TypeText.normalize)
+  }
+}

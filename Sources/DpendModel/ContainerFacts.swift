@@ -1,0 +1,158 @@
+/// A style of dependency-injection container dpend reads (a *dialect*).
+public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
+  /// dpend's own: implicit factories and `DependencyConfiguration` classes.
+  case thesis
+  /// Dip: `container.register(.scope) { … }` and `try container.resolve()`.
+  case dip
+  /// Swinject: `container.register(P.self) { r in … }` and `r.resolve(P.self)`.
+  case swinject
+
+  /// The dialects a file's imports select: `import Dip` reads Dip, `import Swinject` (or
+  /// `SwinjectAutoregistration`) Swinject.
+  public static func selected(byImports imports: [String]) -> [Dialect] {
+    var dialects: [Dialect] = []
+    if imports.contains("Dip") { dialects.append(.dip) }
+    if imports.contains(where: { $0 == "Swinject" || $0 == "SwinjectAutoregistration" }) {
+      dialects.append(.swinject)
+    }
+    return dialects
+  }
+}
+
+/// The `#if` conditions a fact is written under, outermost first: `DEBUG`, `!DEBUG` (in an
+/// `#else`), `os(iOS)`. Empty outside any `#if`.
+public typealias BuildConditions = [String]
+
+/// What a registration or a resolve site asks for: a type, a name (Dip tag, Swinject name)
+/// and how many runtime arguments it takes.
+public struct ContainerKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The type as written, normalized (`Store`, `Outer.Inner`).
+  public var type: String
+  /// The literal name or tag (`"remote"`, `.remote`, `1`), as written; `nil` for none.
+  public var name: String?
+  /// Runtime arguments passed at resolution (Swinject `argument:`/`arguments:`, Dip
+  /// `arguments:`).
+  public var argumentCount: Int
+
+  public init(type: String, name: String? = nil, argumentCount: Int = 0) {
+    self.type = type
+    self.name = name
+    self.argumentCount = argumentCount
+  }
+
+  public static func < (lhs: ContainerKey, rhs: ContainerKey) -> Bool {
+    (lhs.type, lhs.name ?? "", lhs.argumentCount) < (rhs.type, rhs.name ?? "", rhs.argumentCount)
+  }
+
+  /// `Store`, `Store (name "remote")`, `Store (2 arguments)`.
+  public var description: String {
+    var text = type
+    if let name { text += " (name \(name))" }
+    if argumentCount > 0 { text += " (\(argumentCount) argument\(argumentCount == 1 ? "" : "s"))" }
+    return text
+  }
+}
+
+/// How a resolve site's type is known.
+public enum ResolvedType: Hashable, Sendable {
+  /// Written at the site: `resolve(P.self)`, `as P`, `let p: P = …`.
+  case named(String)
+  /// The type of the parameter the resolved value is passed to: argument `label` (`nil` for
+  /// an unlabelled one) at `position` of a call constructing `type` (`Impl(store: try
+  /// c.resolve())`). Found by matching the call's labels against `type`'s initializers.
+  case parameter(of: String, labels: [String?], position: Int)
+}
+
+/// One place that asks a container for an instance.
+public struct ResolveSite: Hashable, Sendable {
+  public var dialect: Dialect
+  /// The type asked for; `nil` when dpend cannot read it (see ``unread``).
+  public var type: ResolvedType?
+  /// The name or tag, as written.
+  public var name: String?
+  /// Runtime arguments passed.
+  public var argumentCount: Int
+  /// `false` for an optional resolve (`try?`, `if let`, `?? fallback`, Swinject's plain
+  /// `resolve` whose optional result is kept): nothing registered means `nil`, not a crash.
+  public var isRequired: Bool
+  /// `P` in `resolve(X.self) as? P`.
+  public var conditionalCast: String?
+  /// The resolve call.
+  public var range: SourceRange
+  /// Why the type could not be read; `nil` when it was.
+  public var unread: String?
+  public var conditions: BuildConditions
+
+  public init(
+    dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,
+    conditionalCast: String? = nil, range: SourceRange, unread: String? = nil, conditions: BuildConditions = []
+  ) {
+    self.dialect = dialect
+    self.type = type
+    self.name = name
+    self.argumentCount = argumentCount
+    self.isRequired = isRequired
+    self.conditionalCast = conditionalCast
+    self.range = range
+    self.unread = unread
+    self.conditions = conditions
+  }
+}
+
+/// One `register` call of a container.
+public struct ContainerRegistration: Hashable, Sendable {
+  public var dialect: Dialect
+  /// The types it registers (the registered type first, then `.implements` ones); empty
+  /// when dpend cannot read the key (see ``unread``).
+  public var types: [String]
+  /// The name or tag, as written.
+  public var name: String?
+  /// Runtime arguments the factory takes.
+  public var argumentCount: Int
+  /// The scope as written (`singleton`, `container`, …); `nil` for the container's default.
+  public var scope: String?
+  /// The type the factory constructs (`Impl` in `{ Impl(…) }`), when dpend sees it.
+  public var constructedType: String?
+  /// The type whose initializer's parameters are auto-wired needs (`autoregister(P.self,
+  /// initializer: Impl.init)`, Dip's `factory: Impl.init`); resolved against the analysed
+  /// sources, since the collector sees one file.
+  public var autowired: String?
+  /// What the factory resolves to make the instance.
+  public var needs: [ResolveSite]
+  /// What is resolved after the instance exists (Swinject `initCompleted`, Dip
+  /// `resolvingProperties`): property injection, which breaks cycles.
+  public var propertyNeeds: [ResolveSite]
+  /// The `register` name.
+  public var range: SourceRange
+  /// Why the key could not be read; `nil` when it was.
+  public var unread: String?
+  public var conditions: BuildConditions
+  /// The container expression registered on (`container`, `self`), with the enclosing
+  /// configuration: two registrations of one key are duplicates only within one.
+  public var scopeName: String
+
+  public init(
+    dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,
+    constructedType: String? = nil, needs: [ResolveSite] = [], propertyNeeds: [ResolveSite] = [],
+    range: SourceRange, unread: String? = nil, conditions: BuildConditions = [], scopeName: String = ""
+  ) {
+    self.dialect = dialect
+    self.types = types
+    self.name = name
+    self.argumentCount = argumentCount
+    self.scope = scope
+    self.constructedType = constructedType
+    self.autowired = nil
+    self.needs = needs
+    self.propertyNeeds = propertyNeeds
+    self.range = range
+    self.unread = unread
+    self.conditions = conditions
+    self.scopeName = scopeName
+  }
+
+  /// The keys the registration answers.
+  public var keys: [ContainerKey] {
+    types.map { ContainerKey(type: $0, name: name, argumentCount: argumentCount) }
+  }
+}
