@@ -92,14 +92,17 @@ struct ContainerCheck {
     for registration in registrations where registration.unread == nil {
       for type in registration.types { byType[type, default: []].append(registration) }
     }
-    let unreadNames = Set(registrations.filter { $0.unread != nil }.map { $0.name ?? "" })
+    let unread = registrations.filter { $0.unread != nil }
     var diagnostics: [Diagnostic] = []
     var missing: [ContainerKey: (required: Bool, sites: [Site])] = [:]
     for (site, type) in sites {
       let candidates = (byType[type] ?? []).filter { $0.name == site.site.name && $0.dialect == site.site.dialect }
       if candidates.isEmpty {
-        // An unread registration might be the one (its key is unknown): stay silent.
-        if unreadNames.contains(site.site.name ?? "") || unreadNames.contains("") && site.site.name == nil {
+        // An unread registration might be the one (part of its key is unknown): stay silent.
+        if unread.contains(where: { registration in
+          (registration.types.isEmpty || registration.types.contains(type))
+            && (registration.nameIsComputed || registration.name == site.site.name)
+        }) {
           continue
         }
         let key = ContainerKey(type: type, name: site.site.name, argumentCount: site.site.argumentCount)
@@ -115,7 +118,8 @@ struct ContainerCheck {
             code: .argumentCountMismatch,
             message:
               "'\(type)' is resolved with \(site.site.argumentCount) runtime argument\(site.site.argumentCount == 1 ? "" : "s") but registered with \(counts)",
-            range: site.site.range, notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
+            range: site.site.range,
+            notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
       }
     }
     for (key, entry) in missing.sorted(by: { $0.key < $1.key }) {
@@ -128,6 +132,7 @@ struct ContainerCheck {
   private func missingDiagnostic(
     _ key: ContainerKey, required: Bool, sites: [Site], _ registrations: [ContainerRegistration]
   ) -> Diagnostic {
+    let sites = sites.sorted { $0.site.range < $1.site.range }
     let notes = sites.map { site in
       DiagnosticNote(
         message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" } ?? "resolved here",
@@ -210,7 +215,8 @@ struct ContainerCheck {
     return declaration.initializers[0].parameters.filter { !$0.hasDefault }.map { parameter in
       let optional = parameter.type.name.hasSuffix("?")
       return ResolveSite(
-        dialect: registration.dialect, type: .named(optional ? String(parameter.type.name.dropLast()) : parameter.type.name),
+        dialect: registration.dialect,
+        type: .named(optional ? String(parameter.type.name.dropLast()) : parameter.type.name),
         argumentCount: 0, isRequired: !optional, range: registration.range, conditions: registration.conditions)
     }
   }

@@ -32,7 +32,8 @@ public enum CompilerStyleReporter {
   /// 2 configurations analysed`.
   public static func containerSummary(_ report: ContainerReport) -> String {
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-    return "container code: \(count(report.registrationsRead, "registration")) read, \(report.registrationsUnread) unread; "
+    return
+      "container code: \(count(report.registrationsRead, "registration")) read, \(report.registrationsUnread) unread; "
       + "\(count(report.resolvesChecked, "resolve site")) checked, \(report.resolvesUnread) unread; "
       + "\(count(report.configurations.count, "configuration")) analysed"
   }

@@ -107,6 +107,8 @@ public struct ContainerRegistration: Hashable, Sendable {
   public var types: [String]
   /// The name or tag, as written.
   public var name: String?
+  /// `true` when the name or tag is computed: the registration may answer any name.
+  public var nameIsComputed = false
   /// Runtime arguments the factory takes.
   public var argumentCount: Int
   /// The scope as written (`singleton`, `container`, …); `nil` for the container's default.

@@ -75,7 +75,8 @@ enum CallShape {
     if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
     let text = callee.trimmedDescription
     let last = text.split(separator: ".").last.map(String.init) ?? text
-    guard let first = last.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    guard let first = last.first, first.isUppercase,
+      text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
     else { return nil }
     return text
   }

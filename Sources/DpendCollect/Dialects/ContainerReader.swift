@@ -143,6 +143,12 @@ final class ContainerReader: SyntaxVisitor {
   /// The range of `node` in the file.
   func range(_ node: some SyntaxProtocol) -> DpendModel.SourceRange { ranges.range(of: node) }
 
+  /// The range of a call's name: `register` in `container.register(…)`.
+  func nameRange(_ call: FunctionCallExprSyntax) -> DpendModel.SourceRange {
+    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return range(member.declName) }
+    return range(call.calledExpression)
+  }
+
   /// The `#if` conditions `node` is written under, outermost first; an `#else` branch is the
   /// negation of the conditions before it.
   func conditions(of node: some SyntaxProtocol) -> BuildConditions {

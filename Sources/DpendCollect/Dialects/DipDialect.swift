@@ -21,22 +21,24 @@ enum DipDialect {
 
   static func registration(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ContainerRegistration {
     var registration = ContainerRegistration(
-      dialect: .dip, types: [], range: reader.range(call.calledExpression), conditions: reader.conditions(of: call),
+      dialect: .dip, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
       scopeName: CallShape.receiver(call))
     if let first = call.arguments.first, first.label == nil, let scope = CallShape.literal(first.expression) {
       registration.scope = String(scope.dropFirst())
     }
     if let tag = CallShape.argument(call, "tag")?.expression {
-      guard let literal = CallShape.literal(tag) else {
+      if let literal = CallShape.literal(tag) {
+        registration.name = literal
+      } else {
+        registration.nameIsComputed = true
         registration.unread = "the tag '\(tag.trimmedDescription)' is computed"
-        return registration
       }
-      registration.name = literal
     }
     let declared = CallShape.argument(call, "type").flatMap { CallShape.metatype($0.expression) }
     var constructed: String?
     var fromFactory: String?
-    if let factory = CallShape.argument(call, "factory")?.expression, let type = CallShape.initializerReference(factory) {
+    if let factory = CallShape.argument(call, "factory")?.expression, let type = CallShape.initializerReference(factory)
+    {
       constructed = type
       fromFactory = type
       registration.autowired = type
@@ -50,13 +52,13 @@ enum DipDialect {
     registration.constructedType = constructed
     if let key = declared ?? fromFactory {
       registration.types = [key]
+      for (name, chained) in CallShape.chained(after: call) where name == "implements" {
+        registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
+      }
     } else {
+      // Unknown key: the registration might answer any resolve (see `ContainerCheck`).
       registration.unread = "the registered type is inferred from the factory's body"
     }
-    for (name, chained) in CallShape.chained(after: call) where name == "implements" {
-      registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
-    }
-    if registration.unread != nil { registration.types = [] }
     return registration
   }
 
@@ -65,7 +67,7 @@ enum DipDialect {
     let context = ResolveContext(of: call)
     var site = ResolveSite(
       dialect: .dip, type: context.type, isRequired: !context.isOptional, conditionalCast: context.conditionalCast,
-      range: reader.range(call.calledExpression), conditions: reader.conditions(of: call))
+      range: reader.nameRange(call), conditions: reader.conditions(of: call))
     if let first = call.arguments.first, first.label == nil {
       // `resolve(P.self)` is not Dip's; leave it unread rather than guess.
       site.type = CallShape.metatype(first.expression).map(ResolvedType.named) ?? site.type

@@ -44,6 +44,13 @@ struct ResolveContext {
   private mutating func readSequence(_ sequence: SequenceExprSyntax, after node: Syntax) {
     let elements = Array(sequence.elements)
     guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return }
+    // `property = try! container.resolve()`: the type of the property, declared in the type
+    // the code is in.
+    if index == 2, elements[1].is(AssignmentExprSyntax.self), type == nil,
+      let declared = Self.propertyType(named: elements[0], around: sequence)
+    {
+      type = optionalStripped(declared)
+    }
     var next = index + 1
     while next < elements.count {
       let element = elements[next]
@@ -71,6 +78,10 @@ struct ResolveContext {
   private mutating func readSurroundings(of node: Syntax) {
     guard let parent = node.parent else { return }
     if let initializer = parent.as(InitializerClauseSyntax.self) {
+      if initializer.parent?.is(OptionalBindingConditionSyntax.self) == true {
+        isOptional = true
+        return
+      }
       if let binding = initializer.parent?.as(PatternBindingSyntax.self),
         let annotation = binding.typeAnnotation?.type
       {
@@ -79,7 +90,8 @@ struct ResolveContext {
       }
       return
     }
-    if parent.is(OptionalBindingConditionSyntax.self) || parent.parent?.is(OptionalBindingConditionSyntax.self) == true {
+    if parent.is(OptionalBindingConditionSyntax.self) || parent.parent?.is(OptionalBindingConditionSyntax.self) == true
+    {
       isOptional = true
       return
     }
@@ -91,6 +103,33 @@ struct ResolveContext {
       let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
       type = .parameter(of: TypeText.normalize(constructed), labels: labels, position: position)
     }
+  }
+
+  /// The declared type of the stored property `x` or `self.x` in the type declaration
+  /// enclosing `node` (not in its extensions elsewhere).
+  private static func propertyType(named target: ExprSyntax, around node: some SyntaxProtocol) -> String? {
+    let name: String
+    if let reference = target.as(DeclReferenceExprSyntax.self) {
+      name = reference.baseName.text
+    } else if let member = target.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
+      name = member.declName.baseName.text
+    } else {
+      return nil
+    }
+    var current = Syntax(node).parent
+    while let parent = current {
+      if let members = parent.as(MemberBlockSyntax.self)?.members {
+        for member in members {
+          guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+          for binding in variable.bindings where binding.pattern.trimmedDescription == name {
+            return binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
+          }
+        }
+        return nil
+      }
+      current = parent.parent
+    }
+    return nil
   }
 
   /// `T` for `T?`/`T!` (marking the resolve optional for `T?`), else the type as written.

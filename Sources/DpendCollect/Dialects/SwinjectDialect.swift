@@ -19,14 +19,14 @@ enum SwinjectDialect {
     let type = CallShape.metatype(first.expression)
     let registeredName = CallShape.argument(call, "name").map(\.expression)
     var registration = ContainerRegistration(
-      dialect: .swinject, types: type.map { [$0] } ?? [], range: reader.range(call.calledExpression),
+      dialect: .swinject, types: type.map { [$0] } ?? [], range: reader.nameRange(call),
       conditions: reader.conditions(of: call), scopeName: CallShape.receiver(call))
     if type == nil { registration.unread = "the registered type is not written as 'T.self'" }
     if let registeredName {
       if let literal = CallShape.literal(registeredName) {
         registration.name = literal
       } else {
-        registration.types = []
+        registration.nameIsComputed = true
         registration.unread = "the name '\(registeredName.trimmedDescription)' is computed"
       }
     }
@@ -69,8 +69,9 @@ enum SwinjectDialect {
     let arguments = Array(call.arguments)
     guard let first = arguments.first, first.label == nil else { return nil }
     var site = ResolveSite(
-      dialect: .swinject, type: CallShape.metatype(first.expression).map(ResolvedType.named), isRequired: context.isForced,
-      conditionalCast: context.conditionalCast, range: reader.range(call.calledExpression),
+      dialect: .swinject, type: CallShape.metatype(first.expression).map(ResolvedType.named),
+      isRequired: context.isForced,
+      conditionalCast: context.conditionalCast, range: reader.nameRange(call),
       conditions: reader.conditions(of: call))
     if site.type == nil { site.unread = "the resolved type is not written as 'T.self'" }
     if let name = CallShape.argument(call, "name")?.expression {
@@ -125,6 +126,18 @@ enum SwinjectDialect {
       expression = last.as(ExprSyntax.self)
     }
     if let sequence = expression?.as(SequenceExprSyntax.self) { expression = sequence.elements.first }
+    // `try Impl(…)`, `Impl(…)!`, `(Impl(…))`.
+    while true {
+      if let wrapped = expression?.as(TryExprSyntax.self) {
+        expression = wrapped.expression
+      } else if let wrapped = expression?.as(ForceUnwrapExprSyntax.self) {
+        expression = wrapped.expression
+      } else if let tuple = expression?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+        expression = tuple.elements.first?.expression
+      } else {
+        break
+      }
+    }
     guard let call = expression?.as(FunctionCallExprSyntax.self) else { return nil }
     return CallShape.constructedType(call).map(TypeText.normalize)
   }
