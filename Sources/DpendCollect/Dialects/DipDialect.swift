@@ -12,11 +12,13 @@ enum DipDialect {
   /// `true` for Dip's shapes of `register`: a scope first, `type:`/`tag:`/`factory:`
   /// arguments, or only a trailing closure.
   static func isRegistration(_ call: FunctionCallExprSyntax) -> Bool {
-    if let first = call.arguments.first, first.label == nil {
-      return CallShape.literal(first.expression).map(scopes.contains) == true
+    var arguments = call.arguments[...]
+    if let first = arguments.first, first.label == nil {
+      guard CallShape.literal(first.expression).map(scopes.contains) == true else { return false }
+      arguments = arguments.dropFirst()
     }
-    if call.arguments.contains(where: { ["type", "tag", "factory"].contains($0.label?.text) }) { return true }
-    return call.arguments.isEmpty && call.trailingClosure != nil
+    guard arguments.allSatisfy({ ["type", "tag", "factory"].contains($0.label?.text) }) else { return false }
+    return call.trailingClosure != nil || CallShape.argument(call, "factory") != nil
   }
 
   static func registration(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ContainerRegistration {
@@ -64,6 +66,16 @@ enum DipDialect {
 
   /// `try container.resolve()`, `resolve(tag:)`, `resolve(arguments:)`, typed by its context.
   static func resolve(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? {
+    // Dip's `resolve()`, `resolve(tag:)`, `resolve(arguments: a, b)`; `seal.resolve(value)` is not.
+    var seenArguments = false
+    for argument in call.arguments {
+      switch argument.label?.text {
+      case "tag"?: continue
+      case "arguments"?: seenArguments = true
+      case nil where seenArguments || CallShape.metatype(argument.expression) != nil: continue
+      default: return nil
+      }
+    }
     let context = ResolveContext(of: call)
     var site = ResolveSite(
       dialect: .dip, type: context.type, isRequired: !context.isOptional, conditionalCast: context.conditionalCast,

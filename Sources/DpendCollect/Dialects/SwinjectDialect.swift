@@ -6,10 +6,14 @@ import SwiftSyntax
 /// initializer: Impl.init)` and `r ~> X.self`; resolve sites `r.resolve(X.self, name:,
 /// argument(s):)`, required when force-unwrapped.
 enum SwinjectDialect {
-  /// `true` for `register(X.self, …)` and `autoregister(X.self, …)`.
+  /// `true` for `register(X.self, name:) { … }` (a factory is required: `tableView.register(
+  /// Cell.self, forCellReuseIdentifier:)` is not a container's) and `autoregister(X.self, …)`.
   static func isRegistration(_ call: FunctionCallExprSyntax, name: String) -> Bool {
     guard let first = call.arguments.first, first.label == nil else { return false }
-    return CallShape.metatype(first.expression) != nil || name == "autoregister"
+    if name == "autoregister" { return CallShape.argument(call, "initializer") != nil }
+    let labels = call.arguments.dropFirst().map { $0.label?.text }
+    return CallShape.metatype(first.expression) != nil && labels.allSatisfy { $0 == "name" || $0 == "factory" }
+      && CallShape.closure(call, label: "factory") != nil
   }
 
   static func registration(_ call: FunctionCallExprSyntax, name: String, reader: ContainerReader)

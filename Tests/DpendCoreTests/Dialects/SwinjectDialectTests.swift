@@ -117,6 +117,11 @@ import Testing
         let store = container.resolve(Store.self, name: "remote") ?? StoreImpl()
         container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self, name: kind)!) }
           .initCompleted { r, feed in _ = r.resolve(Feed.self) }
+        // Not a container's: no factory, other labels.
+        tableView.register(FeedCell.self, forCellReuseIdentifier: "feed")
+        tableView.register(FeedCell.self, forCellReuseIdentifier: "feed")
+        broadcaster.register(FeedObserver.self, observer: self)
+        promise.resolve(value)
       }
       """
     let graph = try analyze(["Services.swift": Self.services, "Setup.swift": setup])
