@@ -71,7 +71,8 @@ enum SwinjectDialect {
   static func resolve(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? {
     let context = ResolveContext(of: call)
     let arguments = Array(call.arguments)
-    guard let first = arguments.first, first.label == nil else { return nil }
+    // `promise.resolve(value)` is not a container's: Swinject's takes `X.self` first.
+    guard let first = arguments.first, first.label == nil, CallShape.metatype(first.expression) != nil else { return nil }
     var site = ResolveSite(
       dialect: .swinject, type: CallShape.metatype(first.expression).map(ResolvedType.named),
       isRequired: context.isForced,
