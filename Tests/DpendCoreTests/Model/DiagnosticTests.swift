@@ -8,12 +8,13 @@ struct DiagnosticTests {
     return SourceRange(file: file, start: position, end: position)
   }
 
-  @Test func codesAreStableAndOnlyAmbiguityIsAWarning() {
+  @Test func codesAreStableAndOnlyWhatMayBeIntendedIsAWarning() {
     #expect(
       DiagnosticCode.all.map { "\($0.rawValue): \($0.defaultSeverity)" } == [
         "missing-dependency: error", "dependency-cycle: error", "ambiguous-provider: warning",
         "invalid-declaration: error", "invalid-library: error", "unreadable-file: error",
-        "invalid-configuration: error",
+        "invalid-configuration: error", "registered-as-concrete-type: error", "unregistered-optional-resolve: warning",
+        "argument-count-mismatch: error", "duplicate-registration: warning",
       ])
   }
 
