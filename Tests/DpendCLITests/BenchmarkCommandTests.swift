@@ -16,7 +16,7 @@ import Testing
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
     "interfaces", "symbol table", "file analyses", "key indexes", "provider selection", "selection tables",
-    "missing dependencies and cycles", "diagnostics",
+    "missing dependencies and cycles", "diagnostics", "containers",
   ]
 
   @Test func generatedWorkspacesAreSeededFilesOfAboutFourKilobytesWithOneMissingDependency() throws {

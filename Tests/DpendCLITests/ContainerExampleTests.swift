@@ -1,0 +1,75 @@
+import DpendTestSupport
+import Foundation
+import Testing
+
+/// The Dip and Swinject example apps, analysed with no settings at all: every deliberate
+/// mistake, and nothing else.
+@Suite struct ContainerExampleTests {
+  @Test func theDipAppsThreeMistakes() throws {
+    let result = try runDpend(["analyze", "--workspace", "Tests/Example/Dip"])
+    #expect(
+      result.stdout == """
+        Tests/Example/Dip/AppContainer.swift:8:5: error: 'KeychainTokenStore' is registered as \
+        'KeychainTokenStore', not as 'TokenStore', which is resolved [registered-as-concrete-type]
+        Tests/Example/Dip/AppContainer.swift:6:80: note: resolved for 'NetworkClient' here
+        Tests/Example/Dip/AppContainer.swift:13:88: error: in configuration 'without conditions': missing \
+        dependency: nothing registers 'Analytics', needed by 'Screen' [missing-dependency]
+        Tests/Example/Dip/AppContainer.swift:13:88: note: resolved for 'Screen' here
+        Tests/Example/Dip/Router.swift:6:31: error: missing dependency: nothing registers 'Screen (name \
+        "onboarding")' [missing-dependency]
+        Tests/Example/Dip/Router.swift:6:31: note: resolved here
+
+        """)
+    #expect(
+      result.stderr == """
+        3 errors, 0 warnings
+        container code: 5 registrations read, 0 unread; 6 resolve sites checked, 0 unread; 2 configurations analysed
+
+        """)
+    #expect(result.status == 1)
+  }
+
+  @Test func theSwinjectAppsFourMistakes() throws {
+    let result = try runDpend(["analyze", "--workspace", "Tests/Example/Swinject"])
+    #expect(
+      result.stdout == """
+        Tests/Example/Swinject/AppAssembly.swift:8:70: error: missing dependency: nothing registers 'ImageCache', \
+        needed by 'ProfileService' [missing-dependency]
+        Tests/Example/Swinject/AppAssembly.swift:8:70: note: resolved for 'ProfileService' here
+        Tests/Example/Swinject/AppAssembly.swift:14:15: warning: 'Session' is registered twice in one \
+        configuration: only the last registration counts [duplicate-registration]
+        Tests/Example/Swinject/AppAssembly.swift:5:15: note: first registered here
+        Tests/Example/Swinject/ProfileRouter.swift:12:26: error: 'DetailViewModel' is resolved with 0 runtime \
+        arguments but registered with 1 [argument-count-mismatch]
+        Tests/Example/Swinject/AppAssembly.swift:10:15: note: registered here
+        Tests/Example/Swinject/ProfileRouter.swift:14:14: warning: nothing registers 'Logger': the optional \
+        resolve always yields nil [unregistered-optional-resolve]
+        Tests/Example/Swinject/ProfileRouter.swift:14:14: note: resolved here
+
+        """)
+    #expect(result.status == 1)
+  }
+
+  @Test func verboseListsWhatWasNotRead() throws {
+    let workspace = try TemporaryWorkspace([
+      "Setup.swift": """
+        import Swinject
+
+        func setUp(_ container: Container, kind: String) {
+          container.register(Store.self, name: kind) { _ in StoreImpl() }
+        }
+
+        """
+    ])
+    let result = try workspace.run("analyze", "--verbose")
+    #expect(
+      result.stdout
+        == "Setup.swift:4:13: note: unread registration: the name 'kind' is computed [unread-registration]\n")
+    #expect(
+      result.stderr == """
+        0 errors, 0 warnings
+        container code: 0 registrations read, 1 unread; 0 resolve sites checked, 0 unread; 1 configuration analysed
+
+        """)
+  }
+}
