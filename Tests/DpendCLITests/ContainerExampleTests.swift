@@ -53,13 +53,13 @@ import Testing
   @Test func verboseListsWhatWasNotRead() throws {
     let workspace = try TemporaryWorkspace([
       "Setup.swift": """
-        import Swinject
+      import Swinject
 
-        func setUp(_ container: Container, kind: String) {
-          container.register(Store.self, name: kind) { _ in StoreImpl() }
-        }
+      func setUp(_ container: Container, kind: String) {
+        container.register(Store.self, name: kind) { _ in StoreImpl() }
+      }
 
-        """
+      """
     ])
     let result = try workspace.run("analyze", "--verbose")
     #expect(

@@ -72,7 +72,9 @@ enum SwinjectDialect {
     let context = ResolveContext(of: call)
     let arguments = Array(call.arguments)
     // `promise.resolve(value)` is not a container's: Swinject's takes `X.self` first.
-    guard let first = arguments.first, first.label == nil, CallShape.metatype(first.expression) != nil else { return nil }
+    guard let first = arguments.first, first.label == nil, CallShape.metatype(first.expression) != nil else {
+      return nil
+    }
     var site = ResolveSite(
       dialect: .swinject, type: CallShape.metatype(first.expression).map(ResolvedType.named),
       isRequired: context.isForced,
