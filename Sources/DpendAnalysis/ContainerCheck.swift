@@ -33,6 +33,9 @@ struct ContainerCheck {
     var site: ResolveSite
     /// The registration whose factory needs it; `nil` for a resolve site elsewhere.
     var consumer: ContainerRegistration?
+    /// `true` for a resolve after the instance exists (`initCompleted`,
+    /// `resolvingProperties`): how containers break cycles, so never an edge of one.
+    var isPropertyInjection = false
   }
 
   func run(_ summaries: [FileSummary]) -> (diagnostics: [Diagnostic], report: ContainerReport) {
@@ -40,7 +43,8 @@ struct ContainerCheck {
     let registrations = summaries.flatMap(\.registrations)
     var sites = summaries.flatMap(\.resolveSites).map { Site(site: $0, consumer: nil) }
     for registration in registrations {
-      sites += (registration.needs + registration.propertyNeeds).map { Site(site: $0, consumer: registration) }
+      sites += registration.needs.map { Site(site: $0, consumer: registration) }
+      sites += registration.propertyNeeds.map { Site(site: $0, consumer: registration, isPropertyInjection: true) }
       if let autowired = registration.autowired {
         sites += autowiredNeeds(of: autowired, registration).map { Site(site: $0, consumer: registration) }
       }
@@ -126,6 +130,7 @@ struct ContainerCheck {
       diagnostics.append(missingDiagnostic(key, required: entry.required, sites: entry.sites, registrations))
     }
     diagnostics += duplicates(registrations)
+    diagnostics += cycles(sites)
     return diagnostics
   }
 
@@ -179,6 +184,41 @@ struct ContainerCheck {
           seen[identity] = registration
         }
       }
+    }
+    return diagnostics
+  }
+
+  /// One `dependency-cycle` per strongly connected group of registered types, through the
+  /// resolves their factories make (property injection excluded), with one path.
+  private func cycles(_ sites: [(Site, String)]) -> [Diagnostic] {
+    var edges: [String: [(to: String, site: ResolveSite)]] = [:]
+    for (site, type) in sites where !site.isPropertyInjection {
+      guard let consumer = site.consumer, consumer.unread == nil else { continue }
+      for key in consumer.types { edges[key, default: []].append((type, site.site)) }
+    }
+    var diagnostics: [Diagnostic] = []
+    for component in StronglyConnected.components(of: edges.mapValues { $0.map(\.to) }) {
+      let members = Set(component)
+      guard let start = component.min(),
+        members.count > 1 || edges[start]?.contains(where: { $0.to == start }) == true
+      else { continue }
+      // Follow the first edge that stays in the group until a type repeats.
+      var path = [start]
+      var steps: [ResolveSite] = []
+      var current = start
+      while let edge = edges[current]?.first(where: { members.contains($0.to) }) {
+        steps.append(edge.site)
+        path.append(edge.to)
+        if path.dropLast().contains(edge.to) { break }
+        current = edge.to
+      }
+      let notes = zip(path, path.dropFirst()).enumerated().map { index, pair in
+        DiagnosticNote(message: "'\(pair.0)' resolves '\(pair.1)'", range: steps[index].range)
+      }
+      diagnostics.append(
+        Diagnostic(
+          code: .dependencyCycle, message: "dependency cycle: " + path.joined(separator: " -> "),
+          range: steps[0].range, notes: notes))
     }
     return diagnostics
   }

@@ -1,0 +1,70 @@
+import DpendAnalysis
+import DpendModel
+import DpendTestSupport
+import Testing
+
+@Suite struct ContainerCycleTests {
+  static let services = """
+    protocol Parent {}
+    protocol Child {}
+    final class ParentImpl: Parent { init(child: Child) {} }
+    final class ChildImpl: Child { init(parent: Parent?) {} ; var parent: Parent? }
+
+    """
+
+  @Test func constructorResolvesInACircleAreACycleWithItsPath() throws {
+    let assembly = MarkedText(
+      """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        container.register(Parent.self) { r in ParentImpl(child: r.1️⃣resolve(Child.self)!) }
+        container.register(Child.self) { r in ChildImpl(parent: r.2️⃣resolve(Parent.self)!) }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Assembly.swift": assembly.text])
+    #expect(
+      graph.diagnostics == [
+        Diagnostic(
+          code: .dependencyCycle, message: "dependency cycle: Child -> Parent -> Child",
+          range: assembly.range("2️⃣", covering: "resolve", in: "Assembly.swift"),
+          notes: [
+            DiagnosticNote(
+              message: "'Child' resolves 'Parent'",
+              range: assembly.range("2️⃣", covering: "resolve", in: "Assembly.swift")),
+            DiagnosticNote(
+              message: "'Parent' resolves 'Child'",
+              range: assembly.range("1️⃣", covering: "resolve", in: "Assembly.swift")),
+          ])
+      ])
+  }
+
+  @Test func aTypeResolvingItselfIsACycle() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register { ParentImpl(child: try c.1️⃣resolve() as Parent as! Child) as Parent }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
+    #expect(graph.diagnostics.map(\.message) == ["dependency cycle: Parent -> Parent"])
+    #expect(graph.diagnostics.first?.range == container.range("1️⃣", covering: "resolve", in: "Container.swift"))
+  }
+
+  @Test func propertyInjectionBreaksTheCycleAsTheContainersIntend() throws {
+    let assembly = """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        container.register(Parent.self) { r in ParentImpl(child: r.resolve(Child.self)!) }
+        container.register(Child.self) { _ in ChildImpl(parent: nil) }
+          .initCompleted { r, child in (child as! ChildImpl).parent = r.resolve(Parent.self)! }
+      }
+      """
+    let graph = try analyze(["Services.swift": Self.services, "Assembly.swift": assembly])
+    #expect(graph.diagnostics == [])
+    #expect(graph.container.resolvesChecked == 2)
+  }
+}
