@@ -15,6 +15,10 @@ public enum SARIFReporter {
     .invalidLibrary: "A .dpendmodule file cannot be read or decoded.",
     .unreadableFile: "An input file does not exist or cannot be read.",
     .invalidConfiguration: "The .dpend.json configuration cannot be used.",
+    .registeredAsConcreteType: "A protocol is resolved, but a conforming type is registered under its own type.",
+    .unregisteredOptionalResolve: "An optional resolve of a key nothing registers always yields nil.",
+    .argumentCountMismatch: "A resolve passes a different number of runtime arguments than the registration takes.",
+    .duplicateRegistration: "A key is registered twice on one container: only the last registration counts.",
   ]
 
   /// The SARIF log, pretty-printed, ending in a newline.
