@@ -119,3 +119,17 @@ enum BuildCondition {
     return earlier.joined(separator: " && ")
   }
 }
+
+extension ResolveSite {
+  /// Reads the name or tag `expression` (Swinject's `name:`, Dip's `tag:`): a literal is part
+  /// of the key; a computed one makes the site unread.
+  mutating func readName(_ expression: ExprSyntax?, called what: String) {
+    guard let expression else { return }
+    if let literal = CallShape.literal(expression) {
+      name = literal
+    } else {
+      type = nil
+      unread = "the \(what) '\(expression.trimmedDescription)' is computed"
+    }
+  }
+}

@@ -81,18 +81,11 @@ enum DipDialect {
       dialect: .dip, type: context.type, isRequired: !context.isOptional, conditionalCast: context.conditionalCast,
       range: reader.nameRange(call), conditions: reader.conditions(of: call))
     if let first = call.arguments.first, first.label == nil {
-      // `resolve(P.self)` is not Dip's; leave it unread rather than guess.
+      // `resolve(P.self)`, on a container wrapper that takes the type: the type as written.
       site.type = CallShape.metatype(first.expression).map(ResolvedType.named) ?? site.type
     }
     if site.type == nil { site.unread = "the resolved type is inferred from the context" }
-    if let tag = CallShape.argument(call, "tag")?.expression {
-      if let literal = CallShape.literal(tag) {
-        site.name = literal
-      } else {
-        site.type = nil
-        site.unread = "the tag '\(tag.trimmedDescription)' is computed"
-      }
-    }
+    site.readName(CallShape.argument(call, "tag")?.expression, called: "tag")
     let arguments = Array(call.arguments)
     if let index = arguments.firstIndex(where: { $0.label?.text == "arguments" }) {
       site.argumentCount = arguments.count - index

@@ -81,14 +81,7 @@ enum SwinjectDialect {
       conditionalCast: context.conditionalCast, range: reader.nameRange(call),
       conditions: reader.conditions(of: call))
     if site.type == nil { site.unread = "the resolved type is not written as 'T.self'" }
-    if let name = CallShape.argument(call, "name")?.expression {
-      if let literal = CallShape.literal(name) {
-        site.name = literal
-      } else {
-        site.type = nil
-        site.unread = "the name '\(name.trimmedDescription)' is computed"
-      }
-    }
+    site.readName(CallShape.argument(call, "name")?.expression, called: "name")
     if let index = arguments.firstIndex(where: { $0.label?.text == "argument" || $0.label?.text == "arguments" }) {
       site.argumentCount = arguments.count - index
     }
