@@ -8,8 +8,10 @@
 /// is not all ASCII (only then do UTF-16 and UTF-8 columns differ) or holds a `\r` (only then
 /// can a line break be two bytes).
 public struct LineTable: Hashable, Sendable {
-  /// UTF-8 offset of each line's first byte; `lineStarts[0] == 0`.
-  private let lineStarts: [Int]
+  /// UTF-8 offset of each line's first byte; `lineStarts[0] == 0`. Four bytes each: a
+  /// summary keeps its table for every file of the workspace (a text past 4 GiB, which the
+  /// parser never sees, would get wrong positions, not a crash).
+  private let lineStarts: [UInt32]
   /// The text's bytes when some byte is not ASCII or is `\r`; `nil` otherwise.
   private let bytes: [UInt8]?
   /// The text's length in UTF-8 bytes.
@@ -31,7 +33,7 @@ public struct LineTable: Hashable, Sendable {
   /// The table of a text given as UTF-8 bytes in memory: one pass, no allocation but the
   /// line starts (and the bytes, when they are kept).
   public init(buffer bytes: UnsafeBufferPointer<UInt8>) {
-    var starts = [0]
+    var starts: [UInt32] = [0]
     var ascii = true
     var plain = true
     var index = 0
@@ -40,11 +42,11 @@ public struct LineTable: Hashable, Sendable {
       let byte = bytes[index]
       index += 1
       if byte == UInt8(ascii: "\n") {
-        starts.append(index)
+        starts.append(UInt32(truncatingIfNeeded: index))
       } else if byte == UInt8(ascii: "\r") {
         // `\r\n` is one line break.
         if index < count && bytes[index] == UInt8(ascii: "\n") { index += 1 }
-        starts.append(index)
+        starts.append(UInt32(truncatingIfNeeded: index))
         plain = false
       } else if byte >= 0x80 {
         ascii = false
@@ -67,7 +69,7 @@ public struct LineTable: Hashable, Sendable {
     var high = lineStarts.count
     while high - low > 1 {
       let middle = (low + high) / 2
-      if lineStarts[middle] <= clamped { low = middle } else { high = middle }
+      if Int(lineStarts[middle]) <= clamped { low = middle } else { high = middle }
     }
     return low
   }
@@ -75,14 +77,14 @@ public struct LineTable: Hashable, Sendable {
   /// The UTF-8 offset at which 0-based `line` starts; the end of the text past the last line.
   public func start(ofLine line: Int) -> Int {
     guard line >= 0 else { return 0 }
-    return line < lineStarts.count ? lineStarts[line] : count
+    return line < lineStarts.count ? Int(lineStarts[line]) : count
   }
 
   /// The UTF-8 offset at which 0-based `line`'s content ends, before its line break.
   public func contentEnd(ofLine line: Int) -> Int {
     guard line >= 0 else { return 0 }
     guard line + 1 < lineStarts.count else { return count }
-    let next = lineStarts[line + 1]
+    let next = Int(lineStarts[line + 1])
     // `\r\n` ends the line two bytes before the next one starts; `\n` and `\r` one byte.
     // Without kept bytes the text has no `\r`, so every break is one `\n`.
     if next >= 2, let bytes, bytes[next - 1] == UInt8(ascii: "\n"), bytes[next - 2] == UInt8(ascii: "\r") {
@@ -95,7 +97,7 @@ public struct LineTable: Hashable, Sendable {
   public func sourcePosition(ofOffset offset: Int) -> SourcePosition {
     let clamped = max(0, min(offset, count))
     let line = line(containing: clamped)
-    return SourcePosition(line: line + 1, column: clamped - lineStarts[line] + 1, offset: clamped)
+    return SourcePosition(line: line + 1, column: clamped - Int(lineStarts[line]) + 1, offset: clamped)
   }
 
   /// The editor position of UTF-8 `offset` (clamped to the text): a 0-based line and the
@@ -103,7 +105,7 @@ public struct LineTable: Hashable, Sendable {
   public func linePosition(ofOffset offset: Int, unit: CharacterUnit) -> LinePosition {
     let clamped = max(0, min(offset, count))
     let line = line(containing: clamped)
-    let start = lineStarts[line]
+    let start = Int(lineStarts[line])
     guard let bytes, !isASCII, unit != .utf8 else { return LinePosition(line: line, character: clamped - start) }
     let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
     let character = unit == .utf32 ? prefix.unicodeScalars.count : prefix.utf16.count
@@ -116,7 +118,7 @@ public struct LineTable: Hashable, Sendable {
   public func offset(of position: LinePosition, unit: CharacterUnit) -> Int {
     guard position.line >= 0 else { return 0 }
     guard position.line < lineStarts.count else { return count }
-    let start = lineStarts[position.line]
+    let start = Int(lineStarts[position.line])
     let end = contentEnd(ofLine: position.line)
     guard let bytes, !isASCII else { return start + min(max(0, position.character), end - start) }
     if unit == .utf8 {
