@@ -92,10 +92,11 @@ extension LanguageServer {
             TextDocumentEdit(textDocument: VersionedTextDocumentIdentifier(uri: uri, version: nil), edits: [insert])))
       case .edit(let path, let replacements, let lines):
         let textEdits = replacements.map { replacement in
-          let start = positions.position(lines.sourcePosition(ofOffset: replacement.offset), lines: lines)
-          let end = positions.position(
-            lines.sourcePosition(ofOffset: replacement.offset + replacement.length), lines: lines)
-          return TextEdit(range: Range(start: start, end: end), newText: replacement.replacement)
+          TextEdit(
+            range: Range(
+              start: positions.position(ofOffset: replacement.offset, lines: lines),
+              end: positions.position(ofOffset: replacement.offset + replacement.length, lines: lines)),
+            newText: replacement.replacement)
         }
         let version = workspace.documents[path]?.version
         documentChanges.append(

@@ -17,7 +17,12 @@ struct Positions {
   /// analysed, such as `.dpend.json` or a library) the collector's line and column are used.
   func position(_ source: SourcePosition, lines: LineTable?) -> Position {
     guard let lines else { return Position(line: max(0, source.line - 1), character: max(0, source.column - 1)) }
-    let position = lines.linePosition(ofOffset: source.offset, unit: unit)
+    return position(ofOffset: source.offset, lines: lines)
+  }
+
+  /// The LSP position of UTF-8 `offset` in the text `lines` was made from.
+  func position(ofOffset offset: Int, lines: LineTable) -> Position {
+    let position = lines.linePosition(ofOffset: offset, unit: unit)
     return Position(line: position.line, character: position.character)
   }
 

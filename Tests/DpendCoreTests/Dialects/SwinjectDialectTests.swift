@@ -136,3 +136,38 @@ import Testing
       ])
   }
 }
+
+@Suite struct SwinjectAutoregistrationTests {
+  @Test func autoregisterNeedsTheInitializersParametersAndArrowsAreRequiredResolves() throws {
+    let services = """
+      protocol Store {}
+      protocol Clock {}
+      protocol Feed {}
+      final class FeedImpl: Feed { init(store: Store, clock: Clock, retries: Int = 3) {} }
+      final class StoreImpl: Store {}
+
+      """
+    let assembly = MarkedText(
+      """
+      import Swinject
+      import SwinjectAutoregistration
+
+      func assemble(_ container: Container) {
+        container.1️⃣autoregister(Feed.self, initializer: FeedImpl.init)
+        container.register(Store.self) { _ in StoreImpl() }
+        let feed = container 2️⃣~> Feed.self
+        let clock = container 3️⃣~> Clock.self
+      }
+      """)
+    let graph = try analyze(["Services.swift": services, "Assembly.swift": assembly.text])
+    #expect(graph.container.registrationsRead == 2)
+    // Feed's initializer needs Store and Clock (not the defaulted Int); two arrows.
+    #expect(graph.container.resolvesChecked == 4)
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start.offset): \($0.message)" } == [
+        "missing-dependency \(assembly.offset("1️⃣")): missing dependency: nothing registers 'Clock', needed by 'Feed'"
+      ])
+    #expect(
+      graph.diagnostics.first?.notes.map(\.range.start.offset) == [assembly.offset("1️⃣"), assembly.offset("3️⃣")])
+  }
+}
