@@ -10,6 +10,12 @@ public struct AnalysisSettings: Sendable {
   public var libraryFactories: [Factory]
   /// The analysed module's name; in library mode every factory requires it.
   public var moduleName: String?
+  /// `false` when `.dpend.json` leaves dpend's own dialect out: no implicit factory and no
+  /// `DependencyConfiguration` class is read.
+  public var readsThesis = true
+  /// The build configurations container code is checked in; `nil` derives them from the
+  /// `#if` conditions found.
+  public var configurations: [[String]]?
 
   public init(
     implicitFilter: ImplicitFilter = ImplicitFilter(), mode: GenerationMode = .application,

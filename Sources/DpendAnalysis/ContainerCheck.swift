@@ -27,6 +27,11 @@ struct ContainerCheck {
   let types: (String) -> TypeDeclaration?
   let conformances: (String) -> [String]
   let isProtocol: (String) -> Bool
+  /// The protocols a protocol of the analysed sources inherits; `nil` for one not declared
+  /// there.
+  var protocolInheritance: (String) -> [String]? = { _ in nil }
+  /// The configurations `.dpend.json` names; `nil` derives them from the conditions found.
+  var configurations: [[String]]? = nil
 
   /// A registration or resolve site and where it was read.
   private struct Site {
@@ -49,7 +54,8 @@ struct ContainerCheck {
         sites += autowiredNeeds(of: autowired, registration).map { Site(site: $0, consumer: registration) }
       }
     }
-    for registration in registrations {
+    // A forwarded registration (inside the app's register function) is counted at its callers.
+    for registration in registrations where !registration.isForwarded {
       if registration.unread == nil {
         report.registrationsRead += 1
       } else {
@@ -68,24 +74,13 @@ struct ContainerCheck {
           unreadNote("resolve", site.site.unread ?? "the parameter it is passed to was not found", site.site.range))
       }
     }
-    report.configurations = Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
-    var perConfiguration: [Diagnostic: [[String]]] = [:]
-    var order: [Diagnostic] = []
-    for configuration in report.configurations {
+    report.configurations =
+      configurations ?? Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
+    let found = report.configurations.map { configuration in
       let active = registrations.filter { Self.holds($0.conditions, in: configuration) }
-      for diagnostic in check(typed.filter { Self.holds($0.0.site.conditions, in: configuration) }, active) {
-        if perConfiguration[diagnostic] == nil { order.append(diagnostic) }
-        perConfiguration[diagnostic, default: []].append(configuration)
-      }
+      return check(typed.filter { Self.holds($0.0.site.conditions, in: configuration) }, active)
     }
-    let diagnostics = order.map { diagnostic -> Diagnostic in
-      let found = perConfiguration[diagnostic]!
-      guard found.count < report.configurations.count else { return diagnostic }
-      var scoped = diagnostic
-      let names = found.map { $0.isEmpty ? "without conditions" : $0.joined(separator: ", ") }
-      scoped.message = "in configuration \(names.map { "'\($0)'" }.joined(separator: ", ")): " + diagnostic.message
-      return scoped
-    }
+    let diagnostics = BuildConfigurations.merge(found, configurations: report.configurations)
     return (diagnostics, report)
   }
 
@@ -96,11 +91,13 @@ struct ContainerCheck {
     for registration in registrations where registration.unread == nil {
       for type in registration.types { byType[type, default: []].append(registration) }
     }
-    let unread = registrations.filter { $0.unread != nil }
+    let unread = registrations.filter { $0.unread != nil && !$0.isForwarded }
     var diagnostics: [Diagnostic] = []
     var missing: [ContainerKey: (required: Bool, sites: [Site])] = [:]
     for (site, type) in sites {
-      let candidates = (byType[type] ?? []).filter { $0.name == site.site.name && $0.dialect == site.site.dialect }
+      let candidates = (byType[type] ?? []).filter {
+        $0.name == site.site.name && $0.dialect.answers(site.site.dialect)
+      }
       if candidates.isEmpty {
         // An unread registration might be the one (part of its key is unknown): stay silent.
         if unread.contains(where: { registration in
@@ -122,6 +119,15 @@ struct ContainerCheck {
             code: .argumentCountMismatch,
             message:
               "'\(type)' is resolved with \(site.site.argumentCount) runtime argument\(site.site.argumentCount == 1 ? "" : "s") but registered with \(counts)",
+            range: site.site.range,
+            notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
+      }
+      if let cast = site.site.conditionalCast, cast != type, let made = impossibleCast(to: cast, candidates) {
+        diagnostics.append(
+          Diagnostic(
+            code: .impossibleCast,
+            message:
+              "'\(type)' is registered as \(Wording.list(made.map { "'\($0)'" })), which does not conform to '\(cast)': the cast always fails",
             range: site.site.range,
             notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
       }
@@ -160,9 +166,13 @@ struct ContainerCheck {
         code: .unregisteredOptionalResolve,
         message: "nothing registers '\(key)': the optional resolve always yields nil", range: range, notes: notes)
     }
-    let consumers = sites.compactMap { $0.consumer?.types.first }
-    let neededBy =
-      consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted().map { "'\($0)'" })
+    // Dip makes eager singletons in `bootstrap()`, at launch: say so, it is where the app dies.
+    let consumers = sites.compactMap { site in
+      site.consumer.flatMap { consumer in
+        consumer.types.first.map { consumer.scope == "eagerSingleton" ? "the eager singleton '\($0)'" : "'\($0)'" }
+      }
+    }
+    let neededBy = consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted())
     return Diagnostic(
       code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + neededBy, range: range,
       notes: notes)
@@ -223,6 +233,42 @@ struct ContainerCheck {
     return diagnostics
   }
 
+  // MARK: Casts
+
+  /// The types `candidates` construct when none of them can be cast to `target`; `nil` when
+  /// one can, or when dpend cannot know (a type or protocol outside the analysed sources, a
+  /// constructed type it did not see).
+  private func impossibleCast(to target: String, _ candidates: [ContainerRegistration]) -> [String]? {
+    guard isProtocol(target) || types(target) != nil else { return nil }
+    var made: [String] = []
+    for registration in candidates {
+      guard let constructed = registration.constructedType ?? registration.autowired, constructed != target,
+        let supertypes = knownSupertypes(of: constructed), !supertypes.contains(target)
+      else { return nil }
+      if !made.contains(constructed) { made.append(constructed) }
+    }
+    return made.isEmpty ? nil : made
+  }
+
+  /// Every type and protocol `type` inherits or conforms to, transitively; `nil` when one of
+  /// them is not declared in the analysed sources (its own conformances are unknown).
+  private func knownSupertypes(of type: String) -> Set<String>? {
+    var seen: Set<String> = [type]
+    var pending = [type]
+    while let name = pending.popLast() {
+      let next: [String]
+      if types(name) != nil {
+        next = conformances(name)
+      } else if let inherited = protocolInheritance(name) {
+        next = inherited
+      } else {
+        return nil
+      }
+      for supertype in next where seen.insert(supertype).inserted { pending.append(supertype) }
+    }
+    return seen
+  }
+
   // MARK: Reading types
 
   /// The type a site asks for, `nil` when it cannot be known.
@@ -267,41 +313,53 @@ struct ContainerCheck {
 
   // MARK: Configurations
 
-  /// No condition true, then each condition atom that appears made true alone.
+  /// The kinds of platform condition of which exactly one value holds in any build.
+  static let exclusiveKinds = ["os(", "arch("]
+
+  /// The configurations to analyse: a base one, then each condition atom that appears made
+  /// true alone on top of it. Platform conditions exclude each other (a build has one `os`
+  /// and one `arch`), so the base takes the first value found of each (`os(iOS)` first), and
+  /// each other value replaces it rather than joining it.
   static func configurations(_ conditionLists: [BuildConditions]) -> [[String]] {
     var atoms: Set<String> = []
     for conditions in conditionLists {
       for condition in conditions {
-        for part in parts(condition) { atoms.insert(atom(part).name) }
+        atoms.formUnion(ConditionLogic.atoms(condition))
       }
     }
-    return [[]] + atoms.sorted().map { [$0] }
-  }
-
-  static func holds(_ conditions: BuildConditions, in configuration: [String]) -> Bool {
-    conditions.allSatisfy { condition in
-      parts(condition).allSatisfy { part in
-        let (name, negated) = atom(part)
-        return configuration.contains(name) != negated
+    var base: [String] = []
+    var alternatives: [[String]] = []
+    for kind in exclusiveKinds {
+      // `os(iOS)` first: the platform most apps with container code are built for.
+      let values = atoms.filter { Self.isPlatformValue($0, of: kind) }.sorted { lhs, rhs in
+        lhs == "os(iOS)" || (rhs != "os(iOS)" && lhs < rhs)
       }
+      guard let first = values.first else { continue }
+      base.append(first)
+      alternatives += values.dropFirst().map { [$0] }
+      atoms.subtract(values)
     }
-  }
-
-  /// `A && !(B)` → `A`, `!(B)`.
-  private static func parts(_ condition: String) -> [String] {
-    var result: [String] = []
-    var rest = Substring(condition)
-    while let range = rest.firstRange(of: " && ") {
-      result.append(String(rest[..<range.lowerBound]))
-      rest = rest[range.upperBound...]
+    var result = [base]
+    for alternative in alternatives {
+      let kind = exclusiveKinds.first { Self.isPlatformValue(alternative[0], of: $0) }!
+      result.append(base.filter { !$0.hasPrefix(kind) } + alternative)
     }
-    result.append(String(rest))
+    result += atoms.sorted().map { base + [$0] }
     return result
   }
 
-  private static func atom(_ part: String) -> (name: String, negated: Bool) {
-    if part.hasPrefix("!(") && part.hasSuffix(")") { return (String(part.dropFirst(2).dropLast()), true) }
-    if part.hasPrefix("!") { return (String(part.dropFirst()), true) }
-    return (part, false)
+  /// `os(iOS)` for the kind `os(`: one value, nothing more.
+  private static func isPlatformValue(_ atom: String, of kind: String) -> Bool {
+    atom.hasPrefix(kind) && atom.hasSuffix(")") && !atom.dropFirst(kind.count).contains { $0 == "(" || $0 == " " }
+  }
+
+  /// `in configuration 'DEBUG': ` — how a message names the configurations it holds in.
+  static func scope(_ configurations: [[String]]) -> String {
+    let names = configurations.map { $0.isEmpty ? "with no condition set" : "'\($0.joined(separator: ", "))'" }
+    return "in configuration\(names.count == 1 ? "" : "s") \(names.joined(separator: " and ")): "
+  }
+
+  static func holds(_ conditions: BuildConditions, in configuration: [String]) -> Bool {
+    conditions.allSatisfy { ConditionLogic.value($0, in: configuration) }
   }
 }

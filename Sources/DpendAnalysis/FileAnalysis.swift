@@ -22,6 +22,7 @@ struct FileAnalysis: Equatable, Sendable {
   /// explicit ones for configuration classes and their extensions' registration methods.
   init(_ summary: FileSummary, symbols: SymbolTable, settings: AnalysisSettings) {
     diagnostics = summary.problems
+    guard settings.readsThesis else { return }
     let collector = Collector(path: summary.path, symbols: symbols, settings: settings, watch: NameWatch())
     var seen = SeenNames()
     for type in summary.types where seen.insert(type.name) {

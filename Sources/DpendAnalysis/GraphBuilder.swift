@@ -29,6 +29,8 @@ public final class GraphBuilder {
   private var summaries: [String: FileSummary] = [:]
   /// The files with container registrations or resolve sites (Dip, Swinject).
   private var containerFiles: Set<String> = []
+  /// The files declaring something of dpend's own dialect under `#if`.
+  private var conditionalFiles: Set<String> = []
   private var interfaces: [String: FileInterface] = [:]
   /// The paths of `summaries`, sorted.
   private var paths: [String] = []
@@ -85,9 +87,16 @@ public final class GraphBuilder {
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
-    let container = checkContainers()
+    let configurations = buildConfigurations()
+    if !conditionalFiles.isEmpty, let configurations {
+      // Declarations under `#if`: the checks run once per configuration instead.
+      diagnostics = BuildConfigurations.diagnostics(
+        of: paths.compactMap { summaries[$0] }, in: configurations, settings: settings)
+      markStage("configurations")
+    }
+    let container = checkContainers(configurations: configurations)
     markStage("containers")
-    if !extraDiagnostics.isEmpty || !container.diagnostics.isEmpty {
+    if !extraDiagnostics.isEmpty || !container.diagnostics.isEmpty || !conditionalFiles.isEmpty {
       diagnostics = (diagnostics + extraDiagnostics + container.diagnostics).sorted(by: Diagnostic.reportingOrder)
     }
     return DependencyGraph(
@@ -96,8 +105,35 @@ public final class GraphBuilder {
       files: FileResults(byPath: files, paths: paths, summaries: summaries), container: container.report)
   }
 
+  /// The diagnostics of a graph of `summaries` built from scratch, with no extra ones.
+  static func thesisDiagnostics(_ summaries: [FileSummary], settings: AnalysisSettings) -> [Diagnostic] {
+    let builder = GraphBuilder(settings: settings)
+    builder.set(summaries)
+    return builder.graph().diagnostics
+  }
+
+  /// The build configurations to check: the ones `.dpend.json` names, else those the `#if`
+  /// conditions of container code and of dpend's own declarations give; `nil` to let the
+  /// container check find its own (no declaration of dpend's own dialect is conditional).
+  private func buildConfigurations() -> [[String]]? {
+    if let named = settings.configurations { return named }
+    guard !conditionalFiles.isEmpty else { return nil }
+    var lists: [BuildConditions] = []
+    for path in conditionalFiles.sorted() {
+      if let summary = summaries[path] { lists += BuildConfigurations.conditionLists(summary) }
+    }
+    for path in containerFiles.sorted() {
+      guard let summary = summaries[path] else { continue }
+      lists += summary.registrations.map(\.conditions) + summary.resolveSites.map(\.conditions)
+      for registration in summary.registrations {
+        lists += registration.needs.map(\.conditions) + registration.propertyNeeds.map(\.conditions)
+      }
+    }
+    return ContainerCheck.configurations(lists)
+  }
+
   /// The container check over every file with container code; nothing without any.
-  private func checkContainers() -> (diagnostics: [Diagnostic], report: ContainerReport) {
+  private func checkContainers(configurations: [[String]]?) -> (diagnostics: [Diagnostic], report: ContainerReport) {
     guard !containerFiles.isEmpty else { return ([], ContainerReport()) }
     let symbols = self.symbols
     let summaries = self.summaries
@@ -106,7 +142,11 @@ public final class GraphBuilder {
         guard let site = symbols.types[name] else { return nil }
         return summaries[site.file]?.types.first { $0.name == name }
       },
-      conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) })
+      conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) },
+      protocolInheritance: { name in
+        guard let site = symbols.protocols[name] else { return nil }
+        return summaries[site.file]?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+      }, configurations: configurations)
     return check.run(containerFiles.sorted().compactMap { summaries[$0] })
   }
 
@@ -142,12 +182,18 @@ public final class GraphBuilder {
         } else {
           containerFiles.insert(path)
         }
+        if BuildConfigurations.isConditional(summary) {
+          conditionalFiles.insert(path)
+        } else {
+          conditionalFiles.remove(path)
+        }
         if interface != old {
           interfaces[path] = interface
           interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: interface))
         }
       } else if summaries.removeValue(forKey: path) != nil {
         containerFiles.remove(path)
+        conditionalFiles.remove(path)
         removePath(path)
         interfaces[path] = nil
         if let old { interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: nil)) }

@@ -57,6 +57,7 @@ final class DeclarationWalker {
   private static let itemValue = Slot(\CodeBlockItemSyntax.item)
   private static let protocolModifiers = Slot(\ProtocolDeclSyntax.modifiers)
   private static let protocolName = Slot(\ProtocolDeclSyntax.name)
+  private static let protocolInheritance = Slot(\ProtocolDeclSyntax.inheritanceClause)
   private static let extensionModifiers = Slot(\ExtensionDeclSyntax.modifiers)
   private static let extensionType = Slot(\ExtensionDeclSyntax.extendedType)
   private static let extensionInheritance = Slot(\ExtensionDeclSyntax.inheritanceClause)
@@ -211,7 +212,7 @@ final class DeclarationWalker {
     summary.protocols.append(
       ProtocolDeclaration(
         name: qualified(name.text), access: effectiveAccess(decl.child(Self.protocolModifiers)),
-        range: ranges.range(of: name)))
+        range: ranges.range(of: name), inheritance: inheritance(decl.child(Self.protocolInheritance))))
   }
 
   /// Types and typealiases declared in an extension are nested in the extended type.

@@ -17,13 +17,23 @@ public final class ParsedDocument {
   /// UTF-8 bytes of syntax reused from the previous tree by the last update; 0 after a
   /// full parse. Tests use it to prove parsing is incremental.
   public private(set) var reusedBytes = 0
+  /// What the collector reads; setting it summarizes the current tree again.
+  public var collection: CollectionSettings {
+    didSet {
+      guard collection != oldValue else { return }
+      if let parse {
+        summary = SummaryCollector.summarize(path: path, tree: parse.tree, source: text, settings: collection)
+      }
+    }
+  }
   /// The last parse; `nil` when the text nests too deep to parse (see ``NestingGuard``).
   private var parse: IncrementalParseResult?
 
   /// Parses `text` in full.
-  public init(path: String, text: String) {
+  public init(path: String, text: String, collection: CollectionSettings = CollectionSettings()) {
     self.path = path
     self.text = text
+    self.collection = collection
     summary = FileSummary(path: path)
     reparse(transition: nil)
   }
@@ -58,10 +68,10 @@ public final class ParsedDocument {
       summary.lines = LineTable(text)
       return
     }
-    let (text, path) = (self.text, self.path)
+    let (text, path, collection) = (self.text, self.path, self.collection)
     let result = NestingGuard.withStack(forDepth: measure.depth) {
       let parsed = Parser.parseIncrementally(source: text, parseTransition: transition)
-      return (parsed, SummaryCollector.summarize(path: path, tree: parsed.tree, source: text))
+      return (parsed, SummaryCollector.summarize(path: path, tree: parsed.tree, source: text, settings: collection))
     }
     parse = result.0
     summary = result.1

@@ -7,8 +7,11 @@ import SwiftSyntax
 /// Half-typed code is read on a best-effort basis: declarations the parser recovered are
 /// collected, incomplete ones (a type or parameter with no name yet) are skipped.
 public enum SummaryCollector {
-  /// Parses `source` and summarizes it.
-  public static func summarize(path: String, source: String) -> FileSummary {
+  /// Parses `source` and summarizes it; `settings` choose the container dialects and name
+  /// an app's own helpers.
+  public static func summarize(
+    path: String, source: String, settings: CollectionSettings = CollectionSettings()
+  ) -> FileSummary {
     let measure = NestingGuard.measure(source)
     guard !measure.isRefused else {
       var summary = FileSummary(path: path)
@@ -17,21 +20,28 @@ public enum SummaryCollector {
       return summary
     }
     return NestingGuard.withStack(forDepth: measure.depth) {
-      summarize(path: path, tree: Parser.parse(source: source), source: source)
+      summarize(path: path, tree: Parser.parse(source: source), source: source, settings: settings)
     }
   }
 
   /// Summarizes an already parsed tree (for example one re-parsed incrementally);
   /// `source`, the tree's text, saves recovering it from the tree.
-  public static func summarize(path: String, tree: SourceFileSyntax, source: String? = nil) -> FileSummary {
+  public static func summarize(
+    path: String, tree: SourceFileSyntax, source: String? = nil, settings: CollectionSettings = CollectionSettings()
+  ) -> FileSummary {
     let ranges = source.map { RangeConverter(path: path, source: $0) } ?? RangeConverter(path: path, tree: tree)
     let walker = DeclarationWalker(ranges: ranges, tree: tree)
     walker.walk(tree)
     var summary = walker.summary
+    // `#if` branches choose declarations too: only files that have one are searched.
+    if source.map({ $0.utf8.contains(UInt8(ascii: "#")) && $0.contains("#if") }) ?? true {
+      ConditionMarker.mark(&summary, tree: tree)
+    }
     // Container code only where the imports select a dialect: other files cost nothing more.
-    let dialects = Dialect.selected(byImports: summary.imports)
-    if !dialects.isEmpty {
-      let reader = ContainerReader(dialects: dialects, ranges: ranges)
+    let dialects = settings.dialects(forImports: summary.imports)
+    let helpers = AppHelpers(settings, source: source)
+    if !dialects.isEmpty || helpers != nil {
+      let reader = ContainerReader(dialects: dialects, helpers: helpers, ranges: ranges)
       reader.walk(tree)
       summary.registrations = reader.registrations
       summary.resolveSites = reader.resolveSites

@@ -19,6 +19,7 @@ public enum SARIFReporter {
     .unregisteredOptionalResolve: "An optional resolve of a key nothing registers always yields nil.",
     .argumentCountMismatch: "A resolve passes a different number of runtime arguments than the registration takes.",
     .duplicateRegistration: "A key is registered twice on one container: only the last registration counts.",
+    .impossibleCast: "A conditional cast of a resolved instance that no registration's type can satisfy.",
   ]
 
   /// The SARIF log, pretty-printed, ending in a newline.

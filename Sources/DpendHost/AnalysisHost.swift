@@ -22,6 +22,18 @@ public final class AnalysisHost {
     get { builder.settings }
     set { builder.settings = newValue }
   }
+  /// What the collector reads (dialects, an app's helpers). Changing it collects every
+  /// file again: open documents at once, the others at their next ``update(paths:reading:)``.
+  public var collection = CollectionSettings() {
+    didSet {
+      guard collection != oldValue else { return }
+      for path in entries.keys { entries[path]?.textLength = -1 }
+      for document in documents.values {
+        document.collection = collection
+        store(document)
+      }
+    }
+  }
   private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
   private var documents: [String: ParsedDocument] = [:]
@@ -59,6 +71,7 @@ public final class AnalysisHost {
     }
     let wanted = paths.filter { documents[$0] == nil }
     let known = wanted.map { entries[$0].map { (hash: $0.textHash, length: $0.textLength) } }
+    let collection = collection
     let outcomes = Locked([Outcome](repeating: Outcome(), count: wanted.count))
     @Sendable func work(_ index: Int) {
       var outcome = Outcome()
@@ -66,7 +79,7 @@ public final class AnalysisHost {
         let hash = text.hashValue
         let length = text.utf8.count
         if known[index]?.hash != hash || known[index]?.length != length {
-          let summary = SummaryCollector.summarize(path: wanted[index], source: text)
+          let summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
           outcome.entry = Entry(textHash: hash, textLength: length, summary: summary)
         }
       } else {
@@ -105,7 +118,7 @@ public final class AnalysisHost {
 
   /// Starts following an editor's document: its text overrides the disk's.
   public func open(path: String, text: String) {
-    let document = ParsedDocument(path: path, text: text)
+    let document = ParsedDocument(path: path, text: text, collection: collection)
     documents[path] = document
     store(document)
     parseCount += 1

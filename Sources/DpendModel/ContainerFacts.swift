@@ -6,6 +6,16 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
   case dip
   /// Swinject: `container.register(P.self) { r in … }` and `r.resolve(P.self)`.
   case swinject
+  /// An app's own locator: the register and resolve functions and property wrappers
+  /// `.dpend.json` names. Any container's registrations may answer its resolves (an app's
+  /// `inject()` usually wraps one), and its registrations any resolve.
+  case locator
+
+  /// `true` when a registration of this dialect may answer a resolve of `site`'s: the same
+  /// container, or an app's own locator on either side.
+  public func answers(_ site: Dialect) -> Bool {
+    self == site || self == .locator || site == .locator
+  }
 
   /// The dialects a file's imports select: `import Dip` reads Dip, `import Swinject` (or
   /// `SwinjectAutoregistration`) Swinject.
@@ -132,6 +142,10 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// The container expression registered on (`container`, `self`), with the enclosing
   /// configuration: two registrations of one key are duplicates only within one.
   public var scopeName: String
+  /// `true` for a generic registration inside one of the app's named register functions
+  /// (`register<T>(_: T.Type, instance: T)`): its callers are read as registrations instead,
+  /// so it answers nothing by itself and silences nothing.
+  public var isForwarded = false
 
   public init(
     dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,

@@ -80,6 +80,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   /// One key registered twice in one configuration: only the last counts.
   public static let duplicateRegistration = DiagnosticCode(rawValue: "duplicate-registration")
 
+  /// `resolve(X.self) as? P` where every registration of `X` constructs a type that does
+  /// not conform to `P`: the cast always fails.
+  public static let impossibleCast = DiagnosticCode(rawValue: "impossible-cast")
+
   /// A registration or resolve whose key dpend cannot read (listed by `--verbose`; never an
   /// error, since its key is unknown).
   public static let unreadContainerCode = DiagnosticCode(rawValue: "unread-registration")
@@ -88,11 +92,12 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   public static let all: [DiagnosticCode] = [
     .missingDependency, .dependencyCycle, .ambiguousProvider, .invalidDeclaration,
     .invalidLibrary, .unreadableFile, .invalidConfiguration, .registeredAsConcreteType,
-    .unregisteredOptionalResolve, .argumentCountMismatch, .duplicateRegistration,
+    .unregisteredOptionalResolve, .argumentCountMismatch, .duplicateRegistration, .impossibleCast,
   ]
 
   /// The severity used unless a check says otherwise.
   public var defaultSeverity: Diagnostic.Severity {
-    [.ambiguousProvider, .unregisteredOptionalResolve, .duplicateRegistration].contains(self) ? .warning : .error
+    [.ambiguousProvider, .unregisteredOptionalResolve, .duplicateRegistration, .impossibleCast].contains(self)
+      ? .warning : .error
   }
 }

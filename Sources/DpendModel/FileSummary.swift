@@ -39,11 +39,14 @@ public struct ProtocolDeclaration: Hashable, Sendable {
   public var access: AccessLevel
   /// The protocol's name token.
   public var range: SourceRange
+  /// The protocols it inherits, as written.
+  public var inheritance: [TypeReference]
 
-  public init(name: String, access: AccessLevel, range: SourceRange) {
+  public init(name: String, access: AccessLevel, range: SourceRange, inheritance: [TypeReference] = []) {
     self.name = name
     self.access = access
     self.range = range
+    self.inheritance = inheritance
   }
 }
 
@@ -73,6 +76,8 @@ public struct TypeDeclaration: Hashable, Sendable {
   public var methods: [MethodDeclaration]
   /// The type's name token.
   public var range: SourceRange
+  /// The `#if` conditions it is declared under, outermost first; empty outside any.
+  public var conditions: BuildConditions = []
   /// The `}` closing the type's body; `nil` while it is not typed yet. Fix-its insert
   /// members before it.
   public var closingBrace: SourceRange?
@@ -108,6 +113,8 @@ public struct ExtensionDeclaration: Hashable, Sendable {
   public var methods: [MethodDeclaration]
   /// The extended type's name in the extension header.
   public var range: SourceRange
+  /// The `#if` conditions it is declared under, outermost first; empty outside any.
+  public var conditions: BuildConditions = []
   /// The `}` closing the extension; `nil` while it is not typed yet.
   public var closingBrace: SourceRange?
 
@@ -190,6 +197,8 @@ public struct Initializer: Hashable, Sendable {
   public var isImplicit: Bool
   /// The `init` keyword, or the type's name for an implicit initializer.
   public var range: SourceRange
+  /// The `#if` conditions it is declared under, outermost first; empty outside any.
+  public var conditions: BuildConditions = []
 
   public init(
     parameters: [Parameter], access: AccessLevel, isThrowing: Bool, isImplicit: Bool,
@@ -222,6 +231,8 @@ public struct MethodDeclaration: Hashable, Sendable {
   public var returnType: String?
   /// The method's name token.
   public var range: SourceRange
+  /// The `#if` conditions it is declared under, outermost first; empty outside any.
+  public var conditions: BuildConditions = []
   /// Problems in the registration (a non-literal tag or scope); reported only when the
   /// method belongs to a configuration class.
   public var problems: [Diagnostic]

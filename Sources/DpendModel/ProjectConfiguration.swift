@@ -8,7 +8,12 @@
 ///   "libraries": ["Vendor/Network.dpendmodule"],
 ///   "outputFile": "Sources/App/Generated/Dependencies.swift",
 ///   "container": "dip",
-///   "moduleName": "App"
+///   "moduleName": "App",
+///   "dialects": ["dip", "swinject"],
+///   "registerFunctions": ["Locator.register"],
+///   "resolveFunctions": ["inject"],
+///   "injectWrappers": ["Inject"],
+///   "configurations": [[], ["DEBUG"], ["targetEnvironment(simulator)"]]
 /// }
 /// ```
 /// Paths are relative to the directory holding the file. Every field is optional.
@@ -27,13 +32,30 @@ public struct ProjectConfiguration: Hashable, Sendable {
   public var container: String?
   /// The module the analysed sources belong to; library factories require it.
   public var moduleName: String?
+  /// The dialects to read in every file; `nil` lets each file's imports decide.
+  public var dialects: [Dialect]?
+  /// An app's own register functions, resolve functions and property wrappers.
+  public var registerFunctions: [String] = []
+  public var resolveFunctions: [String] = []
+  public var injectWrappers: [String] = []
+  /// The build configurations to analyse, each the `#if` conditions it takes as true;
+  /// `nil` derives them from the conditions found.
+  public var configurations: [[String]]?
+
+  /// What the collector reads under these settings.
+  public var collection: CollectionSettings {
+    CollectionSettings(
+      dialects: dialects, registerFunctions: registerFunctions, resolveFunctions: resolveFunctions,
+      injectWrappers: injectWrappers)
+  }
 
   /// An empty configuration: no filters, the whole workspace as input.
   public init() {}
 
   /// The fields `.dpend.json` accepts.
   public static let fieldNames = [
-    "implicitFilters", "inputs", "excludes", "libraries", "outputFile", "container", "moduleName",
+    "implicitFilters", "inputs", "excludes", "libraries", "outputFile", "container", "moduleName", "dialects",
+    "registerFunctions", "resolveFunctions", "injectWrappers", "configurations",
   ]
 
   /// Reads a `.dpend.json` document; `file` names it in errors.
@@ -75,6 +97,44 @@ public struct ProjectConfiguration: Hashable, Sendable {
       case "outputFile": configuration.outputFile = try string()
       case "container": configuration.container = try string()
       case "moduleName": configuration.moduleName = try string()
+      case "dialects":
+        var dialects: [Dialect] = []
+        for name in try strings() {
+          guard let dialect = Dialect(rawValue: name), dialect != .locator else {
+            let known = Dialect.allCases.filter { $0 != .locator }.map(\.rawValue).joined(separator: ", ")
+            throw ProjectConfigurationError(
+              file: file, field: field, reason: "unknown dialect '\(name)'; expected some of: \(known)")
+          }
+          dialects.append(dialect)
+        }
+        configuration.dialects = dialects
+      case "registerFunctions": configuration.registerFunctions = try strings()
+      case "resolveFunctions": configuration.resolveFunctions = try strings()
+      case "injectWrappers": configuration.injectWrappers = try strings()
+      case "configurations":
+        guard let lists = value.arrayValue else {
+          throw ProjectConfigurationError(
+            file: file, field: field,
+            reason: "expected an array of arrays of condition names, found \(value.kindDescription)")
+        }
+        var configurations: [[String]] = []
+        for list in lists {
+          let expected = "expected an array of arrays of condition names"
+          guard let items = list.arrayValue else {
+            throw ProjectConfigurationError(
+              file: file, field: field, reason: "\(expected), found an array containing \(list.kindDescription)")
+          }
+          if let wrong = items.first(where: { $0.stringValue == nil }) {
+            throw ProjectConfigurationError(
+              file: file, field: field, reason: "\(expected), found a configuration containing \(wrong.kindDescription)"
+            )
+          }
+          configurations.append(items.compactMap(\.stringValue))
+        }
+        guard !configurations.isEmpty else {
+          throw ProjectConfigurationError(file: file, field: field, reason: "expected at least one configuration")
+        }
+        configuration.configurations = configurations
       default:
         let prefix = String(field.lowercased().prefix(4))
         let suggestion = prefix.isEmpty ? nil : fieldNames.first { $0.lowercased().hasPrefix(prefix) }

@@ -35,6 +35,9 @@ public enum WorkspaceLoader {
     host.settings = AnalysisSettings(
       implicitFilter: filter, mode: settings.mode, libraryFactories: libraries.factories,
       moduleName: settings.moduleName)
+    host.settings.readsThesis = settings.collection.readsThesis
+    host.settings.configurations = settings.configurations
+    host.collection = settings.collection
     let discovery = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile)
     let found = discovery.files(in: settings.inputs)
     problems += found.problems

@@ -30,6 +30,10 @@ public struct WorkspaceSettings: Sendable {
   public var outputFile: String?
   public var container: ContainerKind
   public var moduleName: String?
+  /// What the collector reads: dialects and the app's own helpers.
+  public var collection = CollectionSettings()
+  /// The build configurations to analyse; `nil` derives them from the `#if`s found.
+  public var configurations: [[String]]?
 
   /// The name of the configuration file at a workspace root.
   public static let configurationFileName = ".dpend.json"
@@ -82,13 +86,16 @@ public struct WorkspaceSettings: Sendable {
     let inputs =
       !overrides.inputs.isEmpty
       ? overrides.inputs : configuration.inputs.isEmpty ? [root] : configuration.inputs.map(fromRoot)
-    return WorkspaceSettings(
+    var settings = WorkspaceSettings(
       root: root, configurationFile: file, inputs: inputs.map(PathJoin.trimDot),
       excludes: configuration.excludes.map(fromRoot),
       implicitFilters: overrides.implicitFilters.isEmpty ? configuration.implicitFilters : overrides.implicitFilters,
       libraries: overrides.libraries.isEmpty ? configuration.libraries.map(fromRoot) : overrides.libraries,
       outputFile: overrides.outputFile ?? configuration.outputFile.map(fromRoot),
       container: container, moduleName: overrides.moduleName ?? configuration.moduleName)
+    settings.collection = configuration.collection
+    settings.configurations = configuration.configurations
+    return settings
   }
 
   private static func requireInside(

@@ -12,7 +12,7 @@ import Testing
         Tests/Example/Dip/AppContainer.swift:8:5: error: 'KeychainTokenStore' is registered as \
         'KeychainTokenStore', not as 'TokenStore', which is resolved [registered-as-concrete-type]
         Tests/Example/Dip/AppContainer.swift:6:80: note: resolved for 'NetworkClient' here
-        Tests/Example/Dip/AppContainer.swift:13:88: error: in configuration 'without conditions': missing \
+        Tests/Example/Dip/AppContainer.swift:13:88: error: in configuration with no condition set: missing \
         dependency: nothing registers 'Analytics', needed by 'Screen' [missing-dependency]
         Tests/Example/Dip/AppContainer.swift:13:88: note: resolved for 'Screen' here
         Tests/Example/Dip/Router.swift:6:31: error: missing dependency: nothing registers 'Screen (name \

@@ -11,30 +11,48 @@ import SwiftSyntax
 /// registration's factory is one of its needs, any other is a resolve site.
 final class ContainerReader: SyntaxVisitor {
   let dialects: [Dialect]
+  /// The app's own register and resolve helpers this file may use (`.dpend.json`).
+  let helpers: AppHelpers?
   let ranges: RangeConverter
   private(set) var registrations: [ContainerRegistration] = []
   private(set) var resolveSites: [ResolveSite] = []
   /// Resolve calls already read as a registration's needs.
   private var consumed: Set<SyntaxIdentifier> = []
 
-  init(dialects: [Dialect], ranges: RangeConverter) {
+  init(dialects: [Dialect], helpers: AppHelpers? = nil, ranges: RangeConverter) {
     self.dialects = dialects
+    self.helpers = helpers
     self.ranges = ranges
     super.init(viewMode: .sourceAccurate)
   }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let name = CallShape.calledName(call) else { return .visitChildren }
+    guard let name = CallShape.calledName(call), !consumed.contains(call.id) else { return .visitChildren }
     switch name {
     case "register", "autoregister":
       if let registration = readRegistration(call, name: name) {
         registrations.append(registration)
+        return .visitChildren
       }
-    case "resolve":
-      guard !consumed.contains(call.id) else { break }
-      if let site = readResolve(call, dialect: resolveDialect(call)) { resolveSites.append(site) }
+    case "resolve" where !dialects.isEmpty:
+      if let site = readResolve(call, dialect: resolveDialect(call)) {
+        resolveSites.append(site)
+        return .visitChildren
+      }
     default: break
     }
+    if let helpers {
+      if let registration = helpers.registration(call, reader: self) {
+        registrations.append(registration)
+      } else if let site = helpers.resolve(call, reader: self) {
+        resolveSites.append(readingGenerics(site, at: call))
+      }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ variable: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let helpers { resolveSites += helpers.wrapped(variable, reader: self) }
     return .visitChildren
   }
 
@@ -51,13 +69,25 @@ final class ContainerReader: SyntaxVisitor {
   // MARK: Registrations
 
   private func readRegistration(_ call: FunctionCallExprSyntax, name: String) -> ContainerRegistration? {
+    var registration: ContainerRegistration
     if dialects.contains(.swinject), SwinjectDialect.isRegistration(call, name: name) {
-      return SwinjectDialect.registration(call, name: name, reader: self)
+      registration = SwinjectDialect.registration(call, name: name, reader: self)
+    } else if dialects.contains(.dip), name == "register", DipDialect.isRegistration(call) {
+      registration = DipDialect.registration(call, reader: self)
+    } else {
+      return nil
     }
-    if dialects.contains(.dip), name == "register", DipDialect.isRegistration(call) {
-      return DipDialect.registration(call, reader: self)
+    // `register(T.self)` inside `func register<T>(…)`: the key is whatever a caller passes.
+    let generics = Self.genericParameters(around: call)
+    if registration.types.contains(where: { generics.contains(Self.head(of: $0)) }) {
+      registration.types = []
+      if helpers?.isRegisterFunction(around: call) == true {
+        registration.isForwarded = true
+      } else {
+        registration.unread = "the registered type is a generic parameter: the key depends on the caller"
+      }
     }
-    return nil
+    return registration
   }
 
   /// Marks the resolve calls inside `node` as read, and returns them read as needs.
@@ -94,18 +124,38 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   private func readResolve(_ call: FunctionCallExprSyntax, dialect: Dialect) -> ResolveSite? {
-    var site: ResolveSite?
+    let site: ResolveSite?
     switch dialect {
     case .swinject: site = SwinjectDialect.resolve(call, reader: self)
     case .dip: site = DipDialect.resolve(call, reader: self)
-    case .thesis: return nil
+    case .thesis, .locator: return nil
     }
-    // `resolve(T.self)` inside `func inject<T>()`: the key is whatever a caller makes `T`.
-    if case .named(let name)? = site?.type, Self.genericParameters(around: call).contains(Self.head(of: name)) {
-      site?.type = nil
-      site?.unread = "'\(name)' is a generic parameter: the key depends on the caller"
-    }
+    return site.map { readingGenerics($0, at: call) }
+  }
+
+  /// `resolve(T.self)` inside `func inject<T>()`: the key is whatever a caller makes `T`.
+  private func readingGenerics(_ site: ResolveSite, at call: FunctionCallExprSyntax) -> ResolveSite {
+    guard case .named(let name)? = site.type, Self.genericParameters(around: call).contains(Self.head(of: name))
+    else { return site }
+    var site = site
+    site.type = nil
+    site.unread = "'\(name)' is a generic parameter: the key depends on the caller"
     return site
+  }
+
+  /// The app's resolve-function calls inside a registration of one of its register
+  /// functions: its needs.
+  func helperNeeds(in node: some SyntaxProtocol) -> [ResolveSite] {
+    guard let helpers else { return [] }
+    let finder = AnyCallFinder()
+    finder.walk(node)
+    var sites: [ResolveSite] = []
+    for call in finder.calls where !consumed.contains(call.id) {
+      guard let site = helpers.resolve(call, reader: self) else { continue }
+      consumed.insert(call.id)
+      sites.append(readingGenerics(site, at: call))
+    }
+    return sites
   }
 
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.
@@ -176,6 +226,18 @@ final class CallFinder: SyntaxVisitor {
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     if CallShape.calledName(call) == name { calls.append(call) }
+    return .visitChildren
+  }
+}
+
+/// Collects every call inside a node (closures included).
+final class AnyCallFinder: SyntaxVisitor {
+  private(set) var calls: [FunctionCallExprSyntax] = []
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    calls.append(call)
     return .visitChildren
   }
 }

@@ -129,7 +129,7 @@ import Testing
     #expect(graph.container.configurations == [[], ["DEBUG"], ["targetEnvironment(simulator)"]])
     #expect(
       graph.diagnostics.map(\.message) == [
-        "in configuration 'without conditions', 'targetEnvironment(simulator)': missing dependency: nothing registers 'Logger', needed by 'Clock'"
+        "in configurations with no condition set and 'targetEnvironment(simulator)': missing dependency: nothing registers 'Logger', needed by 'Clock'"
       ])
   }
 

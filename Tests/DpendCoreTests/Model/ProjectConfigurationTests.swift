@@ -24,7 +24,12 @@ struct ProjectConfigurationTests {
         "libraries": ["Vendor/Network.dpendmodule"],
         "outputFile": "Sources/App/Generated/Dependencies.swift",
         "container": "dip",
-        "moduleName": "App"
+        "moduleName": "App",
+        "dialects": ["swinject", "thesis"],
+        "registerFunctions": ["Locator.register"],
+        "resolveFunctions": ["inject", "Locator.resolve"],
+        "injectWrappers": ["Inject"],
+        "configurations": [[], ["DEBUG"], ["os(macOS)", "DEBUG"]]
       }
       """, file: Self.file)
 
@@ -36,7 +41,17 @@ struct ProjectConfigurationTests {
     expected.outputFile = "Sources/App/Generated/Dependencies.swift"
     expected.container = "dip"
     expected.moduleName = "App"
+    expected.dialects = [.swinject, .thesis]
+    expected.registerFunctions = ["Locator.register"]
+    expected.resolveFunctions = ["inject", "Locator.resolve"]
+    expected.injectWrappers = ["Inject"]
+    expected.configurations = [[], ["DEBUG"], ["os(macOS)", "DEBUG"]]
     #expect(configuration == expected)
+    #expect(
+      configuration.collection
+        == CollectionSettings(
+          dialects: [.swinject, .thesis], registerFunctions: ["Locator.register"],
+          resolveFunctions: ["inject", "Locator.resolve"], injectWrappers: ["Inject"]))
   }
 
   @Test func everyFieldIsOptional() throws {
@@ -45,7 +60,8 @@ struct ProjectConfigurationTests {
   }
 
   @Test func unknownFieldNamesTheFileAndFieldWithASuggestion() {
-    let known = "known fields: implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName"
+    let known =
+      "known fields: implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName, dialects, registerFunctions, resolveFunctions, injectWrappers, configurations"
     let error = Self.parsingError(#"{"implicitFilter": [".*Impl"]}"#)
 
     #expect(error?.file == Self.file)
@@ -77,6 +93,18 @@ struct ProjectConfigurationTests {
       #"{"outputFile": 3}"#: "field 'outputFile': expected a non-empty string, found a number",
       #"{"container": ""}"#: "field 'container': expected a non-empty string, found an empty string",
       #"{"moduleName": ["App"]}"#: "field 'moduleName': expected a non-empty string, found an array",
+      #"{"dialects": ["dip", "resolver"]}"#:
+        "field 'dialects': unknown dialect 'resolver'; expected some of: thesis, dip, swinject",
+      #"{"dialects": ["locator"]}"#:
+        "field 'dialects': unknown dialect 'locator'; expected some of: thesis, dip, swinject",
+      #"{"injectWrappers": "Inject"}"#: "field 'injectWrappers': expected an array of strings, found a string",
+      #"{"configurations": ["DEBUG"]}"#:
+        "field 'configurations': expected an array of arrays of condition names, found an array containing a string",
+      #"{"configurations": [["DEBUG", 1]]}"#:
+        "field 'configurations': expected an array of arrays of condition names, found a configuration containing a number",
+      #"{"configurations": []}"#: "field 'configurations': expected at least one configuration",
+      #"{"configurations": {}}"#:
+        "field 'configurations': expected an array of arrays of condition names, found an object",
     ]
     for (document, message) in cases {
       #expect(Self.parsingError(document)?.description == "\(Self.file): \(message)", "\(document)")

@@ -6,12 +6,16 @@ import DpendTestSupport
 /// Analyses in-memory files, keyed by path, the way the command line would.
 func analyze(
   _ files: [String: String], filters: [String] = [], mode: GenerationMode = .application,
-  libraries: [Factory] = [], moduleName: String? = nil
+  libraries: [Factory] = [], moduleName: String? = nil, collection: CollectionSettings = CollectionSettings(),
+  configurations: [[String]]? = nil
 ) throws -> DependencyGraph {
-  let host = AnalysisHost(
-    settings: AnalysisSettings(
-      implicitFilter: try ImplicitFilter(patterns: filters), mode: mode, libraryFactories: libraries,
-      moduleName: moduleName))
+  var settings = AnalysisSettings(
+    implicitFilter: try ImplicitFilter(patterns: filters), mode: mode, libraryFactories: libraries,
+    moduleName: moduleName)
+  settings.readsThesis = collection.readsThesis
+  settings.configurations = configurations
+  let host = AnalysisHost(settings: settings)
+  host.collection = collection
   host.update(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
   return host.graph()
 }

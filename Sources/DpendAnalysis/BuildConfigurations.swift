@@ -1,0 +1,89 @@
+import DpendModel
+
+/// dpend's own dialect in each build configuration (SPEC 7.6): when declarations are written
+/// under `#if`, the graph's checks run once per configuration on the declarations that hold
+/// in it, and a problem found in some configurations only says which.
+enum BuildConfigurations {
+  /// `true` when some declaration of `summary` dpend's own dialect reads is under an `#if`.
+  static func isConditional(_ summary: FileSummary) -> Bool {
+    summary.types.contains { type in
+      !type.conditions.isEmpty || type.initializers.contains { !$0.conditions.isEmpty }
+        || type.methods.contains { !$0.conditions.isEmpty }
+    } || summary.extensions.contains { !$0.conditions.isEmpty || $0.methods.contains { !$0.conditions.isEmpty } }
+  }
+
+  /// Every condition list of `summary`'s declarations.
+  static func conditionLists(_ summary: FileSummary) -> [BuildConditions] {
+    var lists: [BuildConditions] = []
+    for type in summary.types {
+      lists.append(type.conditions)
+      lists += type.initializers.map(\.conditions) + type.methods.map(\.conditions)
+    }
+    for declaration in summary.extensions {
+      lists.append(declaration.conditions)
+      lists += declaration.methods.map(\.conditions)
+    }
+    return lists.filter { !$0.isEmpty }
+  }
+
+  /// `summary` as it is in `configuration`: the declarations that do not hold there removed,
+  /// container code left out (it is checked per configuration on its own).
+  static func holding(_ summary: FileSummary, in configuration: [String]) -> FileSummary {
+    var result = summary
+    let holds = { (conditions: BuildConditions) in ContainerCheck.holds(conditions, in: configuration) }
+    // What is kept holds unconditionally in this configuration.
+    func kept<T>(_ items: [T], _ conditions: WritableKeyPath<T, BuildConditions>) -> [T] {
+      items.filter { holds($0[keyPath: conditions]) }.map { item in
+        var item = item
+        item[keyPath: conditions] = []
+        return item
+      }
+    }
+    result.types = kept(summary.types, \.conditions).map { type in
+      var type = type
+      type.initializers = kept(type.initializers, \.conditions)
+      type.methods = kept(type.methods, \.conditions)
+      return type
+    }
+    result.extensions = kept(summary.extensions, \.conditions).map { declaration in
+      var declaration = declaration
+      declaration.methods = kept(declaration.methods, \.conditions)
+      return declaration
+    }
+    result.registrations = []
+    result.resolveSites = []
+    return result
+  }
+
+  /// The diagnostics of the graph of `summaries` in each of `configurations`, merged: one
+  /// found in every configuration as it is, one found in some with the configurations named.
+  static func diagnostics(
+    of summaries: [FileSummary], in configurations: [[String]], settings: AnalysisSettings
+  ) -> [Diagnostic] {
+    var settings = settings
+    settings.configurations = nil
+    let found = configurations.map { configuration in
+      GraphBuilder.thesisDiagnostics(summaries.map { holding($0, in: configuration) }, settings: settings)
+    }
+    return merge(found, configurations: configurations)
+  }
+
+  /// Merges the diagnostics found per configuration (in the order of `configurations`).
+  static func merge(_ found: [[Diagnostic]], configurations: [[String]]) -> [Diagnostic] {
+    var holdingIn: [Diagnostic: [[String]]] = [:]
+    var order: [Diagnostic] = []
+    for (diagnostics, configuration) in zip(found, configurations) {
+      for diagnostic in diagnostics {
+        if holdingIn[diagnostic] == nil { order.append(diagnostic) }
+        holdingIn[diagnostic, default: []].append(configuration)
+      }
+    }
+    return order.map { diagnostic in
+      let holding = holdingIn[diagnostic]!
+      guard holding.count < configurations.count else { return diagnostic }
+      var scoped = diagnostic
+      scoped.message = ContainerCheck.scope(holding) + diagnostic.message
+      return scoped
+    }
+  }
+}

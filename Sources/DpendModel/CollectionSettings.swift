@@ -1,0 +1,45 @@
+/// The settings that change what the collector reads from a file: which container dialects
+/// run, and an app's own register and resolve helpers (`.dpend.json` `dialects`,
+/// `registerFunctions`, `resolveFunctions`, `injectWrappers`).
+///
+/// The default reads what the imports select and no app helper: what a workspace with no
+/// `.dpend.json` gets.
+public struct CollectionSettings: Hashable, Sendable {
+  /// The dialects to run on every file, whatever it imports; `nil` lets each file's imports
+  /// decide (``Dialect/selected(byImports:)``). Leaving `thesis` out ignores dpend's own
+  /// `DependencyConfiguration` classes and implicit factories.
+  public var dialects: [Dialect]?
+  /// An app's functions that register into its container, `Locator.register(P.self,
+  /// instance: Impl())`: the first argument's type is the key. Names as called (`register`,
+  /// `Locator.register`).
+  public var registerFunctions: [String]
+  /// An app's functions that resolve, `func inject<T>() -> T`: the type asked for is the
+  /// first `X.self` argument or, without one, the type the result is used as.
+  public var resolveFunctions: [String]
+  /// An app's property wrappers that resolve by declared type, `@Inject var store: Store`.
+  public var injectWrappers: [String]
+
+  public init(
+    dialects: [Dialect]? = nil, registerFunctions: [String] = [], resolveFunctions: [String] = [],
+    injectWrappers: [String] = []
+  ) {
+    self.dialects = dialects
+    self.registerFunctions = registerFunctions
+    self.resolveFunctions = resolveFunctions
+    self.injectWrappers = injectWrappers
+  }
+
+  /// `true` when the app names helpers of its own: every file is read for them.
+  public var namesHelpers: Bool {
+    !registerFunctions.isEmpty || !resolveFunctions.isEmpty || !injectWrappers.isEmpty
+  }
+
+  /// The container dialects to run on a file with `imports`.
+  public func dialects(forImports imports: [String]) -> [Dialect] {
+    if let dialects { return dialects.filter { $0 != .thesis } }
+    return Dialect.selected(byImports: imports)
+  }
+
+  /// `true` when dpend's own style is read.
+  public var readsThesis: Bool { dialects?.contains(.thesis) ?? true }
+}
