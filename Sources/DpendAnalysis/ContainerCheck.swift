@@ -271,42 +271,6 @@ struct ContainerCheck {
 
   // MARK: Reading types
 
-  /// The type a site asks for, `nil` when it cannot be known.
-  private func resolve(_ type: ResolvedType?) -> String? {
-    switch type {
-    case .named(let name)?: return name
-    case .parameter(let owner, let labels, let position)?:
-      guard let declaration = types(owner) else { return nil }
-      let written = labels.map { $0 ?? "_" }
-      let matching = declaration.initializers.filter { initializer in
-        let required = initializer.parameters.filter { !$0.hasDefault }
-        return initializer.parameters.count >= labels.count && required.count <= labels.count
-          && zip(initializer.parameters, written).allSatisfy { $0.label == $1 }
-      }
-      guard matching.count == 1, position < matching[0].parameters.count else { return nil }
-      return matching[0].parameters[position].type.name
-    case nil: return nil
-    }
-  }
-
-  /// The needs of `Impl.init` as a factory: each parameter of `Impl`'s only initializer.
-  private func autowiredNeeds(of type: String, _ registration: ContainerRegistration) -> [ResolveSite] {
-    guard let declaration = types(type), declaration.initializers.count == 1 else {
-      return [
-        ResolveSite(
-          dialect: registration.dialect, type: nil, isRequired: true, range: registration.range,
-          unread: "'\(type).init' is not one initializer of the analysed sources", conditions: registration.conditions)
-      ]
-    }
-    return declaration.initializers[0].parameters.filter { !$0.hasDefault }.map { parameter in
-      let optional = parameter.type.name.hasSuffix("?")
-      return ResolveSite(
-        dialect: registration.dialect,
-        type: .named(optional ? String(parameter.type.name.dropLast()) : parameter.type.name),
-        argumentCount: 0, isRequired: !optional, range: registration.range, conditions: registration.conditions)
-    }
-  }
-
   private func unreadNote(_ what: String, _ why: String, _ range: SourceRange) -> Diagnostic {
     Diagnostic(code: .unreadContainerCode, message: "unread \(what): \(why)", range: range)
   }

@@ -22,6 +22,8 @@ public struct DependencyGraph: Sendable {
   let files: FileResults
   /// What was read of the workspace's container code (Dip, Swinject), and what was not.
   public let container: ContainerReport
+  /// Which registrations answer which resolve sites of that code, for the editor.
+  public let containerIndex: ContainerIndex
 
   /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
   /// example unreadable files) are merged into ``diagnostics``.
@@ -34,7 +36,8 @@ public struct DependencyGraph: Sendable {
   init(
     mode: GenerationMode, libraryFactories: [Factory], resolved: [DependencyKey: Factory],
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
-    cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport()
+    cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
+    containerIndex: ContainerIndex = .empty
   ) {
     self.mode = mode
     self.libraryFactories = libraryFactories
@@ -45,6 +48,7 @@ public struct DependencyGraph: Sendable {
     self.cycleComponents = cycleComponents
     self.files = files
     self.container = container
+    self.containerIndex = containerIndex
   }
 
   /// Factories of the analysed sources, in stable order (file, then position).

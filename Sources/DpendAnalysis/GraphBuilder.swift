@@ -102,7 +102,8 @@ public final class GraphBuilder {
     return DependencyGraph(
       mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
-      files: FileResults(byPath: files, paths: paths, summaries: summaries), container: container.report)
+      files: FileResults(byPath: files, paths: paths, summaries: summaries), container: container.report,
+      containerIndex: container.index)
   }
 
   /// The diagnostics of a graph of `summaries` built from scratch, with no extra ones.
@@ -132,22 +133,20 @@ public final class GraphBuilder {
     return ContainerCheck.configurations(lists)
   }
 
-  /// The container check over every file with container code; nothing without any.
-  private func checkContainers(configurations: [[String]]?) -> (diagnostics: [Diagnostic], report: ContainerReport) {
-    guard !containerFiles.isEmpty else { return ([], ContainerReport()) }
-    let symbols = self.symbols
-    let summaries = self.summaries
-    let check = ContainerCheck(
-      types: { name in
-        guard let site = symbols.types[name] else { return nil }
-        return summaries[site.file]?.types.first { $0.name == name }
-      },
-      conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) },
-      protocolInheritance: { name in
-        guard let site = symbols.protocols[name] else { return nil }
-        return summaries[site.file]?.protocols.first { $0.name == name }?.inheritance.map(\.name)
-      }, configurations: configurations)
-    return check.run(containerFiles.sorted().compactMap { summaries[$0] })
+  /// The container check over every file with container code, and the index the editor
+  /// navigates with, both through the same type lookups; nothing without any.
+  private func checkContainers(configurations: [[String]]?) -> (
+    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex
+  ) {
+    guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty) }
+    let lookup = ContainerTypeLookup(symbols: symbols, summaries: summaries)
+    var check = ContainerCheck(
+      types: lookup.declaration, conformances: lookup.conformances, isProtocol: lookup.isProtocol)
+    check.protocolInheritance = lookup.protocolInheritance
+    check.configurations = configurations
+    let facts = containerFiles.sorted().compactMap { summaries[$0] }
+    let (diagnostics, report) = check.run(facts)
+    return (diagnostics, report, ContainerIndex(summaries: facts, lookup: lookup))
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the

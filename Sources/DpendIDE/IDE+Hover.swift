@@ -18,9 +18,10 @@ public struct HoverResult: Hashable, Sendable {
 
 extension IDE {
   /// On a provider, what it provides (keys, scope) and what it needs; on a dependency,
-  /// which factory provides it, or that none does.
+  /// which factory provides it, or that none does; on container code, see
+  /// ``containerSymbol(at:in:)``.
   public func hover(at offset: Int, in path: String) -> HoverResult? {
-    guard let (symbol, range) = symbol(at: offset, in: path) else { return nil }
+    guard let (symbol, range) = symbol(at: offset, in: path) else { return containerHover(at: offset, in: path) }
     return HoverResult(markdown: HoverText.markdown(for: symbol, in: graph), range: range)
   }
 }

@@ -2,9 +2,11 @@ import DpendModel
 
 extension IDE {
   /// Go to provider: on a dependency, the factory the graph chose for its key, then every
-  /// other candidate, each range once. `nil` when no dependency is at the offset.
+  /// other candidate, each range once; on a container resolve, the registrations answering
+  /// it. `nil` when neither is at the offset.
   public func providers(at offset: Int, in path: String) -> [SourceRange]? {
-    guard case .dependency(let parameter, _)? = symbol(at: offset, in: path)?.symbol else { return nil }
+    guard let found = symbol(at: offset, in: path) else { return containerProviders(at: offset, in: path) }
+    guard case .dependency(let parameter, _) = found.symbol else { return nil }
     let chosen = graph.resolved[parameter.dependency].map { [$0] } ?? []
     var ranges: [SourceRange] = []
     for factory in chosen + (graph.candidates[parameter.dependency] ?? []) where !ranges.contains(factory.range) {
@@ -15,9 +17,12 @@ extension IDE {
 
   /// References: on a provider, the parameters that need what it provides (and, with
   /// `includeDeclaration`, the provider itself first); on a dependency, every parameter
-  /// needing the same key. `nil` when nothing of the graph is at the offset.
+  /// needing the same key; on a container registration, the resolve sites it answers. `nil`
+  /// when nothing of the graph is at the offset.
   public func consumers(at offset: Int, in path: String, includeDeclaration: Bool) -> [SourceRange]? {
-    guard let symbol = symbol(at: offset, in: path)?.symbol else { return nil }
+    guard let symbol = symbol(at: offset, in: path)?.symbol else {
+      return containerConsumers(at: offset, in: path, includeDeclaration: includeDeclaration)
+    }
     let factories: [Factory]
     let keys: [DependencyKey]
     switch symbol {

@@ -146,6 +146,16 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// (`register<T>(_: T.Type, instance: T)`): its callers are read as registrations instead,
   /// so it answers nothing by itself and silences nothing.
   public var isForwarded = false
+  /// Where the registered type is written, for edits: `Impl` in `register(Impl.self)`, in
+  /// Dip's `type: Impl.self`, `{ () -> Impl in … }` or `{ … as Impl }`; `nil` when the type is
+  /// read from what the factory constructs.
+  public var typeRange: SourceRange?
+  /// The expression of a factory made of that one expression, when the key is the type it
+  /// constructs (`Impl()` in Dip's `register { Impl() }`): an edit can append `as P`.
+  public var resultRange: SourceRange?
+  /// Where Dip's `type:` argument goes when the type is not written (``typeRange`` is `nil`):
+  /// `register(.singleton) { … }`, `register { … }`, `register(factory: Impl.init)`.
+  public var typeArgumentInsertion: ArgumentInsertion?
 
   public init(
     dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,
@@ -170,5 +180,22 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// The keys the registration answers.
   public var keys: [ContainerKey] {
     types.map { ContainerKey(type: $0, name: name, argumentCount: argumentCount) }
+  }
+}
+
+/// Where an argument can be added to a call, for edits: the text `prefix + argument + suffix`
+/// is inserted at ``position``.
+public struct ArgumentInsertion: Hashable, Sendable {
+  /// The empty range where the text goes.
+  public var position: SourceRange
+  /// `(` for a call written without parentheses, `, ` after an argument; else empty.
+  public var prefix: String
+  /// `)` for a call written without parentheses, `, ` before an argument; else empty.
+  public var suffix: String
+
+  public init(position: SourceRange, prefix: String, suffix: String) {
+    self.position = position
+    self.prefix = prefix
+    self.suffix = suffix
   }
 }

@@ -12,7 +12,13 @@ extension LanguageServer {
     let ide = IDE(graph: graph)
     var actions: [CodeAction] = []
     if Self.wants(CodeAction.quickFix, request.context.only) {
-      actions += missingDependencyFixes(request, path: path, ide: ide, workspace: workspace)
+      actions += quickFixes(for: .missingDependency, request, path: path, ide: ide, workspace: workspace) { offsets in
+        ide.missingDependencyFixes(at: offsets, in: path) { workspace.currentText(of: $0) != nil }
+      }
+      actions += quickFixes(for: .registeredAsConcreteType, request, path: path, ide: ide, workspace: workspace) {
+        offsets in
+        ide.concreteRegistrationFixes(at: offsets, in: path)
+      }
     }
     if Self.wants(CodeAction.generateRegistrations, request.context.only) {
       let action = generateRegistrationsAction(ide, workspace)
@@ -30,18 +36,18 @@ extension LanguageServer {
     return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
   }
 
-  /// Quick fixes for the missing dependencies the request's dpend diagnostics (or, without
-  /// any, its start) point at.
-  private func missingDependencyFixes(_ request: CodeActionRequest, path: String, ide: IDE, workspace: Workspace)
-    -> [CodeAction]
-  {
+  /// Quick fixes for the problems with `code` the request's dpend diagnostics (or, without
+  /// any, its start) point at: `fixes` gets their UTF-8 offsets in the analysed text.
+  private func quickFixes(
+    for code: DpendModel.DiagnosticCode, _ request: CodeActionRequest, path: String, ide: IDE,
+    workspace: Workspace, _ fixes: ([Int]) -> [Fix]
+  ) -> [CodeAction] {
     guard let lines = ide.lines(of: path) else { return [] }
-    let ours = request.context.diagnostics.filter { $0.source == "dpend" && $0.code == "missing-dependency" }
+    let ours = request.context.diagnostics.filter { $0.source == "dpend" && $0.code == code.rawValue }
     let offsets = (ours.isEmpty ? [request.range.start] : ours.map(\.range.start)).map {
       positions.offset($0, lines: lines)
     }
-    let fixes = ide.missingDependencyFixes(at: offsets, in: path) { workspace.currentText(of: $0) != nil }
-    return fixes.compactMap { fix in
+    return fixes(offsets).compactMap { fix in
       workspaceEdit(fix.edits, workspace).map {
         CodeAction(
           title: fix.title, kind: CodeAction.quickFix, diagnostics: ours.isEmpty ? nil : ours,

@@ -23,6 +23,14 @@ enum CallShape {
     return TypeText.normalize(base.trimmedDescription)
   }
 
+  /// `P` in `P.self`, as written; `nil` for anything else.
+  static func metatypeBase(_ expression: ExprSyntax) -> ExprSyntax? {
+    guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self" else {
+      return nil
+    }
+    return member.base
+  }
+
   /// The argument labelled `label`.
   static func argument(_ call: FunctionCallExprSyntax, _ label: String) -> LabeledExprSyntax? {
     call.arguments.first { $0.label?.text == label }

@@ -36,7 +36,9 @@ enum DipDialect {
         registration.unread = "the tag '\(tag.trimmedDescription)' is computed"
       }
     }
-    let declared = CallShape.argument(call, "type").flatMap { CallShape.metatype($0.expression) }
+    let typeArgument = CallShape.argument(call, "type")?.expression
+    let declared = typeArgument.flatMap(CallShape.metatype)
+    registration.typeRange = typeArgument.flatMap(CallShape.metatypeBase).map { reader.range($0) }
     var constructed: String?
     var fromFactory: String?
     if let factory = CallShape.argument(call, "factory")?.expression, let type = CallShape.initializerReference(factory)
@@ -49,9 +51,19 @@ enum DipDialect {
       registration.needs += closureParameterNeeds(closure, reader: reader)
       registration.needs += positionalNeeds(closure, reader: reader)
       constructed = SwinjectDialect.constructed(in: closure)
-      fromFactory = returnedType(closure) ?? constructed
+      let returned = returnedTypeNode(closure)
+      fromFactory = returned.map { TypeText.normalize($0.trimmedDescription) } ?? constructed
+      if declared == nil {
+        registration.typeRange = returned.map { reader.range($0) }
+        if returned == nil, constructed != nil {
+          registration.resultRange = onlyExpression(closure).map { reader.range($0) }
+        }
+      }
     }
     registration.constructedType = constructed
+    if registration.typeRange == nil {
+      registration.typeArgumentInsertion = typeArgumentInsertion(call, reader: reader)
+    }
     if let key = declared ?? fromFactory {
       registration.types = [key]
       for (name, chained) in CallShape.chained(after: call) where name == "implements" {
@@ -94,15 +106,47 @@ enum DipDialect {
   }
 
   /// The type the closure declares (`{ () -> P in }`) or returns with a trailing `as P`.
-  private static func returnedType(_ closure: ClosureExprSyntax) -> String? {
-    if let declared = closure.signature?.returnClause?.type { return TypeText.normalize(declared.trimmedDescription) }
+  private static func returnedTypeNode(_ closure: ClosureExprSyntax) -> TypeSyntax? {
+    if let declared = closure.signature?.returnClause?.type { return declared }
     guard let last = closure.statements.last?.item else { return nil }
     let expression = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
     guard let elements = expression?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count >= 3,
       let cast = elements[elements.count - 2].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
       let type = elements.last?.as(TypeExprSyntax.self)
     else { return nil }
-    return TypeText.normalize(type.type.trimmedDescription)
+    return type.type
+  }
+
+  /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that
+  /// `as P` can follow as is: no operator sequence, whose last operand `as` would bind to.
+  private static func onlyExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+    guard closure.statements.count == 1, let item = closure.statements.first?.item else { return nil }
+    guard let expression = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self),
+      !expression.is(SequenceExprSyntax.self), !expression.is(TernaryExprSyntax.self)
+    else { return nil }
+    return expression
+  }
+
+  /// Where `type: P.self` goes in Dip's `register(_ scope:type:tag:factory:)`: after the
+  /// scope, else before the first argument, else between the parentheses, or in new ones.
+  private static func typeArgumentInsertion(_ call: FunctionCallExprSyntax, reader: ContainerReader)
+    -> ArgumentInsertion
+  {
+    func at(_ node: some SyntaxProtocol, end: Bool) -> DpendModel.SourceRange {
+      let range = reader.range(node)
+      let position = end ? range.end : range.start
+      return DpendModel.SourceRange(file: range.file, start: position, end: position)
+    }
+    if let first = call.arguments.first, first.label == nil {
+      return ArgumentInsertion(position: at(first.expression, end: true), prefix: ", ", suffix: "")
+    }
+    if let first = call.arguments.first {
+      return ArgumentInsertion(position: at(first, end: false), prefix: "", suffix: ", ")
+    }
+    if let paren = call.leftParen {
+      return ArgumentInsertion(position: at(paren, end: true), prefix: "", suffix: "")
+    }
+    return ArgumentInsertion(position: at(call.calledExpression, end: true), prefix: "(", suffix: ")")
   }
 
   /// `{ (a: A, b: B) in … }`: each typed parameter is resolved by Dip's auto-wiring.

@@ -26,6 +26,7 @@ enum SwinjectDialect {
       dialect: .swinject, types: type.map { [$0] } ?? [], range: reader.nameRange(call),
       conditions: reader.conditions(of: call), scopeName: CallShape.receiver(call))
     if type == nil { registration.unread = "the registered type is not written as 'T.self'" }
+    registration.typeRange = CallShape.metatypeBase(first.expression).map { reader.range($0) }
     if let registeredName {
       if let literal = CallShape.literal(registeredName) {
         registration.name = literal

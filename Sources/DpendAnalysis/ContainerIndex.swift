@@ -1,0 +1,291 @@
+import DpendModel
+
+/// The lookups of the analysed sources' types that container code needs: a type's declaration
+/// (its initializers type `.parameter` resolves and auto-wired factories), its conformances
+/// and whether a name is a protocol. ``ContainerCheck`` and ``ContainerIndex`` share them, so
+/// the checks and the editor answer with one reading.
+public struct ContainerTypeLookup {
+  /// The declaration of the type with this qualified name, if the sources declare one.
+  public var declaration: (String) -> TypeDeclaration?
+  /// The protocols and superclass a type conforms to, resolved.
+  public var conformances: (String) -> [String]
+  /// `true` for a protocol of the sources or a key of a library.
+  public var isProtocol: (String) -> Bool
+  /// The protocols a protocol of the sources inherits, as written; `nil` for one they do not
+  /// declare.
+  public var protocolInheritance: (String) -> [String]? = { _ in nil }
+
+  public init(
+    declaration: @escaping (String) -> TypeDeclaration?, conformances: @escaping (String) -> [String],
+    isProtocol: @escaping (String) -> Bool
+  ) {
+    self.declaration = declaration
+    self.conformances = conformances
+    self.isProtocol = isProtocol
+  }
+
+  /// The lookups through `symbols`, reading declarations from `summaries`.
+  init(symbols: SymbolTable, summaries: [String: FileSummary]) {
+    self.init(
+      declaration: { name in
+        guard let site = symbols.types[name] else { return nil }
+        return summaries[site.file]?.types.first { $0.name == name }
+      },
+      conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) })
+    protocolInheritance = { name in
+      guard let site = symbols.protocols[name] else { return nil }
+      return summaries[site.file]?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+    }
+  }
+
+  /// The type a site asks for, `nil` when it cannot be known: a `.parameter` is the type of
+  /// the parameter of the one initializer whose labels match the call's.
+  public func resolve(_ type: ResolvedType?) -> String? {
+    switch type {
+    case .named(let name)?: return name
+    case .parameter(let owner, let labels, let position)?:
+      guard let declaration = declaration(owner) else { return nil }
+      let written = labels.map { $0 ?? "_" }
+      let matching = declaration.initializers.filter { initializer in
+        let required = initializer.parameters.filter { !$0.hasDefault }
+        return initializer.parameters.count >= labels.count && required.count <= labels.count
+          && zip(initializer.parameters, written).allSatisfy { $0.label == $1 }
+      }
+      guard matching.count == 1, position < matching[0].parameters.count else { return nil }
+      return matching[0].parameters[position].type.name
+    case nil: return nil
+    }
+  }
+
+  /// The needs of `Impl.init` as a factory: each parameter of `Impl`'s only initializer, at the
+  /// registration's range; one unread site when `Impl` has not exactly one.
+  public func autowiredNeeds(of type: String, _ registration: ContainerRegistration) -> [ResolveSite] {
+    guard let declaration = declaration(type), declaration.initializers.count == 1 else {
+      return [
+        ResolveSite(
+          dialect: registration.dialect, type: nil, isRequired: true, range: registration.range,
+          unread: "'\(type).init' is not one initializer of the analysed sources", conditions: registration.conditions)
+      ]
+    }
+    return declaration.initializers[0].parameters.filter { !$0.hasDefault }.map { parameter in
+      let optional = parameter.type.name.hasSuffix("?")
+      return ResolveSite(
+        dialect: registration.dialect,
+        type: .named(optional ? String(parameter.type.name.dropLast()) : parameter.type.name),
+        argumentCount: 0, isRequired: !optional, range: registration.range, conditions: registration.conditions)
+    }
+  }
+}
+
+extension ContainerCheck {
+  /// The type a site asks for (``ContainerTypeLookup/resolve(_:)``).
+  func resolve(_ type: ResolvedType?) -> String? {
+    ContainerTypeLookup(declaration: types, conformances: conformances, isProtocol: isProtocol).resolve(type)
+  }
+
+  /// The needs of an auto-wired factory (``ContainerTypeLookup/autowiredNeeds(of:_:)``).
+  func autowiredNeeds(of type: String, _ registration: ContainerRegistration) -> [ResolveSite] {
+    ContainerTypeLookup(declaration: types, conformances: conformances, isProtocol: isProtocol)
+      .autowiredNeeds(of: type, registration)
+  }
+}
+
+/// A place that asks a container for an instance, as the index knows it: the site, where it
+/// was read and the type it asks for.
+public struct ContainerSite: Hashable, Sendable {
+  /// Its position in ``ContainerIndex/sites``.
+  public var id: Int
+  public var site: ResolveSite
+  /// The registration whose factory resolves it (its position in
+  /// ``ContainerIndex/registrations``); `nil` for a resolve site elsewhere.
+  public var consumer: Int?
+  /// `true` for a resolve after the instance exists (`initCompleted`, `resolvingProperties`).
+  public var isPropertyInjection: Bool
+  /// The type asked for, `.parameter` types resolved; `nil` when it cannot be known.
+  public var type: String?
+
+  /// What the site asks for: the type, name and runtime arguments; `nil` when unread.
+  public var key: ContainerKey? {
+    type.map { ContainerKey(type: $0, name: site.name, argumentCount: site.argumentCount) }
+  }
+}
+
+/// Which registrations answer which resolve sites, in the workspace's container code (Dip,
+/// Swinject), by the rules of ``ContainerCheck``: a registration answers a site of its dialect
+/// when one of its types is the site's type and its name or tag is the site's; for Swinject
+/// the registrations taking the site's number of runtime arguments, when some do. Facts under
+/// `#if` conditions answer each other only when some build configuration holds both.
+/// A site nothing answers may be answered by an unread registration (part of its key
+/// unknown), or point at a registration of a concrete type conforming to the protocol asked
+/// for (`registered-as-concrete-type`).
+///
+/// Built with each graph from the container files' summaries, in time linear in the facts.
+public struct ContainerIndex: Sendable {
+  /// Every registration, in path order, then position.
+  public let registrations: [ContainerRegistration]
+  /// Every resolve site: those outside registrations in path order, then, registration by
+  /// registration, its factory's needs, its property needs and its auto-wired needs (which
+  /// stand at the registration's range).
+  public let sites: [ContainerSite]
+  /// For each site, the registrations answering it.
+  private let answers: [[Int]]
+  /// For each site nothing answers, the unread registrations that might.
+  private let maybe: [[Int]]
+  /// For each site nothing answers that asks for a protocol, the registration of a type
+  /// conforming to it and that type.
+  private let concrete: [Int: (registration: Int, type: String)]
+  /// For each registration, the sites it answers.
+  private let answered: [[Int]]
+  private let registrationByRange: [SourceRange: Int]
+
+  /// The index of no container code.
+  public static let empty = ContainerIndex(
+    summaries: [],
+    lookup: ContainerTypeLookup(declaration: { _ in nil }, conformances: { _ in [] }, isProtocol: { _ in false }))
+
+  /// The index of the facts in `summaries` (in path order), reading types through `lookup`.
+  public init(summaries: [FileSummary], lookup: ContainerTypeLookup) {
+    let registrations = summaries.flatMap(\.registrations)
+    var sites: [ContainerSite] = []
+    func add(_ site: ResolveSite, consumer: Int?, isPropertyInjection: Bool = false) {
+      sites.append(
+        ContainerSite(
+          id: sites.count, site: site, consumer: consumer, isPropertyInjection: isPropertyInjection,
+          type: lookup.resolve(site.type)))
+    }
+    for summary in summaries {
+      for site in summary.resolveSites { add(site, consumer: nil) }
+    }
+    for (index, registration) in registrations.enumerated() {
+      for site in registration.needs { add(site, consumer: index) }
+      for site in registration.propertyNeeds { add(site, consumer: index, isPropertyInjection: true) }
+      if let autowired = registration.autowired {
+        for site in lookup.autowiredNeeds(of: autowired, registration) { add(site, consumer: index) }
+      }
+    }
+    var byType: [String: [Int]] = [:]
+    var unread: [Int] = []
+    var byRange: [SourceRange: Int] = [:]
+    for (index, registration) in registrations.enumerated() {
+      byRange[registration.range] = byRange[registration.range] ?? index
+      guard registration.unread == nil else {
+        if !registration.isForwarded { unread.append(index) }
+        continue
+      }
+      for type in registration.types { byType[type, default: []].append(index) }
+    }
+    let conditions = ConditionMatcher(registrations.map(\.conditions) + sites.map(\.site.conditions))
+    var answers: [[Int]] = []
+    var maybe: [[Int]] = []
+    var concrete: [Int: (Int, String)] = [:]
+    var answered = Array(repeating: [Int](), count: registrations.count)
+    var conformances: [String: [String]] = [:]
+    for site in sites {
+      guard let type = site.type else {
+        answers.append([])
+        maybe.append([])
+        continue
+      }
+      let compatible = { (index: Int) in conditions.compatible(registrations[index].conditions, site.site.conditions) }
+      var candidates = (byType[type] ?? []).filter { index in
+        let registration = registrations[index]
+        return registration.name == site.site.name && registration.dialect.answers(site.site.dialect) && compatible(index)
+      }
+      if site.site.dialect == .swinject {
+        let sameCount = candidates.filter { registrations[$0].argumentCount == site.site.argumentCount }
+        if !sameCount.isEmpty { candidates = sameCount }
+      }
+      for index in candidates { answered[index].append(site.id) }
+      answers.append(candidates)
+      guard candidates.isEmpty else {
+        maybe.append([])
+        continue
+      }
+      let unreadCandidates = unread.filter { index in
+        let registration = registrations[index]
+        return (registration.types.isEmpty || registration.types.contains(type))
+          && (registration.nameIsComputed || registration.name == site.site.name) && compatible(index)
+      }
+      maybe.append(unreadCandidates)
+      guard unreadCandidates.isEmpty, lookup.isProtocol(type) else { continue }
+      func conforms(_ registered: String) -> Bool {
+        if let known = conformances[registered] { return known.contains(type) }
+        let found = lookup.conformances(registered)
+        conformances[registered] = found
+        return found.contains(type)
+      }
+      for (index, registration) in registrations.enumerated()
+      where registration.unread == nil && registration.name == site.site.name && compatible(index) {
+        if let registered = registration.types.first(where: conforms) {
+          concrete[site.id] = (index, registered)
+          break
+        }
+      }
+    }
+    self.registrations = registrations
+    self.sites = sites
+    self.answers = answers
+    self.maybe = maybe
+    self.concrete = concrete
+    self.answered = answered
+    self.registrationByRange = byRange
+  }
+
+  /// The position of `registration` in ``registrations``, found by its range.
+  public func position(of registration: ContainerRegistration) -> Int? {
+    registrationByRange[registration.range]
+  }
+
+  /// The registrations that answer `site`, in ``registrations`` order.
+  public func registrations(answering site: ContainerSite) -> [ContainerRegistration] {
+    answers[site.id].map { registrations[$0] }
+  }
+
+  /// The unread registrations that might answer `site`, which nothing read answers: part of
+  /// their key is unknown (a computed name, an inferred type). Empty for a site answered.
+  public func unreadRegistrations(possiblyAnswering site: ContainerSite) -> [ContainerRegistration] {
+    maybe[site.id].map { registrations[$0] }
+  }
+
+  /// For a site nothing answers that asks for a protocol `P`: the registration of a type
+  /// conforming to `P` (registered as that type, not as `P`) and that type.
+  public func concreteRegistration(for site: ContainerSite) -> (registration: ContainerRegistration, type: String)? {
+    concrete[site.id].map { (registrations[$0.registration], $0.type) }
+  }
+
+  /// The resolve sites `registration` answers (factories' needs and auto-wired needs included),
+  /// in ``sites`` order.
+  public func sites(answeredBy registration: ContainerRegistration) -> [ContainerSite] {
+    guard let index = position(of: registration) else { return [] }
+    return answered[index].map { sites[$0] }
+  }
+
+  /// The protocols `registration` is not registered as though some resolve site asks for
+  /// them and it registers a type conforming to them (the `registered-as-concrete-type`
+  /// problem), each with the type registered instead; sorted by protocol.
+  public func protocolsMissed(by registration: ContainerRegistration) -> [(protocol: String, registered: String)] {
+    guard let index = position(of: registration) else { return [] }
+    var found: [String: String] = [:]
+    for (site, entry) in concrete where entry.registration == index {
+      if let type = sites[site].type { found[type] = entry.type }
+    }
+    return found.sorted { $0.key < $1.key }.map { (protocol: $0.key, registered: $0.value) }
+  }
+}
+
+/// Whether the `#if` conditions of two facts hold together in some build configuration
+/// (``ContainerCheck/configurations(_:)``).
+private struct ConditionMatcher {
+  let configurations: [[String]]
+
+  init(_ conditionLists: [BuildConditions]) {
+    configurations = ContainerCheck.configurations(conditionLists)
+  }
+
+  func compatible(_ first: BuildConditions, _ second: BuildConditions) -> Bool {
+    if first.isEmpty && second.isEmpty { return true }
+    return configurations.contains {
+      ContainerCheck.holds(first, in: $0) && ContainerCheck.holds(second, in: $0)
+    }
+  }
+}

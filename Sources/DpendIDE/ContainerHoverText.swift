@@ -1,0 +1,96 @@
+import DpendAnalysis
+import DpendModel
+
+/// The Markdown a hover shows on container code: on a resolve, the registrations answering
+/// it or why none does; on a registration, its keys, its scope and how many resolves it answers.
+enum ContainerHoverText {
+  static func markdown(for symbol: ContainerSymbol, in index: ContainerIndex) -> String {
+    switch symbol {
+    case .resolve(let site): return resolveText(site, in: index)
+    case .registration(let registration): return registrationText(registration, in: index)
+    }
+  }
+
+  /// ```
+  /// Resolves `Store` named `"remote"`
+  ///
+  /// Answered by:
+  /// - `Store` named `"remote"`, scope `container`, at `Assembly.swift:12`
+  /// ```
+  private static func resolveText(_ site: ContainerSite, in index: ContainerIndex) -> String {
+    guard let type = site.type else {
+      return "Resolves a type dpend cannot read\n\nUnread: "
+        + (site.site.unread ?? "the parameter it is passed to was not found")
+    }
+    let key = keyText([type], name: site.site.name, argumentCount: site.site.argumentCount, site.site.dialect)
+    let header = "Resolves " + key + (site.site.isRequired ? "" : " (optional)")
+    let answers = index.registrations(answering: site)
+    if !answers.isEmpty {
+      var text = header + "\n\nAnswered by:\n" + answers.map { "- " + registrationLine($0) }.joined(separator: "\n")
+      if site.site.dialect == .swinject, !answers.contains(where: { $0.argumentCount == site.site.argumentCount }) {
+        let counts = Set(answers.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
+        text += "\n\nRuntime arguments differ: resolved with \(site.site.argumentCount), registered with \(counts)"
+      }
+      return text
+    }
+    let unread = index.unreadRegistrations(possiblyAnswering: site)
+    if !unread.isEmpty {
+      return header + "\n\nMaybe answered by an unread registration:\n"
+        + unread.map { "- at \(location($0.range)): \($0.unread ?? "unread")" }.joined(separator: "\n")
+    }
+    if let (registration, registered) = index.concreteRegistration(for: site) {
+      return header + "\n\nNothing registers " + key
+        + ": `\(registered)` is registered as `\(registered)`, not as `\(type)`, at "
+        + location(registration.range)
+    }
+    return header + "\n\nNothing registers " + key
+      + (site.site.isRequired ? " (missing dependency)" : ": the optional resolve yields `nil`")
+  }
+
+  /// ```
+  /// Registers `StoreImpl`, `Store`, scope `singleton`
+  ///
+  /// Answers 2 resolve sites
+  /// ```
+  private static func registrationText(_ registration: ContainerRegistration, in index: ContainerIndex) -> String {
+    let keys =
+      registration.types.isEmpty
+      ? "a type dpend cannot read"
+      : keyText(
+        registration.types, name: registration.name, argumentCount: registration.argumentCount, registration.dialect)
+    let header = "Registers \(keys), \(scopeText(registration))"
+    if let unread = registration.unread { return header + "\n\nUnread: " + unread }
+    let count = index.sites(answeredBy: registration).count
+    var text =
+      header + "\n\nAnswers " + (count == 0 ? "no resolve site" : "\(count) resolve site\(count == 1 ? "" : "s")")
+    for (wanted, registered) in index.protocolsMissed(by: registration) {
+      text += "\n\nNot registered as `\(wanted)`, which is resolved: `\(registered)` is registered instead"
+    }
+    return text
+  }
+
+  /// `` `Impl`, `P` named `"n"`, scope `singleton`, at `Assembly.swift:12` ``.
+  private static func registrationLine(_ registration: ContainerRegistration) -> String {
+    keyText(
+      registration.types, name: registration.name, argumentCount: registration.argumentCount, registration.dialect)
+      + ", \(scopeText(registration)), at \(location(registration.range))"
+  }
+
+  /// `` `Store` named `"remote"` with 1 runtime argument `` (Dip: `tagged`).
+  private static func keyText(_ types: [String], name: String?, argumentCount: Int, _ dialect: Dialect) -> String {
+    var text = types.map { "`\($0)`" }.joined(separator: ", ")
+    if let name { text += (dialect == .dip ? " tagged `" : " named `") + name + "`" }
+    if argumentCount > 0 { text += " with \(argumentCount) runtime argument\(argumentCount == 1 ? "" : "s")" }
+    return text
+  }
+
+  private static func scopeText(_ registration: ContainerRegistration) -> String {
+    registration.scope.map { "scope `\($0)`" } ?? "default scope"
+  }
+
+  /// `` `Assembly.swift:12` ``: the file's name and the line.
+  private static func location(_ range: SourceRange) -> String {
+    let name = range.file.split(separator: "/").last.map(String.init) ?? range.file
+    return "`\(name):\(range.start.line)`"
+  }
+}
