@@ -189,7 +189,8 @@ public struct ContainerIndex: Sendable {
       let compatible = { (index: Int) in conditions.compatible(registrations[index].conditions, site.site.conditions) }
       var candidates = (byType[type] ?? []).filter { index in
         let registration = registrations[index]
-        return registration.name == site.site.name && registration.dialect.answers(site.site.dialect) && compatible(index)
+        return registration.name == site.site.name && registration.dialect.answers(site.site.dialect)
+          && compatible(index)
       }
       if site.site.dialect == .swinject {
         let sameCount = candidates.filter { registrations[$0].argumentCount == site.site.argumentCount }
