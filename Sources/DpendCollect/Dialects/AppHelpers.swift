@@ -151,7 +151,10 @@ struct AppHelpers {
       if case .argumentList(let arguments)? = attribute.arguments {
         let name = arguments.first { ["name", "tag"].contains($0.label?.text) }
         site.readName(name?.expression, called: "name")
-        if name == nil, let other = arguments.first {
+        // `@Inject(as: Store.self) var store: StoreImpl`: the key is the type passed.
+        if let key = arguments.lazy.compactMap({ CallShape.metatype($0.expression) }).first {
+          site.type = .named(key)
+        } else if name == nil, let other = arguments.first {
           site.type = nil
           site.unread = "the wrapper's argument '\(other.trimmedDescription)' is not read"
         }

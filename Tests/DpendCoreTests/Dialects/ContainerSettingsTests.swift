@@ -102,6 +102,7 @@ import Testing
         @Inject var clock: Clock
         @Inject(name: "main") var feed: Feed
         @Inject var archive: Archive?
+        @Inject(as: Clock.self) var concreteClock: SystemClock!
       }
       func setUp() { Locator.register(Store.self, instance: StoreImpl()) }
 
