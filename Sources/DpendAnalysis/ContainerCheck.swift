@@ -10,6 +10,8 @@ public struct ContainerReport: Hashable, Sendable {
   public var configurations: [[String]] = [[]]
   /// Every registration or resolve dpend could not read, with why (`--verbose`).
   public var unread: [Diagnostic] = []
+  /// The registrations with what they need, for `dpend tree`.
+  public var graph = ContainerGraph()
 
   public init() {}
 
@@ -69,6 +71,7 @@ struct ContainerCheck {
       }
     }
     report.configurations = Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
+    report.graph = graph(of: registrations)
     var perConfiguration: [Diagnostic: [[String]]] = [:]
     var order: [Diagnostic] = []
     for configuration in report.configurations {
@@ -303,5 +306,30 @@ struct ContainerCheck {
     if part.hasPrefix("!(") && part.hasSuffix(")") { return (String(part.dropFirst(2).dropLast()), true) }
     if part.hasPrefix("!") { return (String(part.dropFirst()), true) }
     return (part, false)
+  }
+}
+
+// MARK: The graph
+
+extension ContainerCheck {
+  /// Every registration with what its factory needs, each need typed as the checks type it.
+  func graph(of registrations: [ContainerRegistration]) -> ContainerGraph {
+    ContainerGraph(
+      nodes: registrations.map { registration in
+        var sites = registration.needs
+        if let autowired = registration.autowired { sites += autowiredNeeds(of: autowired, registration) }
+        let needs = (inOrder(sites).map { ($0, false) } + inOrder(registration.propertyNeeds).map { ($0, true) })
+          .map { site, isPropertyInjection in
+            ContainerGraph.Need(
+              site: site, type: resolve(site.type), unread: "the parameter it is passed to was not found",
+              isPropertyInjection: isPropertyInjection)
+          }
+        return ContainerGraph.Node(registration: registration, needs: needs)
+      })
+  }
+
+  /// By position; sites at one position (an `Impl.init` factory's parameters) as read.
+  private func inOrder(_ sites: [ResolveSite]) -> [ResolveSite] {
+    sites.enumerated().sorted { ($0.element.range, $0.offset) < ($1.element.range, $1.offset) }.map(\.element)
   }
 }
