@@ -29,6 +29,7 @@ struct IncrementalGraphTests {
       implicitFilter: try ImplicitFilter(patterns: [filter]), mode: mode, libraryFactories: library, moduleName: "Lib")
     let host = AnalysisHost(settings: settings)
     var texts: [String: String] = [:]
+    var fresh: [String: (text: String, summary: FileSummary)] = [:]
     var shapes: [String: UInt64] = [:]
     var stepsWithCycles = 0
     var stepsChangingContainerProblems = 0
@@ -75,8 +76,14 @@ struct IncrementalGraphTests {
         host.update([(path, texts[path]!)])
       }
       let incremental = host.graph()
-      let scratch = DependencyGraph(
-        summaries: texts.map { SummaryCollector.summarize(path: $0.key, source: $0.value) }, settings: settings)
+      // Each text summarized from scratch once (a summary depends on the text alone).
+      let summaries = texts.map { path, text in
+        if let kept = fresh[path], kept.text == text { return kept.summary }
+        let summary = SummaryCollector.summarize(path: path, source: text)
+        fresh[path] = (text, summary)
+        return summary
+      }
+      let scratch = DependencyGraph(summaries: summaries, settings: settings)
       try expectEqual(incremental, scratch, step: step)
       if scratch.diagnostics.contains(where: { $0.code == .dependencyCycle }) { stepsWithCycles += 1 }
       let containerProblems = scratch.diagnostics.filter {
