@@ -10,6 +10,8 @@ public struct ContainerReport: Hashable, Sendable {
   public var configurations: [[String]] = [[]]
   /// Every registration or resolve dpend could not read, with why (`--verbose`).
   public var unread: [Diagnostic] = []
+  /// The registrations with what they need, for `dpend tree`.
+  public var graph = ContainerGraph()
 
   public init() {}
 
@@ -76,6 +78,7 @@ struct ContainerCheck {
     }
     report.configurations =
       configurations ?? Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
+    report.graph = graph(of: registrations.filter { !$0.isForwarded })
     let found = report.configurations.map { configuration in
       let active = registrations.filter { Self.holds($0.conditions, in: configuration) }
       return check(typed.filter { Self.holds($0.0.site.conditions, in: configuration) }, active)
@@ -201,10 +204,16 @@ struct ContainerCheck {
   /// One `dependency-cycle` per strongly connected group of registered types, through the
   /// resolves their factories make (property injection excluded), with one path.
   private func cycles(_ sites: [(Site, String)]) -> [Diagnostic] {
+    // Nodes are keys with their name or tag: a decorator registered under a tag that
+    // resolves the untagged key (`{ Logging(feed: try c.resolve()) as Feed }` with `tag:`)
+    // is no cycle.
     var edges: [String: [(to: String, site: ResolveSite)]] = [:]
     for (site, type) in sites where !site.isPropertyInjection {
       guard let consumer = site.consumer, consumer.unread == nil else { continue }
-      for key in consumer.types { edges[key, default: []].append((type, site.site)) }
+      let target = ContainerKey(type: type, name: site.site.name).description
+      for key in consumer.types {
+        edges[ContainerKey(type: key, name: consumer.name).description, default: []].append((target, site.site))
+      }
     }
     var diagnostics: [Diagnostic] = []
     for component in StronglyConnected.components(of: edges.mapValues { $0.map(\.to) }) {
@@ -325,5 +334,30 @@ struct ContainerCheck {
 
   static func holds(_ conditions: BuildConditions, in configuration: [String]) -> Bool {
     conditions.allSatisfy { ConditionLogic.value($0, in: configuration) }
+  }
+}
+
+// MARK: The graph
+
+extension ContainerCheck {
+  /// Every registration with what its factory needs, each need typed as the checks type it.
+  func graph(of registrations: [ContainerRegistration]) -> ContainerGraph {
+    ContainerGraph(
+      nodes: registrations.map { registration in
+        var sites = registration.needs
+        if let autowired = registration.autowired { sites += autowiredNeeds(of: autowired, registration) }
+        let needs = (inOrder(sites).map { ($0, false) } + inOrder(registration.propertyNeeds).map { ($0, true) })
+          .map { site, isPropertyInjection in
+            ContainerGraph.Need(
+              site: site, type: resolve(site.type), unread: "the parameter it is passed to was not found",
+              isPropertyInjection: isPropertyInjection)
+          }
+        return ContainerGraph.Node(registration: registration, needs: needs)
+      })
+  }
+
+  /// By position; sites at one position (an `Impl.init` factory's parameters) as read.
+  private func inOrder(_ sites: [ResolveSite]) -> [ResolveSite] {
+    sites.enumerated().sorted { ($0.element.range, $0.offset) < ($1.element.range, $1.offset) }.map(\.element)
   }
 }

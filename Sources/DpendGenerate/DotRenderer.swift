@@ -3,7 +3,9 @@ import DpendModel
 
 /// Renders the graph in Graphviz's DOT language: one box per key labelled with its
 /// factory, one arrow per dependency. Keys nothing provides are red dashed boxes; edges
-/// on a cycle are red and bold; optional dependencies are dashed.
+/// on a cycle are red and bold; optional dependencies are dashed. The registrations of
+/// containers the app already has (Dip, Swinject) follow in a cluster per dialect, as
+/// ``ContainerDotRenderer`` draws them.
 public enum DotRenderer {
   public static func render(_ graph: DependencyGraph) -> String {
     var output = "digraph dependencies {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
@@ -34,12 +36,13 @@ public enum DotRenderer {
         output += "  \(id(key)) -> \(id(dependency))\(suffix);\n"
       }
     }
-    return output + "}\n"
+    return output + ContainerDotRenderer.render(graph.container.graph) + "}\n"
   }
 
   private static func id(_ key: DependencyKey) -> String { quoted(key.description) }
 
-  private static func quoted(_ text: String) -> String {
+  /// `text` in double quotes, its own double quotes escaped.
+  static func quoted(_ text: String) -> String {
     var result = "\""
     for character in text {
       if character == "\"" { result += "\\" }

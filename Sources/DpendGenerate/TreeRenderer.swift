@@ -9,9 +9,17 @@ import DpendModel
 ///     └── Config ← Config.init()
 /// ```
 /// A key already shown is marked `(see above)`, an edge back into the current path
-/// `(cycle)`, a key nothing provides `(missing)`.
+/// `(cycle)`, a key nothing provides `(missing)`. The registrations of containers the app
+/// already has (Dip, Swinject) follow, after an empty line, as ``ContainerTreeRenderer``
+/// writes them.
 public enum TreeRenderer {
   public static func render(_ graph: DependencyGraph) -> String {
+    let factories = renderFactories(graph)
+    let container = ContainerTreeRenderer.render(graph.container.graph)
+    return factories.isEmpty || container.isEmpty ? factories + container : factories + "\n" + container
+  }
+
+  private static func renderFactories(_ graph: DependencyGraph) -> String {
     let keys = graph.resolved.keys.sorted()
     let needed = Set(keys.flatMap { graph.resolved[$0]!.dependencies })
     var shown = Set<DependencyKey>()

@@ -5,7 +5,9 @@ import DpendGenerate
 struct Tree: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print the dependency graph: each key, the factory that makes it and what it needs.",
-    discussion: "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz.")
+    discussion:
+      "Dip and Swinject registrations follow, each registered key with what it resolves. "
+      + "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz.")
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case text, dot

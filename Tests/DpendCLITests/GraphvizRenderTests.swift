@@ -56,6 +56,47 @@ struct GraphvizRenderTests {
     #expect(nodes.sorted() == ["Cache", "Clock", "Feed", "Store"])
   }
 
+  @Test(.enabled(if: enabled, "Graphviz's dot is not installed"))
+  func containerGraphsAreDrawnInAClusterWithTheirMarks() throws {
+    let workspace = try TemporaryWorkspace([
+      "Sources/Assembly.swift": """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        container.register(Parent.self) { r in ParentImpl(child: r.resolve(Child.self)!) }
+        container.register(Child.self) { r in ChildImpl(parent: r.resolve(Parent.self)!) }
+          .initCompleted { r, child in (child as! ChildImpl).clock = r.resolve(Clock.self)! }
+        container.register(Clock.self) { r in SystemClock(zone: r.resolve(Zone.self)!) }
+      }
+
+      """,
+      "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed {}\n",
+    ])
+    let tree = try workspace.run("tree", "--format", "dot", "--implicit-filter", ".*Impl")
+    #expect(tree.status == 0)
+    let drawing = try SVGDrawing(try Self.render(tree.stdout, format: "svg"))
+    // The missing key: a red, dashed box with red text, reached by a red edge.
+    #expect(drawing.shapes["swinject:Zone"]?.stroke == "red")
+    #expect(drawing.shapes["swinject:Zone"]?.dashed == true)
+    #expect(drawing.textFill["swinject:Zone"] == "red")
+    #expect(drawing.shapes["swinject:Clock->swinject:Zone"]?.stroke == "red")
+    // The cycle through constructor resolves: bold red edges.
+    for edge in ["swinject:Parent->swinject:Child", "swinject:Child->swinject:Parent"] {
+      #expect(drawing.shapes[edge]?.stroke == "red", "\(edge)")
+      #expect(drawing.shapes[edge]?.strokeWidth == "2", "\(edge)")
+    }
+    // Property injection: dashed, black.
+    #expect(drawing.shapes["swinject:Child->swinject:Clock"] == SVGDrawing.Shape(stroke: "black", dashed: true))
+    // The boxes are labelled with the key and what makes it.
+    #expect(drawing.texts["swinject:Clock"] == ["Clock", "SystemClock"])
+    // The factories' graph and the container's share no node.
+    let plain = try Self.render(tree.stdout, format: "plain")
+    let nodes = plain.split(separator: "\n").filter { $0.hasPrefix("node ") }.map {
+      String($0.split(separator: " ")[1]).replacing("\"", with: "")
+    }
+    #expect(nodes.sorted() == ["Feed", "swinject:Child", "swinject:Clock", "swinject:Parent", "swinject:Zone"])
+  }
+
   /// The drawing in the README is the rendering of the example's current graph: every box
   /// of the current DOT with its label lines, outline and text colour, every edge with its
   /// line, and nothing else. (Reads the committed SVG; Graphviz is not needed.)

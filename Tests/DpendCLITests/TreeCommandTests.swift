@@ -45,4 +45,18 @@ import Testing
 
         """)
   }
+
+  /// The Dip and Swinject example apps, with no settings: a section per registered key, in
+  /// text and in DOT (`Goldens/tree-*`; `DPEND_UPDATE_GOLDENS=1` rewrites them).
+  @Test(arguments: ["Dip", "Swinject"])
+  func containerExampleTrees(app: String) throws {
+    let text = try runDpend(["tree", "--workspace", "Tests/Example/\(app)"])
+    #expect(text.status == 0)
+    #expect(text.stderr == "")
+    try expectGolden(text.stdout, named: "tree-\(app.lowercased()).txt")
+    let dot = try runDpend(["tree", "--workspace", "Tests/Example/\(app)", "--format", "dot"])
+    #expect(dot.status == 0)
+    #expect(dot.stderr == "")
+    try expectGolden(dot.stdout, named: "tree-\(app.lowercased()).dot")
+  }
 }

@@ -8,7 +8,8 @@ import Testing
 
 /// The incremental graph (``GraphBuilder`` behind ``AnalysisHost``) must equal the graph
 /// built from scratch after every step of random edit sequences: files added, rewritten,
-/// half-typed and removed, names and conformances changing, cycles made and broken.
+/// half-typed and removed, names and conformances changing, cycles made and broken, Dip and
+/// Swinject registrations and resolves added, removed and renamed.
 struct IncrementalGraphTests {
   @Test(arguments: [1, 2, 3, 4, 5, 6])
   func randomEditSequencesMatchFromScratchBuilds(seed: UInt64) throws {
@@ -28,15 +29,24 @@ struct IncrementalGraphTests {
       implicitFilter: try ImplicitFilter(patterns: [filter]), mode: mode, libraryFactories: library, moduleName: "Lib")
     let host = AnalysisHost(settings: settings)
     var texts: [String: String] = [:]
+    var fresh: [String: (text: String, summary: FileSummary)] = [:]
     var shapes: [String: UInt64] = [:]
     var stepsWithCycles = 0
+    var stepsChangingContainerProblems = 0
+    var lastContainerProblems: [Diagnostic] = []
+    var stepsWithParameterResolves = 0
+    // Chooses container files without changing the choices of the sequence of the other files.
+    var containerRandom = SplitMix64(seed: seed &+ 0x5EED)
     func newText(_ path: String, keepShape: Bool) -> String {
       if !keepShape || shapes[path] == nil { shapes[path] = random.next() }
+      if path.hasPrefix("Sources/Container") { return RandomContainerFile.make(shape: shapes[path]!, &random) }
       let text = RandomSwiftFile.make(shape: shapes[path]!, &random)
       return mode == .library ? RandomSwiftFile.publicly(text) : text
     }
     for step in 0..<250 {
-      let path = "Sources/F\(random.below(8)).swift"
+      let path =
+        containerRandom.below(3) == 0
+        ? "Sources/Container\(containerRandom.below(4)).swift" : "Sources/F\(random.below(8)).swift"
       switch random.below(10) {
       case 0 where texts[path] != nil:
         texts[path] = nil
@@ -66,14 +76,41 @@ struct IncrementalGraphTests {
         host.update([(path, texts[path]!)])
       }
       let incremental = host.graph()
-      let scratch = DependencyGraph(
-        summaries: texts.map { SummaryCollector.summarize(path: $0.key, source: $0.value) }, settings: settings)
+      // Each text summarized from scratch once (a summary depends on the text alone).
+      let summaries = texts.map { path, text in
+        if let kept = fresh[path], kept.text == text { return kept.summary }
+        let summary = SummaryCollector.summarize(path: path, source: text)
+        fresh[path] = (text, summary)
+        return summary
+      }
+      let scratch = DependencyGraph(summaries: summaries, settings: settings)
       try expectEqual(incremental, scratch, step: step)
       if scratch.diagnostics.contains(where: { $0.code == .dependencyCycle }) { stepsWithCycles += 1 }
+      let containerProblems = scratch.diagnostics.filter {
+        Self.containerCodes.contains($0.code) || $0.message.contains("nothing registers")
+      }
+      if containerProblems != lastContainerProblems { stepsChangingContainerProblems += 1 }
+      lastContainerProblems = containerProblems
+      if scratch.container.graph.nodes.contains(where: { node in
+        node.needs.contains { need in
+          if case .parameter? = need.site.type { return need.type != nil } else { return false }
+        }
+      }) {
+        stepsWithParameterResolves += 1
+      }
     }
-    // The sequences must exercise the cycle check's incremental path.
+    // The sequences must exercise the cycle check's incremental path, edits changing what the
+    // container check finds, and resolves typed by an initializer of another file.
     #expect(stepsWithCycles >= 5, "\(stepsWithCycles) steps with a cycle")
+    #expect(
+      stepsChangingContainerProblems >= 50, "\(stepsChangingContainerProblems) steps changing the container's problems")
+    #expect(stepsWithParameterResolves >= 30, "\(stepsWithParameterResolves) steps with a parameter-typed resolve")
   }
+
+  /// The codes only the container check reports.
+  private static let containerCodes: Set<DiagnosticCode> = [
+    .registeredAsConcreteType, .unregisteredOptionalResolve, .argumentCountMismatch, .duplicateRegistration,
+  ]
 
   @Test func aCycleMadeByOneEditIsFoundAndItsFixClearsIt() throws {
     let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"])))
@@ -120,6 +157,135 @@ struct IncrementalGraphTests {
     #expect(builder.lastCollectedPaths == ["C.swift"])
   }
 
+  @Test func anEditedRegistrationCollectsOnlyItsFile() throws {
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: []))
+    let builder = GraphBuilder(settings: settings)
+    var texts: [String: String] = [:]
+    func set(_ path: String, _ text: String) {
+      texts[path] = text
+      builder.set([SummaryCollector.summarize(path: path, source: text)])
+    }
+    func fromScratch() -> DependencyGraph {
+      DependencyGraph(
+        summaries: texts.map { SummaryCollector.summarize(path: $0.key, source: $0.value) }, settings: settings)
+    }
+    set(
+      "Services.swift",
+      """
+      protocol Store {}
+      protocol Feed {}
+      protocol Clock {}
+      final class StoreImpl: Store {}
+      final class FeedImpl: Feed { init(store: Store) {} }
+      final class ClockImpl: Clock { init(feed: Feed) {} }
+      """)
+    set(
+      "Container.swift",
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(.singleton) { StoreImpl() as Store }
+        c.register { FeedImpl(store: try c.resolve()) as Feed }
+      }
+      """)
+    set(
+      "Assembly.swift",
+      """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        container.register(Feed.self) { _ in FeedImpl(store: StoreImpl()) }
+        container.register(Clock.self) { r in ClockImpl(feed: r.resolve(Feed.self)!) }
+      }
+      """)
+    set("Other.swift", "struct Unrelated { let value: Int }")
+    #expect(builder.graph().diagnostics.isEmpty)
+    #expect(builder.lastCollectedPaths == ["Assembly.swift", "Container.swift", "Other.swift", "Services.swift"])
+    // The Dip registration tagged: the untagged resolve of its own container misses it.
+    set(
+      "Container.swift",
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(.singleton, tag: "remote") { StoreImpl() as Store }
+        c.register { FeedImpl(store: try c.resolve()) as Feed }
+      }
+      """)
+    var graph = builder.graph()
+    #expect(builder.lastCollectedPaths == ["Container.swift"])
+    #expect(graph.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Store', needed by 'Feed'"])
+    #expect(graph.container == fromScratch().container)
+    // The Swinject registration named: the resolve in its own file misses it.
+    set(
+      "Assembly.swift",
+      """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        container.register(Feed.self, name: "main") { _ in FeedImpl(store: StoreImpl()) }
+        container.register(Clock.self) { r in ClockImpl(feed: r.resolve(Feed.self)!) }
+      }
+      """)
+    graph = builder.graph()
+    #expect(builder.lastCollectedPaths == ["Assembly.swift"])
+    #expect(
+      graph.diagnostics.map(\.message) == [
+        "missing dependency: nothing registers 'Feed', needed by 'Clock'",
+        "missing dependency: nothing registers 'Store', needed by 'Feed'",
+      ])
+    #expect(graph.container == fromScratch().container)
+    // The initializer typing the Dip resolve relabelled in another file: that file is read
+    // again, the container's is not, and the resolve can no longer be typed.
+    set(
+      "Services.swift",
+      """
+      protocol Store {}
+      protocol Feed {}
+      protocol Clock {}
+      final class StoreImpl: Store {}
+      final class FeedImpl: Feed { init(storage: Store) {} }
+      final class ClockImpl: Clock { init(feed: Feed) {} }
+      """)
+    graph = builder.graph()
+    #expect(builder.lastCollectedPaths == ["Services.swift"])
+    #expect(graph.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Feed', needed by 'Clock'"])
+    #expect(graph.container.resolvesUnread == 1)
+    #expect(graph.container == fromScratch().container)
+  }
+
+  @Test func editingARegistrationInAnOpenDocumentParsesOnlyThatDocument() throws {
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [])))
+    let services = "protocol Store {}\nprotocol Feed {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl: Feed {}"
+    // 1️⃣ is the registered type, renamed by the edit.
+    let container = MarkedText(
+      """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        container.register(1️⃣Store.self) { _ in StoreImpl() }
+        container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!) }
+      }
+      """)
+    host.update([
+      ("Services.swift", services), ("Assembly.swift", container.text),
+      ("Other.swift", "import Dip\n\nlet other = DependencyContainer { c in c.register { FeedImpl() as Feed } }"),
+    ])
+    #expect(host.graph().diagnostics.isEmpty)
+    #expect(host.parseCount == 3)
+    host.open(path: "Assembly.swift", text: container.text)
+    let renamed = container.text.replacing("register(Store.self)", with: "register(StoreImpl.self)")
+    host.change(
+      path: "Assembly.swift", to: renamed,
+      edits: [TextReplacement(offset: container.offset("1️⃣"), length: "Store".utf8.count, replacement: "StoreImpl")])
+    #expect(host.parseCount == 5)
+    #expect(
+      host.graph().diagnostics.map(\.message) == [
+        "'StoreImpl' is registered as 'StoreImpl', not as 'Store', which is resolved"
+      ])
+  }
+
   /// Compares field by field; a failure names the step and the differing entries only.
   private func expectEqual(_ incremental: DependencyGraph, _ scratch: DependencyGraph, step: Int) throws {
     func difference<T: Hashable>(_ name: String, _ left: [T], _ right: [T]) -> String? {
@@ -144,6 +310,12 @@ struct IncrementalGraphTests {
       difference("configurations", incremental.configurations.map(\.name), scratch.configurations.map(\.name)),
       difference("configurations", incremental.configurations, scratch.configurations),
       incremental.cycleComponents == scratch.cycleComponents ? nil : "step \(step), cycle components",
+      difference("container unread", incremental.container.unread, scratch.container.unread),
+      difference(
+        "container registrations", incremental.container.graph.nodes.map(\.registration),
+        scratch.container.graph.nodes.map(\.registration)),
+      difference("container graph", incremental.container.graph.nodes, scratch.container.graph.nodes),
+      incremental.container == scratch.container ? nil : "step \(step), container report",
     ].compactMap { $0 }
     if let first = differences.first {
       Issue.record("\(first)")
@@ -239,5 +411,94 @@ enum RandomSwiftFile {
       default: return "p\(index): \(name)"
       }
     }.joined(separator: ", ")
+  }
+}
+
+/// Random Dip and Swinject files over the names of ``RandomSwiftFile`` (`P0`…`P5` registered,
+/// `T0`…`T5` constructed, their initializers' `p0:`…`p2:` typing resolves): registrations by
+/// every form the dialects read (scopes, tags and names, `#if`, `.implements`, `Impl.init`,
+/// closure parameters, `$0`, `initCompleted`, computed names), resolves elsewhere, and now and
+/// then a type declared among them. The shape chooses the forms; `parameterRandom` the names,
+/// so the same shape with other parameters renames keys, tags and needs.
+enum RandomContainerFile {
+  static func make(shape: UInt64, _ parameterRandom: inout SplitMix64) -> String {
+    var random = SplitMix64(seed: shape)
+    func p() -> String { "P\(parameterRandom.below(6))" }
+    func t() -> String { "T\(parameterRandom.below(6))" }
+    func tag() -> String { "\"t\(parameterRandom.below(2))\"" }
+    let isSwinject = random.below(2) == 0
+    var text = isSwinject ? "import Swinject\n\n" : "import Dip\n\n"
+    if isSwinject {
+      text += "final class Assembly\(random.below(3)): Assembly {\n  func assemble(container: Container) {\n"
+      for _ in 0..<(1 + random.below(4)) {
+        switch random.below(9) {
+        case 0:
+          text +=
+            "    container.register(\(p()).self) { r in \(t())(p0: r.resolve(\(p()).self)!) }.inObjectScope(.container)\n"
+        case 1:
+          text += "    container.register(\(p()).self, name: \(tag())) { _ in \(t())() }\n"
+        case 2:
+          text +=
+            "    container.register(\(p()).self) { (r, id: String) in \(t())(p0: r.resolve(\(p()).self, name: \(tag()))!) }\n"
+        case 3:
+          text += "    container.register(\(p()).self) { r in \(t())(p0: r.resolve(\(p()).self)!) }\n"
+          text += "      .initCompleted { r, x in _ = r.resolve(\(p()).self)! }\n"
+        case 4:
+          text += "    container.autoregister(\(p()).self, initializer: \(t()).init)\n"
+        case 5:
+          text += "    #if DEBUG\n      container.register(\(t()).self) { r in \(t())(p0: r ~> \(p()).self) }\n"
+          text += "    #else\n      container.register(\(p()).self) { _ in \(t())() }\n    #endif\n"
+        case 6:
+          text += "    container.register(\(p()).self, name: kind) { _ in \(t())() }\n"
+        case 7:
+          text += "    container.register(\(p()).self) { r in \(t())(p0: r.resolve(\(p()).self)) }\n"
+        default:
+          text += "    container.register(\(t()).self) { r in \(t())(p0: r.resolve(\(p()).self, argument: 1)!) }\n"
+        }
+      }
+      text += "  }\n}\n"
+      for index in 0..<random.below(3) {
+        let resolve =
+          random.below(2) == 0
+          ? "r.resolve(\(p()).self)!" : "r.resolve(\(p()).self, name: \(tag()), argument: \"id\")"
+        text += "func use\(index)(_ r: Resolver) { _ = \(resolve) }\n"
+      }
+    } else {
+      text += "let container\(random.below(3)) = DependencyContainer { c in\n"
+      for _ in 0..<(1 + random.below(4)) {
+        switch random.below(9) {
+        case 0:
+          text += "  c.register(.singleton) { \(t())(p0: try c.resolve(), p1: try c.resolve()) as \(p()) }\n"
+        case 1:
+          text += "  c.register(tag: \(tag())) { \(t())(p0: try c.resolve() as \(p())) as \(p()) }\n"
+        case 2:
+          text += "  c.register { (a: \(p()), b: \(p())?) -> \(p()) in \(t())(p0: a) }\n"
+        case 3:
+          text += "  #if DEBUG\n    c.register(.eagerSingleton) { \(t())() }\n  #endif\n"
+        case 4:
+          text += "  c.register(type: \(p()).self, factory: \(t()).init)\n"
+        case 5:
+          text +=
+            "  c.register(.shared) { \(t())(p0: try c.resolve(tag: \(tag()))) as \(p()) }.implements(\(p()).self)\n"
+        case 6:
+          text += "  c.register(tag: tagName) { \(t())() as \(p()) }\n"
+        case 7:
+          text += "  c.register(.unique) { \(t())(p0: $0, p1: $1) as \(p()) }\n"
+        default:
+          text += "  c.register { Outer\(parameterRandom.below(2)).Inner(p0: try c.resolve()) as \(p()) }\n"
+        }
+      }
+      text += "}\n"
+      for index in 0..<random.below(3) {
+        let resolve =
+          random.below(2) == 0
+          ? "let x = try container0.resolve(tag: \(tag())) as \(p())" : "let x: \(p())? = try? container0.resolve()"
+        text += "func use\(index)() throws {\n  \(resolve)\n  _ = x\n}\n"
+      }
+    }
+    if random.below(4) == 0 {
+      text += "final class \(t()): \(p()) {\n  init(p0: \(p()), p1: \(p())? = nil) {}\n}\n"
+    }
+    return text
   }
 }

@@ -67,4 +67,25 @@ import Testing
     #expect(graph.diagnostics == [])
     #expect(graph.container.resolvesChecked == 2)
   }
+
+  /// A decorator registered under a tag wraps the untagged registration of its key: no cycle.
+  /// The same decorator resolving its own tag is one.
+  @Test func aTaggedDecoratorOfItsOwnKeyIsNoCycle() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      final class LoggingParent: Parent { init(wrapped: Parent) {} }
+      let container = DependencyContainer { c in
+        c.register { ParentImpl(child: ChildImpl(parent: nil)) as Parent }
+        c.register(tag: "logged") { LoggingParent(wrapped: try c.resolve()) as Parent }
+        c.register(tag: "loop") { LoggingParent(wrapped: try c.1️⃣resolve(tag: "loop")) as Parent }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("1️⃣")) dependency cycle: Parent (name \"loop\") -> Parent (name \"loop\")"
+      ])
+  }
 }
