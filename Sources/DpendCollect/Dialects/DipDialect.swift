@@ -73,6 +73,13 @@ enum DipDialect {
       // Unknown key: the registration might answer any resolve (see `ContainerCheck`).
       registration.unread = "the registered type is inferred from the factory's body"
     }
+    // `.resolvingProperties { c, x in x.delegate = try c.resolve() }`: property injection,
+    // after the instance exists — how Dip breaks cycles.
+    for (name, chained) in CallShape.chained(after: call) where name == "resolvingProperties" {
+      if let closure = chained.trailingClosure ?? chained.arguments.first?.expression.as(ClosureExprSyntax.self) {
+        registration.propertyNeeds += reader.needs(in: closure.statements, dialect: .dip)
+      }
+    }
     return registration
   }
 

@@ -88,4 +88,28 @@ import Testing
         "\(container.position("1️⃣")) dependency cycle: Parent (name \"loop\") -> Parent (name \"loop\")"
       ])
   }
+
+  @Test func dipsResolvingPropertiesIsPropertyInjection() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(.singleton) { ParentImpl(child: try c.resolve()) as Parent }
+        c.register(.singleton) { ChildImpl(parent: nil) as Child }
+          .resolvingProperties { c, child in (child as! ChildImpl).parent = try c.resolve() as Parent }
+        c.register(tag: 1) { ChildImpl(parent: nil) as Child }
+          .resolvingProperties { c, child in (child as! ChildImpl).parent = try c.1️⃣resolve() as Clock }
+      }
+      protocol Clock {}
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("1️⃣")) missing dependency: nothing registers 'Clock', needed by 'Child'"
+      ])
+    #expect(graph.container.resolvesChecked == 3)
+    let summary = try #require(graph.summary(of: "Container.swift"))
+    #expect(summary.registrations.map(\.propertyNeeds.count) == [0, 1, 1])
+  }
 }
