@@ -120,7 +120,8 @@ import Testing
     #expect(
       result.stderr
         == "error: .dpend.json: field 'implicitFilter': unknown field (did you mean 'implicitFilters'?); known fields: "
-        + "implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName\n")
+        + "implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName, dialects, "
+        + "registerFunctions, resolveFunctions, injectWrappers, configurations\n")
   }
 
   @Test func malformedConfigurationJSONIsAClearError() throws {

@@ -42,7 +42,8 @@ final class ContainerReader: SyntaxVisitor {
     default: break
     }
     if let helpers {
-      if let registration = helpers.registration(call, reader: self) {
+      if var registration = helpers.registration(call, reader: self) {
+        registration.scopeName += Self.enclosingBody(of: call)
         registrations.append(registration)
       } else if let site = helpers.resolve(call, reader: self) {
         resolveSites.append(readingGenerics(site, at: call))
@@ -77,6 +78,7 @@ final class ContainerReader: SyntaxVisitor {
     } else {
       return nil
     }
+    registration.scopeName += Self.enclosingBody(of: call)
     // `register(T.self)` inside `func register<T>(…)`: the key is whatever a caller passes.
     let generics = Self.genericParameters(around: call)
     if registration.types.contains(where: { generics.contains(Self.head(of: $0)) }) {
@@ -156,6 +158,21 @@ final class ContainerReader: SyntaxVisitor {
       sites.append(readingGenerics(site, at: call))
     }
     return sites
+  }
+
+  /// Where the function or closure a registration is written in starts (`@120`): two
+  /// registrations on `di` in two test methods are on two containers, not one.
+  static func enclosingBody(of node: some SyntaxProtocol) -> String {
+    var current = Syntax(node).parent
+    while let parent = current {
+      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
+        || parent.is(AccessorDeclSyntax.self) || parent.is(ClosureExprSyntax.self)
+      {
+        return "@\(parent.position.utf8Offset)"
+      }
+      current = parent.parent
+    }
+    return ""
   }
 
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.

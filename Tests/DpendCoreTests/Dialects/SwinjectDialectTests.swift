@@ -135,7 +135,34 @@ import Testing
         "unread resolve: the name 'kind' is computed",
       ])
   }
+
+  /// Two test methods each making a container and registering one key: two containers, no
+  /// duplicate. One function registering a key twice on one container: a duplicate.
+  @Test func duplicatesAreOnOneContainerInOneFunction() throws {
+    let tests = MarkedText(
+      """
+      import Swinject
+
+      final class ContainerTests {
+        func testFirst() {
+          let container = Container()
+          container.register(Store.self) { _ in StoreImpl() }
+        }
+        func testSecond() {
+          let container = Container()
+          container.register(Store.self) { _ in StoreImpl() }
+          container.1️⃣register(Store.self) { _ in StoreImpl() }
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Tests.swift": tests.text])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start)" } == [
+        "duplicate-registration \(tests.position("1️⃣"))"
+      ])
+  }
 }
+
 
 @Suite struct SwinjectAutoregistrationTests {
   @Test func autoregisterNeedsTheInitializersParametersAndArrowsAreRequiredResolves() throws {
