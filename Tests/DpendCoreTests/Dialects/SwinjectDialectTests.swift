@@ -163,7 +163,6 @@ import Testing
   }
 }
 
-
 @Suite struct SwinjectAutoregistrationTests {
   @Test func autoregisterNeedsTheInitializersParametersAndArrowsAreRequiredResolves() throws {
     let services = """
