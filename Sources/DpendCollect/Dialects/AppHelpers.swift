@@ -50,6 +50,11 @@ struct AppHelpers {
   /// `Locator.register(P.self, instance: Impl())`, `register(P.self) { Impl(a: inject()) }`.
   func registration(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ContainerRegistration? {
     guard registerFunctions.contains(where: { $0.matches(call) }) else { return nil }
+    // A call of that name with neither a type nor a factory is another overload
+    // (`register(dependencyRegisterer: di)`, `server.register(methodHandler:)`): not read.
+    let hasType = call.arguments.contains { CallShape.metatype($0.expression) != nil }
+    let hasFactory = call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
+    guard hasType || hasFactory else { return nil }
     var registration = ContainerRegistration(
       dialect: .locator, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
       scopeName: CallShape.receiver(call))

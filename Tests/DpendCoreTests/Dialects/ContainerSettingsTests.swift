@@ -104,7 +104,13 @@ import Testing
         @Inject var archive: Archive?
         @Inject(as: Clock.self) var concreteClock: SystemClock!
       }
-      func setUp() { Locator.register(Store.self, instance: StoreImpl()) }
+      func setUp() {
+        Locator.register(Store.self, instance: StoreImpl())
+        // Other overloads of the name, with neither a type nor a factory: not registrations
+        // (read as unknown ones, they would silence every resolve).
+        Locator.register(observer: Screen())
+        [Screen()].forEach { Locator.register(module: $0) }
+      }
 
       """
     let graph = try analyze(
