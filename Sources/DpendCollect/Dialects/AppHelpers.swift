@@ -26,6 +26,10 @@ struct AppHelpers {
       guard CallShape.calledName(call).map({ $0 == name }) == true else { return false }
       guard let qualifier else { return true }
       let receiver = CallShape.receiver(call)
+      if receiver.isEmpty || receiver == "self" || receiver == "Self" {
+        // `register(…)` inside `Locator` itself.
+        return AppHelpers.enclosingTypeName(of: call).map { qualifier.hasSuffix($0) } ?? false
+      }
       return receiver == qualifier || receiver.hasSuffix("." + qualifier) || receiver.hasPrefix(qualifier + ".")
     }
   }
@@ -50,14 +54,19 @@ struct AppHelpers {
   /// `Locator.register(P.self, instance: Impl())`, `register(P.self) { Impl(a: inject()) }`.
   func registration(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ContainerRegistration? {
     guard registerFunctions.contains(where: { $0.matches(call) }) else { return nil }
+    var registration = ContainerRegistration(
+      dialect: .locator, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
+      scopeName: CallShape.receiver(call))
+    if isRegisterFunction(around: call) {
+      // The register function's own body forwarding to the storage: its callers are read.
+      registration.isForwarded = true
+      return registration
+    }
     // A call of that name with neither a type nor a factory is another overload
     // (`register(dependencyRegisterer: di)`, `server.register(methodHandler:)`): not read.
     let hasType = call.arguments.contains { CallShape.metatype($0.expression) != nil }
     let hasFactory = call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
     guard hasType || hasFactory else { return nil }
-    var registration = ContainerRegistration(
-      dialect: .locator, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
-      scopeName: CallShape.receiver(call))
     if let type = call.arguments.lazy.compactMap({ CallShape.metatype($0.expression) }).first {
       registration.types = [type]
     } else {
@@ -94,7 +103,7 @@ struct AppHelpers {
     return false
   }
 
-  private static func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
+  fileprivate static func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
     var current = Syntax(node).parent
     while let parent = current {
       if let named = parent.asProtocol(NamedDeclSyntax.self), !parent.is(FunctionDeclSyntax.self) {

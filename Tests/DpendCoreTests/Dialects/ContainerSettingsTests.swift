@@ -24,6 +24,7 @@ import Testing
     enum Locator {
       static let container = Container()
       static func register<T>(_ type: T.Type, instance: T) { container.register(T.self) { _ in instance } }
+      static func register<T>(_ type: T.Type, factory: @escaping () -> T) { register(type, instance: factory()) }
     }
     func inject<T>() -> T { Locator.container.resolve(T.self)! }
 
@@ -67,7 +68,10 @@ import Testing
     #expect(graph.container.registrationsUnread == 0)
     #expect(graph.container.resolvesChecked == 4)
     let locator = try #require(graph.summary(of: "Locator.swift"))
-    #expect(locator.registrations.map { "\($0.types) \($0.isForwarded) \($0.unread ?? "-")" } == ["[] true -"])
+    #expect(
+      locator.registrations.map { "\($0.types) \($0.isForwarded) \($0.unread ?? "-")" } == [
+        "[] true -", "[] true -",
+      ])
     #expect(
       locator.resolveSites.map(\.unread) == [
         "'T' is a generic parameter: the key depends on the caller",
