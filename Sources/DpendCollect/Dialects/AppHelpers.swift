@@ -57,17 +57,20 @@ struct AppHelpers {
     var registration = ContainerRegistration(
       dialect: .locator, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
       scopeName: CallShape.receiver(call))
-    if isRegisterFunction(around: call) {
-      // The register function's own body forwarding to the storage: its callers are read.
+    let written = call.arguments.lazy.compactMap { CallShape.metatype($0.expression) }.first
+    let generics = ContainerReader.genericParameters(around: call)
+    if written.map({ generics.contains(ContainerReader.head(of: $0)) }) ?? true, isRegisterFunction(around: call) {
+      // The register function's own generic body forwarding to the storage (`register(type,
+      // instance:)` in `func register<T>`): its callers are read.
       registration.isForwarded = true
       return registration
     }
     // A call of that name with neither a type nor a factory is another overload
     // (`register(dependencyRegisterer: di)`, `server.register(methodHandler:)`): not read.
-    let hasType = call.arguments.contains { CallShape.metatype($0.expression) != nil }
+    let hasType = written != nil
     let hasFactory = call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
     guard hasType || hasFactory else { return nil }
-    if let type = call.arguments.lazy.compactMap({ CallShape.metatype($0.expression) }).first {
+    if let type = written {
       registration.types = [type]
     } else {
       registration.unread = "the registered type is not written as 'X.self'"
