@@ -12,6 +12,22 @@ enum BuildConfigurations {
     } || summary.extensions.contains { !$0.conditions.isEmpty || $0.methods.contains { !$0.conditions.isEmpty } }
   }
 
+  /// Where the initializers and methods under an `#if` start: a factory made from one
+  /// holds only in some configurations.
+  static func conditionalOffsets(_ summary: FileSummary) -> Set<Int> {
+    var offsets: Set<Int> = []
+    for type in summary.types {
+      for initializer in type.initializers where !initializer.conditions.isEmpty {
+        offsets.insert(initializer.range.start.offset)
+      }
+      for method in type.methods where !method.conditions.isEmpty { offsets.insert(method.range.start.offset) }
+    }
+    for declaration in summary.extensions {
+      for method in declaration.methods where !method.conditions.isEmpty { offsets.insert(method.range.start.offset) }
+    }
+    return offsets
+  }
+
   /// Every condition list of `summary`'s declarations.
   static func conditionLists(_ summary: FileSummary) -> [BuildConditions] {
     var lists: [BuildConditions] = []

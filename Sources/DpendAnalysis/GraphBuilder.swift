@@ -87,8 +87,17 @@ public final class GraphBuilder {
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
-    let configurations = buildConfigurations()
-    if !conditionalFiles.isEmpty, let configurations {
+    // Only `#if`s around what makes factories matter: a `#if DEBUG` type no filter selects
+    // costs nothing.
+    let conditional = conditionalFiles.filter { path in
+      guard let factories = files[path]?.factories, !factories.isEmpty, let summary = summaries[path] else {
+        return false
+      }
+      let offsets = BuildConfigurations.conditionalOffsets(summary)
+      return factories.contains { offsets.contains($0.range.start.offset) }
+    }
+    let configurations = buildConfigurations(conditional: conditional)
+    if !conditional.isEmpty, let configurations {
       // Declarations under `#if`: the checks run once per configuration instead.
       diagnostics = BuildConfigurations.diagnostics(
         of: paths.compactMap { summaries[$0] }, in: configurations, settings: settings)
@@ -96,7 +105,7 @@ public final class GraphBuilder {
     }
     let container = checkContainers(configurations: configurations)
     markStage("containers")
-    if !extraDiagnostics.isEmpty || !container.diagnostics.isEmpty || !conditionalFiles.isEmpty {
+    if !extraDiagnostics.isEmpty || !container.diagnostics.isEmpty || !conditional.isEmpty {
       diagnostics = (diagnostics + extraDiagnostics + container.diagnostics).sorted(by: Diagnostic.reportingOrder)
     }
     return DependencyGraph(
@@ -116,11 +125,11 @@ public final class GraphBuilder {
   /// The build configurations to check: the ones `.dpend.json` names, else those the `#if`
   /// conditions of container code and of dpend's own declarations give; `nil` to let the
   /// container check find its own (no declaration of dpend's own dialect is conditional).
-  private func buildConfigurations() -> [[String]]? {
+  private func buildConfigurations(conditional: Set<String>) -> [[String]]? {
     if let named = settings.configurations { return named }
-    guard !conditionalFiles.isEmpty else { return nil }
+    guard !conditional.isEmpty else { return nil }
     var lists: [BuildConditions] = []
-    for path in conditionalFiles.sorted() {
+    for path in conditional.sorted() {
       if let summary = summaries[path] { lists += BuildConfigurations.conditionLists(summary) }
     }
     for path in containerFiles.sorted() {

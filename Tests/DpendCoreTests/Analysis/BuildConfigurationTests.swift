@@ -1,4 +1,5 @@
 import DpendAnalysis
+import DpendHost
 import DpendModel
 import DpendTestSupport
 import Testing
@@ -52,5 +53,24 @@ import Testing
       graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
         "\(source.position("1️⃣")) in configuration 'os(macOS)': missing dependency: nothing provides 'Logger', needed by 'ReportImpl.init(logger:)'"
       ])
+  }
+
+  /// `#if`s around declarations no factory comes from (a debug-only helper type no filter
+  /// selects) do not make the graph be checked per configuration: they cost nothing.
+  @Test func onlyConditionalFactoriesAreCheckedPerConfiguration() throws {
+    let source = """
+      #if DEBUG
+      final class DebugMenu { init() {} }
+      #endif
+      final class FeedImpl { init() {} }
+
+      """
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"])))
+    host.update([(path: "Feed.swift", text: source)])
+    _ = host.graph()
+    #expect(!host.graphStageTimes.map(\.stage).contains("configurations"))
+    host.update([(path: "Feed.swift", text: source.replacing("DebugMenu", with: "DebugMenuImpl"))])
+    _ = host.graph()
+    #expect(host.graphStageTimes.map(\.stage).contains("configurations"))
   }
 }
