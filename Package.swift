@@ -109,11 +109,12 @@ let package = Package(
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
     .testTarget(name: "DpendEditorTests", dependencies: ["dpend", "DpendTestSupport"]),
     // Also compiles generated containers with swiftc (the Swinject checkout is its source)
-    // and runs dpend-benchmark on small workspaces.
+    // and runs dpend-benchmark on small workspaces (analysing them in process too).
     .testTarget(
       name: "DpendCLITests",
       dependencies: [
-        "dpend", "dpend-benchmark", "DpendTestSupport", .product(name: "Swinject", package: "Swinject"),
+        "dpend", "dpend-benchmark", "DpendTestSupport", "DpendModel", "DpendAnalysis", "DpendWorkspace",
+        .product(name: "Swinject", package: "Swinject"),
       ],
       exclude: ["Goldens"]),
   ]

@@ -18,6 +18,14 @@ struct Benchmark: ParsableCommand {
   @Option(parsing: .upToNextOption, help: "Synthetic workspace sizes, in files of about 4 KB (0: none).")
   var sizes: [Int] = [100, 1000, 10000]
 
+  @Option(
+    parsing: .upToNextOption,
+    help: """
+      Synthetic workspaces measured at each of --sizes: thesis (dpend's own registrations, rows 'synthetic N'), \
+      container (Dip and Swinject container code, rows 'container N').
+      """)
+  var synthetic: [SyntheticKind] = [.thesis]
+
   @Option(parsing: .upToNextOption, help: "Existing directories of Swift code to measure as well.")
   var directory: [String] = []
 
@@ -44,53 +52,34 @@ struct Benchmark: ParsableCommand {
   )
   var stages = false
 
-  @Option(help: "Only write the synthetic workspace of the first --sizes value into this directory, then stop.")
+  @Option(help: "Only write the first --synthetic workspace at the first --sizes value into this directory, then stop.")
   var generate: String?
 
   func run() throws {
     if let generate {
-      try SyntheticWorkspace(fileCount: sizes.first ?? 1000).write(to: URL(fileURLWithPath: generate))
+      try (synthetic.first ?? .thesis).write(fileCount: sizes.first ?? 1000, to: URL(fileURLWithPath: generate))
       emit("wrote \(sizes.first ?? 1000) files to \(generate)")
       return
     }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(getpid())")
     if graphOnly {
       defer { try? FileManager.default.removeItem(at: scratch) }
-      for size in sizes {
-        let root = scratch.appendingPathComponent("graph-\(size)")
-        try SyntheticWorkspace(fileCount: size).write(to: root)
-        let host = AnalysisHost()
-        _ = try WorkspaceLoader.analyze(try WorkspaceSettings.load(root: root.path), host: host)
-        let summaries = host.paths.compactMap { host.summary(of: $0) }
-        let settings = host.settings
-        var stageSeconds: [String: [Double]] = [:]
-        var stageOrder: [String] = []
-        let times = (0..<max(repetitions, 5)).map { _ in
-          let builder = GraphBuilder(settings: settings)
-          let seconds = Statistics.time {
-            builder.set(summaries)
-            _ = builder.graph()
-          }
-          for (stage, duration) in builder.stageTimes {
-            if stageSeconds[stage] == nil { stageOrder.append(stage) }
-            stageSeconds[stage, default: []].append(Format.seconds(duration))
-          }
-          return seconds
-        }
-        emit("graph of \(size) files: \(Format.spread(times))")
-        if stages {
-          let parts = stageOrder.map { "\($0) \(Format.milliseconds(Statistics.median(stageSeconds[$0]!)))" }
-          emit("  medians: " + parts.joined(separator: ", "))
+      for kind in synthetic {
+        for size in sizes {
+          try measureGraph(
+            kind: kind, size: size, root: scratch.appendingPathComponent("graph-\(kind.rowName)-\(size)"))
         }
       }
       return
     }
     defer { try? FileManager.default.removeItem(at: scratch) }
     var workspaces: [(name: String, root: URL)] = []
-    for size in sizes where size > 0 {
-      let root = scratch.appendingPathComponent("synthetic-\(size)")
-      try SyntheticWorkspace(fileCount: size).write(to: root)
-      workspaces.append(("synthetic \(size)", root))
+    for kind in synthetic {
+      for size in sizes where size > 0 {
+        let root = scratch.appendingPathComponent("\(kind.rowName)-\(size)")
+        try kind.write(fileCount: size, to: root)
+        workspaces.append(("\(kind.rowName) \(size)", root))
+      }
     }
     var real = directory
     if swiftSyntax { real.append(".build/checkouts/swift-syntax") }
@@ -121,6 +110,35 @@ struct Benchmark: ParsableCommand {
     if !stageLines.isEmpty {
       emit("\nstages of one cold analysis (discovery, reading, parsing and collection on every core; then the graph)")
       for line in stageLines { emit(line) }
+    }
+  }
+
+  /// Times building the graph of a synthetic workspace from scratch from cached summaries
+  /// (`--graph-only`), with each stage's median.
+  private func measureGraph(kind: SyntheticKind, size: Int, root: URL) throws {
+    try kind.write(fileCount: size, to: root)
+    let host = AnalysisHost()
+    _ = try WorkspaceLoader.analyze(try WorkspaceSettings.load(root: root.path), host: host)
+    let summaries = host.paths.compactMap { host.summary(of: $0) }
+    let settings = host.settings
+    var stageSeconds: [String: [Double]] = [:]
+    var stageOrder: [String] = []
+    let times = (0..<max(repetitions, 5)).map { _ in
+      let builder = GraphBuilder(settings: settings)
+      let seconds = Statistics.time {
+        builder.set(summaries)
+        _ = builder.graph()
+      }
+      for (stage, duration) in builder.stageTimes {
+        if stageSeconds[stage] == nil { stageOrder.append(stage) }
+        stageSeconds[stage, default: []].append(Format.seconds(duration))
+      }
+      return seconds
+    }
+    emit("graph of \(size) \(kind.graphNoun): \(Format.spread(times))")
+    if stages {
+      let parts = stageOrder.map { "\($0) \(Format.milliseconds(Statistics.median(stageSeconds[$0]!)))" }
+      emit("  medians: " + parts.joined(separator: ", "))
     }
   }
 
@@ -233,6 +251,37 @@ struct Benchmark: ParsableCommand {
         host.change(path: file.path, to: next, edits: [change])
         _ = host.graph()
       }
+    }
+  }
+}
+
+/// The synthetic workspaces (`--synthetic`).
+enum SyntheticKind: String, CaseIterable, ExpressibleByArgument {
+  /// ``SyntheticWorkspace``: implicit factories and `DependencyConfiguration` classes.
+  case thesis
+  /// ``SyntheticContainerWorkspace``: Dip and Swinject registrations and resolves.
+  case container
+
+  /// The row's name before its size: `synthetic 1000`, `container 1000`.
+  var rowName: String {
+    switch self {
+    case .thesis: return "synthetic"
+    case .container: return "container"
+    }
+  }
+
+  /// What `--graph-only` counts: `graph of 1000 files`, `graph of 1000 container files`.
+  var graphNoun: String {
+    switch self {
+    case .thesis: return "files"
+    case .container: return "container files"
+    }
+  }
+
+  func write(fileCount: Int, to root: URL) throws {
+    switch self {
+    case .thesis: try SyntheticWorkspace(fileCount: fileCount).write(to: root)
+    case .container: try SyntheticContainerWorkspace(fileCount: fileCount).write(to: root)
     }
   }
 }

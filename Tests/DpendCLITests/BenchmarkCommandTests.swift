@@ -1,4 +1,7 @@
+import DpendAnalysis
+import DpendModel
 import DpendTestSupport
+import DpendWorkspace
 import Foundation
 import Testing
 
@@ -58,19 +61,146 @@ import Testing
     #expect(analysis.stderr == "1 error, 0 warnings\n")
   }
 
+  /// The container workspace of 22 files: five whole features (Swinject 0, 2, 4; Dip 1, 3)
+  /// and the protocols and implementations of a sixth, registered nowhere yet.
+  @Test func theContainerWorkspaceIsSeededValidDipAndSwinjectCodeReadWhole() throws {
+    let first = try TemporaryWorkspace([:])
+    let second = try TemporaryWorkspace([:])
+    for workspace in [first, second] {
+      let result = try ProcessRunner.run(
+        Self.binary, ["--synthetic", "container", "--sizes", "22", "--generate", workspace.root.path])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout == "wrote 22 files to \(workspace.root.path)\n")
+    }
+    let nouns = ["Account", "Catalog", "Cart", "Checkout", "Search", "Profile"]
+    let files = (0..<22).map { index in
+      let feature = index / 4
+      let kind = [
+        "Protocols", "Services", feature % 2 == 0 ? "Assembly" : "Registrations", "ViewController",
+      ][index % 4]
+      return "Sources/App\(feature)/\(nouns[feature])\(feature)\(kind).swift"
+    }
+    let found = try #require(FileManager.default.enumerator(atPath: first.root.path)).compactMap { $0 as? String }
+    #expect(found.filter { $0.hasSuffix(".swift") }.sorted() == files.sorted())
+    #expect(first.read(".dpend.json") == nil)
+    let texts = files.map { first.read($0) ?? "" }
+    #expect(texts == files.map { second.read($0) ?? "" })
+    let sizes = texts.map(\.utf8.count)
+    #expect(sizes.allSatisfy { (1_500...6_000).contains($0) }, "sizes: \(sizes)")
+    #expect((3_000...4_000).contains(sizes.reduce(0, +) / sizes.count), "sizes: \(sizes)")
+    // The shapes each container is written in.
+    let shapes: [(file: Int, markers: [String])] = [
+      (0, ["protocol Account0Repository: AnyObject", "struct Account0Record: Codable, Hashable"]),
+      (1, ["final class Account0RepositoryImpl: Account0Repository", "init(client: Account0APIClient, store:"]),
+      (
+        10,
+        [
+          "import Swinject", "final class Cart2Assembly: Assembly", "func assemble(container: Container)",
+          "container.register(Cart2Repository.self) { r in", "client: r.resolve(Cart2APIClient.self)!",
+          "r.resolve(Cart2Store.self, name: \"disk\")!", ".inObjectScope(.container)", "#if DEBUG",
+          "container.autoregister(Cart2Tracker.self, initializer: Cart2ConsoleTracker.init)",
+          "r ~> Cart2APIClient.self", "{ (r, itemID: String) in", ".initCompleted { r, presenter in",
+          "container.register(Cart2ViewController.self) { (r, itemID: String) in",
+          "resolver.resolve(Cart2ViewController.self, argument: itemID)!",
+        ]
+      ),
+      (
+        11,
+        [
+          "resolver.resolve(Cart2Presenter.self, argument: itemID)!",
+          "resolver.resolve(Cart2Store.self, name: \"memory\")",
+        ]
+      ),
+      (
+        14,
+        [
+          "import Dip",
+          "container.register(.singleton) { Checkout3APIClientImpl(host: \"checkout3.example.com\") as Checkout3APIClient }",
+          "container.register(.singleton, tag: \"disk\")",
+          "Checkout3RepositoryImpl(client: try container.resolve(), store: try container.resolve(tag: \"disk\")) as Checkout3Repository",
+          "(repository: Checkout3Repository, tracker: Checkout3Tracker) -> Checkout3Service in",
+          "Checkout3RemoteTracker(client: $0) as Checkout3Tracker",
+          "container.register(.unique) { try Checkout3ViewController(container: container) }",
+          "try container.resolve() as Checkout3ViewController",
+        ]
+      ),
+      (
+        15,
+        [
+          "presenter = try container.resolve()", "tracker = try? container.resolve() as Checkout3Tracker",
+          "let repository: Checkout3Repository = try container.resolve()",
+        ]
+      ),
+    ]
+    for (file, markers) in shapes {
+      for marker in markers { #expect(texts[file].contains(marker), "\(files[file]) lacks \(marker)") }
+    }
+
+    // Read whole and valid: every registration and resolve read, no diagnostic, in both
+    // configurations (no condition, DEBUG). A whole feature registers 11 keys (the tracker
+    // twice, under `#if DEBUG` and `#else`); a Swinject one resolves 11 needs (one autowired,
+    // one `initCompleted`), 7 in its screen and 1 in its coordinator, a Dip one 10 + 7 + 1.
+    let graph = try WorkspaceLoader.analyze(WorkspaceSettings.load(root: first.root.path))
+    #expect(graph.diagnostics == [])
+    #expect(graph.container.registrationsRead == 5 * 11)
+    #expect(graph.container.resolvesChecked == 3 * 19 + 2 * 18)
+    #expect(graph.container.registrationsUnread == 0 && graph.container.resolvesUnread == 0)
+    #expect(graph.container.unread == [])
+    #expect(graph.container.configurations == [[], ["DEBUG"]])
+    let analysis = try runDpend(["analyze", "--workspace", "."], in: first.root)
+    #expect(analysis.status == 0)
+    #expect(
+      analysis.stderr
+        == "0 errors, 0 warnings\ncontainer code: 55 registrations read, 0 unread; 93 resolve sites checked, 0 unread; 2 configurations analysed\n"
+    )
+
+    // Checked, not only read: a name misspelt at one resolve is a missing registration.
+    let assembly = files[2]
+    try first.write(assembly, texts[2].replacingOccurrences(of: "name: \"disk\")!", with: "name: \"disc\")!"))
+    let broken = try WorkspaceLoader.analyze(WorkspaceSettings.load(root: first.root.path))
+    #expect(broken.diagnostics.map(\.code) == [.missingDependency])
+    #expect(
+      broken.diagnostics.map(\.message) == [
+        #"missing dependency: nothing registers 'Account0Store (name "disc")', needed by 'Account0Repository'"#
+      ])
+  }
+
   @Test func theReportHasEveryFigureOfEachWorkspaceAndTheStagesOfOneAnalysis() throws {
     let result = try ProcessRunner.run(
-      Self.binary, ["--sizes", "20", "--repetitions", "1", "--edits", "200", "--stages"], in: Repository.root)
+      Self.binary,
+      ["--synthetic", "thesis", "container", "--sizes", "20", "--repetitions", "1", "--edits", "200", "--stages"],
+      in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    try #require(lines.count == 8, "\(result.stdout)")
+    try #require(lines.count == 10, "\(result.stdout)")
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
     #expect(lines[2] == "--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
-    let columns = lines[3].components(separatedBy: " | ")
-    try #require(columns.count == 13, "\(lines[3])")
-    #expect(Array(columns[0...2]) == ["synthetic 20", "20", "0.1"])
+    // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
+    for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
+      let columns = row.components(separatedBy: " | ")
+      try #require(columns.count == 13, "\(row)")
+      #expect(Array(columns[0...2]) == [name, "20", "0.1"])
+      try Self.expectFigures(columns)
+    }
+    #expect(lines[5] == "")
+    #expect(
+      lines[6]
+        == "stages of one cold analysis (discovery, reading, parsing and collection on every core; then the graph)")
+    for (line, name) in zip(lines[7...8], ["synthetic 20", "container 20"]) {
+      #expect(line.hasPrefix("\(name): read, parse and collect "), "\(line)")
+      let stagePart = try #require(line.firstMatch(of: #/ · graph \d+(\.\d)? ms \((.*)\)$/#)?.output.2)
+      #expect(
+        stagePart.components(separatedBy: ", ").map { $0.replacing(#/ \d+(\.\d)? ms$/#, with: "") } == Self.stages)
+    }
+    #expect(lines[9] == "")
+  }
+
+  /// Each figure of a row (after its name, files and MB) has its format, and they agree with
+  /// one another: the ratio is cold analyze ÷ floor (both medians, printed to 0.1 ms), each
+  /// p50 is at most its p95, the peak RSS at least the RSS.
+  static func expectFigures(_ columns: [String]) throws {
     let milliseconds = #/\d+(\.\d)? ms/#
     #expect(
       columns[3].wholeMatch(of: #/\d+(\.\d)? ms \(\d+(\.\d)? ms–\d+(\.\d)? ms\) · \d+\.\d MB\/s/#) != nil,
@@ -80,36 +210,31 @@ import Testing
     #expect(columns[6].wholeMatch(of: #/\d\.\d\d×/#) != nil, "\(columns[6])")
     for column in columns[7...11] { #expect(column.wholeMatch(of: milliseconds) != nil, "\(column)") }
     #expect(columns[12].wholeMatch(of: #/\d+ MB \(\d+ MB\)/#) != nil, "\(columns[12])")
-    // The figures agree with one another: the ratio is cold analyze ÷ floor (both medians,
-    // printed to 0.1 ms), each p50 is at most its p95, the peak RSS at least the RSS.
-    let floor = try Self.leadingNumber(columns[3])
-    let cold = try Self.leadingNumber(columns[5])
-    #expect(
-      abs(try Self.leadingNumber(columns[6]) - cold / floor) <= 0.005 + 0.05 / floor, "\(columns[5]) ÷ \(columns[3])")
-    #expect(try Self.leadingNumber(columns[7]) <= Self.leadingNumber(columns[8]))
-    #expect(try Self.leadingNumber(columns[9]) <= Self.leadingNumber(columns[10]))
+    let floor = try leadingNumber(columns[3])
+    let cold = try leadingNumber(columns[5])
+    #expect(abs(try leadingNumber(columns[6]) - cold / floor) <= 0.005 + 0.05 / floor, "\(columns[5]) ÷ \(columns[3])")
+    #expect(try leadingNumber(columns[7]) <= leadingNumber(columns[8]))
+    #expect(try leadingNumber(columns[9]) <= leadingNumber(columns[10]))
     let memory = columns[12].matches(of: #/\d+/#).compactMap { Double($0.output) }
     #expect(memory.count == 2 && memory[0] >= 1 && memory[1] >= memory[0], "\(columns[12])")
-    #expect(lines[4] == "")
-    #expect(
-      lines[5]
-        == "stages of one cold analysis (discovery, reading, parsing and collection on every core; then the graph)")
-    #expect(lines[6].hasPrefix("synthetic 20: read, parse and collect "))
-    let stagePart = try #require(lines[6].firstMatch(of: #/ · graph \d+(\.\d)? ms \((.*)\)$/#)?.output.2)
-    #expect(stagePart.components(separatedBy: ", ").map { $0.replacing(#/ \d+(\.\d)? ms$/#, with: "") } == Self.stages)
-    #expect(lines[7] == "")
   }
 
   @Test func graphOnlyPrintsTheMedianOfEveryStage() throws {
     let result = try ProcessRunner.run(
-      Self.binary, ["--graph-only", "--stages", "--sizes", "30", "--repetitions", "5"], in: Repository.root)
+      Self.binary,
+      ["--graph-only", "--stages", "--synthetic", "thesis", "container", "--sizes", "30", "--repetitions", "5"],
+      in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    try #require(lines.count == 2, "\(result.stdout)")
-    #expect(lines[0].wholeMatch(of: #/graph of 30 files: \d+(\.\d)? ms \(\d+(\.\d)? ms–\d+(\.\d)? ms\)/#) != nil)
-    #expect(lines[1].hasPrefix("  medians: "))
-    let stages = lines[1].dropFirst("  medians: ".count).components(separatedBy: ", ")
-    #expect(stages.map { $0.replacing(#/ \d+(\.\d)? ms$/#, with: "") } == Self.stages)
+    try #require(lines.count == 4, "\(result.stdout)")
+    for (index, what) in ["files", "container files"].enumerated() {
+      #expect(
+        lines[2 * index].wholeMatch(of: #/graph of 30 (.+): \d+(\.\d)? ms \(\d+(\.\d)? ms–\d+(\.\d)? ms\)/#)?.output.1
+          == Substring(what), "\(lines[2 * index])")
+      #expect(lines[2 * index + 1].hasPrefix("  medians: "))
+      let stages = lines[2 * index + 1].dropFirst("  medians: ".count).components(separatedBy: ", ")
+      #expect(stages.map { $0.replacing(#/ \d+(\.\d)? ms$/#, with: "") } == Self.stages)
+    }
   }
 
   @Test func anyDirectoryCanBeMeasured() throws {
