@@ -23,9 +23,13 @@ enum Statistics {
 
 /// Formatting for the report.
 enum Format {
+  /// Whole milliseconds from 100 ms, one decimal from 1 ms, two below: `253 ms`, `25.0 ms`,
+  /// `0.27 ms` (an edit takes a fraction of a millisecond: one decimal would hide a change of
+  /// a third).
   static func milliseconds(_ seconds: Double) -> String {
     let ms = seconds * 1000
-    return ms >= 100 ? String(format: "%.0f ms", ms) : String(format: "%.1f ms", ms)
+    if ms >= 100 { return String(format: "%.0f ms", ms) }
+    return ms >= 1 ? String(format: "%.1f ms", ms) : String(format: "%.2f ms", ms)
   }
 
   /// `duration` in seconds.

@@ -190,9 +190,9 @@ import Testing
         == "stages of one cold analysis (discovery, reading, parsing and collection on every core; then the graph)")
     for (line, name) in zip(lines[7...8], ["synthetic 20", "container 20"]) {
       #expect(line.hasPrefix("\(name): read, parse and collect "), "\(line)")
-      let stagePart = try #require(line.firstMatch(of: #/ · graph \d+(\.\d)? ms \((.*)\)$/#)?.output.2)
+      let stagePart = try #require(line.firstMatch(of: #/ · graph \d+(\.\d\d?)? ms \((.*)\)$/#)?.output.2)
       #expect(
-        stagePart.components(separatedBy: ", ").map { $0.replacing(#/ \d+(\.\d)? ms$/#, with: "") } == Self.stages)
+        stagePart.components(separatedBy: ", ").map { $0.replacing(#/ \d+(\.\d\d?)? ms$/#, with: "") } == Self.stages)
     }
     #expect(lines[9] == "")
   }
@@ -201,12 +201,13 @@ import Testing
   /// one another: the ratio is cold analyze ÷ floor (both medians, printed to 0.1 ms), each
   /// p50 is at most its p95, the peak RSS at least the RSS.
   static func expectFigures(_ columns: [String]) throws {
-    let milliseconds = #/\d+(\.\d)? ms/#
+    let milliseconds = #/\d+(\.\d\d?)? ms/#
     #expect(
-      columns[3].wholeMatch(of: #/\d+(\.\d)? ms \(\d+(\.\d)? ms–\d+(\.\d)? ms\) · \d+\.\d MB\/s/#) != nil,
+      columns[3].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\) · \d+\.\d MB\/s/#) != nil,
       "\(columns[3])")
     #expect(columns[4].wholeMatch(of: #/\d\.\d\d×/#) != nil, "\(columns[4])")
-    #expect(columns[5].wholeMatch(of: #/\d+(\.\d)? ms \(\d+(\.\d)? ms–\d+(\.\d)? ms\)/#) != nil, "\(columns[5])")
+    #expect(
+      columns[5].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#) != nil, "\(columns[5])")
     #expect(columns[6].wholeMatch(of: #/\d\.\d\d×/#) != nil, "\(columns[6])")
     for column in columns[7...11] { #expect(column.wholeMatch(of: milliseconds) != nil, "\(column)") }
     #expect(columns[12].wholeMatch(of: #/\d+ MB \(\d+ MB\)/#) != nil, "\(columns[12])")
@@ -228,12 +229,12 @@ import Testing
     let lines = result.stdout.split(separator: "\n").map(String.init)
     try #require(lines.count == 4, "\(result.stdout)")
     for (index, what) in ["files", "container files"].enumerated() {
-      #expect(
-        lines[2 * index].wholeMatch(of: #/graph of 30 (.+): \d+(\.\d)? ms \(\d+(\.\d)? ms–\d+(\.\d)? ms\)/#)?.output.1
-          == Substring(what), "\(lines[2 * index])")
+      let heading = lines[2 * index].wholeMatch(
+        of: #/graph of 30 (.+): \d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#)
+      #expect(heading?.output.1 == Substring(what), "\(lines[2 * index])")
       #expect(lines[2 * index + 1].hasPrefix("  medians: "))
       let stages = lines[2 * index + 1].dropFirst("  medians: ".count).components(separatedBy: ", ")
-      #expect(stages.map { $0.replacing(#/ \d+(\.\d)? ms$/#, with: "") } == Self.stages)
+      #expect(stages.map { $0.replacing(#/ \d+(\.\d\d?)? ms$/#, with: "") } == Self.stages)
     }
   }
 
