@@ -15,7 +15,9 @@ extension TestLSPClient {
   }
 
   /// The server's answer to an unknown request: proof that it still reads and answers.
-  public func ping() throws -> Result<LSPAny, ResponseError> { try response(sendRequest("dpend/ping")) }
+  public func ping(timeout: TimeInterval = 10) throws -> Result<LSPAny, ResponseError> {
+    try response(sendRequest("dpend/ping"), timeout: timeout)
+  }
 
   /// The responses in the inbox, as JSON.
   public func untakenResponses() -> [LSPAny] { untakenMessages().filter { $0["method"] == nil } }
