@@ -26,16 +26,16 @@ public final class GraphBuilder {
 
   private var pending: [String: FileSummary?] = [:]
   private var needsFullBuild = true
-  private var summaries: [String: FileSummary] = [:]
+  private(set) var summaries: [String: FileSummary] = [:]
   /// The files with container registrations or resolve sites (Dip, Swinject).
-  private var containerFiles: Set<String> = []
+  private(set) var containerFiles: Set<String> = []
   /// The files declaring something of dpend's own dialect under `#if`.
-  private var conditionalFiles: Set<String> = []
+  private(set) var conditionalFiles: Set<String> = []
   private var interfaces: [String: FileInterface] = [:]
   /// The paths of `summaries`, sorted.
   private var paths: [String] = []
-  private var symbols = SymbolTable(libraryFactories: [])
-  private var files: [String: FileAnalysis] = [:]
+  private(set) var symbols = SymbolTable(libraryFactories: [])
+  private(set) var files: [String: FileAnalysis] = [:]
   // The key stages' state below is internal, not private, for `GraphBuilder+Keys.swift`.
   // Keys are numbered (``KeyNumbers``); the per-key tables are arrays indexed by number.
   var numbers = KeyNumbers()
@@ -87,15 +87,7 @@ public final class GraphBuilder {
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
-    // Only `#if`s around what makes factories matter: a `#if DEBUG` type no filter selects
-    // costs nothing.
-    let conditional = conditionalFiles.filter { path in
-      guard let factories = files[path]?.factories, !factories.isEmpty, let summary = summaries[path] else {
-        return false
-      }
-      let offsets = BuildConfigurations.conditionalOffsets(summary)
-      return factories.contains { offsets.contains($0.range.start.offset) }
-    }
+    let conditional = conditionalFactoryFiles()
     let configurations = buildConfigurations(conditional: conditional)
     if !conditional.isEmpty, let configurations {
       // Declarations under `#if`: the checks run once per configuration instead.
@@ -113,49 +105,6 @@ public final class GraphBuilder {
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
       files: FileResults(byPath: files, paths: paths, summaries: summaries), container: container.report,
       containerIndex: container.index)
-  }
-
-  /// The diagnostics of a graph of `summaries` built from scratch, with no extra ones.
-  static func thesisDiagnostics(_ summaries: [FileSummary], settings: AnalysisSettings) -> [Diagnostic] {
-    let builder = GraphBuilder(settings: settings)
-    builder.set(summaries)
-    return builder.graph().diagnostics
-  }
-
-  /// The build configurations to check: the ones `.dpend.json` names, else those the `#if`
-  /// conditions of container code and of dpend's own declarations give; `nil` to let the
-  /// container check find its own (no declaration of dpend's own dialect is conditional).
-  private func buildConfigurations(conditional: Set<String>) -> [[String]]? {
-    if let named = settings.configurations { return named }
-    guard !conditional.isEmpty else { return nil }
-    var lists: [BuildConditions] = []
-    for path in conditional.sorted() {
-      if let summary = summaries[path] { lists += BuildConfigurations.conditionLists(summary) }
-    }
-    for path in containerFiles.sorted() {
-      guard let summary = summaries[path] else { continue }
-      lists += summary.registrations.map(\.conditions) + summary.resolveSites.map(\.conditions)
-      for registration in summary.registrations {
-        lists += registration.needs.map(\.conditions) + registration.propertyNeeds.map(\.conditions)
-      }
-    }
-    return ContainerCheck.configurations(lists)
-  }
-
-  /// The container check over every file with container code, and the index the editor
-  /// navigates with, both through the same type lookups; nothing without any.
-  private func checkContainers(configurations: [[String]]?) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex
-  ) {
-    guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty) }
-    let lookup = ContainerTypeLookup(symbols: symbols, summaries: summaries)
-    var check = ContainerCheck(
-      types: lookup.declaration, conformances: lookup.conformances, isProtocol: lookup.isProtocol)
-    check.protocolInheritance = lookup.protocolInheritance
-    check.configurations = configurations
-    let facts = containerFiles.sorted().compactMap { summaries[$0] }
-    let (diagnostics, report) = check.run(facts)
-    return (diagnostics, report, ContainerIndex(summaries: facts, lookup: lookup))
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the

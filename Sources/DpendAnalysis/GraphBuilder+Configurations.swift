@@ -1,0 +1,61 @@
+import DpendModel
+
+/// The build-configuration and container stages of ``GraphBuilder``: which files make
+/// factories under `#if`, the configurations to check, and the container check with the
+/// editor's index.
+extension GraphBuilder {
+  /// The files where a factory is made from a declaration under `#if`. Only `#if`s around
+  /// what makes factories matter: a `#if DEBUG` type no filter selects costs nothing.
+  func conditionalFactoryFiles() -> Set<String> {
+    conditionalFiles.filter { path in
+      guard let factories = files[path]?.factories, !factories.isEmpty, let summary = summaries[path] else {
+        return false
+      }
+      let offsets = BuildConfigurations.conditionalOffsets(summary)
+      return factories.contains { offsets.contains($0.range.start.offset) }
+    }
+  }
+
+  /// The diagnostics of a graph of `summaries` built from scratch, with no extra ones.
+  static func thesisDiagnostics(_ summaries: [FileSummary], settings: AnalysisSettings) -> [Diagnostic] {
+    let builder = GraphBuilder(settings: settings)
+    builder.set(summaries)
+    return builder.graph().diagnostics
+  }
+
+  /// The build configurations to check: the ones `.dpend.json` names, else those the `#if`
+  /// conditions of container code and of dpend's own declarations give; `nil` to let the
+  /// container check find its own (no declaration of dpend's own dialect is conditional).
+  func buildConfigurations(conditional: Set<String>) -> [[String]]? {
+    if let named = settings.configurations { return named }
+    guard !conditional.isEmpty else { return nil }
+    var lists: [BuildConditions] = []
+    for path in conditional.sorted() {
+      if let summary = summaries[path] { lists += BuildConfigurations.conditionLists(summary) }
+    }
+    for path in containerFiles.sorted() {
+      guard let summary = summaries[path] else { continue }
+      lists += summary.registrations.map(\.conditions) + summary.resolveSites.map(\.conditions)
+      for registration in summary.registrations {
+        lists += registration.needs.map(\.conditions) + registration.propertyNeeds.map(\.conditions)
+      }
+    }
+    return ContainerCheck.configurations(lists)
+  }
+
+  /// The container check over every file with container code, and the index the editor
+  /// navigates with, both through the same type lookups; nothing without any.
+  func checkContainers(configurations: [[String]]?) -> (
+    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex
+  ) {
+    guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty) }
+    let lookup = ContainerTypeLookup(symbols: symbols, summaries: summaries)
+    var check = ContainerCheck(
+      types: lookup.declaration, conformances: lookup.conformances, isProtocol: lookup.isProtocol)
+    check.protocolInheritance = lookup.protocolInheritance
+    check.configurations = configurations
+    let facts = containerFiles.sorted().compactMap { summaries[$0] }
+    let (diagnostics, report) = check.run(facts)
+    return (diagnostics, report, ContainerIndex(summaries: facts, lookup: lookup))
+  }
+}
