@@ -25,13 +25,9 @@ public struct ContainerReport: Hashable, Sendable {
 /// duplicates. What cannot be read is counted and never causes an error: a resolve with no
 /// match is only reported when no unread registration could answer it.
 struct ContainerCheck {
-  /// The types of the analysed sources: initializers and conformances.
-  let types: (String) -> TypeDeclaration?
-  let conformances: (String) -> [String]
-  let isProtocol: (String) -> Bool
-  /// The protocols a protocol of the analysed sources inherits; `nil` for one not declared
-  /// there.
-  var protocolInheritance: (String) -> [String]? = { _ in nil }
+  /// The types of the analysed sources: declarations (initializers), conformances,
+  /// protocols and their inheritance; the editor's ``ContainerIndex`` reads them the same way.
+  let lookup: ContainerTypeLookup
   /// The configurations `.dpend.json` names; `nil` derives them from the conditions found.
   var configurations: [[String]]? = nil
 
@@ -153,11 +149,11 @@ struct ContainerCheck {
         range: site.site.range)
     }
     let range = sites[0].site.range
-    if isProtocol(key.type),
+    if lookup.isProtocol(key.type),
       let concrete = registrations.first(where: { registration in
         registration.unread == nil && registration.name == key.name
-          && registration.types.contains { conformances($0).contains(key.type) }
-      }), let registered = concrete.types.first(where: { conformances($0).contains(key.type) })
+          && registration.types.contains { lookup.conformances($0).contains(key.type) }
+      }), let registered = concrete.types.first(where: { lookup.conformances($0).contains(key.type) })
     {
       return Diagnostic(
         code: .registeredAsConcreteType,
@@ -248,7 +244,7 @@ struct ContainerCheck {
   /// one can, or when dpend cannot know (a type or protocol outside the analysed sources, a
   /// constructed type it did not see).
   private func impossibleCast(to target: String, _ candidates: [ContainerRegistration]) -> [String]? {
-    guard isProtocol(target) || types(target) != nil else { return nil }
+    guard lookup.isProtocol(target) || lookup.declaration(target) != nil else { return nil }
     var made: [String] = []
     for registration in candidates {
       guard let constructed = registration.constructedType ?? registration.autowired, constructed != target,
@@ -266,9 +262,9 @@ struct ContainerCheck {
     var pending = [type]
     while let name = pending.popLast() {
       let next: [String]
-      if types(name) != nil {
-        next = conformances(name)
-      } else if let inherited = protocolInheritance(name) {
+      if lookup.declaration(name) != nil {
+        next = lookup.conformances(name)
+      } else if let inherited = lookup.protocolInheritance(name) {
         next = inherited
       } else {
         return nil

@@ -80,13 +80,12 @@ public struct ContainerTypeLookup {
 extension ContainerCheck {
   /// The type a site asks for (``ContainerTypeLookup/resolve(_:)``).
   func resolve(_ type: ResolvedType?) -> String? {
-    ContainerTypeLookup(declaration: types, conformances: conformances, isProtocol: isProtocol).resolve(type)
+    lookup.resolve(type)
   }
 
   /// The needs of an auto-wired factory (``ContainerTypeLookup/autowiredNeeds(of:_:)``).
   func autowiredNeeds(of type: String, _ registration: ContainerRegistration) -> [ResolveSite] {
-    ContainerTypeLookup(declaration: types, conformances: conformances, isProtocol: isProtocol)
-      .autowiredNeeds(of: type, registration)
+    lookup.autowiredNeeds(of: type, registration)
   }
 }
 

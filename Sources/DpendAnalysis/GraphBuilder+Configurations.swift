@@ -50,10 +50,7 @@ extension GraphBuilder {
   ) {
     guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty) }
     let lookup = ContainerTypeLookup(symbols: symbols, summaries: summaries)
-    var check = ContainerCheck(
-      types: lookup.declaration, conformances: lookup.conformances, isProtocol: lookup.isProtocol)
-    check.protocolInheritance = lookup.protocolInheritance
-    check.configurations = configurations
+    let check = ContainerCheck(lookup: lookup, configurations: configurations)
     let facts = containerFiles.sorted().compactMap { summaries[$0] }
     let (diagnostics, report) = check.run(facts)
     return (diagnostics, report, ContainerIndex(summaries: facts, lookup: lookup))
