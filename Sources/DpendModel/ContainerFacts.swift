@@ -6,6 +6,18 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
   case dip
   /// Swinject: `container.register(P.self) { r in … }` and `r.resolve(P.self)`.
   case swinject
+  /// Resolver: `register { Impl() as P }` in `registerAllServices()`, `resolve()`, and
+  /// `@Injected var x: P`.
+  case resolver
+  /// Factory: `var x: Factory<P> { self { Impl() } }` in a container, `@Injected(\.x)` and
+  /// `Container.shared.x()`. The key is the definition, written `\Container.x`.
+  case factory
+  /// Stitcher: `DependencyContainer { Dependency("name", Impl.init) } requires: { … }` and
+  /// `@Injected("name")`. A dependency is known by its type or by its name.
+  case stitcher
+  /// Belum: `registrar.register({ Impl($0) }, for: \.key, dependencies: \.a)`. The key is
+  /// the key path, written `\Dependencies.key`.
+  case belum
   /// An app's own locator: the register and resolve functions and property wrappers
   /// `.dpend.json` names. Any container's registrations may answer its resolves (an app's
   /// `inject()` usually wraps one), and its registrations any resolve.
@@ -17,15 +29,21 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
     self == site || self == .locator || site == .locator
   }
 
+  /// The modules whose import selects each container dialect.
+  static let modules: [(dialect: Dialect, modules: Set<String>)] = [
+    (.dip, ["Dip"]),
+    (.swinject, ["Swinject", "SwinjectAutoregistration"]),
+    (.resolver, ["Resolver"]),
+    (.factory, ["Factory", "FactoryKit"]),
+    (.stitcher, ["Stitcher"]),
+    (.belum, ["Belum"]),
+  ]
+
   /// The dialects a file's imports select: `import Dip` reads Dip, `import Swinject` (or
-  /// `SwinjectAutoregistration`) Swinject.
+  /// `SwinjectAutoregistration`) Swinject, `import Resolver`, `import Factory` (or
+  /// `FactoryKit`), `import Stitcher` and `import Belum` theirs.
   public static func selected(byImports imports: [String]) -> [Dialect] {
-    var dialects: [Dialect] = []
-    if imports.contains("Dip") { dialects.append(.dip) }
-    if imports.contains(where: { $0 == "Swinject" || $0 == "SwinjectAutoregistration" }) {
-      dialects.append(.swinject)
-    }
-    return dialects
+    modules.filter { !$0.modules.isDisjoint(with: imports) }.map(\.dialect)
   }
 }
 

@@ -33,7 +33,12 @@ enum CallShape {
 
   /// The argument labelled `label`.
   static func argument(_ call: FunctionCallExprSyntax, _ label: String) -> LabeledExprSyntax? {
-    call.arguments.first { $0.label?.text == label }
+    argument(call.arguments, label)
+  }
+
+  /// The argument labelled `label` in a list (a call's, an attribute's).
+  static func argument(_ arguments: LabeledExprListSyntax, _ label: String) -> LabeledExprSyntax? {
+    arguments.first { $0.label?.text == label }
   }
 
   /// A literal name or tag as written (`"remote"`, `.remote`, `42`, `Tag.remote`); `nil` for

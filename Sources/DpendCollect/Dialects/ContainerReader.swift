@@ -27,14 +27,23 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let name = CallShape.calledName(call), !consumed.contains(call.id) else { return .visitChildren }
+    guard !consumed.contains(call.id) else { return .visitChildren }
+    for dialect in dialects {
+      guard let reading = Self.readers[dialect] else { continue }
+      let facts = reading.facts(of: call, reader: self)
+      if !facts.isEmpty {
+        record(facts, at: call)
+        return .visitChildren
+      }
+    }
+    guard let name = CallShape.calledName(call) else { return .visitChildren }
     switch name {
     case "register", "autoregister":
       if let registration = readRegistration(call, name: name) {
         registrations.append(registration)
         return .visitChildren
       }
-    case "resolve" where !dialects.isEmpty:
+    case "resolve" where dialects.contains(.dip) || dialects.contains(.swinject):
       if let site = readResolve(call, dialect: resolveDialect(call)) {
         resolveSites.append(site)
         return .visitChildren
@@ -53,8 +62,27 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   override func visit(_ variable: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    for dialect in dialects {
+      guard let reading = Self.readers[dialect] else { continue }
+      let facts = reading.facts(of: variable, reader: self)
+      if !facts.isEmpty {
+        record(facts, at: variable)
+        return .visitChildren
+      }
+    }
     if let helpers { resolveSites += helpers.wrapped(variable, reader: self) }
     return .visitChildren
+  }
+
+  /// Keeps what a ``DialectReading`` dialect read at `node`, with the same rules as Dip's and
+  /// Swinject's: the enclosing body names the container, and a generic parameter is no key.
+  private func record(_ facts: [ContainerFact], at node: some SyntaxProtocol) {
+    for fact in facts {
+      switch fact {
+      case .registration(let registration): registrations.append(readingGenerics(registration, at: node))
+      case .site(let site): resolveSites.append(readingGenerics(site, at: node))
+      }
+    }
   }
 
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -78,12 +106,20 @@ final class ContainerReader: SyntaxVisitor {
     } else {
       return nil
     }
-    registration.scopeName += Self.enclosingBody(of: call)
-    // `register(T.self)` inside `func register<T>(…)`: the key is whatever a caller passes.
-    let generics = Self.genericParameters(around: call)
+    return readingGenerics(registration, at: call)
+  }
+
+  /// `register(T.self)` inside `func register<T>(…)`: the key is whatever a caller passes.
+  /// Also names the container by the enclosing body.
+  private func readingGenerics(_ registration: ContainerRegistration, at node: some SyntaxProtocol)
+    -> ContainerRegistration
+  {
+    var registration = registration
+    registration.scopeName += Self.enclosingBody(of: node)
+    let generics = Self.genericParameters(around: node)
     if registration.types.contains(where: { generics.contains(Self.head(of: $0)) }) {
       registration.types = []
-      if helpers?.isRegisterFunction(around: call) == true {
+      if helpers?.isRegisterFunction(around: node) == true {
         registration.isForwarded = true
       } else {
         registration.unread = "the registered type is a generic parameter: the key depends on the caller"
@@ -92,9 +128,16 @@ final class ContainerReader: SyntaxVisitor {
     return registration
   }
 
-  /// Marks the resolve calls inside `node` as read, and returns them read as needs.
-  func needs(in node: some SyntaxProtocol, dialect: Dialect) -> [ResolveSite] {
-    let finder = CallFinder(name: "resolve")
+  /// Marks `call` as read (a need of a registration); `false` when it already was.
+  @discardableResult
+  func consume(_ call: some SyntaxProtocol) -> Bool {
+    consumed.insert(call.id).inserted
+  }
+
+  /// Marks the resolve calls (named `names`) inside `node` as read, and returns them read as
+  /// needs.
+  func needs(in node: some SyntaxProtocol, dialect: Dialect, names: Set<String> = ["resolve"]) -> [ResolveSite] {
+    let finder = CallFinder(names: names)
     finder.walk(node)
     var sites: [ResolveSite] = []
     for call in finder.calls where !consumed.contains(call.id) {
@@ -131,13 +174,14 @@ final class ContainerReader: SyntaxVisitor {
     case .swinject: site = SwinjectDialect.resolve(call, reader: self)
     case .dip: site = DipDialect.resolve(call, reader: self)
     case .thesis, .locator: return nil
+    default: site = Self.readers[dialect]?.need(call, reader: self)
     }
     return site.map { readingGenerics($0, at: call) }
   }
 
   /// `resolve(T.self)` inside `func inject<T>()`: the key is whatever a caller makes `T`.
-  private func readingGenerics(_ site: ResolveSite, at call: FunctionCallExprSyntax) -> ResolveSite {
-    guard case .named(let name)? = site.type, Self.genericParameters(around: call).contains(Self.head(of: name))
+  private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite {
+    guard case .named(let name)? = site.type, Self.genericParameters(around: node).contains(Self.head(of: name))
     else { return site }
     var site = site
     site.type = nil
@@ -231,18 +275,18 @@ final class ContainerReader: SyntaxVisitor {
   }
 }
 
-/// Collects the calls of one name inside a node (closures included).
+/// Collects the calls of some names inside a node (closures included).
 final class CallFinder: SyntaxVisitor {
-  let name: String
+  let names: Set<String>
   private(set) var calls: [FunctionCallExprSyntax] = []
 
-  init(name: String) {
-    self.name = name
+  init(names: Set<String>) {
+    self.names = names
     super.init(viewMode: .sourceAccurate)
   }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    if CallShape.calledName(call) == name { calls.append(call) }
+    if let name = CallShape.calledName(call), names.contains(name) { calls.append(call) }
     return .visitChildren
   }
 }

@@ -113,7 +113,7 @@ enum DipDialect {
   }
 
   /// The type the closure declares (`{ () -> P in }`) or returns with a trailing `as P`.
-  private static func returnedTypeNode(_ closure: ClosureExprSyntax) -> TypeSyntax? {
+  static func returnedTypeNode(_ closure: ClosureExprSyntax) -> TypeSyntax? {
     if let declared = closure.signature?.returnClause?.type { return declared }
     guard let last = closure.statements.last?.item else { return nil }
     let expression = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
@@ -126,7 +126,7 @@ enum DipDialect {
 
   /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that
   /// `as P` can follow as is: no operator sequence, whose last operand `as` would bind to.
-  private static func onlyExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
+  static func onlyExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
     guard closure.statements.count == 1, let item = closure.statements.first?.item else { return nil }
     guard let expression = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self),
       !expression.is(SequenceExprSyntax.self), !expression.is(TernaryExprSyntax.self)
@@ -136,7 +136,7 @@ enum DipDialect {
 
   /// Where `type: P.self` goes in Dip's `register(_ scope:type:tag:factory:)`: after the
   /// scope, else before the first argument, else between the parentheses, or in new ones.
-  private static func typeArgumentInsertion(_ call: FunctionCallExprSyntax, reader: ContainerReader)
+  static func typeArgumentInsertion(_ call: FunctionCallExprSyntax, reader: ContainerReader)
     -> ArgumentInsertion
   {
     func at(_ node: some SyntaxProtocol, end: Bool) -> DpendModel.SourceRange {

@@ -1,0 +1,38 @@
+import DpendModel
+import SwiftSyntax
+
+/// What a dialect read from one call or declaration.
+enum ContainerFact {
+  case registration(ContainerRegistration)
+  case site(ResolveSite)
+}
+
+/// A dialect that `ContainerReader` asks about every call and property declaration of a file
+/// whose imports select it: Resolver, Factory, Stitcher, Belum. (Dip and Swinject share the
+/// names `register` and `resolve`, and the reader tells their shapes apart itself.)
+///
+/// A dialect reads a registration's needs through ``ContainerReader/needs(in:dialect:names:)``
+/// or ``ContainerReader/consume(_:)``, so that a call read as a need is not read again as a
+/// resolve site.
+protocol DialectReading {
+  static var dialect: Dialect { get }
+  /// The facts `call` states; empty when it is not this dialect's.
+  static func facts(of call: FunctionCallExprSyntax, reader: ContainerReader) -> [ContainerFact]
+  /// The facts a property declaration states: a property wrapper that resolves, a definition.
+  static func facts(of variable: VariableDeclSyntax, reader: ContainerReader) -> [ContainerFact]
+  /// `call` read as a need inside a registration's factory; `nil` when it is not a resolve.
+  static func need(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite?
+}
+
+extension DialectReading {
+  static func facts(of call: FunctionCallExprSyntax, reader: ContainerReader) -> [ContainerFact] { [] }
+  static func facts(of variable: VariableDeclSyntax, reader: ContainerReader) -> [ContainerFact] { [] }
+  static func need(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? { nil }
+}
+
+extension ContainerReader {
+  /// The dialects read through ``DialectReading``.
+  static let readers: [Dialect: any DialectReading.Type] = [
+    .resolver: ResolverDialect.self
+  ]
+}
