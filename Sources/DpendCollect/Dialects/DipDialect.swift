@@ -116,7 +116,13 @@ enum DipDialect {
   static func returnedTypeNode(_ closure: ClosureExprSyntax) -> TypeSyntax? {
     if let declared = closure.signature?.returnClause?.type { return declared }
     guard let last = closure.statements.last?.item else { return nil }
-    let expression = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+    var expression = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+    // `(Impl() as P)`.
+    while let tuple = expression?.as(TupleExprSyntax.self), tuple.elements.count == 1,
+      tuple.elements.first?.label == nil
+    {
+      expression = tuple.elements.first?.expression
+    }
     guard let elements = expression?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count >= 3,
       let cast = elements[elements.count - 2].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
       let type = elements.last?.as(TypeExprSyntax.self)

@@ -143,8 +143,11 @@ enum ResolverDialect: DialectReading {
           registration.types.append(type)
         }
       case "scope":
-        registration.scope = chained.arguments.first.flatMap { CallShape.literal($0.expression) }
-          .map { String($0.drop { $0 == "." }) }
+        // `.scope(.application)`, or `.scope(application)` inside `extension Resolver`.
+        registration.scope = chained.arguments.first.flatMap { argument in
+          CallShape.literal(argument.expression).map { String($0.drop { $0 == "." }) }
+            ?? argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
       case "resolveProperties":
         if let closure = chained.trailingClosure ?? chained.arguments.first?.expression.as(ClosureExprSyntax.self) {
           registration.propertyNeeds += reader.needs(in: closure.statements, dialect: .resolver, names: resolveNames)

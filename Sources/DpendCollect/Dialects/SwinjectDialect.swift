@@ -139,7 +139,19 @@ enum SwinjectDialect {
         break
       }
     }
-    guard let call = expression?.as(FunctionCallExprSyntax.self) else { return nil }
-    return CallShape.constructedType(call).map(TypeText.normalize)
+    guard let call = expression?.as(FunctionCallExprSyntax.self), let type = CallShape.constructedType(call) else {
+      return nil
+    }
+    // `NSCache<NSString, UIImage>()` makes `NSCache<NSString,UIImage>`, not any `NSCache`.
+    var callee = call.calledExpression
+    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+      let base = member.base
+    {
+      callee = base
+    }
+    if let generic = callee.as(GenericSpecializationExprSyntax.self) {
+      return TypeText.normalize(type + generic.genericArgumentClause.trimmedDescription)
+    }
+    return TypeText.normalize(type)
   }
 }
