@@ -46,9 +46,9 @@ import Testing
         """)
   }
 
-  /// The Dip and Swinject example apps, with no settings: a section per registered key, in
+  /// The container example apps (the locator with its `.dpend.json`): a section per registered key, in
   /// text and in DOT (`Goldens/tree-*`; `DPEND_UPDATE_GOLDENS=1` rewrites them).
-  @Test(arguments: ["Dip", "Swinject"])
+  @Test(arguments: ["Dip", "Swinject", "Resolver", "Locator"])
   func containerExampleTrees(app: String) throws {
     let text = try runDpend(["tree", "--workspace", "Tests/Example/\(app)"])
     #expect(text.status == 0)

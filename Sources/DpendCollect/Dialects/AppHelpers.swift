@@ -86,6 +86,14 @@ struct AppHelpers {
     for argument in call.arguments {
       registration.needs += reader.helperNeeds(in: argument.expression)
     }
+    // What the factory or instance makes: `{ SystemClock() }`, `instance: SystemClock()`.
+    if let closure = call.trailingClosure ?? call.arguments.lazy.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
+      .first
+    {
+      registration.constructedType = SwinjectDialect.constructed(in: closure)
+    } else if let instance = call.arguments.last?.expression.as(FunctionCallExprSyntax.self) {
+      registration.constructedType = CallShape.constructedType(instance).map(TypeText.normalize)
+    }
     if let closure = call.trailingClosure { registration.needs += reader.helperNeeds(in: closure) }
     return registration
   }
