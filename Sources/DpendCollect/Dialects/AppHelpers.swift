@@ -87,9 +87,8 @@ struct AppHelpers {
       registration.needs += reader.helperNeeds(in: argument.expression)
     }
     // What the factory or instance makes: `{ SystemClock() }`, `instance: SystemClock()`.
-    if let closure = call.trailingClosure ?? call.arguments.lazy.compactMap({ $0.expression.as(ClosureExprSyntax.self) })
-      .first
-    {
+    let closureArgument = call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
+    if let closure = call.trailingClosure ?? closureArgument {
       registration.constructedType = SwinjectDialect.constructed(in: closure)
     } else if let instance = call.arguments.last?.expression.as(FunctionCallExprSyntax.self) {
       registration.constructedType = CallShape.constructedType(instance).map(TypeText.normalize)
