@@ -8,8 +8,8 @@ import Testing
 
 /// The incremental graph (``GraphBuilder`` behind ``AnalysisHost``) must equal the graph
 /// built from scratch after every step of random edit sequences: files added, rewritten,
-/// half-typed and removed, names and conformances changing, cycles made and broken, Dip and
-/// Swinject registrations and resolves added, removed and renamed.
+/// half-typed and removed, names and conformances changing, cycles made and broken, Dip,
+/// Swinject and Resolver registrations and resolves added, removed and renamed.
 struct IncrementalGraphTests {
   @Test(arguments: [1, 2, 3, 4, 5, 6])
   func randomEditSequencesMatchFromScratchBuilds(seed: UInt64) throws {
@@ -414,7 +414,7 @@ enum RandomSwiftFile {
   }
 }
 
-/// Random Dip and Swinject files over the names of ``RandomSwiftFile`` (`P0`…`P5` registered,
+/// Random Dip, Swinject and Resolver files over the names of ``RandomSwiftFile`` (`P0`…`P5` registered,
 /// `T0`…`T5` constructed, their initializers' `p0:`…`p2:` typing resolves): registrations by
 /// every form the dialects read (scopes, tags and names, `#if`, `.implements`, `Impl.init`,
 /// closure parameters, `$0`, `initCompleted`, computed names), resolves elsewhere, and now and
@@ -426,9 +426,28 @@ enum RandomContainerFile {
     func p() -> String { "P\(parameterRandom.below(6))" }
     func t() -> String { "T\(parameterRandom.below(6))" }
     func tag() -> String { "\"t\(parameterRandom.below(2))\"" }
-    let isSwinject = random.below(2) == 0
-    var text = isSwinject ? "import Swinject\n\n" : "import Dip\n\n"
-    if isSwinject {
+    let style = random.below(3)
+    let isSwinject = style == 0
+    var text = isSwinject ? "import Swinject\n\n" : style == 1 ? "import Dip\n\n" : "import Resolver\n\n"
+    if style == 2 {
+      text += "extension Resolver {\n  static func register\(random.below(3))() {\n"
+      for _ in 0..<(1 + random.below(4)) {
+        switch random.below(6) {
+        case 0: text += "    register { \(t())(p0: resolve(), p1: resolve()) as \(p()) }.scope(.application)\n"
+        case 1: text += "    register(\(p()).self, name: \(tag())) { \(t())() }\n"
+        case 2: text += "    register { () -> \(p()) in \(t())(p0: resolve(name: \(tag()))) }\n"
+        case 3: text += "    #if DEBUG\n      register { \(t())() }.implements(\(p()).self)\n    #endif\n"
+        case 4:
+          text +=
+            "    register { \(t())(p0: resolve()) as \(p()) }.resolveProperties { _, x in _ = optional() as \(p())? }\n"
+        default: text += "    register(name: .computed) { \(t())() as \(p()) }\n"
+        }
+      }
+      text += "  }\n}\n"
+      for index in 0..<random.below(3) {
+        text += "final class Screen\(index) {\n  @Injected var a: \(p())\n  @OptionalInjected var b: \(p())?\n}\n"
+      }
+    } else if isSwinject {
       text += "final class Assembly\(random.below(3)): Assembly {\n  func assemble(container: Container) {\n"
       for _ in 0..<(1 + random.below(4)) {
         switch random.below(9) {
