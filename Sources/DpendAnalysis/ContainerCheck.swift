@@ -135,7 +135,7 @@ struct ContainerCheck {
       diagnostics.append(missingDiagnostic(key, required: entry.required, sites: entry.sites, registrations))
     }
     diagnostics += duplicates(registrations)
-    diagnostics += cycles(sites)
+    diagnostics += cycles(sites, registrations)
     return diagnostics
   }
 
@@ -199,16 +199,29 @@ struct ContainerCheck {
 
   /// One `dependency-cycle` per strongly connected group of registered types, through the
   /// resolves their factories make (property injection excluded), with one path.
-  private func cycles(_ sites: [(Site, String)]) -> [Diagnostic] {
+  private func cycles(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> [Diagnostic] {
     // Nodes are keys with their name or tag: a decorator registered under a tag that
     // resolves the untagged key (`{ Logging(feed: try c.resolve()) as Feed }` with `tag:`)
     // is no cycle.
     var edges: [String: [(to: String, site: ResolveSite)]] = [:]
+    // A property wrapper resolving when its instance is made is a need of every registration
+    // constructing the type that declares it.
+    var constructing: [String: [ContainerRegistration]] = [:]
+    for registration in registrations where registration.unread == nil {
+      if let made = registration.constructedType { constructing[made, default: []].append(registration) }
+    }
     for (site, type) in sites where !site.isPropertyInjection {
-      guard let consumer = site.consumer, consumer.unread == nil else { continue }
+      let consumers: [ContainerRegistration]
+      if let consumer = site.consumer {
+        consumers = consumer.unread == nil ? [consumer] : []
+      } else {
+        consumers = site.site.owner.map { constructing[$0] ?? [] } ?? []
+      }
       let target = ContainerKey(type: type, name: site.site.name).description
-      for key in consumer.types {
-        edges[ContainerKey(type: key, name: consumer.name).description, default: []].append((target, site.site))
+      for consumer in consumers {
+        for key in consumer.types {
+          edges[ContainerKey(type: key, name: consumer.name).description, default: []].append((target, site.site))
+        }
       }
     }
     var diagnostics: [Diagnostic] = []

@@ -110,6 +110,11 @@ public struct ResolveSite: Hashable, Sendable {
   /// Why the type could not be read; `nil` when it was.
   public var unread: String?
   public var conditions: BuildConditions
+  /// The type whose initialization resolves this site: a property wrapper that resolves when
+  /// its instance is made (Resolver's `@Injected var store: Store` declared in `Feed`). A
+  /// registration constructing that type needs what it resolves, so a cycle can pass through
+  /// it; `nil` for any other site.
+  public var owner: String?
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,

@@ -50,6 +50,8 @@ enum ResolverDialect: DialectReading {
       var site = ResolveSite(
         dialect: .resolver, type: .named(written), isRequired: !optional, range: reader.range(annotation),
         conditions: reader.conditions(of: variable))
+      // `@Injected` resolves when its instance is made; the lazy ones when first read.
+      if !name.contains("Lazy") { site.owner = enclosingType(of: variable) }
       readName(nameArgument, into: &site)
       return .site(site)
     }
@@ -181,6 +183,14 @@ enum ResolverDialect: DialectReading {
       site.type = nil
       site.unread = "the name '\(expression.trimmedDescription)' is not a string literal"
     }
+  }
+
+  /// The class or struct declaring an instance property; `nil` for a static or local one.
+  private static func enclosingType(of variable: VariableDeclSyntax) -> String? {
+    guard !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }),
+      let block = variable.parent?.parent?.parent?.as(MemberBlockSyntax.self)
+    else { return nil }
+    return block.parent?.as(ClassDeclSyntax.self)?.name.text ?? block.parent?.as(StructDeclSyntax.self)?.name.text
   }
 
   private static func wrapper(of variable: VariableDeclSyntax) -> AttributeSyntax? {

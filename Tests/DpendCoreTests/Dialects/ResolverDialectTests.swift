@@ -189,6 +189,44 @@ import Testing
       ])
   }
 
+  /// `@Injected` resolves when its instance is made: a registration constructing the type
+  /// needs what its wrapped properties resolve. `@LazyInjected` waits until first read.
+  @Test func injectedPropertiesOfAConstructedTypeCloseACycle() throws {
+    let injection = MarkedText(
+      """
+      import Resolver
+
+      final class Session { @Injected var feed: 1️⃣Feed }
+      final class LiveFeed: Feed {
+        @Injected var session: 2️⃣Session
+        @LazyInjected var store: Store
+      }
+      final class Cache { @LazyInjected var feed: Feed }
+      final class StoreCache: Store { @Injected var cache: Cache }
+
+      extension Resolver {
+        static func registerSessions() {
+          register { Session() }
+          register { LiveFeed() as Feed }
+          register { Cache() }
+          register { StoreCache() as Store }
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Injection.swift": injection.text])
+    let feed = injection.range("1️⃣", covering: "Feed", in: "Injection.swift")
+    let session = injection.range("2️⃣", covering: "Session", in: "Injection.swift")
+    #expect(
+      graph.diagnostics == [
+        Diagnostic(
+          code: .dependencyCycle, message: "dependency cycle: Feed -> Session -> Feed", range: session,
+          notes: [
+            DiagnosticNote(message: "'Feed' resolves 'Session'", range: session),
+            DiagnosticNote(message: "'Session' resolves 'Feed'", range: feed),
+          ])
+      ])
+  }
+
   @Test func hardNegativesStaySilent() throws {
     let injection = """
       import Resolver
