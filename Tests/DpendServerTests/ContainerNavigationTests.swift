@@ -3,7 +3,8 @@ import DpendTestSupport
 import Foundation
 import Testing
 
-/// Hover, definition, references and the quick fix on Swinject code, over JSON-RPC.
+/// Hover, definition, references and the quick fix on Swinject code, and live diagnostics of
+/// Resolver code being typed, over JSON-RPC.
 @Suite struct ContainerNavigationTests {
   static let services = """
     protocol Store {}
@@ -85,5 +86,24 @@ import Testing
           edit: WorkspaceEdit(changes: [uri: [TextEdit(range: replaced, newText: "Analytics")]]))
       ])
     #expect(try client.shutdownAndExit() == 0)
+  }
+
+  /// A Resolver `@Injected` property of a type nothing registers is an error as soon as it is
+  /// typed, and the registration typed in another open document clears it.
+  @Test func resolverDiagnosticsFollowTheTyping() throws {
+    let workspace = try ServerFixtures.workspace([".dpend.json": "{}", "Sources/Services.swift": Self.services])
+    let client = try ServerFixtures.start(workspace)
+    let screen = workspace.uri("Sources/Screen.swift")
+    let injection = workspace.uri("Sources/Injection.swift")
+    let document = client.openDocument(
+      marked: "import Resolver\n\nfinal class Screen {\n  @Injected var store: 1️⃣Store\n}\n", uri: screen)
+    let missing = try client.waitForDiagnostics(screen) { !$0.isEmpty }
+    #expect(missing.map(\.code) == ["missing-dependency"])
+    #expect(missing.map(\.message) == ["missing dependency: nothing registers 'Store'"])
+    #expect(missing.first?.range == document.lspRange("1️⃣", covering: "Store"))
+    client.openDocument(
+      marked: "import Resolver\n\nextension Resolver {\n  static func registerStores() {\n"
+        + "    register { StoreImpl() as Store }\n  }\n}\n", uri: injection)
+    #expect(try client.waitForDiagnostics(screen) { $0.isEmpty } == [])
   }
 }
