@@ -93,10 +93,10 @@ struct ProjectConfigurationTests {
       #"{"outputFile": 3}"#: "field 'outputFile': expected a non-empty string, found a number",
       #"{"container": ""}"#: "field 'container': expected a non-empty string, found an empty string",
       #"{"moduleName": ["App"]}"#: "field 'moduleName': expected a non-empty string, found an array",
-      #"{"dialects": ["dip", "resolver"]}"#:
-        "field 'dialects': unknown dialect 'resolver'; expected some of: thesis, dip, swinject",
+      #"{"dialects": ["dip", "weaver"]}"#:
+        "field 'dialects': unknown dialect 'weaver'; expected some of: thesis, dip, swinject, resolver, factory, stitcher, belum",
       #"{"dialects": ["locator"]}"#:
-        "field 'dialects': unknown dialect 'locator'; expected some of: thesis, dip, swinject",
+        "field 'dialects': unknown dialect 'locator'; expected some of: thesis, dip, swinject, resolver, factory, stitcher, belum",
       #"{"injectWrappers": "Inject"}"#: "field 'injectWrappers': expected an array of strings, found a string",
       #"{"configurations": ["DEBUG"]}"#:
         "field 'configurations': expected an array of arrays of condition names, found an array containing a string",
