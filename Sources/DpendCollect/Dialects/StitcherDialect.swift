@@ -72,8 +72,9 @@ enum StitcherDialect: DialectReading {
       case nil:
         if argument.expression.is(StringLiteralExprSyntax.self) {
           located = name(argument.expression)
-        } else if let locator = locator(argument.expression, constructed: registration.constructedType) {
-          located = locator
+        } else {
+          // `Dependency(Names.auth, Auth.init)`: a name, computed.
+          located = locator(argument.expression) ?? name(argument.expression)
         }
       case "named"?: located = name(argument.expression)
       case "implementing"?, "conformingTo"?, "inheritingFrom"?:
@@ -157,7 +158,7 @@ enum StitcherDialect: DialectReading {
 
   /// `.name("n")`, `.type(X.self)`, `.type(X.self, supertype: S.self)`, `.type(X.self,
   /// supertypes: A.self, B.self)`: a `DependencyLocator` written as the first argument.
-  private static func locator(_ expression: ExprSyntax, constructed: String?) -> Location? {
+  private static func locator(_ expression: ExprSyntax) -> Location? {
     guard let call = expression.as(FunctionCallExprSyntax.self),
       let member = call.calledExpression.as(MemberAccessExprSyntax.self),
       member.base == nil || member.base?.trimmedDescription == "DependencyLocator"
