@@ -171,7 +171,8 @@ enum BelumDialect: DialectReading {
       if let closure = parent.as(ClosureExprSyntax.self), let found = closureDeclares(receiver, closure) {
         if let type = found { return membersType(in: type) }
         // `belum.setup { registrar in … }`: the members type of `belum`.
-        let setup = closure.parent?.as(FunctionCallExprSyntax.self)
+        let setup =
+          closure.parent?.as(FunctionCallExprSyntax.self)
           ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
         guard let setup, CallShape.calledName(setup) == "setup",
           let owner = setup.calledExpression.as(MemberAccessExprSyntax.self)?.base

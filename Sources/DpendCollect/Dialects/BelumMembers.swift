@@ -44,7 +44,9 @@ struct MembersStruct {
         var pendingType: String?
         for binding in variable.bindings.reversed() where binding.accessorBlock == nil {
           guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-          if let annotation = binding.typeAnnotation { pendingType = TypeText.normalize(annotation.type.trimmedDescription) }
+          if let annotation = binding.typeAnnotation {
+            pendingType = TypeText.normalize(annotation.type.trimmedDescription)
+          }
           guard let type = pendingType else { continue }
           properties[name] = Property(type: type, hasDefault: binding.initializer != nil)
         }
@@ -74,7 +76,8 @@ private final class MembersUseFinder: SyntaxVisitor {
 
   override func visitPost(_ node: SourceFileSyntax) {
     let generics = GenericUseFinder { name in
-      name == "Belum" || (name.hasPrefix("Dependencies") && name.dropFirst(12).allSatisfy(\.isNumber) && name.count > 12)
+      name == "Belum"
+        || (name.hasPrefix("Dependencies") && name.dropFirst(12).allSatisfy(\.isNumber) && name.count > 12)
     }
     generics.walk(node)
     names.formUnion(generics.arguments)

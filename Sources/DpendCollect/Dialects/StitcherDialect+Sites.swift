@@ -78,10 +78,11 @@ extension StitcherDialect {
 
   /// The sites of an `@Injected` property: one per binding.
   static func injectedSites(_ variable: VariableDeclSyntax, reader: ContainerReader) -> [ResolveSite] {
-    guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: {
-      let name = $0.attributeName.trimmedDescription
-      return name == "Injected" || name == "Stitcher.Injected"
-    })
+    guard
+      let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: {
+        let name = $0.attributeName.trimmedDescription
+        return name == "Injected" || name == "Stitcher.Injected"
+      })
     else { return [] }
     var name: ExprSyntax?
     var unread: String?

@@ -191,7 +191,8 @@ enum StitcherDialect: DialectReading {
 
   /// `singleton` for `.scope(.singleton)`, `managed` for `.scope(.managed(by: publisher))`.
   private static func scopeText(_ expression: ExprSyntax) -> String? {
-    let member = expression.as(MemberAccessExprSyntax.self)
+    let member =
+      expression.as(MemberAccessExprSyntax.self)
       ?? expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)
     guard let member, member.base == nil else { return nil }
     return member.declName.baseName.text
@@ -234,9 +235,10 @@ enum StitcherDialect: DialectReading {
         let label =
           closure.parent?.as(MultipleTrailingClosureElementSyntax.self)?.label.text
           ?? closure.parent?.as(LabeledExprSyntax.self)?.label?.text
-        guard label != "requires", let call = closure.parent?.as(FunctionCallExprSyntax.self)
-          ?? closure.parent?.parent?.as(FunctionCallExprSyntax.self)
-          ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+        guard label != "requires",
+          let call = closure.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.parent?.as(FunctionCallExprSyntax.self)
+            ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
           let name = typeName(called: call) ?? containerFactoryName(call),
           name == "DependencyContainer" || name == "DependencyGroup"
         else { return nil }

@@ -121,7 +121,8 @@ import Testing
     #expect(
       graph.diagnostics == [
         Diagnostic(
-          code: .missingDependency, message: "missing dependency: nothing registers '\\Deps.home', needed by '\\Deps.chat'",
+          code: .missingDependency,
+          message: "missing dependency: nothing registers '\\Deps.home', needed by '\\Deps.chat'",
           range: app.range("1️⃣", covering: "\\.home", in: "App.swift"),
           notes: [
             DiagnosticNote(
