@@ -43,7 +43,21 @@ enum StitcherDialect: DialectReading {
   }
 
   static func facts(of variable: VariableDeclSyntax, reader: ContainerReader) -> [ContainerFact] {
-    injectedSites(variable, reader: reader).map(ContainerFact.site)
+    // A custom `DependencyRepresenting`'s `var locator: DependencyLocator { … }`: it may
+    // provide any key, so it may answer anything (and a bare `Custom()` entry is no proof of
+    // its type).
+    if let binding = variable.bindings.first,
+      binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "locator",
+      binding.typeAnnotation?.type.trimmedDescription == "DependencyLocator"
+    {
+      var registration = ContainerRegistration(
+        dialect: .stitcher, types: [], range: reader.range(binding.pattern),
+        unread: "a custom dependency's locator is computed", conditions: reader.conditions(of: variable),
+        scopeName: "stitcher@\(variable.position.utf8Offset)")
+      registration.nameIsComputed = true
+      return [.registration(registration)]
+    }
+    return injectedSites(variable, reader: reader).map(ContainerFact.site)
   }
 
   // MARK: Registrations

@@ -281,4 +281,22 @@ import Testing
     #expect(graph.container.resolvesChecked == 1)
     #expect(graph.container.configurations == [[], ["DEBUG"]])
   }
+
+  @Test func aCustomDependencyRepresentingMayProvideAnyName() throws {
+    let custom = """
+      import Stitcher
+
+      struct RepositoryDependency: DependencyRepresenting {
+        var locator: DependencyLocator { .name(Self.name) }
+        static let name = "repository"
+      }
+      let app = DependencyContainer { RepositoryDependency() }
+      final class Screen { @Injected(name: "repository") var repository: Repository }
+      """
+    let graph = try analyze(["Services.swift": Self.services, "Custom.swift": custom])
+    #expect(graph.diagnostics == [])
+    #expect(
+      graph.container.unread.map(\.message) == ["unread registration: a custom dependency's locator is computed"])
+    #expect(graph.container.resolvesChecked == 1)
+  }
 }
