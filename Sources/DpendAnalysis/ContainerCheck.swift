@@ -145,7 +145,8 @@ struct ContainerCheck {
     let sites = sites.sorted { $0.site.range < $1.site.range }
     let notes = sites.map { site in
       DiagnosticNote(
-        message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" } ?? "resolved here",
+        message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" }
+          ?? (site.site.requiredBy == nil ? "resolved here" : "required here"),
         range: site.site.range)
     }
     let range = sites[0].site.range
@@ -171,7 +172,9 @@ struct ContainerCheck {
         consumer.types.first.map { consumer.scope == "eagerSingleton" ? "the eager singleton '\($0)'" : "'\($0)'" }
       }
     }
-    let neededBy = consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted())
+    var neededBy = consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted())
+    let requirers = Set(sites.compactMap(\.site.requiredBy)).sorted()
+    if !requirers.isEmpty { neededBy += ", required by " + Wording.list(requirers) }
     return Diagnostic(
       code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + neededBy, range: range,
       notes: notes)
@@ -181,8 +184,11 @@ struct ContainerCheck {
     var seen: [String: ContainerRegistration] = [:]
     var diagnostics: [Diagnostic] = []
     for registration in registrations where registration.unread == nil {
-      for key in registration.keys {
-        let identity = "\(registration.range.file)|\(registration.scopeName)|\(key)"
+      // Stitcher merges every container into one graph: its scope names hold across files,
+      // and only a registration's own key (not the supertypes it adds) is kept once.
+      let stitcher = registration.dialect == .stitcher
+      for key in stitcher ? Array(registration.keys.prefix(1)) : registration.keys {
+        let identity = "\(stitcher ? "" : registration.range.file)|\(registration.scopeName)|\(key)"
         if let first = seen[identity] {
           diagnostics.append(
             Diagnostic(

@@ -58,7 +58,8 @@ enum ContainerHoverText {
       ? "a type dpend cannot read"
       : keyText(
         registration.types, name: registration.name, argumentCount: registration.argumentCount, registration.dialect)
-    let header = "Registers \(keys), \(scopeText(registration))"
+    let provided = registration.providedType.map { " providing `\($0)`" } ?? ""
+    let header = "Registers \(keys)\(provided), \(scopeText(registration))"
     if let unread = registration.unread { return header + "\n\nUnread: " + unread }
     let count = index.sites(answeredBy: registration).count
     var text =
@@ -78,8 +79,9 @@ enum ContainerHoverText {
 
   /// `` `Store` named `"remote"` with 1 runtime argument `` (Dip: `tagged`).
   private static func keyText(_ types: [String], name: String?, argumentCount: Int, _ dialect: Dialect) -> String {
-    var text = types.map { "`\($0)`" }.joined(separator: ", ")
-    if let name { text += (dialect == .dip ? " tagged `" : " named `") + name + "`" }
+    var text = types.filter { !$0.isEmpty }.map { "`\($0)`" }.joined(separator: ", ")
+    // A key known by its name alone (Stitcher's `Dependency("auth", …)`): `name "auth"`.
+    if let name { text += text.isEmpty ? "name `\(name)`" : (dialect == .dip ? " tagged `" : " named `") + name + "`" }
     if argumentCount > 0 { text += " with \(argumentCount) runtime argument\(argumentCount == 1 ? "" : "s")" }
     return text
   }

@@ -52,7 +52,8 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
 public typealias BuildConditions = [String]
 
 /// What a registration or a resolve site asks for: a type, a name (Dip tag, Swinject name)
-/// and how many runtime arguments it takes.
+/// and how many runtime arguments it takes. A key known by its name alone (Stitcher's
+/// `Dependency("auth", Auth.init)`, `@Injected("auth")`) has the empty type.
 public struct ContainerKey: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The type as written, normalized (`Store`, `Outer.Inner`).
   public var type: String
@@ -72,10 +73,11 @@ public struct ContainerKey: Hashable, Comparable, Sendable, CustomStringConverti
     (lhs.type, lhs.name ?? "", lhs.argumentCount) < (rhs.type, rhs.name ?? "", rhs.argumentCount)
   }
 
-  /// `Store`, `Store (name "remote")`, `Store (2 arguments)`.
+  /// `Store`, `Store (name "remote")`, `Store (2 arguments)`; `name "auth"` for a key known
+  /// by its name alone.
   public var description: String {
     var text = type
-    if let name { text += " (name \(name))" }
+    if let name { text += type.isEmpty ? "name \(name)" : " (name \(name))" }
     if argumentCount > 0 { text += " (\(argumentCount) argument\(argumentCount == 1 ? "" : "s"))" }
     return text
   }
@@ -115,6 +117,9 @@ public struct ResolveSite: Hashable, Sendable {
   /// registration constructing that type needs what it resolves, so a cycle can pass through
   /// it; `nil` for any other site.
   public var owner: String?
+  /// What declares the site a requirement, as a message names it (`the container "Feed"` for
+  /// Stitcher's `requires: { Requirement(.name("auth")) }`); `nil` for a resolve.
+  public var requiredBy: String? = nil
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,
@@ -179,6 +184,10 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// Where Dip's `type:` argument goes when the type is not written (``typeRange`` is `nil`):
   /// `register(.singleton) { … }`, `register { … }`, `register(factory: Impl.init)`.
   public var typeArgumentInsertion: ArgumentInsertion?
+  /// The type of the value a key stands for when the key is not itself a type: Belum's
+  /// `\Deps.chat` provides the type of the property `Deps.chat`. `nil` for a type key, or when
+  /// unknown.
+  public var providedType: String? = nil
 
   public init(
     dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,

@@ -115,7 +115,8 @@ final class ContainerReader: SyntaxVisitor {
     -> ContainerRegistration
   {
     var registration = registration
-    registration.scopeName += Self.enclosingBody(of: node)
+    // Stitcher's dialect names its scopes itself: one graph across containers and files.
+    if registration.dialect != .stitcher { registration.scopeName += Self.enclosingBody(of: node) }
     let generics = Self.genericParameters(around: node)
     if registration.types.contains(where: { generics.contains(Self.head(of: $0)) }) {
       registration.types = []

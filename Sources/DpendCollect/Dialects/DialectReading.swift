@@ -33,6 +33,8 @@ extension DialectReading {
 extension ContainerReader {
   /// The dialects read through ``DialectReading``.
   static let readers: [Dialect: any DialectReading.Type] = [
-    .resolver: ResolverDialect.self
+    .resolver: ResolverDialect.self,
+    .stitcher: StitcherDialect.self,
+    .belum: BelumDialect.self,
   ]
 }
