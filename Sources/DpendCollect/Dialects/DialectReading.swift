@@ -33,6 +33,7 @@ extension DialectReading {
 extension ContainerReader {
   /// The dialects read through ``DialectReading``.
   static let readers: [Dialect: any DialectReading.Type] = [
-    .resolver: ResolverDialect.self
+    .resolver: ResolverDialect.self,
+    .factory: FactoryDialect.self,
   ]
 }
