@@ -5,8 +5,8 @@ import DpendModel
 /// container`), a box per registered key labelled with each registration answering it, an
 /// arrow per need. As for dpend's own factories, a key nothing registers is a red dashed box
 /// and the arrow to it red, arrows on a cycle are red and bold; property injection is dashed.
-/// A need that is optional and unregistered, or whose type or registration is unread, is
-/// not drawn. Node names start with the dialect (`dip:Store`), so they never meet the
+/// A need that is optional and unregistered, or whose type or registration is unread, or a
+/// Factory definition not in the analysed sources, is not drawn. Node names start with the dialect (`dip:Store`), so they never meet the
 /// factories' keys.
 enum ContainerDotRenderer {
   static func render(_ graph: ContainerGraph) -> String {
@@ -35,7 +35,9 @@ enum ContainerDotRenderer {
             guard let type = need.type, let needed = need.key else { continue }
             let answering = graph.registrations(answering: need)
             var targets = answering.map { ContainerText.key(of: graph.nodes[$0].registration, as: type) }
-            let isMissing = answering.isEmpty && need.site.isRequired && !graph.mayBeAnsweredByUnread(need)
+            let isMissing =
+              answering.isEmpty && need.site.isRequired && need.site.dialect.checksPresence
+              && !graph.mayBeAnsweredByUnread(need)
             if isMissing {
               missing.insert(needed)
               targets = [needed]

@@ -85,7 +85,8 @@ extension FactoryDialect {
       } else {
         return nil
       }
-    } else if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isLowercase == true,
+    } else if let reference = callee.as(DeclReferenceExprSyntax.self),
+      reference.baseName.text.first?.isLowercase == true,
       let container = FactoryContainer.enclosing(call), container.definitions.contains(reference.baseName.text)
     {
       // `x()` with `self` implicit, `x` a definition of the same declaration.
@@ -106,7 +107,8 @@ extension FactoryDialect {
     -> ResolveSite
   {
     ResolveSite(
-      dialect: .factory, type: nil, isRequired: true, range: reader.range(node), conditions: reader.conditions(of: call))
+      dialect: .factory, type: nil, isRequired: true, range: reader.range(node), conditions: reader.conditions(of: call)
+    )
   }
 
   /// Types `site` by the key path `\.x` or `\MyContainer.x`; anything longer is unread.
@@ -139,7 +141,8 @@ struct FactoryContainer {
   /// The names of its definitions in this declaration (properties of a factory type whose body
   /// is one of Factory's forms): `x()` with `self` implicit uses one.
   var definitions: Set<String>
-  /// The names of its methods in this declaration: `self.helper()` uses no definition.
+  /// The names of its methods and of its properties of other types (a closure) in this
+  /// declaration: `self.helper()` uses no definition.
   var functions: Set<String>
 
   /// `\Container.x`: the key of a definition.
@@ -191,12 +194,16 @@ struct FactoryContainer {
       if let function = member.decl.as(FunctionDeclSyntax.self) { functions.insert(function.name.text) }
       guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
       for binding in variable.bindings {
-        guard let type = binding.typeAnnotation?.type, FactoryDialect.producedType(type) != nil,
-          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-          let accessors = binding.accessorBlock,
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+        guard let type = binding.typeAnnotation?.type, FactoryDialect.producedType(type) != nil else {
+          functions.insert(name)
+          continue
+        }
+        if let accessors = binding.accessorBlock,
           FactoryDialect.getterExpression(accessors).flatMap(FactoryDialect.coreCall) != nil
-        else { continue }
-        definitions.insert(name)
+        {
+          definitions.insert(name)
+        }
       }
     }
     self.definitions = definitions
@@ -209,8 +216,9 @@ struct FactoryContainer {
     var names = [name]
     var current = Syntax(node).parent
     while let parent = current {
-      if let type = parent.asProtocol(NamedDeclSyntax.self), parent.is(ClassDeclSyntax.self)
-        || parent.is(StructDeclSyntax.self) || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
+      if let type = parent.asProtocol(NamedDeclSyntax.self),
+        parent.is(ClassDeclSyntax.self)
+          || parent.is(StructDeclSyntax.self) || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
       {
         names.insert(type.name.text, at: 0)
       } else if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
