@@ -13,8 +13,9 @@ import DpendModel
 /// `(cycle)`. A need nothing registers is `(missing)`, or `Key? (not registered: nil)` when
 /// optional, or `(not in the analysed sources)` for a Factory definition (which the compiler
 /// guarantees exists, perhaps in another module); `(unknown: …)` when only a registration
-/// dpend could not read may answer it; `(unread: why)` when its type cannot be read; property injection is `(property)`.
-/// Registrations whose key could not be read come last, as `(unread: why)`.
+/// dpend could not read may answer it; `(unread: why)` when its type cannot be read;
+/// property injection is `(property)`. Registrations whose key could not be read come last,
+/// as `(unread: why)`.
 enum ContainerTreeRenderer {
   static func render(_ graph: ContainerGraph) -> String {
     var sections: [(key: ContainerKey?, node: Int)] = []
