@@ -18,7 +18,7 @@ enum ContainerDotRenderer {
       }
       guard !keys.isEmpty else { continue }
       let cycles = graph.cycleComponents(of: dialect)
-      func id(_ key: ContainerKey) -> String { DotRenderer.quoted("\(dialect.rawValue):\(key)") }
+      func id(_ key: ContainerKey) -> String { DotRenderer.quoted("\(dialect.rawValue):\(text(key))") }
       var nodes = ""
       var missing: Set<ContainerKey> = []
       var edges: [String] = []
@@ -29,7 +29,7 @@ enum ContainerDotRenderer {
           ([registration.constructedType].compactMap { $0 } + ContainerText.details(registration))
             .joined(separator: " ")
         }.filter { !$0.isEmpty }
-        nodes += "    \(id(key)) [label=\(DotRenderer.quoted(([key.description] + lines).joined(separator: "\\n")))];\n"
+        nodes += "    \(id(key)) [label=\(DotRenderer.quoted(([text(key)] + lines).joined(separator: "\\n")))];\n"
         for index in keys[key]! {
           for need in graph.nodes[index].needs {
             guard let type = need.type, let needed = need.key else { continue }
@@ -61,7 +61,7 @@ enum ContainerDotRenderer {
       }
       for key in missing.sorted() {
         nodes +=
-          "    \(id(key)) [label=\(DotRenderer.quoted("\(key)\\n(missing)")), color=red, fontcolor=red, style=dashed];\n"
+          "    \(id(key)) [label=\(DotRenderer.quoted("\(text(key))\\n(missing)")), color=red, fontcolor=red, style=dashed];\n"
       }
       output += "  subgraph \(DotRenderer.quoted("cluster_\(dialect.rawValue)")) {\n"
       output += "    label=\(DotRenderer.quoted("\(ContainerText.name(of: dialect)) container"));\n"
@@ -69,5 +69,14 @@ enum ContainerDotRenderer {
       output += nodes + edges.joined() + "  }\n"
     }
     return output
+  }
+
+  /// A key as DOT text: a backslash doubled, since DOT reads `\C` in `\Container.x` (a
+  /// Factory key) as an escape and drops it.
+  private static func text(_ key: ContainerKey) -> String {
+    key.description.reduce(into: "") { text, character in
+      if character == "\\" { text.append("\\") }
+      text.append(character)
+    }
   }
 }
