@@ -37,4 +37,46 @@ import Testing
     #expect(dot.stderr == "")
     try expectGolden(dot.stdout, named: "tree-factory.dot")
   }
+
+  /// A definition used but defined in a module dpend does not analyse: no error, no red box,
+  /// and the tree says where it is not; `--verbose` lists the definition dpend cannot read.
+  @Test func aDefinitionOutsideTheSourcesIsNeitherMissingNorAnError() throws {
+    let workspace = try TemporaryWorkspace([
+      "Container.swift": """
+      import Factory
+
+      extension Container {
+        var feed: Factory<Feed> { self { Feed(api: self.remoteAPI()) }.cached }
+        var legacy: Factory<Feed> { makeLegacyFactory() }
+      }
+
+      """
+    ])
+    let tree = try workspace.run("tree")
+    #expect(
+      tree.stdout == """
+        \\Container.feed ← Feed (cached) [Factory] — Container.swift:4
+        └── \\Container.remoteAPI (not in the analysed sources)
+        \\Container.legacy (unread: the definition's body is not 'self { … }', 'Factory(self) { … }' or \
+        'self.promised()': its needs are unknown) [Factory] — Container.swift:5
+
+        """)
+    let dot = try workspace.run("tree", "--format", "dot")
+    #expect(!dot.stdout.contains("color=red"))
+    #expect(!dot.stdout.contains("remoteAPI"))
+    let analysis = try workspace.run("analyze", "--verbose")
+    #expect(
+      analysis.stdout == """
+        Container.swift:5:7: note: unread registration: the definition's body is not 'self { … }', \
+        'Factory(self) { … }' or 'self.promised()': its needs are unknown [unread-registration]
+
+        """)
+    #expect(
+      analysis.stderr == """
+        0 errors, 0 warnings
+        container code: 1 registration read, 1 unread; 1 resolve site checked, 0 unread; 1 configuration analysed
+
+        """)
+    #expect(analysis.status == 0)
+  }
 }
