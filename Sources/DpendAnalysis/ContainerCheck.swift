@@ -98,10 +98,13 @@ struct ContainerCheck {
         $0.name == site.site.name && $0.dialect.answers(site.site.dialect)
       }
       if candidates.isEmpty {
+        // Factory: the compiler checks presence, and the definition may be in another module.
+        guard site.site.dialect.checksPresence else { continue }
         // An unread registration might be the one (part of its key is unknown): stay silent.
         if unread.contains(where: { registration in
           (registration.types.isEmpty || registration.types.contains(type))
             && (registration.nameIsComputed || registration.name == site.site.name)
+            && registration.dialect.answers(site.site.dialect)
         }) {
           continue
         }

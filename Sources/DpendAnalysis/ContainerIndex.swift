@@ -204,7 +204,8 @@ public struct ContainerIndex: Sendable {
       let unreadCandidates = unread.filter { index in
         let registration = registrations[index]
         return (registration.types.isEmpty || registration.types.contains(type))
-          && (registration.nameIsComputed || registration.name == site.site.name) && compatible(index)
+          && (registration.nameIsComputed || registration.name == site.site.name)
+          && registration.dialect.answers(site.site.dialect) && compatible(index)
       }
       maybe.append(unreadCandidates)
       guard unreadCandidates.isEmpty, lookup.isProtocol(type) else { continue }

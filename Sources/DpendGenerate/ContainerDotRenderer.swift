@@ -5,8 +5,8 @@ import DpendModel
 /// container`), a box per registered key labelled with each registration answering it, an
 /// arrow per need. As for dpend's own factories, a key nothing registers is a red dashed box
 /// and the arrow to it red, arrows on a cycle are red and bold; property injection is dashed.
-/// A need that is optional and unregistered, or whose type or registration is unread, is
-/// not drawn. Node names start with the dialect (`dip:Store`), so they never meet the
+/// A need that is optional and unregistered, or whose type or registration is unread, or a
+/// Factory definition not in the analysed sources, is not drawn. Node names start with the dialect (`dip:Store`), so they never meet the
 /// factories' keys.
 enum ContainerDotRenderer {
   static func render(_ graph: ContainerGraph) -> String {
@@ -18,7 +18,7 @@ enum ContainerDotRenderer {
       }
       guard !keys.isEmpty else { continue }
       let cycles = graph.cycleComponents(of: dialect)
-      func id(_ key: ContainerKey) -> String { DotRenderer.quoted("\(dialect.rawValue):\(key)") }
+      func id(_ key: ContainerKey) -> String { DotRenderer.quoted("\(dialect.rawValue):\(text(key))") }
       var nodes = ""
       var missing: Set<ContainerKey> = []
       var edges: [String] = []
@@ -29,13 +29,15 @@ enum ContainerDotRenderer {
           ([registration.constructedType].compactMap { $0 } + ContainerText.details(registration))
             .joined(separator: " ")
         }.filter { !$0.isEmpty }
-        nodes += "    \(id(key)) [label=\(DotRenderer.quoted(([key.description] + lines).joined(separator: "\\n")))];\n"
+        nodes += "    \(id(key)) [label=\(DotRenderer.quoted(([text(key)] + lines).joined(separator: "\\n")))];\n"
         for index in keys[key]! {
           for need in graph.nodes[index].needs {
             guard let type = need.type, let needed = need.key else { continue }
             let answering = graph.registrations(answering: need)
             var targets = answering.map { ContainerText.key(of: graph.nodes[$0].registration, as: type) }
-            let isMissing = answering.isEmpty && need.site.isRequired && !graph.mayBeAnsweredByUnread(need)
+            let isMissing =
+              answering.isEmpty && need.site.isRequired && need.site.dialect.checksPresence
+              && !graph.mayBeAnsweredByUnread(need)
             if isMissing {
               missing.insert(needed)
               targets = [needed]
@@ -59,7 +61,7 @@ enum ContainerDotRenderer {
       }
       for key in missing.sorted() {
         nodes +=
-          "    \(id(key)) [label=\(DotRenderer.quoted("\(key)\\n(missing)")), color=red, fontcolor=red, style=dashed];\n"
+          "    \(id(key)) [label=\(DotRenderer.quoted("\(text(key))\\n(missing)")), color=red, fontcolor=red, style=dashed];\n"
       }
       output += "  subgraph \(DotRenderer.quoted("cluster_\(dialect.rawValue)")) {\n"
       output += "    label=\(DotRenderer.quoted("\(ContainerText.name(of: dialect)) container"));\n"
@@ -67,5 +69,14 @@ enum ContainerDotRenderer {
       output += nodes + edges.joined() + "  }\n"
     }
     return output
+  }
+
+  /// A key as DOT text: a backslash doubled, since DOT reads `\C` in `\Container.x` (a
+  /// Factory key) as an escape and drops it.
+  private static func text(_ key: ContainerKey) -> String {
+    key.description.reduce(into: "") { text, character in
+      if character == "\\" { text.append("\\") }
+      text.append(character)
+    }
   }
 }

@@ -11,9 +11,11 @@ import DpendModel
 /// A registered need expands in turn (one line per registration answering it); within a
 /// section a registration already shown is marked `(see above)`, one back on the current path
 /// `(cycle)`. A need nothing registers is `(missing)`, or `Key? (not registered: nil)` when
-/// optional; `(unknown: …)` when only a registration dpend could not read may answer it;
-/// `(unread: why)` when its type cannot be read; property injection is `(property)`.
-/// Registrations whose key could not be read come last, as `(unread: why)`.
+/// optional, or `(not in the analysed sources)` for a Factory definition (which the compiler
+/// guarantees exists, perhaps in another module); `(unknown: …)` when only a registration
+/// dpend could not read may answer it; `(unread: why)` when its type cannot be read;
+/// property injection is `(property)`. Registrations whose key could not be read come last,
+/// as `(unread: why)`.
 enum ContainerTreeRenderer {
   static func render(_ graph: ContainerGraph) -> String {
     var sections: [(key: ContainerKey?, node: Int)] = []
@@ -88,7 +90,9 @@ enum ContainerTreeRenderer {
     let why =
       graph.mayBeAnsweredByUnread(need)
       ? "(unknown: a registration dpend could not read may answer it)"
-      : optional ? "(not registered: nil)" : "(missing)"
+      : !need.site.dialect.checksPresence
+        ? "(not in the analysed sources)"
+        : optional ? "(not registered: nil)" : "(missing)"
     return [.leaf(([ContainerText.key(key, optional: optional), why] + markers).joined(separator: " "))]
   }
 

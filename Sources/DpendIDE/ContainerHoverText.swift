@@ -38,6 +38,9 @@ enum ContainerHoverText {
       return header + "\n\nMaybe answered by an unread registration:\n"
         + unread.map { "- at \(location($0.range)): \($0.unread ?? "unread")" }.joined(separator: "\n")
     }
+    if !site.site.dialect.checksPresence {
+      return header + "\n\nDefined outside the analysed sources: the compiler checks that it exists"
+    }
     if let (registration, registered) = index.concreteRegistration(for: site) {
       return header + "\n\nNothing registers " + key
         + ": `\(registered)` is registered as `\(registered)`, not as `\(type)`, at "
@@ -59,7 +62,7 @@ enum ContainerHoverText {
       : keyText(
         registration.types, name: registration.name, argumentCount: registration.argumentCount, registration.dialect)
     let provided = registration.providedType.map { " providing `\($0)`" } ?? ""
-    let header = "Registers \(keys)\(provided), \(scopeText(registration))"
+    let header = "Registers \(keys)\(provided)\(made(registration)), \(scopeText(registration))"
     if let unread = registration.unread { return header + "\n\nUnread: " + unread }
     let count = index.sites(answeredBy: registration).count
     var text =
@@ -74,7 +77,14 @@ enum ContainerHoverText {
   private static func registrationLine(_ registration: ContainerRegistration) -> String {
     keyText(
       registration.types, name: registration.name, argumentCount: registration.argumentCount, registration.dialect)
-      + ", \(scopeText(registration)), at \(location(registration.range))"
+      + made(registration) + ", \(scopeText(registration)), at \(location(registration.range))"
+  }
+
+  /// `` making `Impl` `` for a Factory definition whose factory constructs `Impl`: its key
+  /// (`\Container.x`) does not say what it makes. Empty otherwise.
+  private static func made(_ registration: ContainerRegistration) -> String {
+    guard registration.dialect == .factory, let constructed = registration.constructedType else { return "" }
+    return " making `\(constructed)`"
   }
 
   /// `` `Store` named `"remote"` with 1 runtime argument `` (Dip: `tagged`).

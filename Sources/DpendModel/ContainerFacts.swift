@@ -29,6 +29,13 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
     self == site || self == .locator || site == .locator
   }
 
+  /// `false` when a resolve nothing in the analysed sources answers is no mistake: Factory's
+  /// compiler checks that every definition used exists, and one may live in a module dpend
+  /// does not analyse. Such a resolve is never a `missing-dependency`,
+  /// `registered-as-concrete-type` or `unregistered-optional-resolve`; it is still counted as
+  /// checked (its key is read, and cycles through it are checked).
+  public var checksPresence: Bool { self != .factory }
+
   /// The modules whose import selects each container dialect.
   static let modules: [(dialect: Dialect, modules: Set<String>)] = [
     (.dip, ["Dip"]),

@@ -29,7 +29,7 @@ final class ContainerReader: SyntaxVisitor {
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     guard !consumed.contains(call.id) else { return .visitChildren }
     for dialect in dialects {
-      guard let reading = Self.readers[dialect] else { continue }
+      guard let reading = Self.reader(of: dialect) else { continue }
       let facts = reading.facts(of: call, reader: self)
       if !facts.isEmpty {
         record(facts, at: call)
@@ -63,7 +63,7 @@ final class ContainerReader: SyntaxVisitor {
 
   override func visit(_ variable: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     for dialect in dialects {
-      guard let reading = Self.readers[dialect] else { continue }
+      guard let reading = Self.reader(of: dialect) else { continue }
       let facts = reading.facts(of: variable, reader: self)
       if !facts.isEmpty {
         record(facts, at: variable)
@@ -175,7 +175,7 @@ final class ContainerReader: SyntaxVisitor {
     case .swinject: site = SwinjectDialect.resolve(call, reader: self)
     case .dip: site = DipDialect.resolve(call, reader: self)
     case .thesis, .locator: return nil
-    default: site = Self.readers[dialect]?.need(call, reader: self)
+    default: site = Self.reader(of: dialect)?.need(call, reader: self)
     }
     return site.map { readingGenerics($0, at: call) }
   }

@@ -31,10 +31,14 @@ extension DialectReading {
 }
 
 extension ContainerReader {
-  /// The dialects read through ``DialectReading``.
-  static let readers: [Dialect: any DialectReading.Type] = [
-    .resolver: ResolverDialect.self,
-    .stitcher: StitcherDialect.self,
-    .belum: BelumDialect.self,
-  ]
+  /// The reader of `dialect`, when it is read through ``DialectReading``.
+  static func reader(of dialect: Dialect) -> (any DialectReading.Type)? {
+    switch dialect {
+    case .resolver: ResolverDialect.self
+    case .factory: FactoryDialect.self
+    case .stitcher: StitcherDialect.self
+    case .belum: BelumDialect.self
+    case .thesis, .dip, .swinject, .locator: nil
+    }
+  }
 }

@@ -193,10 +193,17 @@ enum ResolverDialect: DialectReading {
     return block.parent?.as(ClassDeclSyntax.self)?.name.text ?? block.parent?.as(StructDeclSyntax.self)?.name.text
   }
 
+  /// Resolver's wrapper on `variable`; not Factory's `@Injected(\.x)`, which names its key
+  /// path (a file may import both).
   private static func wrapper(of variable: VariableDeclSyntax) -> AttributeSyntax? {
     variable.attributes.lazy.compactMap { $0.as(AttributeSyntax.self) }.first { attribute in
       let name = attribute.attributeName.trimmedDescription
       let last = name.split(separator: ".").last.map(String.init) ?? name
+      if case .argumentList(let arguments)? = attribute.arguments,
+        arguments.contains(where: { $0.expression.is(KeyPathExprSyntax.self) })
+      {
+        return false
+      }
       return (requiredWrappers.contains(last) || optionalWrappers.contains(last))
         && (name == last || name.hasPrefix("Resolver."))
     }
