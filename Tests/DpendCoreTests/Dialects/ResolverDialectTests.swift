@@ -227,6 +227,36 @@ import Testing
       ])
   }
 
+  /// A file importing Resolver and Factory: `@Injected(\.feed)` is Factory's (keyed by the
+  /// definition, which the compiler checks), `@Injected var` Resolver's. An unread Swinject
+  /// registration elsewhere answers no Resolver resolve, so it silences none.
+  @Test func factoryKeyPathsAndOtherContainersUnreadCodeAreNotResolvers() throws {
+    let screen = MarkedText(
+      """
+      import Factory
+      import Resolver
+
+      final class FeedScreen {
+        @Injected(\\.feed) var feed: Feed
+        @Injected var store: 1️⃣Store
+      }
+      """)
+    let assembly = """
+      import Swinject
+
+      func assemble(_ container: Container, kind: String) {
+        container.register(Store.self, name: kind) { _ in StoreImpl() }
+      }
+      """
+    let graph = try analyze(
+      ["Services.swift": Self.services, "FeedScreen.swift": screen.text, "Assembly.swift": assembly])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start.offset): \($0.message)" } == [
+        "missing-dependency \(screen.offset("1️⃣")): missing dependency: nothing registers 'Store'"
+      ])
+    #expect(graph.summary(of: "FeedScreen.swift")?.resolveSites.map(\.dialect) == [.factory, .resolver])
+  }
+
   @Test func hardNegativesStaySilent() throws {
     let injection = """
       import Resolver
