@@ -6,7 +6,8 @@ struct Tree: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Print the dependency graph: each key, the factory that makes it and what it needs.",
     discussion:
-      "Dip and Swinject registrations follow, each registered key with what it resolves. "
+      "Container registrations follow (Dip, Swinject, Resolver, Factory, Stitcher, Belum, an app's locator), "
+      + "each registered key with what it resolves. "
       + "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz.")
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
