@@ -68,7 +68,7 @@ enum StitcherDialect: DialectReading {
   {
     var registration = ContainerRegistration(
       dialect: .stitcher, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
-      scopeName: scopeName(of: call))
+      scopeName: scopeName(of: call, reader: reader))
     let arguments = Array(call.arguments)
     let factory = call.trailingClosure.map(ExprSyntax.init) ?? arguments.last { $0.label == nil }?.expression
     var located: Location = .unknown
@@ -110,6 +110,20 @@ enum StitcherDialect: DialectReading {
       }
     }
     located.apply(to: &registration)
+    return containerLocalByType(registration, call: call, reader: reader)
+  }
+
+  /// Two containers may each provide a type (Stitcher 1.0 injects them all as an array); only
+  /// a name provided twice across containers is a duplicate. So a registration by type is a
+  /// duplicate only within its own container.
+  private static func containerLocalByType(
+    _ registration: ContainerRegistration, call: FunctionCallExprSyntax, reader: ContainerReader
+  ) -> ContainerRegistration {
+    guard registration.name == nil, registration.scopeName.hasPrefix("stitcher"),
+      let (container, _) = builder(around: call)
+    else { return registration }
+    var registration = registration
+    registration.scopeName = "stitcher|\(reader.range(call).file)@\(container.position.utf8Offset)"
     return registration
   }
 
@@ -120,9 +134,9 @@ enum StitcherDialect: DialectReading {
   {
     var registration = ContainerRegistration(
       dialect: .stitcher, types: [type], constructedType: type, range: reader.range(call.calledExpression),
-      conditions: reader.conditions(of: call), scopeName: scopeName(of: call))
+      conditions: reader.conditions(of: call), scopeName: scopeName(of: call, reader: reader))
     registration.needs = reader.needs(in: call.arguments, dialect: .stitcher, names: ["inject"])
-    return registration
+    return containerLocalByType(registration, call: call, reader: reader)
   }
 
   /// How a dependency is located, as read so far.
@@ -273,12 +287,21 @@ enum StitcherDialect: DialectReading {
     return "DependencyContainer"
   }
 
-  /// `stitcher` for a registration every build of its container makes; a name of its own for
-  /// one under a runtime condition, in a `DependencyGroup`, or outside any container.
-  private static func scopeName(of call: FunctionCallExprSyntax) -> String {
+  /// `stitcher` for a registration every build of its container makes, when the container is
+  /// the app's (declared outside any function); the function's own for a container made inside
+  /// one (a test method's: two tests' containers are never active together); a name of its
+  /// own for one under a runtime condition, in a `DependencyGroup`, or outside any container.
+  private static func scopeName(of call: FunctionCallExprSyntax, reader: ContainerReader) -> String {
     guard let (container, conditional) = builder(around: call), !conditional,
       typeName(called: container) == "DependencyContainer" || containerFactoryName(container) != nil
     else { return "stitcher@\(call.position.utf8Offset)" }
+    var current = Syntax(container).parent
+    while let parent = current {
+      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {
+        return "stitcher|\(reader.range(call).file)@\(parent.position.utf8Offset)"
+      }
+      current = parent.parent
+    }
     return "stitcher"
   }
 

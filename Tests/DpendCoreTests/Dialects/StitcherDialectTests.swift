@@ -178,6 +178,37 @@ import Testing
       ])
   }
 
+  /// Two containers may each provide a type (Stitcher injects them all as an array), and two
+  /// test methods' containers are never active together: neither is a duplicate. Found on
+  /// Stitcher's own test suite, which had 19 such warnings.
+  @Test func aTypeInTwoContainersAndANameInTwoFunctionsAreNoDuplicates() throws {
+    let first = """
+      import Stitcher
+
+      let app = DependencyContainer("App") {
+        Dependency(DiskStore.init)
+      }
+      final class LoginTests {
+        func testOne() {
+          let container = DependencyContainer { Dependency("auth", AuthService.init) }
+        }
+        func testTwo() {
+          let container = DependencyContainer { Dependency("auth", AuthService.init) }
+        }
+      }
+      """
+    let second = """
+      import Stitcher
+
+      let login = DependencyContainer("Login") {
+        Dependency(DiskStore.init)
+      }
+      """
+    let graph = try analyze(["Services.swift": Self.services, "App.swift": first, "Login.swift": second])
+    #expect(graph.container.registrationsRead == 4)
+    #expect(graph.diagnostics == [])
+  }
+
   @Test func aCycleThroughFactoryInjectionsHasItsPath() throws {
     let container = MarkedText(
       """
