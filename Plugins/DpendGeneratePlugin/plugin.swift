@@ -40,7 +40,12 @@ struct DpendGeneratePlugin: BuildToolPlugin {
       .buildCommand(
         displayName: "dpend: generating the dependency container of \(target)",
         executable: dpend,
-        arguments: ["generate", "--workspace", workspace.path, "--output-file", output.path] + sources.map(\.path),
+        // The summary cache in the plugin's work directory: a build after a one-file edit
+        // parses that file only.
+        arguments: [
+          "generate", "--workspace", workspace.path, "--output-file", output.path, "--cache-directory",
+          workDirectory.appending(path: "cache").path,
+        ] + sources.map(\.path),
         inputFiles: inputs,
         outputFiles: [output])
     ]

@@ -100,8 +100,9 @@ struct Benchmark: ParsableCommand {
     )
     emit(
       "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
-        + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)")
-    emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+        + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
+        + " | warm analyze | ratio | warm, 1 file changed | ratio")
+    emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -181,6 +182,7 @@ struct Benchmark: ParsableCommand {
       host = AnalysisHost()
       cold.append(try Statistics.time { _ = try WorkspaceLoader.analyze(settings, host: host) })
     }
+    let warm = try warmTimes(settings: settings, texts: texts)
     let latencies = incrementalLatencies(host: host, texts: texts, edit: .parameter)
     let declarationLatencies = incrementalLatencies(host: host, texts: texts, edit: .conformance)
     let server = try LanguageServerProbe(binary: binary).measure(root: root)
@@ -196,7 +198,39 @@ struct Benchmark: ParsableCommand {
       Format.milliseconds(Statistics.percentile(declarationLatencies, 95)),
       Format.milliseconds(server.firstDiagnostics),
       "\(server.residentBytes >> 20) MB (\(server.peakResidentBytes >> 20) MB)",
+      Format.spread(warm.unchanged), String(format: "%.2f×", Statistics.median(warm.unchanged) / floorMedian),
+      Format.spread(warm.oneChanged), String(format: "%.2f×", Statistics.median(warm.oneChanged) / floorMedian),
     ].joined(separator: " | ")
+  }
+
+  /// `dpend analyze` as a new process does it over a summary cache a run before it saved:
+  /// the cache loaded, every file read and hashed, the graph built, the cache saved. With
+  /// nothing changed, and with one file changed since the cache was written (alternately
+  /// edited and restored, so each run has exactly one).
+  private func warmTimes(settings: WorkspaceSettings, texts: [(path: String, text: String)]) throws -> (
+    unchanged: [Double], oneChanged: [Double]
+  ) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func analyze() throws {
+      let cache = SummaryCache(directory: directory, collection: settings.collection)
+      let host = AnalysisHost()
+      host.summaryStore = cache
+      _ = try WorkspaceLoader.analyze(settings, host: host)
+      try cache.save()
+    }
+    try analyze()
+    var unchanged: [Double] = []
+    var oneChanged: [Double] = []
+    let edited = texts[texts.count / 2]
+    defer { try? Data(edited.text.utf8).write(to: URL(fileURLWithPath: edited.path)) }
+    for repetition in 0..<repetitions {
+      unchanged.append(try Statistics.time { try analyze() })
+      let text = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
+      try Data(text.utf8).write(to: URL(fileURLWithPath: edited.path))
+      oneChanged.append(try Statistics.time { try analyze() })
+    }
+    return (unchanged, oneChanged)
   }
 
   /// The edits the incremental latency is measured with.

@@ -40,6 +40,11 @@ public final class AnalysisHost {
   /// How many files have been parsed since the host was made; tests use it to prove that
   /// an edit re-parses only the edited file.
   public private(set) var parseCount = 0
+  /// How many summaries ``summaryStore`` answered instead of a parse.
+  public private(set) var storeHits = 0
+  /// Summaries kept between runs, asked before a closed file is parsed; `nil` parses every
+  /// file whose text is new to this host.
+  public var summaryStore: (any SummaryStore)?
 
   /// Creates an empty host.
   public init(settings: AnalysisSettings = AnalysisSettings()) {
@@ -68,10 +73,12 @@ public final class AnalysisHost {
     struct Outcome: Sendable {
       var unreadable = false
       var entry: Entry?
+      var parsed = false
     }
     let wanted = paths.filter { documents[$0] == nil }
     let known = wanted.map { entries[$0].map { (hash: $0.textHash, length: $0.textLength) } }
     let collection = collection
+    let store = summaryStore
     let outcomes = Locked([Outcome](repeating: Outcome(), count: wanted.count))
     @Sendable func work(_ index: Int) {
       var outcome = Outcome()
@@ -79,7 +86,14 @@ public final class AnalysisHost {
         let hash = text.hashValue
         let length = text.utf8.count
         if known[index]?.hash != hash || known[index]?.length != length {
-          let summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
+          let summary: FileSummary
+          if let kept = store?.summary(path: wanted[index], text: text, collection: collection) {
+            summary = kept
+          } else {
+            summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
+            store?.record(summary, text: text, collection: collection)
+            outcome.parsed = true
+          }
           outcome.entry = Entry(textHash: hash, textLength: length, summary: summary)
         }
       } else {
@@ -94,16 +108,19 @@ public final class AnalysisHost {
     }
     var unreadable: [String] = []
     var summaries: [FileSummary] = []
+    var parsed = 0
     outcomes.withLock { outcomes in
       for (path, outcome) in zip(wanted, outcomes) {
         if outcome.unreadable { unreadable.append(path) }
         guard let entry = outcome.entry else { continue }
         entries[path] = entry
         summaries.append(entry.summary)
+        if outcome.parsed { parsed += 1 }
       }
     }
     builder.set(summaries)
-    parseCount += summaries.count
+    parseCount += parsed
+    storeHits += summaries.count - parsed
     return unreadable
   }
 

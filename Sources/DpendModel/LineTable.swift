@@ -59,6 +59,21 @@ public struct LineTable: Hashable, Sendable {
     isASCII = ascii
   }
 
+  /// The table of a text of `count` bytes, all ASCII and none `\r`, whose lines start at
+  /// `lineStarts`: how a cached summary's table comes back without its text (see
+  /// `FileSummary+Binary.swift`). The caller checks that the starts begin at 0, ascend and
+  /// stay within `count`.
+  init(plainTextOfCount count: Int, lineStarts: [UInt32]) {
+    self.lineStarts = lineStarts
+    self.count = count
+    bytes = nil
+    isASCII = true
+  }
+
+  /// What a cached table is rebuilt from: the kept bytes, from which everything else
+  /// follows, or (when none are kept) the line starts.
+  var storedForm: (bytes: [UInt8]?, lineStarts: [UInt32]) { (bytes, lineStarts) }
+
   /// How many lines the text has (an empty text, or one without a line break, has one).
   public var lineCount: Int { lineStarts.count }
 

@@ -5,6 +5,12 @@ import DpendWorkspace
 import Foundation
 
 extension LanguageServer {
+  /// Where a workspace's summaries are kept between sessions: `.build/dpend` at its root, the
+  /// cache `dpend analyze` and the plugins use too.
+  static func cacheDirectory(of root: String) -> URL {
+    URL(fileURLWithPath: root).appendingPathComponent(".build").appendingPathComponent("dpend")
+  }
+
   /// The commands `workspace/executeCommand` accepts.
   static let commands = ["dpend.generateRegistrations", "dpend.showTree"]
 
@@ -16,7 +22,7 @@ extension LanguageServer {
     positions = Positions(encoding)
     var roots = (request.workspaceFolders ?? []).compactMap { FileURI.path($0.uri) }
     if roots.isEmpty, let root = request.rootUri.flatMap(FileURI.path) ?? request.rootPath { roots = [root] }
-    workspaces = roots.map { Workspace(root: $0) }
+    workspaces = roots.map { Workspace(root: $0, cacheDirectory: Self.cacheDirectory(of: $0)) }
     lifecycle = .running
     return InitializeResult(
       capabilities: ServerCapabilities(
@@ -51,7 +57,10 @@ extension LanguageServer {
     if let progressToken {
       notify(ProgressNotification(token: progressToken, value: .begin(title: "dpend: indexing")))
     }
-    for workspace in workspaces { workspace.apply(.reload) }
+    for workspace in workspaces {
+      workspace.apply(.reload)
+      if let problem = workspace.cacheProblem { log(problem, type: 2) }
+    }
     indexed = true
     analyzeNow()
     let files = workspaces.reduce(0) { $0 + $1.fileCount }

@@ -14,7 +14,13 @@ public enum AtomicFile {
   /// Writes `text` to `path` through a temporary file in the same directory and a rename.
   /// - Throws: the underlying error when the directory cannot be created or written.
   public static func write(_ text: String, to path: String) throws -> Outcome {
-    let data = Data(text.utf8)
+    try write(Data(text.utf8), to: path)
+  }
+
+  /// Writes `data` to `path` the same way.
+  /// - Throws: the underlying error when the directory cannot be created or written.
+  @discardableResult
+  public static func write(_ data: Data, to path: String) throws -> Outcome {
     let url = URL(fileURLWithPath: path)
     removeStaleTemporaries(of: url)
     if let existing = FileManager.default.contents(atPath: path), existing == data { return .unchanged }

@@ -1,6 +1,7 @@
 import DpendAnalysis
 import DpendHost
 import DpendModel
+import Foundation
 
 /// One workspace folder, the one road every change takes: its settings (`.dpend.json` and
 /// command-line overrides), the files discovered on disk, the documents open in an editor
@@ -26,13 +27,20 @@ public final class Workspace {
   public private(set) var documents: [String: OpenDocument] = [:]
   private let overrides: SettingOverrides
   private let host = AnalysisHost()
+  /// Where a reload keeps the summaries of the files it read (the language server's
+  /// `.build/dpend`); `nil` keeps none.
+  private let cacheDirectory: URL?
+  /// Why the summary cache could not be written at the last reload; `nil` when it was.
+  public private(set) var cacheProblem: String?
 
   /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
   /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
-  /// Nothing is read from disk until the first ``WorkspaceChange/reload``.
-  public init(root: String, overrides: SettingOverrides = SettingOverrides()) {
+  /// Nothing is read from disk until the first ``WorkspaceChange/reload``, which reuses the
+  /// summaries kept in `cacheDirectory` and keeps them up to date.
+  public init(root: String, overrides: SettingOverrides = SettingOverrides(), cacheDirectory: URL? = nil) {
     self.root = root
     self.overrides = overrides
+    self.cacheDirectory = cacheDirectory
     do throws(WorkspaceError) {
       settings = try WorkspaceSettings.load(root: root, overrides: overrides)
     } catch {
@@ -42,14 +50,19 @@ public final class Workspace {
   }
 
   /// A workspace with `settings` already resolved, every file read: what the command line
-  /// analyses.
+  /// analyses. A file `store` keeps a summary of is not parsed.
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
-  public init(settings: WorkspaceSettings) throws(WorkspaceError) {
+  public init(settings: WorkspaceSettings, store: (any SummaryStore)? = nil) throws(WorkspaceError) {
     root = settings.root
     overrides = SettingOverrides()
+    cacheDirectory = nil
     self.settings = settings
+    host.summaryStore = store
     loadProblems = try WorkspaceLoader.load(settings, into: host)
   }
+
+  /// How many files were parsed, and how many summaries a store answered instead.
+  public var collected: (parsed: Int, reused: Int) { (host.parseCount, host.storeHits) }
 
   // MARK: Changes
 
@@ -166,11 +179,20 @@ public final class Workspace {
     } catch {
       configurationProblem = Self.problem(error, root: root)  // the previous settings stay in force
     }
+    let cache = cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
+    host.summaryStore = cache
+    defer { host.summaryStore = nil }
     do throws(WorkspaceError) {
       loadProblems = try WorkspaceLoader.load(settings, into: host)
     } catch {
       configurationProblem = Self.problem(error, root: root)  // an implicit filter that does not compile
       loadProblems = []
+    }
+    cacheProblem = nil
+    do {
+      try cache?.save()
+    } catch {
+      cacheProblem = "cannot write the summary cache \(cache?.url.path ?? ""): \(error.localizedDescription)"
     }
     // Documents opened before the settings let them be analysed, or while nothing was loaded.
     for (path, document) in documents where analyses(path) && host.openText(of: path) != document.text {

@@ -21,7 +21,10 @@ struct Analyze: ParsableCommand {
   @Option(help: "Output format: text (compiler style), json, or sarif (for code scanning).")
   var format: Format = .text
 
-  @Flag(help: "Also list every container registration or resolve site dpend could not read, and why.")
+  @Flag(
+    help:
+      "Also list every container registration or resolve site dpend could not read, and why, and how many files the summary cache answered."
+  )
   var verbose = false
 
   @Option(
@@ -31,7 +34,13 @@ struct Analyze: ParsableCommand {
 
   func run() throws {
     let settings = try options.settings(outputFile: outputFile)
-    let graph = try options.analyze(settings)
+    let graph = try options.analyze(settings) { parsed, reused, cache in
+      guard verbose else { return }
+      var line =
+        cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
+      if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
+      Output.error(line)
+    }
     switch format {
     case .text:
       Output.print(CompilerStyleReporter.render(graph.diagnostics))

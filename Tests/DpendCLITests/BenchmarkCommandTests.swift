@@ -15,6 +15,7 @@ import Testing
   static let header =
     "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
     + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
+    + " | warm analyze | ratio | warm, 1 file changed | ratio"
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
@@ -176,11 +177,12 @@ import Testing
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
-    #expect(lines[2] == "--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+    #expect(
+      lines[2] == "--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
     // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
     for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
       let columns = row.components(separatedBy: " | ")
-      try #require(columns.count == 13, "\(row)")
+      try #require(columns.count == 17, "\(row)")
       #expect(Array(columns[0...2]) == [name, "20", "0.1"])
       try Self.expectFigures(columns)
     }
@@ -221,6 +223,15 @@ import Testing
     #expect(try leadingNumber(columns[9]) <= leadingNumber(columns[10]))
     let memory = columns[12].matches(of: #/\d+/#).compactMap { Double($0.output) }
     #expect(memory.count == 2 && memory[0] >= 1 && memory[1] >= memory[0], "\(columns[12])")
+    // Warm: over the summary cache, with nothing changed and with one file changed.
+    for (time, ratio) in [(13, 14), (15, 16)] {
+      #expect(
+        columns[time].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#) != nil,
+        "\(columns[time])")
+      #expect(columns[ratio].wholeMatch(of: #/\d+\.\d\d×/#) != nil, "\(columns[ratio])")
+      let warm = try leadingNumber(columns[time])
+      #expect(abs(try leadingNumber(columns[ratio]) - warm / floor) <= 0.005 + 0.5 * (1 + warm / floor) / floor)
+    }
   }
 
   @Test func graphOnlyPrintsTheMedianOfEveryStage() throws {
@@ -253,7 +264,7 @@ import Testing
     )
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
-    #expect(lines[3].components(separatedBy: " | ").count == 13)
+    #expect(lines[3].components(separatedBy: " | ").count == 17)
   }
 
   /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.

@@ -67,6 +67,7 @@ import Testing
         == "Setup.swift:4:13: note: unread registration: the name 'kind' is computed [unread-registration]\n")
     #expect(
       result.stderr == """
+        summary cache: 0 reused, 1 parsed
         0 errors, 0 warnings
         container code: 0 registrations read, 1 unread; 0 resolve sites checked, 0 unread; 1 configuration analysed
 

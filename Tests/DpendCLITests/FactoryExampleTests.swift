@@ -71,8 +71,10 @@ import Testing
         'Factory(self) { … }' or 'self.promised()': its needs are unknown [unread-registration]
 
         """)
+    // `tree` wrote the summary cache: `analyze` parses nothing.
     #expect(
       analysis.stderr == """
+        summary cache: 1 reused, 0 parsed
         0 errors, 0 warnings
         container code: 1 registration read, 1 unread; 1 resolve site checked, 0 unread; 1 configuration analysed
 

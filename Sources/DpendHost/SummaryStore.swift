@@ -1,0 +1,12 @@
+import DpendModel
+
+/// Summaries kept between runs: a persistent cache the host asks before parsing a file, and
+/// tells of every summary it makes. An implementation does its own I/O (the host does none)
+/// and must answer only with a summary made from exactly `text` at `path` under `collection`
+/// by this build of dpend: a cache never changes an answer.
+public protocol SummaryStore: AnyObject, Sendable {
+  /// The summary of `text` at `path` read with `collection`, when it is kept; `nil` otherwise.
+  func summary(path: String, text: String, collection: CollectionSettings) -> FileSummary?
+  /// Keeps `summary`, just made from `text` with `collection`.
+  func record(_ summary: FileSummary, text: String, collection: CollectionSettings)
+}

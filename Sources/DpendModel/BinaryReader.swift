@@ -1,0 +1,143 @@
+/// Reads what a ``BinaryWriter`` wrote, in one pass over a byte buffer.
+///
+/// Every read checks the bytes left and throws ``SummaryDecodingError`` instead of trapping:
+/// `.truncated` when the bytes end too early, `.malformed` when they hold something no
+/// writer writes. A count is checked against the bytes left before anything is allocated
+/// for it, so a corrupt count costs nothing. The buffer must outlive the reader.
+public struct BinaryReader {
+  /// The bytes read.
+  private let buffer: UnsafeRawBufferPointer
+  /// The offset of the next byte to read.
+  public private(set) var offset: Int
+  /// The string table, read first.
+  private var strings: [String] = []
+
+  /// A reader of `buffer` whose string table starts at `offset` (after a format's header);
+  /// reads the table.
+  public init(_ buffer: UnsafeRawBufferPointer, stringTableAt offset: Int = 0) throws(SummaryDecodingError) {
+    self.buffer = buffer
+    guard offset >= 0 && offset <= buffer.count else { throw .truncated }
+    self.offset = offset
+    // Every string takes at least its length's byte.
+    let count = try readCount(elementSize: 1)
+    var strings: [String] = []
+    strings.reserveCapacity(count)
+    for _ in 0..<count { strings.append(try readUTF8()) }
+    self.strings = strings
+  }
+
+  /// How many bytes are left.
+  public var remaining: Int { buffer.count - offset }
+
+  /// Throws unless every byte was read.
+  public func finish() throws(SummaryDecodingError) {
+    guard remaining == 0 else { throw .malformed("\(remaining) bytes after the end") }
+  }
+
+  /// Reads one byte.
+  public mutating func readByte() throws(SummaryDecodingError) -> UInt8 {
+    guard offset < buffer.count else { throw .truncated }
+    let byte = buffer[offset]
+    offset += 1
+    return byte
+  }
+
+  /// Reads an unsigned LEB128 varint of at most 64 bits.
+  public mutating func readUnsigned() throws(SummaryDecodingError) -> UInt64 {
+    var result: UInt64 = 0
+    var shift: UInt64 = 0
+    while true {
+      let byte = try readByte()
+      // The tenth byte holds the 64th bit only.
+      if shift == 63 && byte > 1 { throw .malformed("a varint longer than 64 bits") }
+      result |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 { return result }
+      shift += 7
+    }
+  }
+
+  /// Reads a zig-zag encoded `Int`.
+  public mutating func readSigned() throws(SummaryDecodingError) -> Int {
+    let value = try readUnsigned()
+    return Int(truncatingIfNeeded: Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1))))
+  }
+
+  /// Reads a count of elements each taking at least `elementSize` bytes (at least 1), or
+  /// an index: throws `.truncated` when the bytes left cannot hold that many, before
+  /// anything is allocated.
+  public mutating func readCount(elementSize: Int = 1) throws(SummaryDecodingError) -> Int {
+    let value = try readUnsigned()
+    guard value <= UInt64(remaining / max(elementSize, 1)) else { throw .truncated }
+    return Int(value)
+  }
+
+  /// Reads a `Bool`: one byte, 0 or 1.
+  public mutating func readBool() throws(SummaryDecodingError) -> Bool {
+    switch try readByte() {
+    case 0: return false
+    case 1: return true
+    case let byte: throw .malformed("\(byte) is no Bool")
+    }
+  }
+
+  /// Reads a string: an index into the string table.
+  public mutating func readString() throws(SummaryDecodingError) -> String {
+    let index = try readUnsigned()
+    guard index < UInt64(strings.count) else { throw .malformed("string \(index) past the table") }
+    return strings[Int(index)]
+  }
+
+  /// Reads an optional string: 0 for `nil`, else an index into the string table plus one.
+  public mutating func readOptionalString() throws(SummaryDecodingError) -> String? {
+    let index = try readUnsigned()
+    guard index > 0 else { return nil }
+    guard index <= UInt64(strings.count) else { throw .malformed("string \(index - 1) past the table") }
+    return strings[Int(index - 1)]
+  }
+
+  /// Reads raw bytes: their count, then the bytes.
+  public mutating func readBytes() throws(SummaryDecodingError) -> [UInt8] {
+    let count = try readCount()
+    let bytes = [UInt8](buffer[offset..<offset + count])
+    offset += count
+    return bytes
+  }
+
+  /// Reads an array: its count, then each element with `element`. Every element takes at
+  /// least `elementSize` bytes (at least 1).
+  public mutating func readArray<Element>(
+    elementSize: Int = 1, _ element: (inout BinaryReader) throws(SummaryDecodingError) -> Element
+  ) throws(SummaryDecodingError) -> [Element] {
+    let count = try readCount(elementSize: elementSize)
+    var values: [Element] = []
+    values.reserveCapacity(count)
+    for _ in 0..<count { values.append(try element(&self)) }
+    return values
+  }
+
+  /// Reads an optional value: a `Bool` telling whether it is there, then the value with
+  /// `wrapped`.
+  public mutating func readOptional<Wrapped>(
+    _ wrapped: (inout BinaryReader) throws(SummaryDecodingError) -> Wrapped
+  ) throws(SummaryDecodingError) -> Wrapped? {
+    try readBool() ? try wrapped(&self) : nil
+  }
+
+  /// Reads one of `cases` by its index: the stable small integer an enum is written as.
+  public mutating func readCase<Value>(of cases: [Value], _ what: String) throws(SummaryDecodingError) -> Value {
+    let index = try readUnsigned()
+    guard index < UInt64(cases.count) else { throw .malformed("\(index) is no \(what)") }
+    return cases[Int(index)]
+  }
+
+  /// Reads a string of the string table: its UTF-8 length, then its bytes, which must be
+  /// valid UTF-8.
+  private mutating func readUTF8() throws(SummaryDecodingError) -> String {
+    let length = try readCount()
+    guard length > 0, let base = buffer.baseAddress else { return "" }
+    let bytes = UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: length)
+    guard let string = String(validating: bytes, as: UTF8.self) else { throw .malformed("a string not UTF-8") }
+    offset += length
+    return string
+  }
+}

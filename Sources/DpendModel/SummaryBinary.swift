@@ -1,0 +1,128 @@
+/// Why bytes are not a binary summary (``FileSummary/init(binary:)``): a cache treats any of
+/// these as a miss and summarizes the file again.
+public enum SummaryDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The bytes end in the middle of a value, or a count asks for more elements than the
+  /// bytes left could hold.
+  case truncated
+  /// The bytes hold something no encoder writes: an unknown enum case, a string index past
+  /// the string table, invalid UTF-8, bytes after the end, ….
+  case malformed(String)
+  /// The bytes were written by another version of the format (the version found).
+  case unsupportedVersion(Int)
+
+  public var description: String {
+    switch self {
+    case .truncated: return "truncated binary summary"
+    case .malformed(let reason): return "malformed binary summary: \(reason)"
+    case .unsupportedVersion(let version): return "binary summary of unsupported format version \(version)"
+    }
+  }
+}
+
+/// Writes values in dpend's compact binary form, read back by ``BinaryReader``.
+///
+/// Integers are LEB128 varints (signed ones zig-zag encoded first), a `Bool` one byte, an
+/// array its count then its elements. Each distinct string is written once, in a string
+/// table before the values, and referred to by its index: a summary repeats its file's path
+/// in every range. ``encoded(prefix:)`` gives the table followed by the values.
+public struct BinaryWriter {
+  /// The values written so far, without the string table.
+  private var body: [UInt8] = []
+  /// The strings referred to, in order of first use.
+  private var strings: [String] = []
+  /// The index of each string in ``strings``.
+  private var indices: [String: Int] = [:]
+
+  /// An empty writer.
+  public init() {}
+
+  /// Writes `value` as an unsigned LEB128 varint: 7 bits a byte, low bits first, the high
+  /// bit set on every byte but the last.
+  public mutating func writeUnsigned(_ value: UInt64) {
+    var rest = value
+    while rest >= 0x80 {
+      body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      rest >>= 7
+    }
+    body.append(UInt8(truncatingIfNeeded: rest))
+  }
+
+  /// Writes a count or an index (never negative).
+  public mutating func writeCount(_ count: Int) {
+    writeUnsigned(UInt64(UInt(bitPattern: count)))
+  }
+
+  /// Writes any `Int`, zig-zag encoded so that small negative values stay small.
+  public mutating func writeSigned(_ value: Int) {
+    let wide = Int64(value)
+    writeUnsigned(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
+  }
+
+  /// Writes `value` as one byte, 0 or 1.
+  public mutating func writeBool(_ value: Bool) {
+    body.append(value ? 1 : 0)
+  }
+
+  /// Writes `value` as its index in the string table, adding it to the table on first use.
+  public mutating func writeString(_ value: String) {
+    writeCount(index(of: value))
+  }
+
+  /// Writes an optional string in one varint: 0 for `nil`, else its index plus one.
+  public mutating func writeOptionalString(_ value: String?) {
+    guard let value else { return writeCount(0) }
+    writeCount(index(of: value) + 1)
+  }
+
+  /// Writes raw bytes: their count, then the bytes themselves.
+  public mutating func writeBytes(_ bytes: [UInt8]) {
+    writeCount(bytes.count)
+    body.append(contentsOf: bytes)
+  }
+
+  /// Writes `values`: their count, then each element with `element`.
+  public mutating func writeArray<Element>(_ values: [Element], _ element: (inout BinaryWriter, Element) -> Void) {
+    writeCount(values.count)
+    for value in values { element(&self, value) }
+  }
+
+  /// Writes an optional value: a `Bool` telling whether it is there, then the value with
+  /// `wrapped`.
+  public mutating func writeOptional<Wrapped>(_ value: Wrapped?, _ wrapped: (inout BinaryWriter, Wrapped) -> Void) {
+    writeBool(value != nil)
+    if let value { wrapped(&self, value) }
+  }
+
+  /// Writes `value` as its index in `cases`: the stable small integer an enum is written as
+  /// (`cases` lists every case, in an order that never changes). A value missing from
+  /// `cases` is a programming error.
+  public mutating func writeCase<Value: Equatable>(_ value: Value, of cases: [Value]) {
+    guard let index = cases.firstIndex(of: value) else { preconditionFailure("\(value) missing from its case list") }
+    writeCount(index)
+  }
+
+  /// The string table followed by everything written, after `prefix` (a format's header).
+  public func encoded(prefix: [UInt8] = []) -> [UInt8] {
+    var table = BinaryWriter()
+    table.body.reserveCapacity(prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + body.count)
+    table.body.append(contentsOf: prefix)
+    table.writeCount(strings.count)
+    for string in strings {
+      table.writeCount(string.utf8.count)
+      table.body.append(contentsOf: string.utf8)
+    }
+    table.body.append(contentsOf: body)
+    return table.body
+  }
+
+  /// `value`'s index in the string table, added on first use. Strings Swift calls equal
+  /// may differ in their bytes (`é` composed or not): each spelling gets its own entry, so
+  /// every string reads back byte for byte.
+  private mutating func index(of value: String) -> Int {
+    if let index = indices[value], strings[index].utf8.elementsEqual(value.utf8) { return index }
+    let index = strings.count
+    strings.append(value)
+    if indices[value] == nil { indices[value] = index }
+    return index
+  }
+}

@@ -1,0 +1,131 @@
+import DpendHost
+import DpendModel
+import Foundation
+
+/// The persistent summary cache: each file's ``FileSummary`` kept on disk between runs, keyed
+/// by the file's path and the hash of its text, in a file whose identity names dpend's build
+/// and the collection settings (``SummaryCacheFile``). The command line, the language server
+/// and the plugins share it; it lives in the build directory (`.build/dpend/` of the
+/// workspace, or a directory given).
+///
+/// It never changes an answer: a summary is reused only for exactly the text, path, settings
+/// and build it was made from, and a damaged file is refused whole (``loadProblem``) and
+/// rewritten by ``save()``. Writes are atomic (a temporary file renamed), so two processes
+/// writing at once leave one complete file.
+public final class SummaryCache: SummaryStore {
+  /// The cache file.
+  public let url: URL
+  /// Why the file on disk was not used, when it existed but was refused.
+  public let loadProblem: SummaryCacheProblem?
+  private let identity: String
+  private let collection: CollectionSettings
+  private let state: Locked<State>
+
+  private struct State {
+    var kept: [String: SummaryCacheFile.Entry] = [:]
+    /// Summaries made in this run, encoded.
+    var fresh: [String: SummaryCacheFile.Entry] = [:]
+    /// Every path asked for or recorded in this run: the entries the next file holds.
+    var used: Set<String> = []
+    var hits = 0
+  }
+
+  /// The file name inside the cache directory.
+  public static let fileName = "summaries.cache"
+  /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
+  static let formatVersion = 1
+
+  /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
+  /// identified by `build`.
+  public init(directory: URL, collection: CollectionSettings, build: String = SummaryCache.currentBuild()) {
+    url = directory.appendingPathComponent(Self.fileName)
+    self.collection = collection
+    identity = Self.identity(collection: collection, build: build)
+    var state = State()
+    var problem: SummaryCacheProblem?
+    if let data = FileManager.default.contents(atPath: url.path) {
+      switch SummaryCacheFile.parse([UInt8](data), identity: identity) {
+      case .success(let entries):
+        for entry in entries { state.kept[entry.path] = entry }
+      case .failure(let reason):
+        problem = reason
+      }
+    }
+    loadProblem = problem
+    self.state = Locked(state)
+  }
+
+  // MARK: SummaryStore
+
+  public func summary(path: String, text: String, collection: CollectionSettings) -> FileSummary? {
+    guard collection == self.collection else { return nil }
+    let hash = StableHash.of(text)
+    let length = text.utf8.count
+    let entry = state.withLock { state -> SummaryCacheFile.Entry? in
+      state.used.insert(path)
+      return state.kept[path]
+    }
+    guard let entry, entry.textHash == hash, entry.textLength == length else { return nil }
+    let decoded = entry.payload.withUnsafeBytes { try? FileSummary(binary: $0) }
+    // A payload that does not decode (or is of another path) is made again, never trusted.
+    guard let decoded, decoded.path == path else { return nil }
+    state.withLock { $0.hits += 1 }
+    return decoded
+  }
+
+  public func record(_ summary: FileSummary, text: String, collection: CollectionSettings) {
+    guard collection == self.collection else { return }
+    let entry = SummaryCacheFile.Entry(
+      path: summary.path, textHash: StableHash.of(text), textLength: text.utf8.count,
+      payload: summary.binaryEncoded()[...])
+    state.withLock { state in
+      state.used.insert(summary.path)
+      state.fresh[summary.path] = entry
+    }
+  }
+
+  // MARK: Saving
+
+  /// How many summaries the cache answered.
+  public var hits: Int { state.withLock { $0.hits } }
+
+  /// Writes the summaries of every file of this run when anything changed (a file parsed, a
+  /// file gone, a refused file); a run that only reused summaries writes nothing.
+  /// - Returns: `true` when the file was written.
+  /// - Throws: the file system's error when the directory or the file cannot be written.
+  @discardableResult
+  public func save() throws -> Bool {
+    let entries = state.withLock { state -> [SummaryCacheFile.Entry]? in
+      let unchanged = state.fresh.isEmpty && Set(state.kept.keys) == state.used
+      if unchanged && loadProblem == nil { return nil }
+      return state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }
+    }
+    guard let entries else { return false }
+    let bytes = SummaryCacheFile.bytes(of: entries, identity: identity)
+    try AtomicFile.write(Data(bytes), to: url.path)
+    return true
+  }
+
+  // MARK: Identity
+
+  /// The format, the build and the settings a cache file must have been written with.
+  static func identity(collection: CollectionSettings, build: String) -> String {
+    let dialects = collection.dialects.map { $0.map(\.rawValue).joined(separator: ",") } ?? "imports"
+    return [
+      "format \(formatVersion)", "dpend \(DpendVersion.current)", "build \(build)", "dialects \(dialects)",
+      "register \(collection.registerFunctions.joined(separator: ","))",
+      "resolve \(collection.resolveFunctions.joined(separator: ","))",
+      "wrappers \(collection.injectWrappers.joined(separator: ","))",
+    ].joined(separator: "\n")
+  }
+
+  /// This executable's size and modification time: another build of dpend (even of the same
+  /// version) reads files differently, so it starts its own cache.
+  public static func currentBuild() -> String {
+    let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "unknown" }
+    let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    return "\(size)@\(modified)"
+  }
+}

@@ -1,0 +1,131 @@
+/// The bytes of a summary cache file, read in one pass and checked whole.
+///
+/// Layout, integers little-endian: the magic `DPNDSUM1`; the identity (`u32` length, UTF-8),
+/// which names the format, dpend's build and the collection settings; the entry count
+/// (`u32`); each entry's path (`u32` length, UTF-8), text hash (`u64`), text length (`u32`)
+/// and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then an FNV-1a
+/// checksum (`u64`) of every byte before it. A file that is truncated, altered, or written
+/// by another build or with other settings is refused as a whole, with the reason.
+enum SummaryCacheFile {
+  /// One kept summary, its encoding still undecoded.
+  struct Entry {
+    var path: String
+    var textHash: UInt64
+    var textLength: Int
+    var payload: ArraySlice<UInt8>
+  }
+
+  static let magic = Array("DPNDSUM1".utf8)
+
+  /// The entries of `bytes`, or why they cannot be used.
+  static func parse(_ bytes: [UInt8], identity: String) -> Result<[Entry], SummaryCacheProblem> {
+    guard bytes.count >= magic.count + 8, bytes[0..<magic.count].elementsEqual(magic) else {
+      return .failure(bytes.count < magic.count + 8 ? .truncated : .notACache)
+    }
+    let body = bytes.count - 8
+    var stored: UInt64 = 0
+    for index in 0..<8 { stored |= UInt64(bytes[body + index]) << (8 * UInt64(index)) }
+    guard StableHash.fnv1a(bytes[0..<body]) == stored else { return .failure(.checksumMismatch) }
+    var reader = Reader(bytes: bytes, position: magic.count, end: body)
+    guard let written = reader.string() else { return .failure(.truncated) }
+    guard written == identity else { return .failure(.otherBuild) }
+    guard let count = reader.u32() else { return .failure(.truncated) }
+    var entries: [Entry] = []
+    entries.reserveCapacity(min(Int(count), body / 24))
+    for _ in 0..<count {
+      guard let path = reader.string(), let hash = reader.u64(), let length = reader.u32(),
+        let payload = reader.field()
+      else { return .failure(.truncated) }
+      entries.append(Entry(path: path, textHash: hash, textLength: Int(length), payload: payload))
+    }
+    guard reader.position == body else { return .failure(.truncated) }
+    return .success(entries)
+  }
+
+  /// The file holding `entries`.
+  static func bytes(of entries: [Entry], identity: String) -> [UInt8] {
+    var output = magic
+    output.reserveCapacity(entries.reduce(64) { $0 + $1.payload.count + $1.path.utf8.count + 24 })
+    func u32(_ value: Int) { append(UInt64(value), width: 4) }
+    func append(_ value: UInt64, width: Int) {
+      for index in 0..<width { output.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+    }
+    func string(_ text: String) {
+      u32(text.utf8.count)
+      output.append(contentsOf: text.utf8)
+    }
+    string(identity)
+    u32(entries.count)
+    for entry in entries {
+      string(entry.path)
+      append(entry.textHash, width: 8)
+      u32(entry.textLength)
+      u32(entry.payload.count)
+      output.append(contentsOf: entry.payload)
+    }
+    append(StableHash.fnv1a(output[...]), width: 8)
+    return output
+  }
+
+  /// Reads fields, refusing to read past `end`.
+  private struct Reader {
+    let bytes: [UInt8]
+    var position: Int
+    let end: Int
+
+    mutating func integer(width: Int) -> UInt64? {
+      guard end - position >= width else { return nil }
+      var value: UInt64 = 0
+      for index in 0..<width { value |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
+      position += width
+      return value
+    }
+
+    mutating func u32() -> UInt32? { integer(width: 4).map { UInt32($0) } }
+    mutating func u64() -> UInt64? { integer(width: 8) }
+
+    mutating func field() -> ArraySlice<UInt8>? {
+      guard let length = u32().map(Int.init), end - position >= length else { return nil }
+      defer { position += length }
+      return bytes[position..<(position + length)]
+    }
+
+    mutating func string() -> String? {
+      field().map { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+}
+
+/// Why a summary cache file was not used; it is then rebuilt.
+public enum SummaryCacheProblem: String, Error, Sendable, CustomStringConvertible {
+  case notACache = "not a dpend summary cache"
+  case truncated = "truncated"
+  case checksumMismatch = "its checksum does not match its contents"
+  case otherBuild = "written by another build of dpend or with other collection settings"
+  case unreadable = "unreadable"
+
+  public var description: String { rawValue }
+}
+
+/// FNV-1a, 64 bits: a hash of bytes that is the same in every process (`Hashable`'s is seeded
+/// per process).
+enum StableHash {
+  static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    bytes.withUnsafeBufferPointer { fnv1a($0) }
+  }
+
+  static func fnv1a(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in buffer {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
+  /// The hash of a text's UTF-8.
+  static func of(_ text: String) -> UInt64 {
+    var text = text
+    return text.withUTF8 { fnv1a($0) }
+  }
+}

@@ -1,0 +1,187 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+import DpendTestSupport
+import DpendWorkspace
+import Foundation
+import Testing
+
+/// The persistent summary cache never changes an answer: a run reusing it equals a run
+/// without it, and a damaged, foreign or unwritable cache is refused, rebuilt or only costs
+/// speed.
+@Suite struct SummaryCacheTests {
+  static let collection = CollectionSettings(dialects: [.thesis, .dip, .swinject, .resolver])
+
+  /// A new process's analysis of `texts`: a fresh host over the cache in `directory`, saved
+  /// afterwards.
+  static func run(
+    _ texts: [String: String], cacheIn directory: URL?, build: String = "test"
+  ) throws -> (graph: DependencyGraph, parsed: Int, reused: Int, cache: SummaryCache?) {
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*"])))
+    host.collection = collection
+    let cache = directory.map { SummaryCache(directory: $0, collection: collection, build: build) }
+    host.summaryStore = cache
+    host.update(texts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    let graph = host.graph()
+    try cache?.save()
+    return (graph, host.parseCount, host.storeHits, cache)
+  }
+
+  /// Random edit sequences (the incremental-graph harness's files, thesis and container
+  /// code): at every step a run over the cache the previous step saved equals a run without
+  /// any cache, and reuses every unchanged file.
+  @Test(arguments: [11, 12, 13])
+  func aCacheNeverChangesAnAnswer(seed: UInt64) throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    var random = SplitMix64(seed: seed)
+    var texts: [String: String] = [:]
+    var reusedInAll = 0
+    for step in 0..<40 {
+      let path =
+        random.below(3) == 0 ? "Sources/Container\(random.below(3)).swift" : "Sources/F\(random.below(6)).swift"
+      var changed = 1
+      switch random.below(6) {
+      case 0 where texts[path] != nil:
+        texts[path] = nil
+      case 1 where texts[path] != nil:
+        let text = texts[path]!
+        texts[path] = String(text.utf8.prefix(random.below(text.utf8.count + 1))) ?? ""
+      case 2:
+        changed = 0
+      default:
+        let shape = random.next()
+        texts[path] =
+          path.hasPrefix("Sources/Container")
+          ? RandomContainerFile.make(shape: shape, &random) : RandomSwiftFile.make(shape: shape, &random)
+      }
+      let cached = try Self.run(texts, cacheIn: directory.root)
+      let plain = try Self.run(texts, cacheIn: nil)
+      #expect(cached.graph.diagnostics == plain.graph.diagnostics, "step \(step)")
+      #expect(cached.graph.resolved == plain.graph.resolved, "step \(step)")
+      #expect(cached.graph.container == plain.graph.container, "step \(step)")
+      for path in texts.keys {
+        #expect(cached.graph.summary(of: path) == plain.graph.summary(of: path), "step \(step), \(path)")
+      }
+      // Every file but the one just written comes from the cache.
+      #expect(cached.parsed <= changed, "step \(step): \(cached.parsed) parsed")
+      #expect(cached.parsed + cached.reused == texts.count, "step \(step)")
+      reusedInAll += cached.reused
+    }
+    #expect(reusedInAll >= 100, "\(reusedInAll) summaries reused")
+  }
+
+  static let files = [
+    "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+    "Sources/Feed.swift": "final class FeedImpl { init(store: Store, clock: Clock) {} }\n",
+    "Sources/Setup.swift": """
+    import Swinject
+
+    func assemble(_ c: Container) {
+      c.register(Store.self) { _ in StoreImpl() }
+      _ = c.resolve(Clock.self)!
+    }
+
+    """,
+  ]
+
+  /// What a damaged or foreign file does: refused whole with its reason, every file parsed,
+  /// the same answer, and a good file written in its place.
+  @Test(arguments: ["truncated", "flipped", "otherBuild", "garbage", "empty"])
+  func aDamagedOrForeignCacheIsRefusedAndRewritten(damage: String) throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    let first = try Self.run(Self.files, cacheIn: directory.root)
+    let file = directory.url(SummaryCache.fileName)
+    var bytes = [UInt8](try Data(contentsOf: file))
+    var build = "test"
+    let expected: SummaryCacheProblem
+    switch damage {
+    case "truncated":
+      // The last eight bytes are no longer the checksum of the rest.
+      bytes.removeLast(bytes.count / 3)
+      expected = .checksumMismatch
+    case "flipped":
+      bytes[bytes.count / 2] ^= 0x20
+      expected = .checksumMismatch
+    case "otherBuild":
+      build = "another build"
+      expected = .otherBuild
+    case "garbage":
+      bytes = Array("this is not a cache, just some text in its place".utf8)
+      expected = .notACache
+    default:
+      bytes = []
+      expected = .truncated
+    }
+    try Data(bytes).write(to: file)
+    let damaged = try Self.run(Self.files, cacheIn: directory.root, build: build)
+    #expect(damaged.cache?.loadProblem == expected)
+    #expect(damaged.parsed == 3)
+    #expect(damaged.reused == 0)
+    #expect(damaged.graph.diagnostics == first.graph.diagnostics)
+    #expect(damaged.graph.diagnostics.count == 2)
+    // Rewritten: the next run reuses every file.
+    let next = try Self.run(Self.files, cacheIn: directory.root, build: build)
+    #expect(next.cache?.loadProblem == nil)
+    #expect(next.parsed == 0)
+    #expect(next.reused == 3)
+  }
+
+  /// Every single-byte change of the file is refused (the checksum covers every byte) and
+  /// never crashes; other collection settings are another cache.
+  @Test func everyByteOfTheFileIsCheckedAndSettingsAreOtherCaches() throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    _ = try Self.run(Self.files, cacheIn: directory.root)
+    let file = directory.url(SummaryCache.fileName)
+    let original = [UInt8](try Data(contentsOf: file))
+    var random = SplitMix64(seed: 7)
+    for _ in 0..<200 {
+      var bytes = original
+      let index = random.below(bytes.count)
+      bytes[index] ^= UInt8(1 + random.below(255))
+      try Data(bytes).write(to: file)
+      let cache = SummaryCache(directory: directory.root, collection: Self.collection, build: "test")
+      #expect(cache.loadProblem != nil, "byte \(index)")
+    }
+    try Data(original).write(to: file)
+    let other = SummaryCache(
+      directory: directory.root, collection: CollectionSettings(injectWrappers: ["Inject"]), build: "test")
+    #expect(other.loadProblem == .otherBuild)
+    #expect(SummaryCache(directory: directory.root, collection: Self.collection, build: "test").loadProblem == nil)
+  }
+
+  /// A run that only reuses summaries writes nothing; one that parsed a file writes the file
+  /// again, without the summaries of files that are gone.
+  @Test func onlyARunThatChangedSomethingWrites() throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    _ = try Self.run(Self.files, cacheIn: directory.root)
+    let unchanged = try Self.run(Self.files, cacheIn: directory.root)
+    #expect(try unchanged.cache?.save() == false)
+    var fewer = Self.files
+    fewer["Sources/Feed.swift"] = nil
+    let removed = try Self.run(fewer, cacheIn: directory.root)
+    #expect(removed.parsed == 0)
+    #expect(try removed.cache?.save() == true)
+    let after = try Self.run(Self.files, cacheIn: directory.root)
+    #expect(after.parsed == 1)
+    #expect(after.reused == 2)
+  }
+
+  /// A directory that cannot be written makes `save()` throw (the command line prints one
+  /// line); the analysis itself is unchanged.
+  @Test func anUnwritableDirectoryOnlyCostsSpeed() throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    try directory.write("blocker", "a file where the cache directory would be")
+    let cache = SummaryCache(directory: directory.url("blocker"), collection: Self.collection, build: "test")
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*"])))
+    host.collection = Self.collection
+    host.summaryStore = cache
+    host.update(Self.files.map { ($0.key, $0.value) })
+    #expect(host.graph().diagnostics.map(\.code) == [.missingDependency, .missingDependency])
+    #expect(throws: (any Error).self) { try cache.save() }
+  }
+}
