@@ -31,7 +31,7 @@ public struct BinaryReader {
 
   /// Throws unless every byte was read.
   public func finish() throws(SummaryDecodingError) {
-    guard remaining == 0 else { throw .malformed("\(remaining) bytes after the end") }
+    guard remaining == 0 else { throw .malformed("\(remaining) trailing bytes") }
   }
 
   /// Reads one byte.
