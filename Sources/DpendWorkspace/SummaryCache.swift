@@ -112,7 +112,8 @@ public final class SummaryCache: SummaryStore {
   static func identity(collection: CollectionSettings, build: String) -> String {
     let dialects = collection.dialects.map { $0.map(\.rawValue).joined(separator: ",") } ?? "imports"
     return [
-      "format \(formatVersion).\(FileSummary.binaryFormatVersion)", "dpend \(DpendVersion.current)", "build \(build)", "dialects \(dialects)",
+      "format \(formatVersion).\(FileSummary.binaryFormatVersion)", "dpend \(DpendVersion.current)", "build \(build)",
+      "dialects \(dialects)",
       "register \(collection.registerFunctions.joined(separator: ","))",
       "resolve \(collection.resolveFunctions.joined(separator: ","))",
       "wrappers \(collection.injectWrappers.joined(separator: ","))",
