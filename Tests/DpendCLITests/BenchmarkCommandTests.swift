@@ -15,7 +15,7 @@ import Testing
   static let header =
     "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
     + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
-    + " | warm analyze | ratio | warm, 1 file changed | ratio"
+    + " | warm analyze | ratio | warm, 1 file changed | ratio | first diagnostics, warm"
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
@@ -177,12 +177,11 @@ import Testing
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
-    #expect(
-      lines[2] == "--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 17).joined(separator: " | "))
     // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
     for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
       let columns = row.components(separatedBy: " | ")
-      try #require(columns.count == 17, "\(row)")
+      try #require(columns.count == 18, "\(row)")
       #expect(Array(columns[0...2]) == [name, "20", "0.1"])
       try Self.expectFigures(columns)
     }
@@ -223,6 +222,7 @@ import Testing
     #expect(try leadingNumber(columns[9]) <= leadingNumber(columns[10]))
     let memory = columns[12].matches(of: #/\d+/#).compactMap { Double($0.output) }
     #expect(memory.count == 2 && memory[0] >= 1 && memory[1] >= memory[0], "\(columns[12])")
+    #expect(columns[17].wholeMatch(of: milliseconds) != nil, "\(columns[17])")
     // Warm: over the summary cache, with nothing changed and with one file changed.
     for (time, ratio) in [(13, 14), (15, 16)] {
       #expect(
@@ -264,7 +264,7 @@ import Testing
     )
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
-    #expect(lines[3].components(separatedBy: " | ").count == 17)
+    #expect(lines[3].components(separatedBy: " | ").count == 18)
   }
 
   /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.
