@@ -22,7 +22,8 @@ struct Benchmark: ParsableCommand {
     parsing: .upToNextOption,
     help: """
       Synthetic workspaces measured at each of --sizes: thesis (dpend's own registrations, rows 'synthetic N'), \
-      container (Dip and Swinject container code, rows 'container N').
+      container (Dip and Swinject container code, rows 'container N'), small (files of about 300 bytes, one \
+      class with 1–3 dependencies each, rows 'small files N'; try --sizes 5000).
       """)
   var synthetic: [SyntheticKind] = [.thesis]
 
@@ -302,12 +303,15 @@ enum SyntheticKind: String, CaseIterable, ExpressibleByArgument {
   case thesis
   /// ``SyntheticContainerWorkspace``: Dip and Swinject registrations and resolves.
   case container
+  /// ``SmallFilesWorkspace``: files of about 300 bytes, one class with 1–3 dependencies.
+  case small
 
   /// The row's name before its size: `synthetic 1000`, `container 1000`.
   var rowName: String {
     switch self {
     case .thesis: return "synthetic"
     case .container: return "container"
+    case .small: return "small files"
     }
   }
 
@@ -316,6 +320,7 @@ enum SyntheticKind: String, CaseIterable, ExpressibleByArgument {
     switch self {
     case .thesis: return "files"
     case .container: return "container files"
+    case .small: return "small files"
     }
   }
 
@@ -323,6 +328,7 @@ enum SyntheticKind: String, CaseIterable, ExpressibleByArgument {
     switch self {
     case .thesis: try SyntheticWorkspace(fileCount: fileCount).write(to: root)
     case .container: try SyntheticContainerWorkspace(fileCount: fileCount).write(to: root)
+    case .small: try SmallFilesWorkspace(fileCount: fileCount).write(to: root)
     }
   }
 }

@@ -23,6 +23,34 @@ import Testing
     "missing dependencies and cycles", "diagnostics", "containers",
   ]
 
+  /// `--synthetic small`: seeded files of about 300 bytes, one class with 1–3 dependencies on
+  /// earlier files' protocols, a valid graph.
+  @Test func theSmallFilesWorkspaceIsSeededValidAndSmall() throws {
+    let first = try TemporaryWorkspace([:])
+    let second = try TemporaryWorkspace([:])
+    defer {
+      first.remove()
+      second.remove()
+    }
+    for workspace in [first, second] {
+      let result = try ProcessRunner.run(
+        Self.binary, ["--synthetic", "small", "--sizes", "60", "--generate", workspace.root.path])
+      #expect(result.stdout == "wrote 60 files to \(workspace.root.path)\n")
+    }
+    let files = (0..<60).map { "Sources/Units\($0 % 50)/Unit\($0).swift" }
+    let texts = files.map { first.read($0) ?? "" }
+    #expect(texts == files.map { second.read($0) ?? "" })
+    let sizes = texts.map(\.utf8.count)
+    #expect(sizes.allSatisfy { (100...450).contains($0) }, "sizes: \(sizes)")
+    #expect((200...350).contains(sizes.reduce(0, +) / sizes.count), "mean of \(sizes)")
+    #expect(texts[0].contains("final class Unit0Impl: Unit0 {\n  init() {\n  }\n}"))
+    #expect(texts.dropFirst().allSatisfy { $0.contains("init(dependency0: Unit") })
+    let analysis = try runDpend(["analyze", "--workspace", ".", "--no-cache"], in: first.root)
+    #expect(analysis.stdout == "")
+    #expect(analysis.stderr == "0 errors, 0 warnings\n")
+    #expect(analysis.status == 0)
+  }
+
   @Test func generatedWorkspacesAreSeededFilesOfAboutFourKilobytesWithOneMissingDependency() throws {
     let first = try TemporaryWorkspace([:])
     let second = try TemporaryWorkspace([:])
