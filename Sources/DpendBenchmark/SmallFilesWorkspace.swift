@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The graph is valid: every dependency is an earlier file's protocol, implemented by its
 /// `…Impl` class (the implicit filter `.*Impl`).
-struct SmallFilesWorkspace {
+struct SmallFilesWorkspace: SyntheticFiles {
   let fileCount: Int
 
   /// The file's relative path and text.
@@ -28,17 +28,5 @@ struct SmallFilesWorkspace {
 
       """
     return ("Sources/Units\(index % 50)/Unit\(index).swift", text)
-  }
-
-  /// Writes every file and `.dpend.json` under `root`.
-  func write(to root: URL) throws {
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    try Data(#"{"implicitFilters": [".*Impl"]}"#.utf8).write(to: root.appendingPathComponent(".dpend.json"))
-    for index in 0..<fileCount {
-      let file = self.file(index)
-      let url = root.appendingPathComponent(file.path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.text.utf8).write(to: url)
-    }
   }
 }

@@ -16,7 +16,10 @@ import Foundation
 /// required and optional. A whole feature has 11 registrations and 19 (Swinject) or 18 (Dip)
 /// resolves. The workspace is valid: no diagnostic, every registration and resolve read, so
 /// the analysis does all its work; any prefix of features, cut anywhere, is valid too.
-struct SyntheticContainerWorkspace {
+struct SyntheticContainerWorkspace: SyntheticFiles {
+  /// No `.dpend.json`: an app with container code needs no settings.
+  var configuration: String? { nil }
+
   let fileCount: Int
 
   /// Files per feature: protocols, implementations, registrations, view controller.
@@ -348,16 +351,5 @@ struct SyntheticContainerWorkspace {
       }
 
       """
-  }
-
-  /// Writes every file under `root` (no `.dpend.json`: container code needs no settings).
-  func write(to root: URL) throws {
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    for index in 0..<fileCount {
-      let file = self.file(index)
-      let url = root.appendingPathComponent(file.path)
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(file.text.utf8).write(to: url)
-    }
   }
 }

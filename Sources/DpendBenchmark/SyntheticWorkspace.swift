@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The graph is valid except for one deliberate missing dependency (in the last file), so a
 /// language server always has a diagnostic to publish.
-struct SyntheticWorkspace {
+struct SyntheticWorkspace: SyntheticFiles {
   let fileCount: Int
 
   /// Service `index`'s protocol name.
@@ -149,11 +149,26 @@ struct SyntheticWorkspace {
     }
     return ("Sources/\(module)/File\(index).swift", text)
   }
+}
 
-  /// Writes every file and `.dpend.json` under `root`.
+/// A generated workspace: `fileCount` files, each made by `file(_:)`, and its `.dpend.json`.
+protocol SyntheticFiles {
+  var fileCount: Int { get }
+  /// The file's relative path and text.
+  func file(_ index: Int) -> (path: String, text: String)
+  /// The text of `.dpend.json`; `nil` for none.
+  var configuration: String? { get }
+}
+
+extension SyntheticFiles {
+  var configuration: String? { #"{"implicitFilters": [".*Impl"]}"# }
+
+  /// Writes every file, and `.dpend.json` when there is one, under `root`.
   func write(to root: URL) throws {
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    try Data(#"{"implicitFilters": [".*Impl"]}"#.utf8).write(to: root.appendingPathComponent(".dpend.json"))
+    if let configuration {
+      try Data(configuration.utf8).write(to: root.appendingPathComponent(".dpend.json"))
+    }
     for index in 0..<fileCount {
       let file = self.file(index)
       let url = root.appendingPathComponent(file.path)

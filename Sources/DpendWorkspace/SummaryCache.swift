@@ -27,7 +27,6 @@ public final class SummaryCache: SummaryStore {
     var fresh: [String: SummaryCacheFile.Entry] = [:]
     /// Every path asked for or recorded in this run: the entries the next file holds.
     var used: Set<String> = []
-    var hits = 0
   }
 
   /// The file name inside the cache directory.
@@ -69,7 +68,6 @@ public final class SummaryCache: SummaryStore {
     let decoded = entry.payload.withUnsafeBytes { try? FileSummary(binary: $0) }
     // A payload that does not decode (or is of another path) is made again, never trusted.
     guard let decoded, decoded.path == path else { return nil }
-    state.withLock { $0.hits += 1 }
     return decoded
   }
 
@@ -85,9 +83,6 @@ public final class SummaryCache: SummaryStore {
   }
 
   // MARK: Saving
-
-  /// How many summaries the cache answered.
-  public var hits: Int { state.withLock { $0.hits } }
 
   /// Writes the summaries of every file of this run when anything changed (a file parsed, a
   /// file gone, a refused file); a run that only reused summaries writes nothing.

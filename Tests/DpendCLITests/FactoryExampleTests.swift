@@ -25,19 +25,6 @@ import Testing
     #expect(result.status == 1)
   }
 
-  /// `dpend tree`, in text and in DOT (`Goldens/tree-factory.*`; `DPEND_UPDATE_GOLDENS=1`
-  /// rewrites them): a section per definition, with its scope and what it makes.
-  @Test func theFactoryAppsTree() throws {
-    let text = try runDpend(["tree", "--workspace", "Tests/Example/Factory"])
-    #expect(text.status == 0)
-    #expect(text.stderr == "")
-    try expectGolden(text.stdout, named: "tree-factory.txt")
-    let dot = try runDpend(["tree", "--workspace", "Tests/Example/Factory", "--format", "dot"])
-    #expect(dot.status == 0)
-    #expect(dot.stderr == "")
-    try expectGolden(dot.stdout, named: "tree-factory.dot")
-  }
-
   /// A definition used but defined in a module dpend does not analyse: no error, no red box,
   /// and the tree says where it is not; `--verbose` lists the definition dpend cannot read.
   @Test func aDefinitionOutsideTheSourcesIsNeitherMissingNorAnError() throws {

@@ -48,7 +48,7 @@ import Testing
 
   /// The container example apps (the locator with its `.dpend.json`): a section per registered key, in
   /// text and in DOT (`Goldens/tree-*`; `DPEND_UPDATE_GOLDENS=1` rewrites them).
-  @Test(arguments: ["Dip", "Swinject", "Resolver", "Locator", "Stitcher", "Belum"])
+  @Test(arguments: ["Dip", "Swinject", "Resolver", "Locator", "Factory", "Stitcher", "Belum"])
   func containerExampleTrees(app: String) throws {
     let text = try runDpend(["tree", "--workspace", "Tests/Example/\(app)"])
     #expect(text.status == 0)

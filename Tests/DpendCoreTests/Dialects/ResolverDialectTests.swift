@@ -6,18 +6,8 @@ import Testing
 /// Resolver (SPEC 7.8): `register { … }` in its forms wherever it is written, needs from
 /// `resolve()`, and the property wrappers as resolve sites.
 @Suite struct ResolverDialectTests {
-  static let services = """
-    protocol Store {}
-    protocol Feed {}
-    protocol Clock {}
-    protocol Logger {}
-    final class StoreImpl: Store {}
-    final class FeedImpl: Feed { init(store: Store, clock: Clock) {} }
-    struct SystemClock: Clock { let zone: String = "UTC" }
-    final class ConsoleLogger: Logger, Clock {}
-    final class Screen { init(feed: Feed) {} }
-
-    """
+  /// Dip's fixture services, and a screen made from a feed.
+  static let services = DipDialectTests.services + "final class Screen { init(feed: Feed) {} }\n"
 
   @Test func everyRegistrationFormIsReadInTheHelpersRegisterAllServicesCalls() throws {
     let injection = MarkedText(
