@@ -187,11 +187,11 @@ struct ContainerCheck {
     var seen: [String: ContainerRegistration] = [:]
     var diagnostics: [Diagnostic] = []
     for registration in registrations where registration.unread == nil {
-      // Stitcher merges every container into one graph: its scope names hold across files,
-      // and only a registration's own key (not the supertypes it adds) is kept once.
-      let stitcher = registration.dialect == .stitcher
-      for key in stitcher ? Array(registration.keys.prefix(1)) : registration.keys {
-        let identity = "\(stitcher ? "" : registration.range.file)|\(registration.scopeName)|\(key)"
+      // Stitcher injects every provider of a supertype (as an array): only a registration's
+      // own key is kept once.
+      let keys = registration.dialect == .stitcher ? Array(registration.keys.prefix(1)) : registration.keys
+      for key in keys {
+        let identity = "\(registration.scopeName)|\(key)"
         if let first = seen[identity] {
           diagnostics.append(
             Diagnostic(

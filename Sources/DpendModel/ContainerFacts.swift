@@ -174,8 +174,11 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// Why the key could not be read; `nil` when it was.
   public var unread: String?
   public var conditions: BuildConditions
-  /// The container expression registered on (`container`, `self`), with the enclosing
-  /// configuration: two registrations of one key are duplicates only within one.
+  /// The container registered on: as the dialect reads it (`container`, `self`), then, as
+  /// the collector completes it, in its file and enclosing function or closure
+  /// (`Setup.swift|container@120`); or, for a dialect whose containers merge into one graph,
+  /// a name of its own across files (Stitcher's `stitcher`). Two registrations of one key are
+  /// duplicates only within one.
   public var scopeName: String
   /// `true` for a generic registration inside one of the app's named register functions
   /// (`register<T>(_: T.Type, instance: T)`): its callers are read as registrations instead,

@@ -51,9 +51,8 @@ final class ContainerReader: SyntaxVisitor {
     default: break
     }
     if let helpers {
-      if var registration = helpers.registration(call, reader: self) {
-        registration.scopeName += Self.enclosingBody(of: call)
-        registrations.append(registration)
+      if let registration = helpers.registration(call, reader: self) {
+        registrations.append(inItsContainer(registration, at: call))
       } else if let site = helpers.resolve(call, reader: self) {
         resolveSites.append(readingGenerics(site, at: call))
       }
@@ -109,14 +108,24 @@ final class ContainerReader: SyntaxVisitor {
     return readingGenerics(registration, at: call)
   }
 
+  /// The container of `registration`, completed with the file and the enclosing body (two
+  /// test methods' `di.register` are on two containers), unless its dialect names its
+  /// containers itself.
+  private func inItsContainer(_ registration: ContainerRegistration, at node: some SyntaxProtocol)
+    -> ContainerRegistration
+  {
+    guard Self.reader(of: registration.dialect)?.namesItsContainers != true else { return registration }
+    var registration = registration
+    registration.scopeName = "\(range(node).file)|\(registration.scopeName)\(Self.enclosingBody(of: node))"
+    return registration
+  }
+
   /// `register(T.self)` inside `func register<T>(…)`: the key is whatever a caller passes.
-  /// Also names the container by the enclosing body.
+  /// Also places the registration in its container.
   private func readingGenerics(_ registration: ContainerRegistration, at node: some SyntaxProtocol)
     -> ContainerRegistration
   {
-    var registration = registration
-    // Stitcher's dialect names its scopes itself: one graph across containers and files.
-    if registration.dialect != .stitcher { registration.scopeName += Self.enclosingBody(of: node) }
+    var registration = inItsContainer(registration, at: node)
     let generics = Self.genericParameters(around: node)
     if registration.types.contains(where: { generics.contains(Self.head(of: $0)) }) {
       registration.types = []

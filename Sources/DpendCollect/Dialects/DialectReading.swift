@@ -16,6 +16,10 @@ enum ContainerFact {
 /// resolve site.
 protocol DialectReading {
   static var dialect: Dialect { get }
+  /// `true` when the dialect's registrations name their containers completely
+  /// (``DpendModel/ContainerRegistration/scopeName``), across files; `false` lets the reader
+  /// place them in their file and enclosing body.
+  static var namesItsContainers: Bool { get }
   /// The facts `call` states; empty when it is not this dialect's.
   static func facts(of call: FunctionCallExprSyntax, reader: ContainerReader) -> [ContainerFact]
   /// The facts a property declaration states: a property wrapper that resolves, a definition.
@@ -25,6 +29,7 @@ protocol DialectReading {
 }
 
 extension DialectReading {
+  static var namesItsContainers: Bool { false }
   static func facts(of call: FunctionCallExprSyntax, reader: ContainerReader) -> [ContainerFact] { [] }
   static func facts(of variable: VariableDeclSyntax, reader: ContainerReader) -> [ContainerFact] { [] }
   static func need(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? { nil }

@@ -29,6 +29,9 @@ import SwiftSyntax
 /// (a builder `if`, `switch` or `for`, a `DependencyGroup`) or outside a container's builder.
 enum StitcherDialect: DialectReading {
   static let dialect = Dialect.stitcher
+  /// Stitcher merges every container into one graph: its registrations name their containers
+  /// across files (see `scopeName(of:reader:)`).
+  static let namesItsContainers = true
   /// Calls of these types are the library's own, never a bare autoclosure registration.
   static let ownTypes: Set<String> = ["Dependency", "DependencyGroup", "DependencyContainer", "Requirement"]
 
@@ -53,7 +56,7 @@ enum StitcherDialect: DialectReading {
       var registration = ContainerRegistration(
         dialect: .stitcher, types: [], range: reader.range(binding.pattern),
         unread: "a custom dependency's locator is computed", conditions: reader.conditions(of: variable),
-        scopeName: "stitcher@\(variable.position.utf8Offset)")
+        scopeName: "stitcher|\(reader.range(variable).file)@\(variable.position.utf8Offset)")
       registration.nameIsComputed = true
       return [.registration(registration)]
     }
@@ -119,7 +122,7 @@ enum StitcherDialect: DialectReading {
   private static func containerLocalByType(
     _ registration: ContainerRegistration, call: FunctionCallExprSyntax, reader: ContainerReader
   ) -> ContainerRegistration {
-    guard registration.name == nil, registration.scopeName.hasPrefix("stitcher"),
+    guard registration.name == nil, registration.scopeName == "stitcher",
       let (container, _) = builder(around: call)
     else { return registration }
     var registration = registration
@@ -294,7 +297,7 @@ enum StitcherDialect: DialectReading {
   private static func scopeName(of call: FunctionCallExprSyntax, reader: ContainerReader) -> String {
     guard let (container, conditional) = builder(around: call), !conditional,
       typeName(called: container) == "DependencyContainer" || containerFactoryName(container) != nil
-    else { return "stitcher@\(call.position.utf8Offset)" }
+    else { return "stitcher|\(reader.range(call).file)@\(call.position.utf8Offset)" }
     var current = Syntax(container).parent
     while let parent = current {
       if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self) {

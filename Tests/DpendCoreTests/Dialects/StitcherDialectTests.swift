@@ -209,6 +209,21 @@ import Testing
     #expect(graph.diagnostics == [])
   }
 
+  /// A registration under a runtime condition is its own container, in its own file: two
+  /// files alike (the same offsets) are two containers, not one.
+  @Test func conditionalRegistrationsOfTwoFilesAlikeAreNoDuplicates() throws {
+    let text = """
+      import Stitcher
+
+      let app = DependencyContainer("App") {
+        if useAuth { Dependency("auth", AuthService.init) }
+      }
+      """
+    let graph = try analyze(["Services.swift": Self.services, "A.swift": text, "B.swift": text])
+    #expect(graph.container.registrationsRead == 2)
+    #expect(graph.diagnostics == [])
+  }
+
   @Test func aCycleThroughFactoryInjectionsHasItsPath() throws {
     let container = MarkedText(
       """
