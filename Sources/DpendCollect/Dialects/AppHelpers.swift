@@ -75,14 +75,8 @@ struct AppHelpers {
     } else {
       registration.unread = "the registered type is not written as 'X.self'"
     }
-    if let name = (CallShape.argument(call, "name") ?? CallShape.argument(call, "tag"))?.expression {
-      if let literal = CallShape.literal(name) {
-        registration.name = literal
-      } else {
-        registration.nameIsComputed = true
-        registration.unread = "the name '\(name.trimmedDescription)' is computed"
-      }
-    }
+    registration.readName(
+      (CallShape.argument(call, "name") ?? CallShape.argument(call, "tag"))?.expression, called: "name")
     for argument in call.arguments {
       registration.needs += reader.helperNeeds(in: argument.expression)
     }

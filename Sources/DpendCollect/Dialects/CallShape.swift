@@ -133,16 +133,57 @@ enum BuildCondition {
   }
 }
 
+/// How a container reads a name or tag: any literal (Dip's tags, Swinject's names), or only
+/// a string literal (Resolver's `Resolver.Name`, whose static members dpend does not evaluate).
+enum NameReading {
+  case literal
+  case stringLiteral
+
+  /// The name as written, or why it cannot be read.
+  func read(_ expression: ExprSyntax, called what: String) -> Result<String, NameNotRead> {
+    let text = expression.trimmedDescription
+    switch self {
+    case .literal:
+      return CallShape.literal(expression).map { .success($0) } ?? .failure(.init("the \(what) '\(text)' is computed"))
+    case .stringLiteral:
+      guard expression.is(StringLiteralExprSyntax.self), let literal = CallShape.literal(expression) else {
+        return .failure(.init("the \(what) '\(text)' is not a string literal"))
+      }
+      return .success(literal)
+    }
+  }
+}
+
+/// Why a name or tag was not read.
+struct NameNotRead: Error {
+  let reason: String
+  init(_ reason: String) { self.reason = reason }
+}
+
 extension ResolveSite {
   /// Reads the name or tag `expression` (Swinject's `name:`, Dip's `tag:`): a literal is part
-  /// of the key; a computed one makes the site unread.
-  mutating func readName(_ expression: ExprSyntax?, called what: String) {
+  /// of the key; one that cannot be read makes the site unread.
+  mutating func readName(_ expression: ExprSyntax?, called what: String, _ reading: NameReading = .literal) {
     guard let expression else { return }
-    if let literal = CallShape.literal(expression) {
-      name = literal
-    } else {
+    switch reading.read(expression, called: what) {
+    case .success(let literal): name = literal
+    case .failure(let notRead):
       type = nil
-      unread = "the \(what) '\(expression.trimmedDescription)' is computed"
+      unread = notRead.reason
+    }
+  }
+}
+
+extension ContainerRegistration {
+  /// Reads the name or tag `expression` of a registration: a literal is part of its key; one
+  /// that cannot be read makes it unread, and it might then answer any name.
+  mutating func readName(_ expression: ExprSyntax?, called what: String, _ reading: NameReading = .literal) {
+    guard let expression else { return }
+    switch reading.read(expression, called: what) {
+    case .success(let literal): name = literal
+    case .failure(let notRead):
+      nameIsComputed = true
+      unread = notRead.reason
     }
   }
 }

@@ -28,14 +28,7 @@ enum DipDialect {
     if let first = call.arguments.first, first.label == nil, let scope = CallShape.literal(first.expression) {
       registration.scope = String(scope.dropFirst())
     }
-    if let tag = CallShape.argument(call, "tag")?.expression {
-      if let literal = CallShape.literal(tag) {
-        registration.name = literal
-      } else {
-        registration.nameIsComputed = true
-        registration.unread = "the tag '\(tag.trimmedDescription)' is computed"
-      }
-    }
+    registration.readName(CallShape.argument(call, "tag")?.expression, called: "tag")
     let typeArgument = CallShape.argument(call, "type")?.expression
     let declared = typeArgument.flatMap(CallShape.metatype)
     registration.typeRange = typeArgument.flatMap(CallShape.metatypeBase).map { reader.range($0) }

@@ -52,7 +52,7 @@ enum ResolverDialect: DialectReading {
         conditions: reader.conditions(of: variable))
       // `@Injected` resolves when its instance is made; the lazy ones when first read.
       if !name.contains("Lazy") { site.owner = enclosingType(of: variable) }
-      readName(nameArgument, into: &site)
+      site.readName(nameArgument, called: "name", .stringLiteral)
       return .site(site)
     }
   }
@@ -76,7 +76,7 @@ enum ResolverDialect: DialectReading {
       site.type = .named(written)
     }
     if site.type == nil { site.unread = "the resolved type is inferred from the context" }
-    readName(CallShape.argument(call, "name")?.expression, into: &site)
+    site.readName(CallShape.argument(call, "name")?.expression, called: "name", .stringLiteral)
     return site
   }
 
@@ -107,7 +107,7 @@ enum ResolverDialect: DialectReading {
     let first = call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil }
     let declared = first.flatMap(CallShape.metatype)
     registration.typeRange = first.flatMap(CallShape.metatypeBase).map { reader.range($0) }
-    readName(CallShape.argument(call, "name")?.expression, into: &registration)
+    registration.readName(CallShape.argument(call, "name")?.expression, called: "name", .stringLiteral)
     var fromFactory: String?
     if let closure = CallShape.closure(call, label: "factory") {
       registration.needs = reader.needs(in: closure.statements, dialect: .resolver, names: resolveNames)
@@ -139,7 +139,7 @@ enum ResolverDialect: DialectReading {
           other.nameIsComputed = false
           other.typeRange = nil
           other.resultRange = nil
-          readName(named, into: &other)
+          other.readName(named, called: "name", .stringLiteral)
           if registration.unread == nil || other.unread != nil { extra.append(other) }
         } else if registration.unread == nil {
           registration.types.append(type)
@@ -159,30 +159,6 @@ enum ResolverDialect: DialectReading {
       }
     }
     return [registration] + extra
-  }
-
-  // MARK: Names
-
-  /// A string literal is a name; a static member (`.fancy`) is a `Resolver.Name` whose
-  /// string dpend does not evaluate.
-  private static func readName(_ expression: ExprSyntax?, into registration: inout ContainerRegistration) {
-    guard let expression else { return }
-    if expression.is(StringLiteralExprSyntax.self), let literal = CallShape.literal(expression) {
-      registration.name = literal
-    } else {
-      registration.nameIsComputed = true
-      registration.unread = "the name '\(expression.trimmedDescription)' is not a string literal"
-    }
-  }
-
-  private static func readName(_ expression: ExprSyntax?, into site: inout ResolveSite) {
-    guard let expression else { return }
-    if expression.is(StringLiteralExprSyntax.self), let literal = CallShape.literal(expression) {
-      site.name = literal
-    } else {
-      site.type = nil
-      site.unread = "the name '\(expression.trimmedDescription)' is not a string literal"
-    }
   }
 
   /// The class or struct declaring an instance property; `nil` for a static or local one.

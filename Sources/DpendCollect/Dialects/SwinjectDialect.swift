@@ -27,14 +27,7 @@ enum SwinjectDialect {
       conditions: reader.conditions(of: call), scopeName: CallShape.receiver(call))
     if type == nil { registration.unread = "the registered type is not written as 'T.self'" }
     registration.typeRange = CallShape.metatypeBase(first.expression).map { reader.range($0) }
-    if let registeredName {
-      if let literal = CallShape.literal(registeredName) {
-        registration.name = literal
-      } else {
-        registration.nameIsComputed = true
-        registration.unread = "the name '\(registeredName.trimmedDescription)' is computed"
-      }
-    }
+    registration.readName(registeredName, called: "name")
     if name == "autoregister" {
       if let initializer = CallShape.argument(call, "initializer").flatMap({
         CallShape.initializerReference($0.expression)
