@@ -32,9 +32,18 @@ import Testing
     let edited = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
     #expect(edited.stderr.hasPrefix("summary cache: 2 reused, 1 parsed\n"), "\(edited.stderr)")
     #expect(edited.stdout == "")
-    // `tree` and `generate` read the same cache.
+    // `tree` and `generate` keep the same cache: what they parsed, `analyze` reuses.
+    try workspace.write("Sources/Clock.swift", "protocol Clock {}\nfinal class SystemClockImpl: Clock {}\n")
     let tree = try workspace.run("tree", "--implicit-filter", ".*Impl")
     #expect(tree.status == 0)
+    let afterTree = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(afterTree.stderr.hasPrefix("summary cache: 3 reused, 0 parsed\n"), "\(afterTree.stderr)")
+    try workspace.write("Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock {}\n")
+    let generate = try workspace.run("generate", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift")
+    #expect(generate.status == 0, "\(generate.stderr)")
+    try workspace.remove("Deps.swift")
+    let afterGenerate = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(afterGenerate.stderr.hasPrefix("summary cache: 3 reused, 0 parsed\n"), "\(afterGenerate.stderr)")
     let bypassed = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose", "--no-cache")
     #expect(bypassed.stderr.hasPrefix("summary cache: off, 3 parsed\n"), "\(bypassed.stderr)")
   }
