@@ -173,17 +173,19 @@ struct Benchmark: ParsableCommand {
     var floor: [Double] = []
     var parallel: [Double] = []
     var cold: [Double] = []
-    var host = AnalysisHost()
+    let analyze = AnalyzeProcess(binary: binary, root: root.path)
     for _ in 0..<repetitions {
       floor.append(Statistics.time { for file in texts { _ = Parser.parse(source: file.text) } })
       parallel.append(
         Statistics.time {
           DispatchQueue.concurrentPerform(iterations: texts.count) { _ = Parser.parse(source: texts[$0].text) }
         })
-      host = AnalysisHost()
-      cold.append(try Statistics.time { _ = try WorkspaceLoader.analyze(settings, host: host) })
+      cold.append(try analyze.time(["--no-cache"]))
     }
-    let warm = try warmTimes(settings: settings, texts: texts)
+    // The host the edit latencies are measured on.
+    let host = AnalysisHost()
+    _ = try WorkspaceLoader.analyze(settings, host: host)
+    let warm = try warmTimes(analyze, texts: texts)
     let latencies = incrementalLatencies(host: host, texts: texts, edit: .parameter)
     let declarationLatencies = incrementalLatencies(host: host, texts: texts, edit: .conformance)
     // The first session starts cold (a summary cache left by an earlier run is removed; it
@@ -215,28 +217,22 @@ struct Benchmark: ParsableCommand {
   /// the cache loaded, every file read and hashed, the graph built, the cache saved. With
   /// nothing changed, and with one file changed since the cache was written (alternately
   /// edited and restored, so each run has exactly one).
-  private func warmTimes(settings: WorkspaceSettings, texts: [(path: String, text: String)]) throws -> (
+  private func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
     unchanged: [Double], oneChanged: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
-    func analyze() throws {
-      let cache = SummaryCache(directory: directory, collection: settings.collection)
-      let host = AnalysisHost()
-      host.summaryStore = cache
-      _ = try WorkspaceLoader.analyze(settings, host: host)
-      try cache.save()
-    }
-    try analyze()
+    let arguments = ["--cache-directory", directory.path]
+    _ = try analyze.time(arguments)
     var unchanged: [Double] = []
     var oneChanged: [Double] = []
     let edited = texts[texts.count / 2]
     defer { try? Data(edited.text.utf8).write(to: URL(fileURLWithPath: edited.path)) }
     for repetition in 0..<repetitions {
-      unchanged.append(try Statistics.time { try analyze() })
+      unchanged.append(try analyze.time(arguments))
       let text = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
       try Data(text.utf8).write(to: URL(fileURLWithPath: edited.path))
-      oneChanged.append(try Statistics.time { try analyze() })
+      oneChanged.append(try analyze.time(arguments))
     }
     return (unchanged, oneChanged)
   }

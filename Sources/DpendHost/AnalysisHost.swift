@@ -12,8 +12,8 @@ import DpendModel
 /// callers hand it text.
 public final class AnalysisHost {
   private struct Entry: Sendable {
-    var textHash: Int
-    var textLength: Int
+    /// `nil` after the collection settings changed: the next read collects the file again.
+    var text: TextFingerprint?
     var summary: FileSummary
   }
 
@@ -27,7 +27,7 @@ public final class AnalysisHost {
   public var collection = CollectionSettings() {
     didSet {
       guard collection != oldValue else { return }
-      for path in entries.keys { entries[path]?.textLength = -1 }
+      for path in entries.keys { entries[path]?.text = nil }
       for document in documents.values {
         document.collection = collection
         store(document)
@@ -76,25 +76,24 @@ public final class AnalysisHost {
       var parsed = false
     }
     let wanted = paths.filter { documents[$0] == nil }
-    let known = wanted.map { entries[$0].map { (hash: $0.textHash, length: $0.textLength) } }
+    let known = wanted.map { entries[$0]?.text }
     let collection = collection
     let store = summaryStore
     let outcomes = Locked([Outcome](repeating: Outcome(), count: wanted.count))
     @Sendable func work(_ index: Int) {
       var outcome = Outcome()
       if let text = read(wanted[index]) {
-        let hash = text.hashValue
-        let length = text.utf8.count
-        if known[index]?.hash != hash || known[index]?.length != length {
+        let fingerprint = TextFingerprint(text)
+        if known[index] != fingerprint {
           let summary: FileSummary
-          if let kept = store?.summary(path: wanted[index], text: text, collection: collection) {
+          if let kept = store?.summary(path: wanted[index], text: fingerprint, collection: collection) {
             summary = kept
           } else {
             summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
-            store?.record(summary, text: text, collection: collection)
+            store?.record(summary, text: fingerprint, collection: collection)
             outcome.parsed = true
           }
-          outcome.entry = Entry(textHash: hash, textLength: length, summary: summary)
+          outcome.entry = Entry(text: fingerprint, summary: summary)
         }
       } else {
         outcome.unreadable = true
@@ -166,8 +165,7 @@ public final class AnalysisHost {
   public func reusedBytes(of path: String) -> Int? { documents[path]?.reusedBytes }
 
   private func store(_ document: ParsedDocument) {
-    entries[document.path] = Entry(
-      textHash: document.text.hashValue, textLength: document.text.utf8.count, summary: document.summary)
+    entries[document.path] = Entry(text: TextFingerprint(document.text), summary: document.summary)
     builder.set([document.summary])
   }
 

@@ -5,8 +5,9 @@ import DpendModel
 /// and must answer only with a summary made from exactly `text` at `path` under `collection`
 /// by this build of dpend: a cache never changes an answer.
 public protocol SummaryStore: AnyObject, Sendable {
-  /// The summary of `text` at `path` read with `collection`, when it is kept; `nil` otherwise.
-  func summary(path: String, text: String, collection: CollectionSettings) -> FileSummary?
-  /// Keeps `summary`, just made from `text` with `collection`.
-  func record(_ summary: FileSummary, text: String, collection: CollectionSettings)
+  /// The summary of the text fingerprinted by `text` at `path` read with `collection`, when
+  /// it is kept; `nil` otherwise.
+  func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> FileSummary?
+  /// Keeps `summary`, just made from the text fingerprinted by `text` with `collection`.
+  func record(_ summary: FileSummary, text: TextFingerprint, collection: CollectionSettings)
 }

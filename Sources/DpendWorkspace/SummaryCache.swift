@@ -32,7 +32,7 @@ public final class SummaryCache: SummaryStore {
   /// The file name inside the cache directory.
   public static let fileName = "summaries.cache"
   /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
-  static let formatVersion = 1
+  static let formatVersion = 2
 
   /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
   /// identified by `build`.
@@ -56,25 +56,23 @@ public final class SummaryCache: SummaryStore {
 
   // MARK: SummaryStore
 
-  public func summary(path: String, text: String, collection: CollectionSettings) -> FileSummary? {
+  public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> FileSummary? {
     guard collection == self.collection else { return nil }
-    let hash = StableHash.of(text)
-    let length = text.utf8.count
     let entry = state.withLock { state -> SummaryCacheFile.Entry? in
       state.used.insert(path)
       return state.kept[path]
     }
-    guard let entry, entry.textHash == hash, entry.textLength == length else { return nil }
+    guard let entry, entry.textHash == text.hash, entry.textLength == text.length else { return nil }
     let decoded = entry.payload.withUnsafeBytes { try? FileSummary(binary: $0) }
     // A payload that does not decode (or is of another path) is made again, never trusted.
     guard let decoded, decoded.path == path else { return nil }
     return decoded
   }
 
-  public func record(_ summary: FileSummary, text: String, collection: CollectionSettings) {
+  public func record(_ summary: FileSummary, text: TextFingerprint, collection: CollectionSettings) {
     guard collection == self.collection else { return }
     let entry = SummaryCacheFile.Entry(
-      path: summary.path, textHash: StableHash.of(text), textLength: text.utf8.count,
+      path: summary.path, textHash: text.hash, textLength: text.length,
       payload: summary.binaryEncoded()[...])
     state.withLock { state in
       state.used.insert(summary.path)

@@ -1,11 +1,14 @@
+import DpendModel
+
 /// The bytes of a summary cache file, read in one pass and checked whole.
 ///
 /// Layout, integers little-endian: the magic `DPNDSUM1`; the identity (`u32` length, UTF-8),
 /// which names the format, dpend's build and the collection settings; the entry count
 /// (`u32`); each entry's path (`u32` length, UTF-8), text hash (`u64`), text length (`u32`)
-/// and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then an FNV-1a
-/// checksum (`u64`) of every byte before it. A file that is truncated, altered, or written
-/// by another build or with other settings is refused as a whole, with the reason.
+/// and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then a
+/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that is
+/// truncated, altered, or written by another build or with other settings is refused as a
+/// whole, with the reason.
 enum SummaryCacheFile {
   /// One kept summary, its encoding still undecoded.
   struct Entry {
@@ -25,7 +28,7 @@ enum SummaryCacheFile {
     let body = bytes.count - 8
     var stored: UInt64 = 0
     for index in 0..<8 { stored |= UInt64(bytes[body + index]) << (8 * UInt64(index)) }
-    guard StableHash.fnv1a(bytes[0..<body]) == stored else { return .failure(.checksumMismatch) }
+    guard StableHash.of(bytes[0..<body]) == stored else { return .failure(.checksumMismatch) }
     var reader = Reader(bytes: bytes, position: magic.count, end: body)
     guard let written = reader.string() else { return .failure(.truncated) }
     guard written == identity else { return .failure(.otherBuild) }
@@ -63,7 +66,7 @@ enum SummaryCacheFile {
       u32(entry.payload.count)
       output.append(contentsOf: entry.payload)
     }
-    append(StableHash.fnv1a(output[...]), width: 8)
+    append(StableHash.of(output[...]), width: 8)
     return output
   }
 
@@ -105,27 +108,4 @@ public enum SummaryCacheProblem: String, Error, Sendable, CustomStringConvertibl
   case unreadable = "unreadable"
 
   public var description: String { rawValue }
-}
-
-/// FNV-1a, 64 bits: a hash of bytes that is the same in every process (`Hashable`'s is seeded
-/// per process).
-enum StableHash {
-  static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-    bytes.withUnsafeBufferPointer { fnv1a($0) }
-  }
-
-  static func fnv1a(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in buffer {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-
-  /// The hash of a text's UTF-8.
-  static func of(_ text: String) -> UInt64 {
-    var text = text
-    return text.withUTF8 { fnv1a($0) }
-  }
 }

@@ -54,7 +54,7 @@ public enum WorkspaceLoader {
 
   /// The text of a file on disk (invalid UTF-8 repaired), or `nil` when it cannot be read.
   public static func readText(_ path: String) -> String? {
-    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    TextFile.text(at: path)
   }
 
   /// The factories of every `.dpendmodule`, with a diagnostic for each unusable one.

@@ -1,0 +1,64 @@
+/// A text's identity for caches: its UTF-8 length and a 64-bit hash of its bytes that is
+/// the same in every process and on every machine (`Hashable`'s is seeded per process).
+///
+/// The hash reads eight bytes at a time, little-endian, and mixes each word into the state
+/// with a bijection (xor, an odd multiplier, a xorshift), so a change confined to one word
+/// always changes it; changes spread over several words collide with a chance of about
+/// 2⁻⁶⁴. It is no defence against someone crafting collisions: it tells edits apart.
+public struct TextFingerprint: Hashable, Sendable {
+  /// The hash of the bytes (see ``StableHash``).
+  public var hash: UInt64
+  /// The number of UTF-8 bytes.
+  public var length: Int
+
+  /// Creates a fingerprint from its parts, as a cache stored them.
+  public init(hash: UInt64, length: Int) {
+    self.hash = hash
+    self.length = length
+  }
+
+  /// The fingerprint of `text`.
+  public init(_ text: String) {
+    var text = text
+    (hash, length) = text.withUTF8 { (StableHash.of($0), $0.count) }
+  }
+}
+
+/// A 64-bit hash of bytes that is the same in every process and on every machine.
+public enum StableHash {
+  private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+  private static let finalMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+
+  /// The hash of `bytes`.
+  public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    of(UnsafeRawBufferPointer(bytes))
+  }
+
+  /// The hash of `bytes`.
+  public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var state = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+    var offset = 0
+    while bytes.count - offset >= 8 {
+      state = mix(state, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+      offset += 8
+    }
+    if offset < bytes.count {
+      var last: UInt64 = 0
+      for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+      state = mix(state, last)
+    }
+    state ^= state >> 32
+    state &*= finalMultiplier
+    return state ^ (state >> 29)
+  }
+
+  /// The hash of the bytes of `array`.
+  public static func of(_ array: ArraySlice<UInt8>) -> UInt64 {
+    array.withUnsafeBytes { of($0) }
+  }
+
+  private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+    let mixed = (state ^ word) &* multiplier
+    return mixed ^ (mixed >> 29)
+  }
+}

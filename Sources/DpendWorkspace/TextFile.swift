@@ -1,0 +1,44 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a source file's text straight into a `String`: one `open`, one `fstat`, `read`
+/// into the string's own storage. Invalid UTF-8 is repaired, as `String(decoding:as:)`
+/// repairs it, so analysis stays best-effort.
+enum TextFile {
+  /// The text of the file at `path`, or `nil` when it cannot be opened or read.
+  static func text(at path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let size = Int(status.st_size)
+    var complete = true
+    // One byte more than the size: a file that grew since `fstat` fills it, and is read
+    // again the slow way rather than cut short.
+    let text = String(unsafeUninitializedCapacity: size + 1) { buffer in
+      var filled = 0
+      while filled < buffer.count {
+        let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count == 0 { break }
+        if count < 0 {
+          if errno == EINTR { continue }
+          complete = false
+          return 0
+        }
+        filled += count
+      }
+      if filled == buffer.count { complete = false }
+      return complete ? filled : 0
+    }
+    guard complete else {
+      return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+    }
+    return text
+  }
+}
