@@ -22,7 +22,8 @@ import Testing
     let original = TextFingerprint(text)
     var seen: Set<UInt64> = [original.hash]
     for position in bytes.indices {
-      for replacement in [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "{")] where bytes[position] != replacement {
+      for replacement in [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "{")] where bytes[position] != replacement
+      {
         var edited = bytes
         edited[position] = replacement
         let fingerprint = TextFingerprint(String(decoding: edited, as: UTF8.self))
