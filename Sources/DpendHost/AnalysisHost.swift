@@ -54,6 +54,10 @@ public final class AnalysisHost {
   /// The paths of every file the host holds, sorted.
   public var paths: [String] { entries.keys.sorted() }
 
+  /// The fingerprint of the text `path`'s summary was made from, if the host holds it and
+  /// it is current (the collection settings did not change since).
+  public func fingerprint(of path: String) -> TextFingerprint? { entries[path]?.text }
+
   /// The summary of `path`, if the host holds it.
   public func summary(of path: String) -> FileSummary? { entries[path]?.summary }
 

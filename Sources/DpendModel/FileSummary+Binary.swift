@@ -15,6 +15,15 @@ extension FileSummary {
 
   /// The summary's binary form, read back by ``init(binary:)`` to an equal summary.
   public func binaryEncoded() -> [UInt8] {
+    binaryEncodedWithContentDigest().bytes
+  }
+
+  /// The summary's binary form, and the ``StableHash`` of all of it but the line table (the
+  /// last thing written, which uses no string of the table): two summaries whose digests
+  /// are equal declare, register and resolve the same things at the same lines, columns and
+  /// offsets, so every analysis of them answers alike; their texts may differ after the
+  /// last thing read (a comment appended, say).
+  public func binaryEncodedWithContentDigest() -> (bytes: [UInt8], contentDigest: UInt64) {
     var writer = BinaryWriter()
     writer.writeString(path)
     writer.write(imports)
@@ -25,8 +34,12 @@ extension FileSummary {
     writer.write(problems)
     writer.write(registrations)
     writer.write(resolveSites)
+    let beforeLines = writer.bodyCount
     writer.write(lines)
-    return writer.encoded(prefix: Self.binaryHeader)
+    let linesSize = writer.bodyCount - beforeLines
+    let bytes = writer.encoded(prefix: Self.binaryHeader)
+    let digest = bytes.withUnsafeBytes { StableHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - linesSize)])) }
+    return (bytes, digest)
   }
 
   /// Reads a summary's binary form (``binaryEncoded()``).

@@ -58,6 +58,9 @@ public struct BinaryWriter {
     writeUnsigned(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
   }
 
+  /// How many bytes of values have been written (the string table not counted).
+  public var bodyCount: Int { body.count }
+
   /// Writes `value` as one byte, 0 or 1.
   public mutating func writeBool(_ value: Bool) {
     body.append(value ? 1 : 0)

@@ -17,7 +17,8 @@ public final class SummaryCache: SummaryStore {
   public let url: URL
   /// Why the file on disk was not used, when it existed but was refused.
   public let loadProblem: SummaryCacheProblem?
-  private let identity: String
+  /// The format, build and collection settings this cache's file must have been written with.
+  public let identity: String
   private let collection: CollectionSettings
   private let state: Locked<State>
 
@@ -32,7 +33,7 @@ public final class SummaryCache: SummaryStore {
   /// The file name inside the cache directory.
   public static let fileName = "summaries.cache"
   /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
-  static let formatVersion = 2
+  static let formatVersion = 3
 
   /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
   /// identified by `build`.
@@ -60,7 +61,7 @@ public final class SummaryCache: SummaryStore {
     guard collection == self.collection else { return nil }
     let entry = state.withLock { state -> SummaryCacheFile.Entry? in
       state.used.insert(path)
-      return state.kept[path]
+      return state.fresh[path] ?? state.kept[path]
     }
     guard let entry, entry.textHash == text.hash, entry.textLength == text.length else { return nil }
     let decoded = entry.payload.withUnsafeBytes { try? FileSummary(binary: $0) }
@@ -71,13 +72,26 @@ public final class SummaryCache: SummaryStore {
 
   public func record(_ summary: FileSummary, text: TextFingerprint, collection: CollectionSettings) {
     guard collection == self.collection else { return }
+    let encoded = summary.binaryEncodedWithContentDigest()
     let entry = SummaryCacheFile.Entry(
-      path: summary.path, textHash: text.hash, textLength: text.length,
-      payload: summary.binaryEncoded()[...])
+      path: summary.path, textHash: text.hash, textLength: text.length, contentDigest: encoded.contentDigest,
+      payload: encoded.bytes[...])
     state.withLock { state in
       state.used.insert(summary.path)
       state.fresh[summary.path] = entry
     }
+  }
+
+  /// The content digest (``FileSummary/binaryEncodedWithContentDigest()``) of the summary
+  /// kept or made in this run for exactly the text fingerprinted by `text` at `path`;
+  /// `nil` when there is none. Decodes nothing.
+  public func contentDigest(path: String, text: TextFingerprint) -> UInt64? {
+    let entry = state.withLock { state -> SummaryCacheFile.Entry? in
+      state.used.insert(path)
+      return state.fresh[path] ?? state.kept[path]
+    }
+    guard let entry, entry.textHash == text.hash, entry.textLength == text.length else { return nil }
+    return entry.contentDigest
   }
 
   // MARK: Saving

@@ -4,7 +4,8 @@ import DpendModel
 ///
 /// Layout, integers little-endian: the magic `DPNDSUM1`; the identity (`u32` length, UTF-8),
 /// which names the format, dpend's build and the collection settings; the entry count
-/// (`u32`); each entry's path (`u32` length, UTF-8), text hash (`u64`), text length (`u32`)
+/// (`u32`); each entry's path (`u32` length, UTF-8), text hash (`u64`), text length (`u32`),
+/// the summary's content digest (`u64`, ``DpendModel/FileSummary/binaryEncodedWithContentDigest()``)
 /// and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that is
 /// truncated, altered, or written by another build or with other settings is refused as a
@@ -15,6 +16,8 @@ enum SummaryCacheFile {
     var path: String
     var textHash: UInt64
     var textLength: Int
+    /// The digest of the summary but its line table.
+    var contentDigest: UInt64
     var payload: ArraySlice<UInt8>
   }
 
@@ -34,12 +37,13 @@ enum SummaryCacheFile {
     guard written == identity else { return .failure(.otherBuild) }
     guard let count = reader.u32() else { return .failure(.truncated) }
     var entries: [Entry] = []
-    entries.reserveCapacity(min(Int(count), body / 24))
+    entries.reserveCapacity(min(Int(count), body / 32))
     for _ in 0..<count {
       guard let path = reader.string(), let hash = reader.u64(), let length = reader.u32(),
-        let payload = reader.field()
+        let digest = reader.u64(), let payload = reader.field()
       else { return .failure(.truncated) }
-      entries.append(Entry(path: path, textHash: hash, textLength: Int(length), payload: payload))
+      entries.append(
+        Entry(path: path, textHash: hash, textLength: Int(length), contentDigest: digest, payload: payload))
     }
     guard reader.position == body else { return .failure(.truncated) }
     return .success(entries)
@@ -48,7 +52,7 @@ enum SummaryCacheFile {
   /// The file holding `entries`.
   static func bytes(of entries: [Entry], identity: String) -> [UInt8] {
     var output = magic
-    output.reserveCapacity(entries.reduce(64) { $0 + $1.payload.count + $1.path.utf8.count + 24 })
+    output.reserveCapacity(entries.reduce(64) { $0 + $1.payload.count + $1.path.utf8.count + 32 })
     func u32(_ value: Int) { append(UInt64(value), width: 4) }
     func append(_ value: UInt64, width: Int) {
       for index in 0..<width { output.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
@@ -63,6 +67,7 @@ enum SummaryCacheFile {
       string(entry.path)
       append(entry.textHash, width: 8)
       u32(entry.textLength)
+      append(entry.contentDigest, width: 8)
       u32(entry.payload.count)
       output.append(contentsOf: entry.payload)
     }

@@ -127,6 +127,12 @@ public final class Workspace {
     documents[path]?.text ?? WorkspaceLoader.readText(path)
   }
 
+  /// The paths of the Swift files the workspace analyses, sorted.
+  public var analysedPaths: [String] { host.paths }
+
+  /// The fingerprint of the text `path` was analysed from (see ``AnalysisHost/fingerprint(of:)``).
+  public func fingerprint(of path: String) -> TextFingerprint? { host.fingerprint(of: path) }
+
   /// How many Swift files the workspace analyses.
   public var fileCount: Int { host.paths.count }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DpendGenerate
 import DpendModel
+import DpendWorkspace
 
 /// `dpend analyze`: prints every problem and fails when there is an error.
 struct Analyze: ParsableCommand {
@@ -34,25 +35,28 @@ struct Analyze: ParsableCommand {
 
   func run() throws {
     let settings = try options.settings(outputFile: outputFile)
-    let graph = try options.analyze(settings) { parsed, reused, cache in
+    let analysis = try options.analysis(settings, useKept: { _ in true }) { parsed, reused, cache, kept in
       guard verbose else { return }
       var line =
         cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
+      if kept { Output.error("answer cache: no input changed since the answer was kept; no graph built") }
     }
+    let answer = analysis.answer
+    analysis.keep(answer)
     switch format {
     case .text:
-      Output.print(CompilerStyleReporter.render(graph.diagnostics))
-      if verbose { Output.print(CompilerStyleReporter.render(graph.container.unread, severity: "note")) }
-      Output.error(CompilerStyleReporter.summary(graph.diagnostics))
-      if !graph.container.isEmpty { Output.error(CompilerStyleReporter.containerSummary(graph.container)) }
+      Output.print(CompilerStyleReporter.render(answer.diagnostics))
+      if verbose { Output.print(CompilerStyleReporter.render(answer.unread, severity: "note")) }
+      Output.error(CompilerStyleReporter.summary(answer.diagnostics))
+      let report = answer.containerReport
+      if !report.isEmpty { Output.error(CompilerStyleReporter.containerSummary(report)) }
     case .json:
-      Output.print(
-        JSONReporter.render(graph.diagnostics, requirements: graph.mode == .library ? graph.unprovidedKeys : []))
+      Output.print(JSONReporter.render(answer.diagnostics, requirements: answer.unprovidedKeys))
     case .sarif:
-      Output.print(SARIFReporter.render(graph.diagnostics, toolVersion: DpendVersion.current))
+      Output.print(SARIFReporter.render(answer.diagnostics, toolVersion: DpendVersion.current))
     }
-    if graph.hasErrors { throw ExitCode(1) }
+    if answer.hasErrors { throw ExitCode(1) }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DpendGenerate
+import DpendModel
 import DpendWorkspace
 
 /// `dpend generate`: writes the registrations when the graph is valid.
@@ -26,12 +27,22 @@ struct Generate: ParsableCommand {
       Output.error("error: no output file: pass --output-file or set 'outputFile' in .dpend.json")
       throw ExitCode(2)
     }
-    let graph = try options.analyze(settings)
+    let kind = settings.mode == .library ? "library" : settings.container.rawValue
+    let current = WorkspaceLoader.readText(output).map(TextFingerprint.init)
+    // A kept answer will do when it has errors (nothing is written) or when the output file
+    // still holds what was generated from it.
+    let analysis = try options.analysis(settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) })
+    var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
-    Output.errorText(CompilerStyleReporter.render(graph.diagnostics))
-    guard !graph.hasErrors else {
+    Output.errorText(CompilerStyleReporter.render(answer.diagnostics))
+    guard !answer.hasErrors else {
+      analysis.keep(answer)
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)
+    }
+    guard let graph = analysis.graph else {
+      Output.error("\(output) is up to date")
+      return
     }
     let text = GeneratedOutput.text(for: graph, container: settings.container)
     do {
@@ -40,8 +51,11 @@ struct Generate: ParsableCommand {
       case .unchanged: Output.error("\(output) is up to date")
       }
     } catch {
+      analysis.keep(answer)
       Output.error("error: cannot write '\(output)': \(error.localizedDescription)")
       throw ExitCode(2)
     }
+    answer.outputs[kind] = TextFingerprint(text)
+    analysis.keep(answer)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DpendAnalysis
+import DpendModel
 import DpendWorkspace
 import Foundation
 
@@ -56,20 +57,64 @@ struct WorkspaceOptions: ParsableArguments {
     _ settings: WorkspaceSettings,
     report: (_ parsed: Int, _ reused: Int, _ cache: SummaryCache?) -> Void = { _, _, _ in }
   ) throws -> DependencyGraph {
-    let cache = noCache ? nil : SummaryCache(directory: cacheURL(settings), collection: settings.collection)
+    try analysis(settings, report: { parsed, reused, cache, _ in report(parsed, reused, cache) }).graph!
+  }
+
+  /// What a run reports: the kept answer (``AnswerCache``) when no input changed since the
+  /// run that kept it and `useKept` accepts it, else the answer of a graph built now (its
+  /// summaries reused from the summary cache where their text is unchanged). Both caches
+  /// are then brought up to date; a cache that cannot be written costs only speed, with one
+  /// line on standard error. `report` is told how many files were parsed, how many
+  /// summaries were reused, and whether the answer was the kept one.
+  func analysis(
+    _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false },
+    report: (_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: Bool) -> Void = { _, _, _, _ in }
+  ) throws -> Analysis {
+    let directory = cacheURL(settings)
+    let cache = noCache ? nil : SummaryCache(directory: directory, collection: settings.collection)
+    let answers = noCache ? nil : AnswerCache(directory: directory)
+    var lookup = KeptAnswer.Lookup()
+    if let cache, let answers, cache.loadProblem == nil {
+      lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers)
+      if let answer = lookup.answer, useKept(answer) {
+        KeptUntilExit.keep(cache)
+        report(lookup.parsed, lookup.reused, cache, true)
+        save(cache)
+        return Analysis(answer: answer, graph: nil, keep: { _ in })
+      }
+    }
     let workspace = try run { () throws(WorkspaceError) in try Workspace(settings: settings, store: cache) }
     let graph = workspace.analyze()
     KeptUntilExit.keep(workspace)
     if let cache { KeptUntilExit.keep(cache) }
-    report(workspace.collected.parsed, workspace.collected.reused, cache)
-    if let cache {
-      do {
-        try cache.save()
-      } catch {
-        Output.error("warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)")
-      }
+    // Files the lookup summarized were parsed in this run, though the workspace reused them.
+    report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, false)
+    guard let cache, let answers, save(cache) else {
+      return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, keep: { _ in })
     }
-    return graph
+    let digest = KeptAnswer.inputsDigest(of: workspace, summaries: cache)
+    return Analysis(
+      answer: AnalysisAnswer(graph: graph), graph: graph,
+      keep: { answer in
+        guard let digest else { return }
+        do {
+          try answers.save(answer, digest: digest)
+        } catch {
+          Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
+        }
+      })
+  }
+
+  /// Writes the summary cache; `false`, with one line on standard error, when it cannot.
+  @discardableResult
+  private func save(_ cache: SummaryCache) -> Bool {
+    do {
+      try cache.save()
+      return true
+    } catch {
+      Output.error("warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)")
+      return false
+    }
   }
 
   /// `--cache-directory`, or `.build/dpend` in the workspace.
@@ -86,6 +131,18 @@ struct WorkspaceOptions: ParsableArguments {
       throw ExitCode(2)
     }
   }
+}
+
+/// What a run of ``WorkspaceOptions/analysis(_:useKept:report:)`` reports.
+struct Analysis {
+  /// What to report.
+  var answer: AnalysisAnswer
+  /// The graph it was computed from; `nil` when the answer is the kept one.
+  var graph: DependencyGraph?
+  /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
+  /// for the next run with the same inputs; does nothing for a kept answer or without a
+  /// cache.
+  var keep: (AnalysisAnswer) -> Void
 }
 
 /// What a command keeps until the process exits instead of freeing it: tearing down a

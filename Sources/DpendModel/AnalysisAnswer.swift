@@ -1,0 +1,102 @@
+/// What the command line reports of one analysis: kept beside the summary cache with a
+/// digest of everything it was computed from, so that a run whose inputs are all unchanged
+/// answers without building the graph. Holds exactly what `dpend analyze` and
+/// `dpend generate` print, nothing of the graph itself.
+public struct AnalysisAnswer: Hashable, Sendable {
+  /// Every diagnostic, in reporting order.
+  public var diagnostics: [Diagnostic]
+  /// The container registrations and resolve sites that could not be read (`--verbose`).
+  public var unread: [Diagnostic]
+  /// The container code's counts: registrations read and unread, resolve sites checked and
+  /// unread.
+  public var registrationsRead = 0
+  public var registrationsUnread = 0
+  public var resolvesChecked = 0
+  public var resolvesUnread = 0
+  /// The build configurations the container check analysed.
+  public var configurations: [[String]] = [[]]
+  /// The keys the analysed code needs and does not provide (a library's requirements).
+  public var unprovidedKeys: [DependencyKey]
+  /// The fingerprint of each output `dpend generate` wrote from this analysis, by the
+  /// container kind it was generated for (`dip`, `static`, `swinject`, or `library`).
+  public var outputs: [String: TextFingerprint]
+
+  /// Creates an answer.
+  public init(
+    diagnostics: [Diagnostic], unread: [Diagnostic] = [], unprovidedKeys: [DependencyKey] = [],
+    outputs: [String: TextFingerprint] = [:]
+  ) {
+    self.diagnostics = diagnostics
+    self.unread = unread
+    self.unprovidedKeys = unprovidedKeys
+    self.outputs = outputs
+  }
+
+  /// `true` when some diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+extension AnalysisAnswer {
+  /// The bytes every binary answer starts with: `DPAN` and a format version byte, bumped
+  /// whenever a stored property changes.
+  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [1]
+
+  /// The answer's binary form, read back by ``init(binary:)`` to an equal answer.
+  public func binaryEncoded() -> [UInt8] {
+    var writer = BinaryWriter()
+    writer.write(diagnostics)
+    writer.write(unread)
+    for count in [registrationsRead, registrationsUnread, resolvesChecked, resolvesUnread, configurations.count] {
+      writer.writeUnsigned(UInt64(count))
+    }
+    writer.writeArray(configurations) { writer, conditions in writer.write(conditions) }
+    writer.writeArray(unprovidedKeys) { writer, key in
+      writer.writeString(key.name)
+      writer.writeOptionalString(key.tag)
+    }
+    writer.writeArray(outputs.sorted { $0.key < $1.key }) { writer, output in
+      writer.writeString(output.key)
+      writer.writeUnsigned(output.value.hash)
+      writer.writeUnsigned(UInt64(output.value.length))
+    }
+    return writer.encoded(prefix: Self.binaryHeader)
+  }
+
+  /// Reads an answer's binary form (``binaryEncoded()``).
+  /// - Throws: ``SummaryDecodingError`` for bytes that are not a whole binary answer of this
+  ///   format; never traps and never reads outside `bytes`.
+  public init(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) {
+    let header = Self.binaryHeader
+    guard bytes.count >= header.count else { throw .truncated }
+    guard bytes.prefix(header.count - 1).elementsEqual(header.prefix(header.count - 1)) else {
+      throw .malformed("not a binary answer")
+    }
+    guard bytes[header.count - 1] == header.last! else { throw .unsupportedVersion(Int(bytes[header.count - 1])) }
+    var reader = try BinaryReader(bytes, stringTableAt: header.count)
+    self.init(diagnostics: try reader.read(), unread: try reader.read())
+    func number() throws(SummaryDecodingError) -> Int {
+      let value = try reader.readUnsigned()
+      guard value <= UInt64(Int32.max) else { throw .malformed("a count of \(value)") }
+      return Int(value)
+    }
+    registrationsRead = try number()
+    registrationsUnread = try number()
+    resolvesChecked = try number()
+    resolvesUnread = try number()
+    let configurationCount = try number()
+    configurations = try reader.readArray { reader throws(SummaryDecodingError) in try reader.readStrings() }
+    guard configurations.count == configurationCount else { throw .malformed("configurations miscounted") }
+    unprovidedKeys = try reader.readArray { reader throws(SummaryDecodingError) in
+      DependencyKey(name: try reader.readString(), tag: try reader.readOptionalString())
+    }
+    let outputList = try reader.readArray { reader throws(SummaryDecodingError) in
+      let kind = try reader.readString()
+      let hash = try reader.readUnsigned()
+      let length = try reader.readUnsigned()
+      guard length <= UInt64(Int.max) else { throw .malformed("an output of \(length) bytes") }
+      return (kind, TextFingerprint(hash: hash, length: Int(length)))
+    }
+    outputs = Dictionary(outputList, uniquingKeysWith: { _, last in last })
+    try reader.finish()
+  }
+}
