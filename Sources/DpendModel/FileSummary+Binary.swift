@@ -38,7 +38,9 @@ extension FileSummary {
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
     let bytes = writer.encoded(prefix: Self.binaryHeader)
-    let digest = bytes.withUnsafeBytes { StableHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - linesSize)])) }
+    let digest = bytes.withUnsafeBytes {
+      StableHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - linesSize)]))
+    }
     return (bytes, digest)
   }
 

@@ -28,11 +28,17 @@ public enum KeptAnswer {
   public static func look(
     settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64
   ) -> Lookup {
-    guard let identity = AnswerCache.identity(of: settings, summaryIdentity: summaries.identity) else { return Lookup() }
+    guard let identity = AnswerCache.identity(of: settings, summaryIdentity: summaries.identity) else {
+      return Lookup()
+    }
     let found = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
     guard found.problems.isEmpty, let kept = answers.load() else { return Lookup() }
     let files = found.files.sorted()
-    enum Known { case digest(UInt64), changed, unreadable }
+    enum Known {
+      case digest(UInt64)
+      case changed
+      case unreadable
+    }
     let known = Locked([Known](repeating: .unreadable, count: files.count))
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
       var state = Known.unreadable

@@ -31,7 +31,8 @@ struct Generate: ParsableCommand {
     let current = WorkspaceLoader.readText(output).map(TextFingerprint.init)
     // A kept answer will do when it has errors (nothing is written) or when the output file
     // still holds what was generated from it.
-    let analysis = try options.analysis(settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) })
+    let analysis = try options.analysis(
+      settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) })
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))
