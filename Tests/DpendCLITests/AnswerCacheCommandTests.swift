@@ -1,0 +1,113 @@
+import DpendTestSupport
+import Foundation
+import Testing
+
+/// The answer cache as the command line uses it: a run whose inputs are all unchanged prints
+/// exactly what a run without any cache prints, in every format, and `generate` writes only
+/// when its output file no longer holds what it generated.
+@Suite struct AnswerCacheCommandTests {
+  static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
+
+  /// Every example app, in every format (`--verbose` included): the run that keeps the answer,
+  /// and the next one that reports it, print what `--no-cache` prints, with its exit status.
+  @Test(arguments: ["", "Dip", "Swinject", "Resolver", "Factory", "Locator", "Stitcher", "Belum"])
+  func aKeptAnswerPrintsWhatAFreshAnalysisPrints(example: String) throws {
+    let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/\(example)"))
+    defer { workspace.remove() }
+    for format in [["--verbose"], ["--format", "json"], ["--format", "sarif"]] {
+      let plain = try workspace.run(["analyze", "--no-cache"] + format)
+      let first = try workspace.run(["analyze"] + format)
+      let second = try workspace.run(["analyze"] + format)
+      #expect(first.stdout == plain.stdout, "\(example) \(format)")
+      #expect(second.stdout == plain.stdout, "\(example) \(format)")
+      #expect(second.status == plain.status, "\(example) \(format)")
+      #expect(!plain.stdout.isEmpty)
+      if format == ["--verbose"] {
+        // The same summary and container lines, after the caches' own.
+        let plainLines = plain.stderr.split(separator: "\n").dropFirst()
+        #expect(first.stderr.split(separator: "\n").dropFirst().elementsEqual(plainLines), "\(first.stderr)")
+        #expect(!first.stderr.contains(Self.kept))
+        #expect(second.stderr.contains("parsed\n" + Self.kept), "\(second.stderr)")
+        #expect(second.stderr.split(separator: "\n").dropFirst(2).elementsEqual(plainLines), "\(second.stderr)")
+      } else {
+        #expect(second.stderr == plain.stderr, "\(example) \(format)")
+      }
+    }
+  }
+
+  static let files = [
+    "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+    "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store) {} }\n",
+  ]
+
+  /// A comment appended is no change for the answer (one file parsed, no graph built); a
+  /// line inserted above a declaration is, and its new position is reported.
+  @Test func aCommentAppendedKeepsTheAnswerAMovedDeclarationDoesNot() throws {
+    var files = Self.files
+    files["Sources/Feed.swift"] = "final class FeedImpl { init(store: Store, clock: Clock) {} }\n"
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let first = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(first.status == 1)
+    try workspace.write("Sources/Feed.swift", files["Sources/Feed.swift"]! + "// clock comes later\n")
+    let commented = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(commented.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\n" + Self.kept), "\(commented.stderr)")
+    #expect(commented.stdout == first.stdout)
+    try workspace.write("Sources/Feed.swift", "\n" + files["Sources/Feed.swift"]!)
+    let moved = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(!moved.stderr.contains(Self.kept))
+    #expect(
+      moved.stdout == """
+        Sources/Feed.swift:2:50: error: missing dependency: nothing provides 'Clock', needed by \
+        'FeedImpl.init(store:clock:)' [missing-dependency]
+        Sources/Feed.swift:2:50: note: 'FeedImpl.init(store:clock:)' needs 'Clock'
+
+        """)
+    // Another filter is another answer.
+    let other = try workspace.run("analyze", "--implicit-filter", "Nothing", "--verbose")
+    #expect(!other.stderr.contains(Self.kept))
+    #expect(other.stdout == "")
+    #expect(other.status == 0)
+  }
+
+  /// `generate` reports the kept answer only while its output file holds what it generated:
+  /// a deleted or edited output is written again.
+  @Test func generateWritesAgainWhenItsOutputChanged() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let arguments = ["generate", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift"]
+    let first = try workspace.run(arguments)
+    #expect(first.stderr == "wrote Deps.swift\n")
+    let generated = try #require(workspace.read("Deps.swift"))
+    let date = try workspace.modificationDate("Deps.swift")
+    let second = try workspace.run(arguments)
+    #expect(second.stderr == "Deps.swift is up to date\n")
+    #expect(try workspace.modificationDate("Deps.swift") == date)
+    try workspace.write("Deps.swift", generated + "// edited by hand\n")
+    let edited = try workspace.run(arguments)
+    #expect(edited.stderr == "wrote Deps.swift\n")
+    #expect(workspace.read("Deps.swift") == generated)
+    try workspace.remove("Deps.swift")
+    let deleted = try workspace.run(arguments)
+    #expect(deleted.stderr == "wrote Deps.swift\n")
+    #expect(workspace.read("Deps.swift") == generated)
+    // Another container kind is another output.
+    let swinject = try workspace.run(arguments + ["--container", "swinject"])
+    #expect(swinject.stderr == "wrote Deps.swift\n")
+    #expect(workspace.read("Deps.swift")?.contains("import Swinject") == true)
+    // Errors are reported from the kept answer too, and nothing is written.
+    try workspace.write("Sources/Feed.swift", "final class FeedImpl { init(clock: Clock) {} }\n")
+    let failing = try workspace.run(arguments)
+    let again = try workspace.run(arguments)
+    #expect(failing.status == 1)
+    #expect(again == failing)
+    #expect(again.stderr.hasSuffix("error: not writing 'Deps.swift': analysis found errors\n"))
+  }
+}
+
+extension TemporaryWorkspace {
+  /// Runs the built `dpend` with `arguments` in this folder.
+  func run(_ arguments: [String]) throws -> ProcessResult {
+    try ProcessRunner.run(BuiltProduct.dpend, arguments, in: root)
+  }
+}

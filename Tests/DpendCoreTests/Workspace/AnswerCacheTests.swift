@@ -1,0 +1,271 @@
+import DpendAnalysis
+import DpendModel
+import DpendTestSupport
+import DpendWorkspace
+import Foundation
+import Testing
+
+/// The answer cache never changes an answer: a kept answer is used only when every input
+/// is what it was computed from, and then equals the answer of a graph built from scratch.
+@Suite struct AnswerCacheTests {
+  static let collection = CollectionSettings(dialects: [.thesis, .dip, .swinject, .resolver])
+
+  /// How one run ended.
+  struct Run {
+    var answer: AnalysisAnswer
+    var kept: Bool
+    var parsed: Int
+  }
+
+  /// A command-line run over the caches in `cache`: the kept answer when the lookup finds
+  /// it, else the graph's, kept for the next run (what `dpend analyze` does).
+  static func run(_ workspace: TemporaryWorkspace, cache: URL) throws -> Run {
+    let settings = try settings(workspace)
+    let summaries = SummaryCache(directory: cache, collection: collection, build: "test")
+    let answers = AnswerCache(directory: cache)
+    let lookup = KeptAnswer.look(settings: settings, summaries: summaries, answers: answers)
+    if let answer = lookup.answer {
+      try summaries.save()
+      return Run(answer: answer, kept: true, parsed: lookup.parsed)
+    }
+    let loaded = try Workspace(settings: settings, store: summaries)
+    let answer = AnalysisAnswer(graph: loaded.analyze())
+    try summaries.save()
+    if let digest = KeptAnswer.inputsDigest(of: loaded, summaries: summaries) {
+      try answers.save(answer, digest: digest)
+    }
+    return Run(answer: answer, kept: false, parsed: loaded.collected.parsed + lookup.parsed)
+  }
+
+  /// The same analysis with no cache at all.
+  static func plain(_ workspace: TemporaryWorkspace) throws -> AnalysisAnswer {
+    AnalysisAnswer(graph: try Workspace(settings: try settings(workspace)).analyze())
+  }
+
+  static func settings(_ workspace: TemporaryWorkspace) throws -> WorkspaceSettings {
+    var settings = try WorkspaceSettings.load(root: workspace.root.path)
+    settings.collection = collection
+    return settings
+  }
+
+  /// Random edit sequences over thesis and container files, with edits that leave every
+  /// summary's content alone (a comment appended, nothing touched) among them: at every step
+  /// the cached run's answer equals the plain one, kept answers are used exactly when no
+  /// content changed, and each is used at least a few times.
+  @Test(arguments: [21, 22, 23])
+  func aKeptAnswerIsUsedOnlyForUnchangedInputsAndEqualsAFreshOne(seed: UInt64) throws {
+    let workspace = try TemporaryWorkspace([".dpend.json": #"{"implicitFilters": [".*"]}"#])
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    var random = SplitMix64(seed: seed)
+    var texts: [String: String] = [:]
+    var keptRuns = 0
+    var builtRuns = 0
+    for step in 0..<40 {
+      let path =
+        random.below(3) == 0 ? "Sources/Container\(random.below(3)).swift" : "Sources/F\(random.below(6)).swift"
+      var contentChanged = true
+      switch random.below(7) {
+      case 0 where texts[path] != nil:
+        texts[path] = nil
+        try workspace.remove(path)
+      case 1 where texts[path] != nil:
+        let text = texts[path]!
+        texts[path] = String(text.utf8.prefix(random.below(text.utf8.count + 1))) ?? ""
+      case 2:
+        contentChanged = false
+      case 3 where texts[path] != nil:
+        // A comment after the last declaration: the text changes, the content does not
+        // (unless the file ends inside something still open, such as a cut-short type).
+        texts[path]! += "\n// note \(step)\n"
+        contentChanged = !(texts[path]!.filter { $0 == "{" }.count == texts[path]!.filter { $0 == "}" }.count)
+      default:
+        let shape = random.next()
+        texts[path] =
+          path.hasPrefix("Sources/Container")
+          ? RandomContainerFile.make(shape: shape, &random) : RandomSwiftFile.make(shape: shape, &random)
+      }
+      if let text = texts[path] { try workspace.write(path, text) }
+      guard !texts.isEmpty else { continue }
+      let cached = try Self.run(workspace, cache: cache)
+      let plain = try Self.plain(workspace)
+      #expect(cached.answer == plain, "step \(step)")
+      if cached.kept { keptRuns += 1 } else { builtRuns += 1 }
+      if step > 0 && !contentChanged {
+        #expect(cached.kept, "step \(step): nothing but a comment changed, yet the graph was built")
+      }
+    }
+    #expect(keptRuns >= 5, "\(keptRuns) kept answers")
+    #expect(builtRuns >= 10, "\(builtRuns) graphs built")
+  }
+
+  static let files = [
+    ".dpend.json": #"{"implicitFilters": [".*Impl"]}"#,
+    "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+    "Sources/Feed.swift": "final class FeedImpl { init(store: Store, clock: Clock) {} }\n",
+    "Sources/Clock.swift": "protocol Clock {}\n",
+  ]
+
+  /// Each input the digest covers: a kept answer is not used once it changed.
+  @Test func everyInputOfTheDigestMatters() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    #expect(try Self.run(workspace, cache: cache).kept == false)
+    let kept = try Self.run(workspace, cache: cache)
+    #expect(kept.kept)
+    #expect(kept.answer.diagnostics.map(\.code) == [.missingDependency])
+    // A line inserted above a declaration moves its range: not the same content.
+    try workspace.write("Sources/Feed.swift", "\n" + Self.files["Sources/Feed.swift"]!)
+    let moved = try Self.run(workspace, cache: cache)
+    #expect(!moved.kept)
+    #expect(moved.answer.diagnostics.first?.range.start.line == 2)
+    #expect(try Self.run(workspace, cache: cache).kept)
+    // The settings.
+    try workspace.write(".dpend.json", #"{"implicitFilters": [".*"]}"#)
+    let filtered = try Self.run(workspace, cache: cache)
+    #expect(!filtered.kept)
+    #expect(filtered.answer == (try Self.plain(workspace)))
+    // A file added, then removed again.
+    try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock {}\n")
+    let added = try Self.run(workspace, cache: cache)
+    #expect(!added.kept)
+    #expect(added.answer.diagnostics.isEmpty)
+    try workspace.remove("Sources/ClockImpl.swift")
+    let removed = try Self.run(workspace, cache: cache)
+    #expect(!removed.kept)
+    #expect(removed.answer.diagnostics.map(\.code) == [.missingDependency])
+    // A renamed file with the same text is another input.
+    try workspace.write("Sources/Clock2.swift", Self.files["Sources/Clock.swift"]!)
+    try workspace.remove("Sources/Clock.swift")
+    #expect(try Self.run(workspace, cache: cache).kept == false)
+  }
+
+  /// A library's text is an input too.
+  @Test func aLibraryIsAnInput() throws {
+    var files = Self.files
+    files[".dpend.json"] = #"{"implicitFilters": [".*Impl"], "libraries": ["Clock.dpendmodule"]}"#
+    files["Clock.dpendmodule"] = "[]"
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    _ = try Self.run(workspace, cache: cache)
+    #expect(try Self.run(workspace, cache: cache).kept)
+    try workspace.write(
+      "Clock.dpendmodule",
+      #"[{"dependencies":[],"key":{"name":"Clock"},"kind":{"initializer":{"parameters":[],"type":"SystemClock"}},"requiredModules":[]}]"#
+    )
+    let changed = try Self.run(workspace, cache: cache)
+    #expect(!changed.kept)
+    #expect(changed.answer.diagnostics.isEmpty, "\(changed.answer.diagnostics)")
+  }
+
+  /// Damaged, foreign or truncated answer files are not used, and the next run keeps a
+  /// good one again.
+  @Test(arguments: ["truncated", "flipped", "garbage", "empty"])
+  func aDamagedAnswerFileIsNotUsed(damage: String) throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    _ = try Self.run(workspace, cache: cache)
+    let file = cache.appendingPathComponent(AnswerCache.fileName)
+    var bytes = [UInt8](try Data(contentsOf: file))
+    switch damage {
+    case "truncated": bytes.removeLast(bytes.count / 3)
+    case "flipped": bytes[bytes.count / 2] ^= 0x20
+    case "garbage": bytes = Array("not an answer".utf8)
+    default: bytes = []
+    }
+    try Data(bytes).write(to: file)
+    #expect(AnswerCache(directory: cache).load() == nil)
+    let next = try Self.run(workspace, cache: cache)
+    #expect(!next.kept)
+    #expect(next.answer == (try Self.plain(workspace)))
+    #expect(try Self.run(workspace, cache: cache).kept)
+  }
+
+  /// Every single-byte change of an answer file is refused (its checksum covers every byte).
+  @Test func everyByteOfTheAnswerFileIsChecked() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    _ = try Self.run(workspace, cache: cache)
+    let file = cache.appendingPathComponent(AnswerCache.fileName)
+    let original = [UInt8](try Data(contentsOf: file))
+    #expect(AnswerCache(directory: cache).load() != nil)
+    for index in original.indices {
+      var bytes = original
+      bytes[index] ^= 0x01
+      try Data(bytes).write(to: file)
+      #expect(AnswerCache(directory: cache).load() == nil, "byte \(index)")
+    }
+  }
+}
+
+/// An answer's binary form reads back equal, and bytes that are not one never trap.
+@Suite struct AnalysisAnswerBinaryTests {
+  static let range = SourceRange(
+    file: "Sources/Feed.swift", start: SourcePosition(line: 2, column: 3, offset: 40),
+    end: SourcePosition(line: 2, column: 9, offset: 46))
+
+  static let answer: AnalysisAnswer = {
+    var answer = AnalysisAnswer(
+      diagnostics: [
+        Diagnostic(
+          code: .missingDependency, message: "nothing provides 'Clock'", range: range,
+          notes: [DiagnosticNote(message: "needed here", range: range)]),
+        Diagnostic(code: .ambiguousProvider, severity: .warning, message: "two", range: range),
+      ],
+      unread: [Diagnostic(code: .unreadContainerCode, severity: .warning, message: "a computed key", range: range)],
+      unprovidedKeys: [DependencyKey(name: "Clock"), DependencyKey(name: "Store", tag: "Remote")],
+      outputs: ["dip": TextFingerprint(hash: 0xDEAD_BEEF_0123_4567, length: 1234), "library": TextFingerprint("[]")])
+    answer.registrationsRead = 300
+    answer.registrationsUnread = 2
+    answer.resolvesChecked = 1_000_000
+    answer.resolvesUnread = 7
+    answer.configurations = [[], ["DEBUG"], ["os(iOS)", "targetEnvironment(simulator)"]]
+    return answer
+  }()
+
+  @Test func anAnswerReadsBackEqual() throws {
+    let bytes = Self.answer.binaryEncoded()
+    let read = try bytes.withUnsafeBytes { try AnalysisAnswer(binary: $0) }
+    #expect(read == Self.answer)
+    #expect(read.outputs["dip"]?.length == 1234)
+    let empty = AnalysisAnswer(diagnostics: [])
+    #expect(try empty.binaryEncoded().withUnsafeBytes { try AnalysisAnswer(binary: $0) } == empty)
+  }
+
+  @Test func everyTruncationAndManyByteFlipsThrowOrReadSomethingWellFormed() {
+    let bytes = Self.answer.binaryEncoded()
+    for count in 0..<bytes.count {
+      #expect(throws: SummaryDecodingError.self) {
+        try Array(bytes.prefix(count)).withUnsafeBytes { try AnalysisAnswer(binary: $0) }
+      }
+    }
+    var random = SplitMix64(seed: 5)
+    for _ in 0..<500 {
+      var flipped = bytes
+      flipped[random.below(bytes.count)] ^= UInt8(truncatingIfNeeded: random.next() | 1)
+      // Either an error or an answer; never a trap.
+      _ = try? flipped.withUnsafeBytes { try AnalysisAnswer(binary: $0) }
+    }
+  }
+
+  /// Two summaries that differ only in their line table (a comment appended) have one
+  /// content digest; a moved range gives another.
+  @Test func theContentDigestIgnoresOnlyTheLineTable() {
+    var summary = FileSummary(path: "Sources/Feed.swift")
+    summary.protocols = [ProtocolDeclaration(name: "Clock", access: .internal, range: Self.range)]
+    summary.lines = LineTable("protocol Clock {}\n")
+    var appended = summary
+    appended.lines = LineTable("protocol Clock {}\n// a comment\n")
+    var moved = summary
+    moved.protocols[0].range.start.line = 3
+    let digest = summary.binaryEncodedWithContentDigest()
+    #expect(digest.contentDigest == appended.binaryEncodedWithContentDigest().contentDigest)
+    #expect(digest.bytes != appended.binaryEncodedWithContentDigest().bytes)
+    #expect(digest.contentDigest != moved.binaryEncodedWithContentDigest().contentDigest)
+    #expect(digest.bytes == summary.binaryEncoded())
+  }
+}
