@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `dpend analyze` run as users run it: a new process, from its start to its exit, its
 /// output thrown away.
 struct AnalyzeProcess {
@@ -8,22 +12,45 @@ struct AnalyzeProcess {
   /// The workspace analysed.
   let root: String
 
-  /// Seconds one `dpend analyze <root> <arguments>` took. An exit status other than 0 or 1
-  /// (the settings refused, a crash) is an error: its time would measure nothing.
+  /// What one run took.
+  struct Measurement {
+    /// Wall-clock seconds from the spawn to the exit.
+    var seconds: Double
+    /// The process's peak resident memory (`ru_maxrss` of its own `wait4`), in bytes.
+    var peakResidentBytes: Int
+  }
+
+  /// Seconds one `dpend analyze <root> <arguments>` took.
   func time(_ arguments: [String]) throws -> Double {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["analyze", root] + arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    let seconds = try Statistics.time {
-      try process.run()
-      process.waitUntilExit()
-    }
-    guard process.terminationReason == .exit, process.terminationStatus <= 1 else {
-      throw Failure(arguments: arguments, status: process.terminationStatus)
-    }
-    return seconds
+    try measure(arguments).seconds
+  }
+
+  /// Seconds and peak memory of one `dpend analyze <root> <arguments>`. An exit status other
+  /// than 0 or 1 (the settings refused, a crash) is an error: its figures would measure
+  /// nothing.
+  func measure(_ arguments: [String]) throws -> Measurement {
+    let argv = [binary, "analyze", root] + arguments
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var cArguments = argv.map { strdup($0) } + [nil]
+    defer { for argument in cArguments { free(argument) } }
+    var pid: pid_t = 0
+    let start = ContinuousClock.now
+    let spawned = posix_spawn(&pid, binary, &actions, nil, &cArguments, environ)
+    guard spawned == 0 else { throw Failure(arguments: arguments, status: Int32(spawned)) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let elapsed = ContinuousClock.now - start
+    let exited = (status & 0x7f) == 0
+    let code = (status >> 8) & 0xff
+    guard exited, code <= 1 else { throw Failure(arguments: arguments, status: exited ? code : status & 0x7f) }
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    // Linux reports `ru_maxrss` in kilobytes.
+    return Measurement(seconds: seconds, peakResidentBytes: Int(usage.ru_maxrss) * 1024)
   }
 
   /// A run that ended neither with 0 nor with 1.

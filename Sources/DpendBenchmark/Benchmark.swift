@@ -102,8 +102,9 @@ struct Benchmark: ParsableCommand {
     emit(
       "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
         + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
-        + " | warm analyze | ratio | warm, 1 file changed | ratio | first diagnostics, warm")
-    emit("--- | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --: | --:")
+        + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
+        + " | cold analyze peak RSS | warm, 1 declaration moved | ratio")
+    emit("--- | " + Array(repeating: "--:", count: 20).joined(separator: " | "))
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -173,6 +174,7 @@ struct Benchmark: ParsableCommand {
     var floor: [Double] = []
     var parallel: [Double] = []
     var cold: [Double] = []
+    var coldPeak = 0
     let analyze = AnalyzeProcess(binary: binary, root: root.path)
     for _ in 0..<repetitions {
       floor.append(Statistics.time { for file in texts { _ = Parser.parse(source: file.text) } })
@@ -180,7 +182,9 @@ struct Benchmark: ParsableCommand {
         Statistics.time {
           DispatchQueue.concurrentPerform(iterations: texts.count) { _ = Parser.parse(source: texts[$0].text) }
         })
-      cold.append(try analyze.time(["--no-cache"]))
+      let run = try analyze.measure(["--no-cache"])
+      cold.append(run.seconds)
+      coldPeak = max(coldPeak, run.peakResidentBytes)
     }
     // The host the edit latencies are measured on.
     let host = AnalysisHost()
@@ -208,33 +212,44 @@ struct Benchmark: ParsableCommand {
       Format.milliseconds(server.firstDiagnostics),
       "\(server.residentBytes >> 20) MB (\(server.peakResidentBytes >> 20) MB)",
       Format.spread(warm.unchanged), String(format: "%.2f×", Statistics.median(warm.unchanged) / floorMedian),
-      Format.spread(warm.oneChanged), String(format: "%.2f×", Statistics.median(warm.oneChanged) / floorMedian),
+      Format.spread(warm.commented), String(format: "%.2f×", Statistics.median(warm.commented) / floorMedian),
       Format.milliseconds(warmServer.firstDiagnostics),
+      "\(coldPeak >> 20) MB",
+      Format.spread(warm.moved), String(format: "%.2f×", Statistics.median(warm.moved) / floorMedian),
     ].joined(separator: " | ")
   }
 
-  /// `dpend analyze` as a new process does it over a summary cache a run before it saved:
-  /// the cache loaded, every file read and hashed, the graph built, the cache saved. With
-  /// nothing changed, and with one file changed since the cache was written (alternately
-  /// edited and restored, so each run has exactly one).
+  /// `dpend analyze` as a new process does it over the caches a run before it saved: with
+  /// nothing changed (the kept answer: every file read and hashed, no summary decoded, no
+  /// graph built); with a comment appended to one file (that file parsed, its summary's
+  /// content unchanged, so the kept answer again); and with a line inserted at the top of
+  /// one file (its declarations move: the summaries decoded and the graph built). The
+  /// edits alternate with restoring the file, so each run has exactly one changed file.
   private func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
-    unchanged: [Double], oneChanged: [Double]
+    unchanged: [Double], commented: [Double], moved: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
     let arguments = ["--cache-directory", directory.path]
     _ = try analyze.time(arguments)
     var unchanged: [Double] = []
-    var oneChanged: [Double] = []
+    var commented: [Double] = []
+    var moved: [Double] = []
     let edited = texts[texts.count / 2]
-    defer { try? Data(edited.text.utf8).write(to: URL(fileURLWithPath: edited.path)) }
+    let url = URL(fileURLWithPath: edited.path)
+    defer { try? Data(edited.text.utf8).write(to: url) }
     for repetition in 0..<repetitions {
       unchanged.append(try analyze.time(arguments))
-      let text = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
-      try Data(text.utf8).write(to: URL(fileURLWithPath: edited.path))
-      oneChanged.append(try analyze.time(arguments))
+      let comment = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
+      try Data(comment.utf8).write(to: url)
+      commented.append(try analyze.time(arguments))
+      try Data(("\n" + edited.text).utf8).write(to: url)
+      moved.append(try analyze.time(arguments))
+      try Data(edited.text.utf8).write(to: url)
+      // Back to the kept state, so the next unchanged run reports the kept answer.
+      _ = try analyze.time(arguments)
     }
-    return (unchanged, oneChanged)
+    return (unchanged, commented, moved)
   }
 
   /// The edits the incremental latency is measured with.

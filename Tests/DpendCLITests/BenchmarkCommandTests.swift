@@ -15,7 +15,8 @@ import Testing
   static let header =
     "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
     + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
-    + " | warm analyze | ratio | warm, 1 file changed | ratio | first diagnostics, warm"
+    + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
+    + " | cold analyze peak RSS | warm, 1 declaration moved | ratio"
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
@@ -205,11 +206,11 @@ import Testing
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
-    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 17).joined(separator: " | "))
+    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 20).joined(separator: " | "))
     // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
     for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
       let columns = row.components(separatedBy: " | ")
-      try #require(columns.count == 18, "\(row)")
+      try #require(columns.count == 21, "\(row)")
       #expect(Array(columns[0...2]) == [name, "20", "0.1"])
       try Self.expectFigures(columns)
     }
@@ -251,8 +252,10 @@ import Testing
     let memory = columns[12].matches(of: #/\d+/#).compactMap { Double($0.output) }
     #expect(memory.count == 2 && memory[0] >= 1 && memory[1] >= memory[0], "\(columns[12])")
     #expect(columns[17].wholeMatch(of: milliseconds) != nil, "\(columns[17])")
-    // Warm: over the summary cache, with nothing changed and with one file changed.
-    for (time, ratio) in [(13, 14), (15, 16)] {
+    #expect(columns[18].wholeMatch(of: #/\d+ MB/#) != nil, "\(columns[18])")
+    #expect(try leadingNumber(columns[18]) >= 1)
+    // Warm: over the caches, with nothing changed, a comment appended, a declaration moved.
+    for (time, ratio) in [(13, 14), (15, 16), (19, 20)] {
       #expect(
         columns[time].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#) != nil,
         "\(columns[time])")
@@ -292,7 +295,7 @@ import Testing
     )
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
-    #expect(lines[3].components(separatedBy: " | ").count == 18)
+    #expect(lines[3].components(separatedBy: " | ").count == 21)
   }
 
   /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.
