@@ -4,8 +4,8 @@ import Foundation
   import Glibc
 #endif
 
-/// `dpend analyze` run as users run it: a new process, from its start to its exit, its
-/// output thrown away.
+/// `dpend analyze` run as users run it: a new process for the workspace (`--workspace`, so its
+/// `.dpend.json` applies), from its start to its exit, its output thrown away.
 struct AnalyzeProcess {
   /// The `dpend` executable.
   let binary: String
@@ -20,16 +20,18 @@ struct AnalyzeProcess {
     var peakResidentBytes: Int
   }
 
-  /// Seconds one `dpend analyze <root> <arguments>` took.
+  /// Seconds one `dpend analyze <arguments>` in `root` took.
   func time(_ arguments: [String]) throws -> Double {
     try measure(arguments).seconds
   }
 
-  /// Seconds and peak memory of one `dpend analyze <root> <arguments>`. An exit status other
+  /// Seconds and peak memory of one `dpend analyze <arguments>` in `root`. An exit status other
   /// than 0 or 1 (the settings refused, a crash) is an error: its figures would measure
   /// nothing.
   func measure(_ arguments: [String]) throws -> Measurement {
-    let argv = [binary, "analyze", root] + arguments
+    // The workspace named as a user in its folder has it: its `.dpend.json` (the implicit
+    // filters) applies.
+    let argv = [binary, "analyze", "--workspace", root] + arguments
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
