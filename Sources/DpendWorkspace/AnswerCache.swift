@@ -46,21 +46,21 @@ public struct AnswerCache: Sendable {
     let fixed = magic.count + 8 + 4
     guard bytes.count >= fixed + 8, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
     let body = bytes.count - 8
-    guard StableHash.of(bytes[0..<body]) == integer(bytes, at: body, width: 8) else { return nil }
-    let length = Int(integer(bytes, at: magic.count + 8, width: 4))
+    guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else { return nil }
+    let length = Int(LittleEndian.read(bytes, at: magic.count + 8, width: 4))
     guard length == body - fixed else { return nil }
     guard let answer = bytes[fixed..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }) else { return nil }
-    return (integer(bytes, at: magic.count, width: 8), answer)
+    return (LittleEndian.read(bytes, at: magic.count, width: 8), answer)
   }
 
   /// The file holding `answer` for `digest`.
   static func bytes(of answer: AnalysisAnswer, digest: UInt64) -> [UInt8] {
     let encoded = answer.binaryEncoded()
     var output = magic
-    append(digest, width: 8, to: &output)
-    append(UInt64(encoded.count), width: 4, to: &output)
+    LittleEndian.append(digest, width: 8, to: &output)
+    LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded
-    append(StableHash.of(output[...]), width: 8, to: &output)
+    LittleEndian.append(StableHash.of(output[...]), width: 8, to: &output)
     return output
   }
 
@@ -72,11 +72,11 @@ public struct AnswerCache: Sendable {
   public static func inputsDigest(identity: String, files: [(path: String, contentDigest: UInt64)]) -> UInt64 {
     var bytes = Array(identity.utf8)
     bytes.reserveCapacity(bytes.count + files.reduce(0) { $0 + $1.path.utf8.count + 12 })
-    append(UInt64(files.count), width: 8, to: &bytes)
+    LittleEndian.append(UInt64(files.count), width: 8, to: &bytes)
     for file in files {
-      append(UInt64(file.path.utf8.count), width: 4, to: &bytes)
+      LittleEndian.append(UInt64(file.path.utf8.count), width: 4, to: &bytes)
       bytes += file.path.utf8
-      append(file.contentDigest, width: 8, to: &bytes)
+      LittleEndian.append(file.contentDigest, width: 8, to: &bytes)
     }
     return StableHash.of(bytes[...])
   }
@@ -100,15 +100,5 @@ public struct AnswerCache: Sendable {
       parts.append("library \(library.utf8.count):\(library) \(fingerprint.hash) \(fingerprint.length)")
     }
     return parts.joined(separator: "\n")
-  }
-
-  private static func integer(_ bytes: [UInt8], at offset: Int, width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    for index in 0..<width { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-    return value
-  }
-
-  private static func append(_ value: UInt64, width: Int, to output: inout [UInt8]) {
-    for index in 0..<width { output.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
   }
 }

@@ -67,14 +67,10 @@ public enum KeptAnswer {
       host.summaryStore = summaries
       guard host.update(paths: changed, reading: WorkspaceLoader.readText).isEmpty else { return Lookup() }
       lookup.parsed = host.parseCount
-      lookup.reused += host.storeHits
-      for path in changed {
-        guard let fingerprint = host.fingerprint(of: path),
-          let digest = summaries.contentDigest(path: path, text: fingerprint)
-        else { return lookup }
-        digests.append((path, digest))
+      guard let parsed = contentDigests(of: changed, fingerprint: host.fingerprint(of:), in: summaries) else {
+        return lookup
       }
-      digests.sort { $0.path < $1.path }
+      digests = (digests + parsed).sorted { $0.path < $1.path }
     }
     let digest = AnswerCache.inputsDigest(identity: identity, files: digests)
     if kept.digest == digest { lookup.answer = kept.answer }
@@ -89,14 +85,25 @@ public enum KeptAnswer {
     guard workspace.loadProblems.isEmpty, workspace.configurationProblem == nil,
       let identity = AnswerCache.identity(of: workspace.settings, summaryIdentity: summaries.identity)
     else { return nil }
+    guard
+      let digests = contentDigests(of: workspace.analysedPaths, fingerprint: workspace.fingerprint(of:), in: summaries)
+    else { return nil }
+    return AnswerCache.inputsDigest(identity: identity, files: digests)
+  }
+
+  /// Each path's content digest, from the summary `summaries` holds for the text
+  /// `fingerprint` gives; `nil` when one is missing.
+  private static func contentDigests(
+    of paths: [String], fingerprint: (String) -> TextFingerprint?, in summaries: SummaryCache
+  ) -> [(path: String, contentDigest: UInt64)]? {
     var digests: [(path: String, contentDigest: UInt64)] = []
-    for path in workspace.analysedPaths {
-      guard let fingerprint = workspace.fingerprint(of: path),
-        let digest = summaries.contentDigest(path: path, text: fingerprint)
-      else { return nil }
+    for path in paths {
+      guard let text = fingerprint(path), let digest = summaries.contentDigest(path: path, text: text) else {
+        return nil
+      }
       digests.append((path, digest))
     }
-    return AnswerCache.inputsDigest(identity: identity, files: digests)
+    return digests
   }
 }
 

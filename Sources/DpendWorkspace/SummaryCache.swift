@@ -58,12 +58,7 @@ public final class SummaryCache: SummaryStore {
   // MARK: SummaryStore
 
   public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> FileSummary? {
-    guard collection == self.collection else { return nil }
-    let entry = state.withLock { state -> SummaryCacheFile.Entry? in
-      state.used.insert(path)
-      return state.fresh[path] ?? state.kept[path]
-    }
-    guard let entry, entry.textHash == text.hash, entry.textLength == text.length else { return nil }
+    guard collection == self.collection, let entry = entry(path: path, text: text) else { return nil }
     let decoded = entry.payload.withUnsafeBytes { try? FileSummary(binary: $0) }
     // A payload that does not decode (or is of another path) is made again, never trusted.
     guard let decoded, decoded.path == path else { return nil }
@@ -86,12 +81,18 @@ public final class SummaryCache: SummaryStore {
   /// kept or made in this run for exactly the text fingerprinted by `text` at `path`;
   /// `nil` when there is none. Decodes nothing.
   public func contentDigest(path: String, text: TextFingerprint) -> UInt64? {
+    entry(path: path, text: text)?.contentDigest
+  }
+
+  /// The entry made in this run or kept for exactly `text` at `path`; the path counts as
+  /// used either way (the next file keeps it).
+  private func entry(path: String, text: TextFingerprint) -> SummaryCacheFile.Entry? {
     let entry = state.withLock { state -> SummaryCacheFile.Entry? in
       state.used.insert(path)
       return state.fresh[path] ?? state.kept[path]
     }
     guard let entry, entry.textHash == text.hash, entry.textLength == text.length else { return nil }
-    return entry.contentDigest
+    return entry
   }
 
   // MARK: Saving

@@ -29,9 +29,9 @@ enum SummaryCacheFile {
       return .failure(bytes.count < magic.count + 8 ? .truncated : .notACache)
     }
     let body = bytes.count - 8
-    var stored: UInt64 = 0
-    for index in 0..<8 { stored |= UInt64(bytes[body + index]) << (8 * UInt64(index)) }
-    guard StableHash.of(bytes[0..<body]) == stored else { return .failure(.checksumMismatch) }
+    guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else {
+      return .failure(.checksumMismatch)
+    }
     var reader = Reader(bytes: bytes, position: magic.count, end: body)
     guard let written = reader.string() else { return .failure(.truncated) }
     guard written == identity else { return .failure(.otherBuild) }
@@ -54,9 +54,7 @@ enum SummaryCacheFile {
     var output = magic
     output.reserveCapacity(entries.reduce(64) { $0 + $1.payload.count + $1.path.utf8.count + 32 })
     func u32(_ value: Int) { append(UInt64(value), width: 4) }
-    func append(_ value: UInt64, width: Int) {
-      for index in 0..<width { output.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
-    }
+    func append(_ value: UInt64, width: Int) { LittleEndian.append(value, width: width, to: &output) }
     func string(_ text: String) {
       u32(text.utf8.count)
       output.append(contentsOf: text.utf8)
@@ -83,10 +81,8 @@ enum SummaryCacheFile {
 
     mutating func integer(width: Int) -> UInt64? {
       guard end - position >= width else { return nil }
-      var value: UInt64 = 0
-      for index in 0..<width { value |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
-      position += width
-      return value
+      defer { position += width }
+      return LittleEndian.read(bytes, at: position, width: width)
     }
 
     mutating func u32() -> UInt32? { integer(width: 4).map { UInt32($0) } }

@@ -35,16 +35,7 @@ struct Analyze: ParsableCommand {
 
   func run() throws {
     let settings = try options.settings(outputFile: outputFile)
-    let analysis = try options.analysis(
-      settings, useKept: { _ in true },
-      report: { parsed, reused, cache, kept in
-        guard verbose else { return }
-        var line =
-          cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
-        if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
-        Output.error(line)
-        if kept { Output.error("answer cache: no input changed since the answer was kept; no graph built") }
-      })
+    let analysis = try options.analysis(settings, useKept: { _ in true }, verbose: verbose)
 
     let answer = analysis.answer
     analysis.keep(answer)

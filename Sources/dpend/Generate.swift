@@ -21,6 +21,9 @@ struct Generate: ParsableCommand {
   @Option(help: "The container to generate for: \(ContainerKind.allCases.map(\.rawValue).joined(separator: ", ")).")
   var container: String?
 
+  @Flag(help: "Also say how many files the summary cache answered, and when the kept answer was reported.")
+  var verbose = false
+
   func run() throws {
     let settings = try options.settings(outputFile: outputFile, container: container)
     guard let output = settings.outputFile else {
@@ -32,7 +35,7 @@ struct Generate: ParsableCommand {
     // A kept answer will do when it has errors (nothing is written) or when the output file
     // still holds what was generated from it.
     let analysis = try options.analysis(
-      settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) })
+      settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) }, verbose: verbose)
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))

@@ -49,27 +49,29 @@ struct WorkspaceOptions: ParsableArguments {
     return try run { () throws(WorkspaceError) in try WorkspaceSettings.load(root: workspace, overrides: overrides) }
   }
 
-  /// The graph of the workspace, its files' summaries reused from the summary cache where
-  /// their text is unchanged; the cache is then brought up to date. A cache that cannot be
-  /// written costs only speed, with one line on standard error.
-  /// `report` is told how many files were parsed and how many summaries were reused.
-  func analyze(
-    _ settings: WorkspaceSettings,
-    report: (_ parsed: Int, _ reused: Int, _ cache: SummaryCache?) -> Void = { _, _, _ in }
-  ) throws -> DependencyGraph {
-    try analysis(settings, report: { parsed, reused, cache, _ in report(parsed, reused, cache) }).graph!
+  /// The graph of the workspace (see ``analysis(_:useKept:verbose:)``, which never keeps
+  /// an answer here).
+  func analyze(_ settings: WorkspaceSettings) throws -> DependencyGraph {
+    try analysis(settings).graph!
   }
 
   /// What a run reports: the kept answer (``AnswerCache``) when no input changed since the
   /// run that kept it and `useKept` accepts it, else the answer of a graph built now (its
   /// summaries reused from the summary cache where their text is unchanged). Both caches
   /// are then brought up to date; a cache that cannot be written costs only speed, with one
-  /// line on standard error. `report` is told how many files were parsed, how many
-  /// summaries were reused, and whether the answer was the kept one.
+  /// line on standard error. `verbose` also prints, on standard error, how many files were
+  /// parsed and how many summaries were reused, and whether the answer was the kept one.
   func analysis(
-    _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false },
-    report: (_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: Bool) -> Void = { _, _, _, _ in }
+    _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false }, verbose: Bool = false
   ) throws -> Analysis {
+    func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: Bool) {
+      guard verbose else { return }
+      var line =
+        cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
+      if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
+      Output.error(line)
+      if kept { Output.error("answer cache: no input changed since the answer was kept; no graph built") }
+    }
     let directory = cacheURL(settings)
     let cache = noCache ? nil : SummaryCache(directory: directory, collection: settings.collection)
     let answers = noCache ? nil : AnswerCache(directory: directory)

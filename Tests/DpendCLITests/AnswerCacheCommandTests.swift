@@ -8,31 +8,68 @@ import Testing
 @Suite struct AnswerCacheCommandTests {
   static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
 
-  /// Every example app, in every format (`--verbose` included): the run that keeps the answer,
-  /// and the next one that reports it, print what `--no-cache` prints, with its exit status.
+  /// Every example app, in every format: the run that keeps the answer, and the next one
+  /// that reports it (`--verbose` says so), print what `--no-cache` prints, with its exit
+  /// status.
   @Test(arguments: ["", "Dip", "Swinject", "Resolver", "Factory", "Locator", "Stitcher", "Belum"])
   func aKeptAnswerPrintsWhatAFreshAnalysisPrints(example: String) throws {
     let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/\(example)"))
     defer { workspace.remove() }
-    for format in [["--verbose"], ["--format", "json"], ["--format", "sarif"]] {
-      let plain = try workspace.run(["analyze", "--no-cache"] + format)
-      let first = try workspace.run(["analyze"] + format)
-      let second = try workspace.run(["analyze"] + format)
-      #expect(first.stdout == plain.stdout, "\(example) \(format)")
-      #expect(second.stdout == plain.stdout, "\(example) \(format)")
-      #expect(second.status == plain.status, "\(example) \(format)")
-      #expect(!plain.stdout.isEmpty)
-      if format == ["--verbose"] {
-        // The same summary and container lines, after the caches' own.
-        let plainLines = plain.stderr.split(separator: "\n").dropFirst()
-        #expect(first.stderr.split(separator: "\n").dropFirst().elementsEqual(plainLines), "\(first.stderr)")
-        #expect(!first.stderr.contains(Self.kept))
-        #expect(second.stderr.contains("parsed\n" + Self.kept), "\(second.stderr)")
-        #expect(second.stderr.split(separator: "\n").dropFirst(2).elementsEqual(plainLines), "\(second.stderr)")
-      } else {
-        #expect(second.stderr == plain.stderr, "\(example) \(format)")
-      }
+    for format in [[], ["--format", "json"], ["--format", "sarif"]] {
+      try Self.expectKeptAnswerEqualsFresh(workspace, ["analyze", "--verbose"] + format, "\(example) \(format)")
     }
+  }
+
+  /// A library's requirements (JSON in library mode) come from the kept answer too.
+  @Test func aLibrarysRequirementsAreKept() throws {
+    let workspace = try TemporaryWorkspace([
+      "Sources/Feed.swift": "public protocol Clock {}\npublic final class FeedImpl { public init(clock: Clock) {} }\n"
+    ])
+    defer { workspace.remove() }
+    let plain = try Self.expectKeptAnswerEqualsFresh(
+      workspace,
+      ["analyze", "--verbose", "--format", "json", "--output-file", "Lib.dpendmodule", "--implicit-filter", ".*Impl"],
+      "library")
+    #expect(
+      plain.stdout == """
+        {
+          "diagnostics": [],
+          "errors": 0,
+          "requirements": [
+            {
+              "name": "Clock"
+            }
+          ],
+          "warnings": 0
+        }
+
+        """)
+  }
+
+  /// Runs `arguments` with `--no-cache`, then twice over new caches: the second reports the
+  /// kept answer, and both print what the first printed (after the caches' own lines).
+  /// Returns the run without cache.
+  @discardableResult
+  static func expectKeptAnswerEqualsFresh(
+    _ workspace: TemporaryWorkspace, _ arguments: [String], _ comment: Comment
+  ) throws -> ProcessResult {
+    // A start without caches: an answer kept by an earlier format is this format's too.
+    try? workspace.remove(".build")
+    let plain = try workspace.run(arguments + ["--no-cache"])
+    let first = try workspace.run(arguments)
+    let second = try workspace.run(arguments)
+    #expect(!plain.stdout.isEmpty, comment)
+    for run in [first, second] {
+      #expect(run.stdout == plain.stdout, comment)
+      #expect(run.status == plain.status, comment)
+    }
+    #expect(!first.stderr.contains(Self.kept), comment)
+    #expect(second.stderr.contains("parsed\n" + Self.kept), "\(comment): \(second.stderr)")
+    // The same summary and container lines, after the caches' own.
+    let plainLines = plain.stderr.split(separator: "\n").dropFirst()
+    #expect(first.stderr.split(separator: "\n").dropFirst().elementsEqual(plainLines), "\(comment): \(first.stderr)")
+    #expect(second.stderr.split(separator: "\n").dropFirst(2).elementsEqual(plainLines), "\(comment): \(second.stderr)")
+    return plain
   }
 
   static let files = [
@@ -75,32 +112,38 @@ import Testing
   @Test func generateWritesAgainWhenItsOutputChanged() throws {
     let workspace = try TemporaryWorkspace(Self.files)
     defer { workspace.remove() }
-    let arguments = ["generate", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift"]
+    let arguments = ["generate", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift", "--verbose"]
+    let built = "summary cache: 2 reused, 0 parsed\n"
     let first = try workspace.run(arguments)
-    #expect(first.stderr == "wrote Deps.swift\n")
+    #expect(first.stderr == "summary cache: 0 reused, 2 parsed\nwrote Deps.swift\n")
     let generated = try #require(workspace.read("Deps.swift"))
     let date = try workspace.modificationDate("Deps.swift")
     let second = try workspace.run(arguments)
-    #expect(second.stderr == "Deps.swift is up to date\n")
+    #expect(second.stderr == built + Self.kept + "Deps.swift is up to date\n")
     #expect(try workspace.modificationDate("Deps.swift") == date)
     try workspace.write("Deps.swift", generated + "// edited by hand\n")
     let edited = try workspace.run(arguments)
-    #expect(edited.stderr == "wrote Deps.swift\n")
+    #expect(edited.stderr == built + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift") == generated)
     try workspace.remove("Deps.swift")
     let deleted = try workspace.run(arguments)
-    #expect(deleted.stderr == "wrote Deps.swift\n")
+    #expect(deleted.stderr == built + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift") == generated)
     // Another container kind is another output.
     let swinject = try workspace.run(arguments + ["--container", "swinject"])
-    #expect(swinject.stderr == "wrote Deps.swift\n")
+    #expect(swinject.stderr == built + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift")?.contains("import Swinject") == true)
     // Errors are reported from the kept answer too, and nothing is written.
     try workspace.write("Sources/Feed.swift", "final class FeedImpl { init(clock: Clock) {} }\n")
     let failing = try workspace.run(arguments)
     let again = try workspace.run(arguments)
     #expect(failing.status == 1)
-    #expect(again == failing)
+    #expect(!failing.stderr.contains(Self.kept))
+    #expect(again.status == 1)
+    #expect(again.stdout == failing.stdout)
+    #expect(
+      again.stderr
+        == failing.stderr.replacingOccurrences(of: "1 reused, 1 parsed\n", with: "2 reused, 0 parsed\n" + Self.kept))
     #expect(again.stderr.hasSuffix("error: not writing 'Deps.swift': analysis found errors\n"))
   }
 }
