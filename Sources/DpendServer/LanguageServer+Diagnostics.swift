@@ -41,7 +41,8 @@ extension LanguageServer {
         // A keystroke changes one file: the other files' diagnostics convert as before.
         let conversion =
           convertedDiagnostics[diagnostic].flatMap { $0.files == files && $0.lines == lines ? $0 : nil }
-          ?? ConvertedDiagnostic(files: files, lines: lines, locations: lspDiagnostics(for: diagnostic, ide))
+          ?? ConvertedDiagnostic(
+            files: files, lines: lines, locations: lspDiagnostics(for: diagnostic, lines: ide.lines(of:)))
         converted[diagnostic] = conversion
         for (path, lsp) in conversion.locations { current[FileURI.uri(path), default: []].append(lsp) }
       }
@@ -56,31 +57,62 @@ extension LanguageServer {
     published = current
   }
 
-  /// A core diagnostic as the editor shows it. A missing dependency appears at every
-  /// consumer's parameter; everything else at its primary range, with the notes as related
+  /// Publishes the diagnostics of the answers the previous run over the same inputs kept
+  /// (``Workspace/keptAnswer()``), before the first graph is built; positions are converted
+  /// against the files' text on disk, which those inputs are. The analysis that follows
+  /// publishes only what differs.
+  func publishKept(_ answers: [AnalysisAnswer]) {
+    var tables: [String: LineTable?] = [:]
+    func lines(of path: String) -> LineTable? {
+      if let table = tables[path] { return table }
+      // As for a graph: only analysed files have a table (not `.dpend.json`, not a library).
+      let analysed = workspace(for: path)?.analyses(path) == true
+      let table = analysed ? WorkspaceLoader.readText(path).map(LineTable.init) : nil
+      tables[path] = table
+      return table
+    }
+    var current: [String: [DpendProtocol.Diagnostic]] = [:]
+    for diagnostic in answers.flatMap(\.diagnostics) {
+      for (path, lsp) in lspDiagnostics(for: diagnostic, lines: lines(of:)) {
+        current[FileURI.uri(path), default: []].append(lsp)
+      }
+    }
+    for (uri, diagnostics) in current.sorted(by: { $0.key < $1.key }) {
+      notify(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: diagnostics))
+    }
+    published = current
+  }
+
+  /// A core diagnostic as the editor shows it, its positions converted against the text
+  /// `lines` gives for each file. A missing dependency appears at every consumer's
+  /// parameter; everything else at its primary range, with the notes as related
   /// information (a cycle's other steps, the other candidates).
-  func lspDiagnostics(for diagnostic: DpendModel.Diagnostic, _ ide: IDE) -> [(
-    path: String, diagnostic: DpendProtocol.Diagnostic
-  )] {
+  func lspDiagnostics(
+    for diagnostic: DpendModel.Diagnostic, lines: (String) -> LineTable?
+  ) -> [(path: String, diagnostic: DpendProtocol.Diagnostic)] {
+    func lspLocation(_ range: SourceRange) -> Location {
+      Location(uri: FileURI.uri(range.file), range: positions.range(range, lines: lines(range.file)))
+    }
     let locations = diagnostic.code == .missingDependency ? diagnostic.notes.map(\.range) : [diagnostic.range]
     return locations.map { location in
       // A key with hundreds of consumers would otherwise list every other consumer at each
       // one: quadratic output. The first few are enough to navigate; the rest are counted.
       let others = diagnostic.notes.filter { $0.range != location }
       var related = others.prefix(Self.maximumRelatedInformation).map { note in
-        DiagnosticRelatedInformation(location: ide.location(note.range, positions), message: note.message)
+        DiagnosticRelatedInformation(location: lspLocation(note.range), message: note.message)
       }
       if others.count > Self.maximumRelatedInformation {
         let rest = others.count - Self.maximumRelatedInformation
         related.append(
           DiagnosticRelatedInformation(
-            location: ide.location(others[Self.maximumRelatedInformation].range, positions),
+            location: lspLocation(others[Self.maximumRelatedInformation].range),
             message: "… and \(rest) more (`dpend analyze` lists them all)"))
       }
       return (
         location.file,
         DpendProtocol.Diagnostic(
-          range: ide.lspRange(location, positions), severity: diagnostic.severity == .error ? 1 : 2,
+          range: positions.range(location, lines: lines(location.file)),
+          severity: diagnostic.severity == .error ? 1 : 2,
           code: diagnostic.code.rawValue, source: "dpend", message: diagnostic.message,
           relatedInformation: related.isEmpty ? nil : related)
       )

@@ -57,6 +57,12 @@ extension LanguageServer {
     if let progressToken {
       notify(ProgressNotification(token: progressToken, value: .begin(title: "dpend: indexing")))
     }
+    let kept = workspaces.compactMap { $0.keptAnswer() }
+    if !kept.isEmpty {
+      publishKept(kept)
+      let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+      log("published the kept answer (no input changed since dpend last ran) in \(milliseconds) ms", type: 3)
+    }
     for workspace in workspaces {
       workspace.apply(.reload)
       if let problem = workspace.cacheProblem { log(problem, type: 2) }

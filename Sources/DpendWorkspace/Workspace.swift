@@ -32,6 +32,12 @@ public final class Workspace {
   private let cacheDirectory: URL?
   /// Why the summary cache could not be written at the last reload; `nil` when it was.
   public private(set) var cacheProblem: String?
+  /// The summary cache ``keptAnswer()`` loaded, with the collection settings it was loaded
+  /// for: the next reload reuses it instead of reading the file again.
+  private var warmCache: (cache: SummaryCache, collection: CollectionSettings)?
+  /// The digest of the inputs of the last reload (``KeptAnswer/inputsDigest(of:summaries:)``)
+  /// while nothing else changed: the analysis after it keeps its answer under that digest.
+  private var answerDigest: UInt64?
 
   /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
   /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
@@ -108,6 +114,7 @@ public final class Workspace {
       reload()
       effect = .reloaded(reason: "reload")
     }
+    if case .reloaded = effect {} else { answerDigest = nil }
     isStale = true
     return effect
   }
@@ -119,7 +126,21 @@ public final class Workspace {
     let graph = host.graph(extraDiagnostics: loadProblems + (configurationProblem.map { [$0] } ?? []))
     self.graph = graph
     isStale = false
+    keepAnswer(of: graph)
     return graph
+  }
+
+  /// The answer the last run over exactly these inputs kept (``AnswerCache``): what the
+  /// editor can be shown before the first graph is built. `nil` unless the workspace is
+  /// still unread, has a cache directory and a usable `.dpend.json`, no document is open,
+  /// and the inputs on disk are the ones the answer was computed from. The next
+  /// ``WorkspaceChange/reload`` reuses the summary cache read here.
+  public func keptAnswer() -> AnalysisAnswer? {
+    guard let cacheDirectory, graph == nil, configurationProblem == nil, documents.isEmpty else { return nil }
+    let cache = SummaryCache(directory: cacheDirectory, collection: settings.collection)
+    guard cache.loadProblem == nil else { return nil }
+    warmCache = (cache, settings.collection)
+    return KeptAnswer.look(settings: settings, summaries: cache, answers: AnswerCache(directory: cacheDirectory)).answer
   }
 
   /// The text of `path` as the editor or, for a file not open, the disk has it.
@@ -185,7 +206,9 @@ public final class Workspace {
     } catch {
       configurationProblem = Self.problem(error, root: root)  // the previous settings stay in force
     }
-    let cache = cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
+    let warm = warmCache.flatMap { $0.collection == settings.collection ? $0.cache : nil }
+    warmCache = nil
+    let cache = warm ?? cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
     host.summaryStore = cache
     defer { host.summaryStore = nil }
     do throws(WorkspaceError) {
@@ -195,8 +218,10 @@ public final class Workspace {
       loadProblems = []
     }
     cacheProblem = nil
+    var saved = false
     do {
       try cache?.save()
+      saved = true
     } catch {
       cacheProblem = "cannot write the summary cache \(cache?.url.path ?? ""): \(error.localizedDescription)"
     }
@@ -204,6 +229,19 @@ public final class Workspace {
     for (path, document) in documents where analyses(path) && host.openText(of: path) != document.text {
       host.open(path: path, text: document.text)
     }
+    answerDigest = saved ? cache.flatMap { KeptAnswer.inputsDigest(of: self, summaries: $0) } : nil
+  }
+
+  /// Keeps the answer of the first graph after a reload in the ``AnswerCache`` (for the next
+  /// session, or `dpend analyze`), when nothing changed since the reload and every input is
+  /// the disk's text the summary cache holds; an answer already kept for the same inputs is left as it is (it may name the
+  /// outputs `dpend generate` wrote). Only speed depends on it: a failed write is ignored.
+  private func keepAnswer(of graph: DependencyGraph) {
+    guard let digest = answerDigest, let cacheDirectory else { return }
+    answerDigest = nil
+    let answers = AnswerCache(directory: cacheDirectory)
+    guard answers.load()?.digest != digest else { return }
+    try? answers.save(AnalysisAnswer(graph: graph), digest: digest)
   }
 
   /// An unusable `.dpend.json`, shown at the start of the file.

@@ -141,6 +141,55 @@ import Testing
     #expect(try Self.run(workspace, cache: cache).kept == false)
   }
 
+  /// The language server's workspace keeps the answer of its first graph after a reload,
+  /// which the next session (``Workspace/keptAnswer()``) and the command line's lookup both
+  /// find; never when a document changed before that graph, or is open when looking.
+  @Test func theServersWorkspaceKeepsAndFindsAnswers() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    let answerFile = cache.appendingPathComponent(AnswerCache.fileName).path
+    let first = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    #expect(first.keptAnswer() == nil)
+    first.apply(.reload)
+    let answer = AnalysisAnswer(graph: first.analyze())
+    #expect(
+      answer.diagnostics.map(\.message) == [
+        "missing dependency: nothing provides 'Clock', needed by 'FeedImpl.init(store:clock:)'"
+      ])
+    #expect(FileManager.default.fileExists(atPath: answerFile))
+
+    let second = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    #expect(second.keptAnswer() == answer)
+    second.apply(.reload)
+    #expect(AnalysisAnswer(graph: second.analyze()) == answer)
+    let settings = try WorkspaceSettings.load(root: workspace.root.path)
+    let lookup = KeptAnswer.look(
+      settings: settings, summaries: SummaryCache(directory: cache, collection: settings.collection),
+      answers: AnswerCache(directory: cache))
+    #expect(lookup.answer == answer)
+    #expect(lookup.parsed == 0)
+
+    // An open document is not the disk's text: no kept answer is offered.
+    let feed = workspace.path("Sources/Feed.swift")
+    let opened = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    opened.apply(.openDocument(path: feed, text: Self.files["Sources/Feed.swift"]!, version: 1))
+    #expect(opened.keptAnswer() == nil)
+    // A document edited between the reload and the graph: that graph's answer is not kept.
+    try FileManager.default.removeItem(atPath: answerFile)
+    let edited = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    edited.apply(.reload)
+    edited.apply(.openDocument(path: feed, text: "final class FeedImpl { init(store: Store) {} }\n", version: 1))
+    #expect(edited.analyze().diagnostics.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: answerFile))
+    // A file changed on disk since the answer was kept: none is offered.
+    let reloaded = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    reloaded.apply(.reload)
+    #expect(AnalysisAnswer(graph: reloaded.analyze()) == answer)
+    try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock {}\n")
+    #expect(Workspace(root: workspace.root.path, cacheDirectory: cache).keptAnswer() == nil)
+  }
+
   /// A library's text is an input too.
   @Test func aLibraryIsAnInput() throws {
     var files = Self.files

@@ -3,9 +3,9 @@ import DpendTestSupport
 import Foundation
 import Testing
 
-/// The server writes no file but its summary cache in the build directory: a whole session
-/// leaves the workspace exactly as it was, `.build/dpend/summaries.cache` aside, and what it
-/// generates reaches the client only as `WorkspaceEdit`s.
+/// The server writes no file but its caches in the build directory: a whole session leaves
+/// the workspace exactly as it was, `.build/dpend/summaries.cache` and `answer.cache` aside,
+/// and what it generates reaches the client only as `WorkspaceEdit`s.
 @Suite struct NoFileWritesTests {
   @Test func aFullSessionLeavesTheWorkspaceUntouched() throws {
     let screenDocument = MarkedText("0️⃣final class ScreenImpl { init(clock: C1️⃣lock) {} }\n2️⃣")
@@ -55,8 +55,10 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
 
     var after = try WorkspaceSnapshot(workspace.root)
-    // The one file the server writes: the summaries it read, for the next session.
+    // The files the server writes: the summaries it read and its first graph's answer, for
+    // the next session.
     #expect(after.files.removeValue(forKey: ".build/dpend/summaries.cache") != nil)
+    #expect(after.files.removeValue(forKey: ".build/dpend/answer.cache") != nil)
     #expect(after.directories.subtracting(before.directories) == [".build", ".build/dpend"])
     after.directories.subtract([".build", ".build/dpend"])
     #expect(after.directories == before.directories)
