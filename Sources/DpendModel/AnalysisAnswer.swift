@@ -34,12 +34,37 @@ public struct AnalysisAnswer: Hashable, Sendable {
 
   /// `true` when some diagnostic is an error.
   public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+  /// Every range the answer holds, in a fixed order: each diagnostic's range then its
+  /// notes', the diagnostics before the unread.
+  public var ranges: [SourceRange] {
+    (diagnostics + unread).flatMap { [$0.range] + $0.notes.map(\.range) }
+  }
+
+  /// The answer with its ranges replaced by `ranges`, in the order of ``ranges``; `nil`
+  /// when there are not as many.
+  public func replacingRanges(_ ranges: [SourceRange]) -> AnalysisAnswer? {
+    guard ranges.count == self.ranges.count else { return nil }
+    var next = ranges.makeIterator()
+    func replaced(_ list: [Diagnostic]) -> [Diagnostic] {
+      list.map { diagnostic in
+        var diagnostic = diagnostic
+        diagnostic.range = next.next()!
+        for index in diagnostic.notes.indices { diagnostic.notes[index].range = next.next()! }
+        return diagnostic
+      }
+    }
+    var answer = self
+    answer.diagnostics = replaced(diagnostics)
+    answer.unread = replaced(unread)
+    return answer
+  }
 }
 
 extension AnalysisAnswer {
   /// The bytes every binary answer starts with: `DPAN` and a format version byte, bumped
   /// whenever a stored property changes.
-  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [1]
+  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [2]
 
   /// The answer's binary form, read back by ``init(binary:)`` to an equal answer.
   public func binaryEncoded() -> [UInt8] {

@@ -11,9 +11,11 @@ public struct BinaryReader {
   public private(set) var offset: Int
   /// The string table, read first.
   private var strings: [String] = []
+  /// The range table, read second: every range the values refer to, in order of writing.
+  public private(set) var ranges: [SourceRange] = []
 
   /// A reader of `buffer` whose string table starts at `offset` (after a format's header);
-  /// reads the table.
+  /// reads the string and range tables.
   public init(_ buffer: UnsafeRawBufferPointer, stringTableAt offset: Int = 0) throws(SummaryDecodingError) {
     self.buffer = buffer
     guard offset >= 0 && offset <= buffer.count else { throw .truncated }
@@ -24,6 +26,26 @@ public struct BinaryReader {
     strings.reserveCapacity(count)
     for _ in 0..<count { strings.append(try readUTF8()) }
     self.strings = strings
+    // Every range takes at least seven bytes.
+    let rangeCount = try readCount(elementSize: 7)
+    var ranges: [SourceRange] = []
+    ranges.reserveCapacity(rangeCount)
+    for _ in 0..<rangeCount {
+      let file = try readString()
+      let start = SourcePosition(line: try readSigned(), column: try readSigned(), offset: try readSigned())
+      let end = SourcePosition(
+        line: start.line &+ (try readSigned()), column: start.column &+ (try readSigned()),
+        offset: start.offset &+ (try readSigned()))
+      ranges.append(SourceRange(file: file, start: start, end: end))
+    }
+    self.ranges = ranges
+  }
+
+  /// Reads a range: an index into the range table.
+  public mutating func readRange() throws(SummaryDecodingError) -> SourceRange {
+    let index = try readUnsigned()
+    guard index < UInt64(ranges.count) else { throw .malformed("range \(index) past the table") }
+    return ranges[Int(index)]
   }
 
   /// How many bytes are left.

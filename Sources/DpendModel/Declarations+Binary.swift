@@ -3,26 +3,13 @@
 // (bump `FileSummary.binaryFormatVersion`), adding at the end does not.
 
 extension SourceRange: BinaryCodable {
-  /// The file (a string-table index, the same for every range of a summary), the start, and
-  /// the end as distances from the start: small numbers, so one or two bytes each.
+  /// The range's index in the writer's range table (``BinaryWriter/writeRange(_:)``).
   func write(to writer: inout BinaryWriter) {
-    writer.writeString(file)
-    writer.writeSigned(start.line)
-    writer.writeSigned(start.column)
-    writer.writeSigned(start.offset)
-    writer.writeSigned(end.line &- start.line)
-    writer.writeSigned(end.column &- start.column)
-    writer.writeSigned(end.offset &- start.offset)
+    writer.writeRange(self)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    let file = try reader.readString()
-    let start = SourcePosition(
-      line: try reader.readSigned(), column: try reader.readSigned(), offset: try reader.readSigned())
-    let end = SourcePosition(
-      line: start.line &+ (try reader.readSigned()), column: start.column &+ (try reader.readSigned()),
-      offset: start.offset &+ (try reader.readSigned()))
-    self.init(file: file, start: start, end: end)
+    self = try reader.readRange()
   }
 }
 

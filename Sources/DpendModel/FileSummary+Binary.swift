@@ -8,22 +8,28 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 1
+  public static let binaryFormatVersion: UInt8 = 2
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
 
   /// The summary's binary form, read back by ``init(binary:)`` to an equal summary.
   public func binaryEncoded() -> [UInt8] {
-    binaryEncodedWithContentDigest().bytes
+    binaryEncodedWithDigests().bytes
   }
 
-  /// The summary's binary form, and the ``StableHash`` of all of it but the line table (the
-  /// last thing written, which uses no string of the table): two summaries whose digests
-  /// are equal declare, register and resolve the same things at the same lines, columns and
-  /// offsets, so every analysis of them answers alike; their texts may differ after the
-  /// last thing read (a comment appended, say).
-  public func binaryEncodedWithContentDigest() -> (bytes: [UInt8], contentDigest: UInt64) {
+  /// The summary's binary form and two ``StableHash``es of it.
+  ///
+  /// - The *content digest* covers all of it but the line table (the last thing written,
+  ///   which uses no string of the table): two summaries whose content digests are equal
+  ///   declare, register and resolve the same things at the same lines, columns and offsets,
+  ///   so every analysis of them answers alike; their texts may differ after the last thing
+  ///   read (a comment appended, say).
+  /// - The *shape digest* leaves out the range table too: two summaries whose shape digests
+  ///   are equal declare, register and resolve the same things in the same order, perhaps at
+  ///   other positions (a line inserted above them, a body edited). Their ranges correspond
+  ///   one to one, in the order of ``ranges(binary:)``.
+  public func binaryEncodedWithDigests() -> (bytes: [UInt8], contentDigest: UInt64, shapeDigest: UInt64) {
     var writer = BinaryWriter()
     writer.writeString(path)
     writer.write(imports)
@@ -37,11 +43,35 @@ extension FileSummary {
     let beforeLines = writer.bodyCount
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
-    let bytes = writer.encoded(prefix: Self.binaryHeader)
-    let digest = bytes.withUnsafeBytes {
-      StableHash.of(UnsafeRawBufferPointer(rebasing: $0[..<(bytes.count - linesSize)]))
+    let (bytes, layout) = writer.encodedWithLayout(prefix: Self.binaryHeader)
+    let end = bytes.count - linesSize
+    let content = StableHash.of(bytes[..<end])
+    let shape = StableHash.of(bytes[..<layout.rangeTable] + bytes[layout.values..<end])
+    return (bytes, content, shape)
+  }
+
+  /// The ranges of a summary's binary form, in the order its values refer to them: the
+  /// ranges of two summaries with equal shape digests (``binaryEncodedWithDigests()``)
+  /// correspond index for index. Reads only the string and range tables.
+  public static func ranges(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> [SourceRange] {
+    try reader(binary: bytes).ranges
+  }
+
+  /// The summary's ranges, in the order of ``ranges(binary:)``.
+  public var ranges: [SourceRange] {
+    binaryEncoded().withUnsafeBytes { (try? Self.ranges(binary: $0)) ?? [] }
+  }
+
+  /// A reader of a summary's binary form past its header and tables.
+  private static func reader(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> BinaryReader {
+    let header = Self.binaryHeader
+    guard bytes.count >= header.count else { throw .truncated }
+    guard bytes.prefix(header.count - 1).elementsEqual(header.prefix(header.count - 1)) else {
+      throw .malformed("not a binary summary")
     }
-    return (bytes, digest)
+    let version = bytes[header.count - 1]
+    guard version == Self.binaryFormatVersion else { throw .unsupportedVersion(Int(version)) }
+    return try BinaryReader(bytes, stringTableAt: header.count)
   }
 
   /// Reads a summary's binary form (``binaryEncoded()``).
@@ -50,14 +80,7 @@ extension FileSummary {
   ///   version, `.truncated` or `.malformed` for bytes that are not a whole binary summary.
   ///   Never traps and never reads outside `bytes`, whatever they hold.
   public init(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) {
-    let header = Self.binaryHeader
-    guard bytes.count >= header.count else { throw .truncated }
-    guard bytes.prefix(header.count - 1).elementsEqual(header.prefix(header.count - 1)) else {
-      throw .malformed("not a binary summary")
-    }
-    let version = bytes[header.count - 1]
-    guard version == Self.binaryFormatVersion else { throw .unsupportedVersion(Int(version)) }
-    var reader = try BinaryReader(bytes, stringTableAt: header.count)
+    var reader = try Self.reader(binary: bytes)
     self.init(path: try reader.readString())
     imports = try reader.readStrings()
     protocols = try reader.read()

@@ -24,14 +24,27 @@ public enum SummaryDecodingError: Error, Hashable, Sendable, CustomStringConvert
 /// Integers are LEB128 varints (signed ones zig-zag encoded first), a `Bool` one byte, an
 /// array its count then its elements. Each distinct string is written once, in a string
 /// table before the values, and referred to by its index: a summary repeats its file's path
-/// in every range. ``encoded(prefix:)`` gives the table followed by the values.
+/// in every range. Each range is written to a range table after the string table, in order
+/// of writing, and the values hold its index: the values alone say what a summary declares
+/// and where in its structure, the range table where in the text (``Layout``).
+/// ``encoded(prefix:)`` gives the tables followed by the values.
 public struct BinaryWriter {
-  /// The values written so far, without the string table.
+  /// The values written so far, without the tables.
   private var body: [UInt8] = []
   /// The strings referred to, in order of first use.
   private var strings: [String] = []
   /// The index of each string in ``strings``.
   private var indices: [String: Int] = [:]
+  /// The ranges written, in order, with the string index of each one's file.
+  private var ranges: [(file: Int, range: SourceRange)] = []
+
+  /// Where the parts of ``encoded(prefix:)``'s bytes start.
+  public struct Layout: Sendable {
+    /// The range table's first byte (the string table ends there).
+    public var rangeTable: Int
+    /// The values' first byte (the range table ends there).
+    public var values: Int
+  }
 
   /// An empty writer.
   public init() {}
@@ -104,18 +117,45 @@ public struct BinaryWriter {
     writeCount(index)
   }
 
-  /// The string table followed by everything written, after `prefix` (a format's header).
+  /// Writes `range` as its index in the range table (a new entry each time).
+  public mutating func writeRange(_ range: SourceRange) {
+    writeCount(ranges.count)
+    ranges.append((index(of: range.file), range))
+  }
+
+  /// The string table, the range table and everything written, after `prefix` (a format's
+  /// header).
   public func encoded(prefix: [UInt8] = []) -> [UInt8] {
+    encodedWithLayout(prefix: prefix).bytes
+  }
+
+  /// ``encoded(prefix:)``'s bytes and where their parts start. A range is its file (a
+  /// string index), its start's line, column and offset, and its end as distances from the
+  /// start: small numbers, so one or two bytes each.
+  public func encodedWithLayout(prefix: [UInt8] = []) -> (bytes: [UInt8], layout: Layout) {
     var table = BinaryWriter()
-    table.body.reserveCapacity(prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + body.count)
+    table.body.reserveCapacity(
+      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + ranges.count * 8 + body.count)
     table.body.append(contentsOf: prefix)
     table.writeCount(strings.count)
     for string in strings {
       table.writeCount(string.utf8.count)
       table.body.append(contentsOf: string.utf8)
     }
+    let rangeTable = table.body.count
+    table.writeCount(ranges.count)
+    for (file, range) in ranges {
+      table.writeCount(file)
+      table.writeSigned(range.start.line)
+      table.writeSigned(range.start.column)
+      table.writeSigned(range.start.offset)
+      table.writeSigned(range.end.line &- range.start.line)
+      table.writeSigned(range.end.column &- range.start.column)
+      table.writeSigned(range.end.offset &- range.start.offset)
+    }
+    let values = table.body.count
     table.body.append(contentsOf: body)
-    return table.body
+    return (table.body, Layout(rangeTable: rangeTable, values: values))
   }
 
   /// `value`'s index in the string table, added on first use. Strings Swift calls equal

@@ -3,61 +3,103 @@ import DpendModel
 import Foundation
 
 /// The last analysis's answer (``DpendModel/AnalysisAnswer``), kept beside the summary cache
-/// with the digest of everything it was computed from: dpend's build, the settings, the
-/// libraries' texts, and the path and content digest of every source file's summary. A run
-/// whose digest is the same answers without decoding a summary or building the graph.
+/// with the digests of everything it was computed from: dpend's build, the settings, the
+/// libraries' texts, and the path and digests of every source file's summary. A run whose
+/// inputs have the same content digest answers without decoding a summary or building the
+/// graph; one whose inputs have only the same *shape* digest (declarations moved, nothing
+/// else: a line inserted, a body edited) answers the same with the ranges moved.
 ///
-/// Layout, integers little-endian: the magic `DPNDANS1`, the inputs' digest (`u64`), the
-/// answer (`u32` length, its binary form), then a ``DpendModel/StableHash`` checksum (`u64`)
-/// of every byte before it. A file that does not check out, or whose digest differs, is not
-/// used; writes are atomic. It never changes an answer: the digest covers every input the
-/// analysis reads, and a file's summary counts only through its content digest, which
-/// differs whenever anything the analysis reads of that file differs.
+/// Layout, integers little-endian: the magic `DPNDANS2`, the inputs' content digest
+/// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
+/// count (`u32`) and anchors (`u32` each), the answer (`u32` length, its binary form), then a
+/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
+/// check out is not used; writes are atomic. It never changes an answer: the digests cover
+/// every input the analysis reads, and a file's summary counts only through its digests.
 public struct AnswerCache: Sendable {
   /// The cache file.
   public let url: URL
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS1".utf8)
+  static let magic = Array("DPNDANS2".utf8)
+
+  /// A kept answer and what it was computed from.
+  public struct Record: Hashable, Sendable {
+    /// The digest of the inputs with each file's content digest.
+    public var digest: UInt64
+    /// The digest of the inputs with each file's shape digest; `nil` when some range of the
+    /// answer could not be anchored (then only the content digest can match).
+    public var shapeDigest: UInt64?
+    /// For each of the answer's ``DpendModel/AnalysisAnswer/ranges``: its index among the
+    /// ranges of its file's summary (``DpendModel/FileSummary/ranges(binary:)``), or
+    /// ``unanchored`` for a range in a file that is not a source file (a library).
+    public var anchors: [UInt32]
+    /// The answer.
+    public var answer: AnalysisAnswer
+
+    /// The anchor of a range that stays where it is.
+    public static let unanchored = UInt32.max
+
+    /// A record.
+    public init(digest: UInt64, shapeDigest: UInt64?, anchors: [UInt32], answer: AnalysisAnswer) {
+      self.digest = digest
+      self.shapeDigest = shapeDigest
+      self.anchors = anchors
+      self.answer = answer
+    }
+  }
 
   /// The answer cache in `directory` (the summary cache's).
   public init(directory: URL) {
     url = directory.appendingPathComponent(Self.fileName)
   }
 
-  /// The kept answer and the digest of the inputs it was computed from; `nil` when there is
-  /// no whole answer file.
-  public func load() -> (digest: UInt64, answer: AnalysisAnswer)? {
+  /// The kept record; `nil` when there is no whole answer file.
+  public func load() -> Record? {
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     return Self.parse([UInt8](data))
   }
 
-  /// Keeps `answer`, computed from inputs of digest `digest`, replacing any other.
+  /// Keeps `record`, replacing any other.
   /// - Throws: the file system's error when the file cannot be written.
-  public func save(_ answer: AnalysisAnswer, digest: UInt64) throws {
+  public func save(_ record: Record) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try AtomicFile.write(Data(Self.bytes(of: answer, digest: digest)), to: url.path)
+    try AtomicFile.write(Data(Self.bytes(of: record)), to: url.path)
   }
 
-  /// The answer `bytes` hold and its inputs' digest, or `nil` when they are not a whole
-  /// answer file.
-  static func parse(_ bytes: [UInt8]) -> (digest: UInt64, answer: AnalysisAnswer)? {
-    let fixed = magic.count + 8 + 4
-    guard bytes.count >= fixed + 8, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
+  /// The record `bytes` hold, or `nil` when they are not a whole answer file.
+  static func parse(_ bytes: [UInt8]) -> Record? {
+    guard bytes.count >= magic.count + 8, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
     let body = bytes.count - 8
     guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else { return nil }
-    let length = Int(LittleEndian.read(bytes, at: magic.count + 8, width: 4))
-    guard length == body - fixed else { return nil }
-    guard let answer = bytes[fixed..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }) else { return nil }
-    return (LittleEndian.read(bytes, at: magic.count, width: 8), answer)
+    var position = magic.count
+    func integer(_ width: Int) -> UInt64? {
+      guard body - position >= width else { return nil }
+      defer { position += width }
+      return LittleEndian.read(bytes, at: position, width: width)
+    }
+    guard let digest = integer(8), let hasShape = integer(1), hasShape <= 1, let shape = integer(8),
+      let anchorCount = integer(4).map(Int.init), anchorCount <= (body - position) / 4
+    else { return nil }
+    var anchors: [UInt32] = []
+    anchors.reserveCapacity(anchorCount)
+    for _ in 0..<anchorCount { anchors.append(UInt32(integer(4)!)) }
+    guard let length = integer(4).map(Int.init), length == body - position else { return nil }
+    guard let answer = bytes[position..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }),
+      hasShape == 0 || anchors.count == answer.ranges.count
+    else { return nil }
+    return Record(digest: digest, shapeDigest: hasShape == 1 ? shape : nil, anchors: anchors, answer: answer)
   }
 
-  /// The file holding `answer` for `digest`.
-  static func bytes(of answer: AnalysisAnswer, digest: UInt64) -> [UInt8] {
-    let encoded = answer.binaryEncoded()
+  /// The file holding `record`.
+  static func bytes(of record: Record) -> [UInt8] {
+    let encoded = record.answer.binaryEncoded()
     var output = magic
-    LittleEndian.append(digest, width: 8, to: &output)
+    LittleEndian.append(record.digest, width: 8, to: &output)
+    LittleEndian.append(record.shapeDigest == nil ? 0 : 1, width: 1, to: &output)
+    LittleEndian.append(record.shapeDigest ?? 0, width: 8, to: &output)
+    LittleEndian.append(UInt64(record.anchors.count), width: 4, to: &output)
+    for anchor in record.anchors { LittleEndian.append(UInt64(anchor), width: 4, to: &output) }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded
     LittleEndian.append(StableHash.of(output[...]), width: 8, to: &output)
@@ -67,16 +109,16 @@ public struct AnswerCache: Sendable {
   // MARK: The inputs' digest
 
   /// The digest of an analysis's inputs: `identity` (the build, collection and analysis
-  /// settings, see ``identity(of:summaryIdentity:)``) and each file's path and content
-  /// digest, in the order given (sorted by path).
-  public static func inputsDigest(identity: String, files: [(path: String, contentDigest: UInt64)]) -> UInt64 {
+  /// settings, see ``identity(of:summaryIdentity:)``) and each file's path and digest (its
+  /// summary's content or shape digest), in the order given (sorted by path).
+  public static func inputsDigest(identity: String, files: [(path: String, digest: UInt64)]) -> UInt64 {
     var bytes = Array(identity.utf8)
     bytes.reserveCapacity(bytes.count + files.reduce(0) { $0 + $1.path.utf8.count + 12 })
     LittleEndian.append(UInt64(files.count), width: 8, to: &bytes)
     for file in files {
       LittleEndian.append(UInt64(file.path.utf8.count), width: 4, to: &bytes)
       bytes += file.path.utf8
-      LittleEndian.append(file.contentDigest, width: 8, to: &bytes)
+      LittleEndian.append(file.digest, width: 8, to: &bytes)
     }
     return StableHash.of(bytes[...])
   }

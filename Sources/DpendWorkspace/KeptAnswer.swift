@@ -3,15 +3,25 @@ import DpendHost
 import DpendModel
 import Foundation
 
-/// The warm start of a command-line run: every source file read and fingerprinted, the few
-/// whose text changed since the summary cache was written summarized again, and the
-/// ``AnswerCache``'s answer returned when the inputs' digest is the one it was computed
-/// from. Nothing is decoded and no graph is built on that road.
+/// The warm start of a run: every source file read and fingerprinted, the few whose text
+/// changed since the summary cache was written summarized again, and the ``AnswerCache``'s
+/// answer returned when the inputs are the ones it was computed from. Nothing is decoded
+/// and no graph is built on that road.
+///
+/// Inputs whose summaries all have the kept content digests give the kept answer as it is.
+/// Inputs whose summaries only have the kept *shape* digests (declarations moved, nothing
+/// else) give it with each range moved to where the anchored range of its file's summary
+/// is now: the graph of summaries of equal shapes is the same but for positions.
 public enum KeptAnswer {
   /// What a lookup found.
   public struct Lookup {
     /// The kept answer; `nil` when the inputs differ from its (or there is none).
     public var answer: AnalysisAnswer?
+    /// `true` when the answer's ranges were moved (the inputs had the kept shape only).
+    public var moved = false
+    /// The record to keep in place of the one found when the answer was moved: the moved
+    /// answer for the inputs' content digest, so the next run takes it as it is.
+    public var movedRecord: AnswerCache.Record?
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0
     /// Files whose summary the cache already had.
@@ -19,6 +29,38 @@ public enum KeptAnswer {
 
     /// A lookup that found nothing.
     public init() {}
+  }
+
+  /// The inputs of an analysis, to keep its answer with (``record(of:ranges:)``).
+  public struct Inputs: Sendable {
+    let identity: String
+    let files: [(path: String, digests: SummaryDigests)]
+
+    /// The record of `answer`, computed from these inputs. `ranges` gives the ranges of the
+    /// summary each source file was analysed from (``DpendModel/FileSummary/ranges``); the
+    /// record is anchored when every range of the answer in a source file is one of them.
+    public func record(of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?) -> AnswerCache.Record {
+      let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
+      let sources = Set(files.map(\.path))
+      var indices: [String: [SourceRange: Int]] = [:]
+      var anchors: [UInt32] = []
+      for range in answer.ranges {
+        guard sources.contains(range.file) else {
+          anchors.append(AnswerCache.Record.unanchored)
+          continue
+        }
+        if indices[range.file] == nil {
+          indices[range.file] = Dictionary(
+            (ranges(range.file) ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        guard let index = indices[range.file]?[range], index < Int(AnswerCache.Record.unanchored) else {
+          return AnswerCache.Record(digest: digest, shapeDigest: nil, anchors: [], answer: answer)
+        }
+        anchors.append(UInt32(index))
+      }
+      let shape = KeptAnswer.shapeDigest(identity: identity, files: files.map { ($0.path, $0.digests.shape) })
+      return AnswerCache.Record(digest: digest, shapeDigest: shape, anchors: anchors, answer: answer)
+    }
   }
 
   /// Looks for the answer of the workspace `settings` describe. Gives up (an empty lookup)
@@ -35,7 +77,7 @@ public enum KeptAnswer {
     guard found.problems.isEmpty, let kept = answers.load() else { return Lookup() }
     let files = found.files.sorted()
     enum Known {
-      case digest(UInt64)
+      case summarized(TextFingerprint, SummaryDigests)
       case changed
       case unreadable
     }
@@ -43,23 +85,23 @@ public enum KeptAnswer {
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
       var state = Known.unreadable
       if let text = WorkspaceLoader.readText(files[index]) {
-        let digest = summaries.contentDigest(path: files[index], text: TextFingerprint(text))
-        state = digest.map(Known.digest) ?? .changed
+        let fingerprint = TextFingerprint(text)
+        state = summaries.digests(path: files[index], text: fingerprint).map { .summarized(fingerprint, $0) } ?? .changed
       }
       known.withLock { $0[index] = state }
     }
-    var digests: [(path: String, contentDigest: UInt64)] = []
+    var inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
     var changed: [String] = []
     for (path, state) in zip(files, known.withLock { $0 }) {
       switch state {
-      case .digest(let digest): digests.append((path, digest))
+      case .summarized(let text, let digests): inputs.append((path, text, digests))
       case .changed: changed.append(path)
       case .unreadable: return Lookup()
       }
     }
     guard changed.count <= maximumParses else { return Lookup() }
     var lookup = Lookup()
-    lookup.reused = digests.count
+    lookup.reused = inputs.count
     if !changed.isEmpty {
       // Summarized into the summary cache, which the run that follows (and its save) reuses.
       let host = AnalysisHost()
@@ -67,43 +109,82 @@ public enum KeptAnswer {
       host.summaryStore = summaries
       guard host.update(paths: changed, reading: WorkspaceLoader.readText).isEmpty else { return Lookup() }
       lookup.parsed = host.parseCount
-      guard let parsed = contentDigests(of: changed, fingerprint: host.fingerprint(of:), in: summaries) else {
+      guard let parsed = summarized(changed, fingerprint: host.fingerprint(of:), in: summaries) else {
         return lookup
       }
-      digests = (digests + parsed).sorted { $0.path < $1.path }
+      inputs = (inputs + parsed).sorted { $0.path < $1.path }
     }
-    let digest = AnswerCache.inputsDigest(identity: identity, files: digests)
-    if kept.digest == digest { lookup.answer = kept.answer }
+    let content = AnswerCache.inputsDigest(identity: identity, files: inputs.map { ($0.path, $0.digests.content) })
+    if kept.digest == content {
+      lookup.answer = kept.answer
+    } else if let shape = kept.shapeDigest,
+      shape == shapeDigest(identity: identity, files: inputs.map { ($0.path, $0.digests.shape) })
+    {
+      let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+      if let answer = moved(kept, texts: texts, summaries: summaries) {
+        lookup.answer = answer
+        lookup.moved = true
+        var record = kept
+        record.digest = content
+        record.answer = answer
+        lookup.movedRecord = record
+      }
+    }
     return lookup
   }
 
-  /// The digest of the inputs `workspace` was just analysed from, for keeping its answer:
-  /// `nil` when some file's summary is not in `summaries` (so its content digest is unknown),
-  /// when the workspace had problems loading (unreadable files, libraries), or when a library
-  /// cannot be read.
-  public static func inputsDigest(of workspace: Workspace, summaries: SummaryCache) -> UInt64? {
+  /// The inputs `workspace` was just analysed from, for keeping its answer: `nil` when some
+  /// file's summary is not in `summaries` (so its digests are unknown), when the workspace
+  /// had problems loading (unreadable files, libraries), or when a library cannot be read.
+  public static func inputs(of workspace: Workspace, summaries: SummaryCache) -> Inputs? {
     guard workspace.loadProblems.isEmpty, workspace.configurationProblem == nil,
-      let identity = AnswerCache.identity(of: workspace.settings, summaryIdentity: summaries.identity)
+      let identity = AnswerCache.identity(of: workspace.settings, summaryIdentity: summaries.identity),
+      let files = summarized(workspace.analysedPaths, fingerprint: workspace.fingerprint(of:), in: summaries)
     else { return nil }
-    guard
-      let digests = contentDigests(of: workspace.analysedPaths, fingerprint: workspace.fingerprint(of:), in: summaries)
-    else { return nil }
-    return AnswerCache.inputsDigest(identity: identity, files: digests)
+    return Inputs(identity: identity, files: files.map { ($0.path, $0.digests) })
   }
 
-  /// Each path's content digest, from the summary `summaries` holds for the text
-  /// `fingerprint` gives; `nil` when one is missing.
-  private static func contentDigests(
-    of paths: [String], fingerprint: (String) -> TextFingerprint?, in summaries: SummaryCache
-  ) -> [(path: String, contentDigest: UInt64)]? {
-    var digests: [(path: String, contentDigest: UInt64)] = []
-    for path in paths {
-      guard let text = fingerprint(path), let digest = summaries.contentDigest(path: path, text: text) else {
-        return nil
+  /// The digest of the inputs with each file's shape digest.
+  static func shapeDigest(identity: String, files: [(path: String, digest: UInt64)]) -> UInt64 {
+    AnswerCache.inputsDigest(identity: identity + "\nshapes", files: files)
+  }
+
+  /// `kept`'s answer with each anchored range replaced by the range at its anchor in the
+  /// summary of its file's current text; `nil` when an anchor is not there (or its file).
+  private static func moved(
+    _ kept: AnswerCache.Record, texts: [String: TextFingerprint], summaries: SummaryCache
+  ) -> AnalysisAnswer? {
+    var rangesByFile: [String: [SourceRange]] = [:]
+    var ranges: [SourceRange] = []
+    for (range, anchor) in zip(kept.answer.ranges, kept.anchors) {
+      guard anchor != AnswerCache.Record.unanchored else {
+        ranges.append(range)
+        continue
       }
-      digests.append((path, digest))
+      if rangesByFile[range.file] == nil {
+        guard let text = texts[range.file], let current = summaries.ranges(path: range.file, text: text) else {
+          return nil
+        }
+        rangesByFile[range.file] = current
+      }
+      guard let current = rangesByFile[range.file], Int(anchor) < current.count, current[Int(anchor)].file == range.file
+      else { return nil }
+      ranges.append(current[Int(anchor)])
     }
-    return digests
+    return kept.answer.replacingRanges(ranges)
+  }
+
+  /// Each path's text fingerprint and summary digests, from the summary `summaries` holds
+  /// for the text `fingerprint` gives; `nil` when one is missing.
+  private static func summarized(
+    _ paths: [String], fingerprint: (String) -> TextFingerprint?, in summaries: SummaryCache
+  ) -> [(path: String, text: TextFingerprint, digests: SummaryDigests)]? {
+    var files: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
+    for path in paths {
+      guard let text = fingerprint(path), let digests = summaries.digests(path: path, text: text) else { return nil }
+      files.append((path, text, digests))
+    }
+    return files
   }
 }
 

@@ -33,7 +33,7 @@ public final class SummaryCache: SummaryStore {
   /// The file name inside the cache directory.
   public static let fileName = "summaries.cache"
   /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
-  static let formatVersion = 3
+  static let formatVersion = 4
 
   /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
   /// identified by `build`.
@@ -67,21 +67,29 @@ public final class SummaryCache: SummaryStore {
 
   public func record(_ summary: FileSummary, text: TextFingerprint, collection: CollectionSettings) {
     guard collection == self.collection else { return }
-    let encoded = summary.binaryEncodedWithContentDigest()
+    let encoded = summary.binaryEncodedWithDigests()
     let entry = SummaryCacheFile.Entry(
       path: summary.path, textHash: text.hash, textLength: text.length, contentDigest: encoded.contentDigest,
-      payload: encoded.bytes[...])
+      shapeDigest: encoded.shapeDigest, payload: encoded.bytes[...])
     state.withLock { state in
       state.used.insert(summary.path)
       state.fresh[summary.path] = entry
     }
   }
 
-  /// The content digest (``FileSummary/binaryEncodedWithContentDigest()``) of the summary
-  /// kept or made in this run for exactly the text fingerprinted by `text` at `path`;
-  /// `nil` when there is none. Decodes nothing.
-  public func contentDigest(path: String, text: TextFingerprint) -> UInt64? {
-    entry(path: path, text: text)?.contentDigest
+  /// The content and shape digests (``FileSummary/binaryEncodedWithDigests()``) of the
+  /// summary kept or made in this run for exactly the text fingerprinted by `text` at
+  /// `path`; `nil` when there is none. Decodes nothing.
+  public func digests(path: String, text: TextFingerprint) -> SummaryDigests? {
+    entry(path: path, text: text).map { SummaryDigests(content: $0.contentDigest, shape: $0.shapeDigest) }
+  }
+
+  /// The ranges (``FileSummary/ranges(binary:)``) of the summary kept or made in this run for
+  /// exactly the text fingerprinted by `text` at `path`; `nil` when there is none or it does
+  /// not decode. Decodes the summary's tables only.
+  public func ranges(path: String, text: TextFingerprint) -> [SourceRange]? {
+    guard let entry = entry(path: path, text: text) else { return nil }
+    return entry.payload.withUnsafeBytes { try? FileSummary.ranges(binary: $0) }
   }
 
   /// The entry made in this run or kept for exactly `text` at `path`; the path counts as
@@ -137,4 +145,12 @@ public final class SummaryCache: SummaryStore {
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
     return "\(size)@\(modified)"
   }
+}
+
+/// The two digests of a summary (``FileSummary/binaryEncodedWithDigests()``).
+public struct SummaryDigests: Hashable, Sendable {
+  /// The digest of all of it but the line table.
+  public var content: UInt64
+  /// The digest of all of it but the line table and the ranges.
+  public var shape: UInt64
 }

@@ -5,8 +5,8 @@ import DpendModel
 /// Layout, integers little-endian: the magic `DPNDSUM1`; the identity (`u32` length, UTF-8),
 /// which names the format, dpend's build and the collection settings; the entry count
 /// (`u32`); each entry's path (`u32` length, UTF-8), text hash (`u64`), text length (`u32`),
-/// the summary's content digest (`u64`, ``DpendModel/FileSummary/binaryEncodedWithContentDigest()``)
-/// and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then a
+/// the summary's content and shape digests (`u64` each,
+/// ``DpendModel/FileSummary/binaryEncodedWithDigests()``) and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that is
 /// truncated, altered, or written by another build or with other settings is refused as a
 /// whole, with the reason.
@@ -18,6 +18,8 @@ enum SummaryCacheFile {
     var textLength: Int
     /// The digest of the summary but its line table.
     var contentDigest: UInt64
+    /// The digest of the summary but its line table and its ranges.
+    var shapeDigest: UInt64
     var payload: ArraySlice<UInt8>
   }
 
@@ -40,10 +42,12 @@ enum SummaryCacheFile {
     entries.reserveCapacity(min(Int(count), body / 32))
     for _ in 0..<count {
       guard let path = reader.string(), let hash = reader.u64(), let length = reader.u32(),
-        let digest = reader.u64(), let payload = reader.field()
+        let digest = reader.u64(), let shape = reader.u64(), let payload = reader.field()
       else { return .failure(.truncated) }
       entries.append(
-        Entry(path: path, textHash: hash, textLength: Int(length), contentDigest: digest, payload: payload))
+        Entry(
+          path: path, textHash: hash, textLength: Int(length), contentDigest: digest, shapeDigest: shape,
+          payload: payload))
     }
     guard reader.position == body else { return .failure(.truncated) }
     return .success(entries)
@@ -66,6 +70,7 @@ enum SummaryCacheFile {
       append(entry.textHash, width: 8)
       u32(entry.textLength)
       append(entry.contentDigest, width: 8)
+      append(entry.shapeDigest, width: 8)
       u32(entry.payload.count)
       output.append(contentsOf: entry.payload)
     }

@@ -35,9 +35,9 @@ public final class Workspace {
   /// The summary cache ``keptAnswer()`` loaded, with the collection settings it was loaded
   /// for: the next reload reuses it instead of reading the file again.
   private var warmCache: (cache: SummaryCache, collection: CollectionSettings)?
-  /// The digest of the inputs of the last reload (``KeptAnswer/inputsDigest(of:summaries:)``)
-  /// while nothing else changed: the analysis after it keeps its answer under that digest.
-  private var answerDigest: UInt64?
+  /// The inputs of the last reload (``KeptAnswer/inputs(of:summaries:)``) while nothing else
+  /// changed: the analysis after it keeps its answer for them.
+  private var answerInputs: KeptAnswer.Inputs?
 
   /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
   /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
@@ -114,7 +114,7 @@ public final class Workspace {
       reload()
       effect = .reloaded(reason: "reload")
     }
-    if case .reloaded = effect {} else { answerDigest = nil }
+    if case .reloaded = effect {} else { answerInputs = nil }
     isStale = true
     return effect
   }
@@ -229,7 +229,7 @@ public final class Workspace {
     for (path, document) in documents where analyses(path) && host.openText(of: path) != document.text {
       host.open(path: path, text: document.text)
     }
-    answerDigest = saved ? cache.flatMap { KeptAnswer.inputsDigest(of: self, summaries: $0) } : nil
+    answerInputs = saved ? cache.flatMap { KeptAnswer.inputs(of: self, summaries: $0) } : nil
   }
 
   /// Keeps the answer of the first graph after a reload in the ``AnswerCache`` (for the next
@@ -237,11 +237,12 @@ public final class Workspace {
   /// the disk's text the summary cache holds; an answer already kept for the same inputs is left as it is (it may name the
   /// outputs `dpend generate` wrote). Only speed depends on it: a failed write is ignored.
   private func keepAnswer(of graph: DependencyGraph) {
-    guard let digest = answerDigest, let cacheDirectory else { return }
-    answerDigest = nil
+    guard let inputs = answerInputs, let cacheDirectory else { return }
+    answerInputs = nil
+    let record = inputs.record(of: AnalysisAnswer(graph: graph), ranges: { graph.summary(of: $0)?.ranges })
     let answers = AnswerCache(directory: cacheDirectory)
-    guard answers.load()?.digest != digest else { return }
-    try? answers.save(AnalysisAnswer(graph: graph), digest: digest)
+    guard answers.load()?.digest != record.digest else { return }
+    try? answers.save(record)
   }
 
   /// An unusable `.dpend.json`, shown at the start of the file.

@@ -64,13 +64,17 @@ struct WorkspaceOptions: ParsableArguments {
   func analysis(
     _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false }, verbose: Bool = false
   ) throws -> Analysis {
-    func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: Bool) {
+    func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: KeptAnswer.Lookup?) {
       guard verbose else { return }
       var line =
         cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
-      if kept { Output.error("answer cache: no input changed since the answer was kept; no graph built") }
+      if let kept, kept.moved {
+        Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")
+      } else if kept != nil {
+        Output.error("answer cache: no input changed since the answer was kept; no graph built")
+      }
     }
     let directory = cacheURL(settings)
     let cache = noCache ? nil : SummaryCache(directory: directory, collection: settings.collection)
@@ -80,8 +84,9 @@ struct WorkspaceOptions: ParsableArguments {
       lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers)
       if let answer = lookup.answer, useKept(answer) {
         KeptUntilExit.keep(cache)
-        report(lookup.parsed, lookup.reused, cache, true)
+        report(lookup.parsed, lookup.reused, cache, lookup)
         save(cache)
+        if let record = lookup.movedRecord { try? answers.save(record) }
         return Analysis(answer: answer, graph: nil, keep: { _ in })
       }
     }
@@ -90,17 +95,17 @@ struct WorkspaceOptions: ParsableArguments {
     KeptUntilExit.keep(workspace)
     if let cache { KeptUntilExit.keep(cache) }
     // Files the lookup summarized were parsed in this run, though the workspace reused them.
-    report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, false)
+    report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
     guard let cache, let answers, save(cache) else {
       return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, keep: { _ in })
     }
-    let digest = KeptAnswer.inputsDigest(of: workspace, summaries: cache)
+    let inputs = KeptAnswer.inputs(of: workspace, summaries: cache)
     return Analysis(
       answer: AnalysisAnswer(graph: graph), graph: graph,
       keep: { answer in
-        guard let digest else { return }
+        guard let inputs else { return }
         do {
-          try answers.save(answer, digest: digest)
+          try answers.save(inputs.record(of: answer, ranges: { graph.summary(of: $0)?.ranges }))
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }

@@ -214,15 +214,17 @@ final class ContainerReader: SyntaxVisitor {
     return sites
   }
 
-  /// Where the function or closure a registration is written in starts (`@120`): two
-  /// registrations on `di` in two test methods are on two containers, not one.
+  /// Which function or closure a registration is written in (`@120`, its node's index in the
+  /// tree): two registrations on `di` in two test methods are on two containers, not one.
   static func enclosingBody(of node: some SyntaxProtocol) -> String {
     var current = Syntax(node).parent
     while let parent = current {
       if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
         || parent.is(AccessorDeclSyntax.self) || parent.is(ClosureExprSyntax.self)
       {
-        return "@\(parent.position.utf8Offset)"
+        // The node's index in the tree, not its offset: a line inserted above leaves the
+        // summary's shape (everything but its ranges) as it was.
+        return "@\(parent.id.indexInTree.toOpaque())"
       }
       current = parent.parent
     }

@@ -174,8 +174,10 @@ import Testing
     let count: UInt64 = 1 << 40
     // As the string table's count.
     #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: Self.header + leb128(count)) }
-    // As the imports' count, after a path.
-    let afterPath = Self.header + [1, 1] + Array("a".utf8) + [0]
+    // As the range table's count, after a one-string table.
+    #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: Self.header + [1, 1, 0x61] + leb128(count)) }
+    // As the imports' count, after an empty range table and a path.
+    let afterPath = Self.header + [1, 1] + Array("a".utf8) + [0, 0]
     #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: afterPath + leb128(count)) }
     // As a string's length in the table.
     #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: Self.header + [1] + leb128(count)) }
@@ -183,8 +185,9 @@ import Testing
 
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
-    // The table ("a"), the path's index, eight empty arrays, an empty text's one line.
-    #expect(empty == Self.header + [1, 1, 0x61, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 1, 0])
+    // The string table ("a"), the empty range table, the path's index, eight empty arrays,
+    // an empty text's one line.
+    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -196,14 +199,14 @@ import Testing
     #expect(throws: SummaryDecodingError.malformed("1 trailing bytes")) { try FileSummary(binary: empty + [0]) }
     // The path's index past the one-string table.
     var index = empty
-    index[8] = 1
+    index[9] = 1
     #expect(throws: SummaryDecodingError.malformed("string 1 past the table")) { try FileSummary(binary: index) }
     // The path's byte is no UTF-8.
     var utf8 = empty
     utf8[7] = 0xFF
     #expect(throws: SummaryDecodingError.malformed("a string not UTF-8")) { try FileSummary(binary: utf8) }
     // A varint of eleven bytes for the path's index.
-    let long = Self.header + [1, 1, 0x61] + [UInt8](repeating: 0x80, count: 10) + [0]
+    let long = Self.header + [1, 1, 0x61, 0] + [UInt8](repeating: 0x80, count: 10) + [0]
     #expect(throws: SummaryDecodingError.malformed("a varint longer than 64 bits")) { try FileSummary(binary: long) }
     // The line table's tag.
     var tag = empty
@@ -212,7 +215,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0] + [0, 0, 0, 0, 0, 0, 0, 0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),

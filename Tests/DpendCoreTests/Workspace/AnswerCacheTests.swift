@@ -15,6 +15,8 @@ import Testing
     var answer: AnalysisAnswer
     var kept: Bool
     var parsed: Int
+    /// `true` when the kept answer's ranges were moved.
+    var moved = false
   }
 
   /// A command-line run over the caches in `cache`: the kept answer when the lookup finds
@@ -26,13 +28,15 @@ import Testing
     let lookup = KeptAnswer.look(settings: settings, summaries: summaries, answers: answers)
     if let answer = lookup.answer {
       try summaries.save()
-      return Run(answer: answer, kept: true, parsed: lookup.parsed)
+      if let record = lookup.movedRecord { try answers.save(record) }
+      return Run(answer: answer, kept: true, parsed: lookup.parsed, moved: lookup.moved)
     }
     let loaded = try Workspace(settings: settings, store: summaries)
-    let answer = AnalysisAnswer(graph: loaded.analyze())
+    let graph = loaded.analyze()
+    let answer = AnalysisAnswer(graph: graph)
     try summaries.save()
-    if let digest = KeptAnswer.inputsDigest(of: loaded, summaries: summaries) {
-      try answers.save(answer, digest: digest)
+    if let inputs = KeptAnswer.inputs(of: loaded, summaries: summaries) {
+      try answers.save(inputs.record(of: answer, ranges: { graph.summary(of: $0)?.ranges }))
     }
     return Run(answer: answer, kept: false, parsed: loaded.collected.parsed + lookup.parsed)
   }
@@ -60,12 +64,14 @@ import Testing
     var random = SplitMix64(seed: seed)
     var texts: [String: String] = [:]
     var keptRuns = 0
+    var movedRuns = 0
     var builtRuns = 0
     for step in 0..<40 {
       let path =
         random.below(3) == 0 ? "Sources/Container\(random.below(3)).swift" : "Sources/F\(random.below(6)).swift"
       var contentChanged = true
-      switch random.below(7) {
+      var shapeChanged = true
+      switch random.below(9) {
       case 0 where texts[path] != nil:
         texts[path] = nil
         try workspace.remove(path)
@@ -79,6 +85,15 @@ import Testing
         // (unless the file ends inside something still open, such as a cut-short type).
         texts[path]! += "\n// note \(step)\n"
         contentChanged = !(texts[path]!.filter { $0 == "{" }.count == texts[path]!.filter { $0 == "}" }.count)
+      case 4 where texts[path] != nil:
+        // A line inserted at the top: every declaration moves, nothing else changes.
+        texts[path] = "\n" + texts[path]!
+        shapeChanged = false
+      case 5 where texts[path] != nil:
+        // A line inserted at a random line boundary: perhaps inside a declaration.
+        var lines = texts[path]!.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.insert("", at: random.below(lines.count + 1))
+        texts[path] = lines.joined(separator: "\n")
       default:
         let shape = random.next()
         texts[path] =
@@ -91,11 +106,16 @@ import Testing
       let plain = try Self.plain(workspace)
       #expect(cached.answer == plain, "step \(step)")
       if cached.kept { keptRuns += 1 } else { builtRuns += 1 }
+      if cached.moved { movedRuns += 1 }
       if step > 0 && !contentChanged {
-        #expect(cached.kept, "step \(step): nothing but a comment changed, yet the graph was built")
+        #expect(cached.kept && !cached.moved, "step \(step): nothing but a comment changed, yet the graph was built")
+      }
+      if step > 0 && !shapeChanged {
+        #expect(cached.kept, "step \(step): declarations only moved, yet the graph was built")
       }
     }
     #expect(keptRuns >= 5, "\(keptRuns) kept answers")
+    #expect(movedRuns >= 1, "\(movedRuns) kept answers moved")
     #expect(builtRuns >= 10, "\(builtRuns) graphs built")
   }
 
@@ -115,12 +135,28 @@ import Testing
     let kept = try Self.run(workspace, cache: cache)
     #expect(kept.kept)
     #expect(kept.answer.diagnostics.map(\.code) == [.missingDependency])
-    // A line inserted above a declaration moves its range: not the same content.
+    // A line inserted above a declaration moves its range: the same shape, whose answer is
+    // kept with its ranges moved.
     try workspace.write("Sources/Feed.swift", "\n" + Self.files["Sources/Feed.swift"]!)
     let moved = try Self.run(workspace, cache: cache)
-    #expect(!moved.kept)
+    #expect(moved.kept && moved.moved)
     #expect(moved.answer.diagnostics.first?.range.start.line == 2)
-    #expect(try Self.run(workspace, cache: cache).kept)
+    #expect(moved.answer == (try Self.plain(workspace)))
+    // A parameter added: another shape.
+    try workspace.write(
+      "Sources/Feed.swift", "\nfinal class FeedImpl { init(store: Store, clock: Clock, other: Clock) {} }\n")
+    let reshaped = try Self.run(workspace, cache: cache)
+    #expect(!reshaped.kept)
+    #expect(reshaped.answer == (try Self.plain(workspace)))
+    // Moved again: the moved answer is kept for those inputs, which the next run takes as is.
+    try workspace.write(
+      "Sources/Feed.swift", "\n\n\nfinal class FeedImpl { init(store: Store, clock: Clock, other: Clock) {} }\n")
+    let movedAgain = try Self.run(workspace, cache: cache)
+    #expect(movedAgain.kept && movedAgain.moved)
+    #expect(movedAgain.answer == (try Self.plain(workspace)))
+    let again = try Self.run(workspace, cache: cache)
+    #expect(again.kept && !again.moved)
+    #expect(again.answer == movedAgain.answer)
     // The settings.
     try workspace.write(".dpend.json", #"{"implicitFilters": [".*"]}"#)
     let filtered = try Self.run(workspace, cache: cache)
@@ -302,8 +338,9 @@ import Testing
   }
 
   /// Two summaries that differ only in their line table (a comment appended) have one
-  /// content digest; a moved range gives another.
-  @Test func theContentDigestIgnoresOnlyTheLineTable() {
+  /// content digest; a moved range gives another, but the same shape digest, which a
+  /// renamed declaration changes.
+  @Test func theDigestsIgnoreOnlyTheLineTableAndThePositions() throws {
     var summary = FileSummary(path: "Sources/Feed.swift")
     summary.protocols = [ProtocolDeclaration(name: "Clock", access: .internal, range: Self.range)]
     summary.lines = LineTable("protocol Clock {}\n")
@@ -311,10 +348,18 @@ import Testing
     appended.lines = LineTable("protocol Clock {}\n// a comment\n")
     var moved = summary
     moved.protocols[0].range.start.line = 3
-    let digest = summary.binaryEncodedWithContentDigest()
-    #expect(digest.contentDigest == appended.binaryEncodedWithContentDigest().contentDigest)
-    #expect(digest.bytes != appended.binaryEncodedWithContentDigest().bytes)
-    #expect(digest.contentDigest != moved.binaryEncodedWithContentDigest().contentDigest)
+    var renamed = summary
+    renamed.protocols[0].name = "Clocks"
+    let digest = summary.binaryEncodedWithDigests()
+    #expect(digest.contentDigest == appended.binaryEncodedWithDigests().contentDigest)
+    #expect(digest.bytes != appended.binaryEncodedWithDigests().bytes)
+    #expect(digest.contentDigest != moved.binaryEncodedWithDigests().contentDigest)
+    #expect(digest.shapeDigest == moved.binaryEncodedWithDigests().shapeDigest)
+    #expect(digest.shapeDigest == appended.binaryEncodedWithDigests().shapeDigest)
+    #expect(digest.shapeDigest != renamed.binaryEncodedWithDigests().shapeDigest)
     #expect(digest.bytes == summary.binaryEncoded())
+    // The ranges, in the order the values refer to them, read from the tables alone.
+    #expect(try moved.binaryEncoded().withUnsafeBytes { try FileSummary.ranges(binary: $0) } == [moved.protocols[0].range])
+    #expect(summary.ranges == [Self.range])
   }
 }
