@@ -86,7 +86,8 @@ public enum KeptAnswer {
       var state = Known.unreadable
       if let text = WorkspaceLoader.readText(files[index]) {
         let fingerprint = TextFingerprint(text)
-        state = summaries.digests(path: files[index], text: fingerprint).map { .summarized(fingerprint, $0) } ?? .changed
+        state =
+          summaries.digests(path: files[index], text: fingerprint).map { .summarized(fingerprint, $0) } ?? .changed
       }
       known.withLock { $0[index] = state }
     }

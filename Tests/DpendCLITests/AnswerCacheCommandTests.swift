@@ -6,6 +6,8 @@ import Testing
 /// exactly what a run without any cache prints, in every format, and `generate` writes only
 /// when its output file no longer holds what it generated.
 @Suite struct AnswerCacheCommandTests {
+  static let moved =
+    "answer cache: only positions changed since the answer was kept; its ranges moved, no graph built\n"
   static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
 
   /// Every example app, in every format: the run that keeps the answer, and the next one
@@ -78,8 +80,9 @@ import Testing
   ]
 
   /// A comment appended is no change for the answer (one file parsed, no graph built); a
-  /// line inserted above a declaration is, and its new position is reported.
-  @Test func aCommentAppendedKeepsTheAnswerAMovedDeclarationDoesNot() throws {
+  /// line inserted above a declaration moves the answer's ranges (no graph built either),
+  /// and its new position is reported; a parameter added builds the graph.
+  @Test func aCommentAppendedKeepsTheAnswerAMovedDeclarationMovesIt() throws {
     var files = Self.files
     files["Sources/Feed.swift"] = "final class FeedImpl { init(store: Store, clock: Clock) {} }\n"
     let workspace = try TemporaryWorkspace(files)
@@ -92,7 +95,8 @@ import Testing
     #expect(commented.stdout == first.stdout)
     try workspace.write("Sources/Feed.swift", "\n" + files["Sources/Feed.swift"]!)
     let moved = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
-    #expect(!moved.stderr.contains(Self.kept))
+    #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.moved + "1 error, 0 warnings\n")
+    #expect(moved.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     #expect(
       moved.stdout == """
         Sources/Feed.swift:2:50: error: missing dependency: nothing provides 'Clock', needed by \
@@ -100,6 +104,16 @@ import Testing
         Sources/Feed.swift:2:50: note: 'FeedImpl.init(store:clock:)' needs 'Clock'
 
         """)
+    // The moved answer is kept for the new text: the next run takes it as it is.
+    let movedAgain = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(movedAgain.stderr == "summary cache: 2 reused, 0 parsed\n" + Self.kept + "1 error, 0 warnings\n")
+    #expect(movedAgain.stdout == moved.stdout)
+    // A parameter added is another shape: the graph is built.
+    try workspace.write(
+      "Sources/Feed.swift", "\nfinal class FeedImpl { init(store: Store, clock: Clock, c: Clock) {} }\n")
+    let reshaped = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(reshaped.stderr == "summary cache: 1 reused, 1 parsed\n1 error, 0 warnings\n")
+    #expect(reshaped.stdout.contains("needed by 'FeedImpl.init(store:clock:c:)'"))
     // Another filter is another answer.
     let other = try workspace.run("analyze", "--implicit-filter", "Nothing", "--verbose")
     #expect(!other.stderr.contains(Self.kept))
@@ -120,6 +134,11 @@ import Testing
     let date = try workspace.modificationDate("Deps.swift")
     let second = try workspace.run(arguments)
     #expect(second.stderr == built + Self.kept + "Deps.swift is up to date\n")
+    #expect(try workspace.modificationDate("Deps.swift") == date)
+    // A line inserted in a source file moves positions only: the output is still up to date.
+    try workspace.write("Sources/Feed.swift", "\n" + Self.files["Sources/Feed.swift"]!)
+    let moved = try workspace.run(arguments)
+    #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.moved + "Deps.swift is up to date\n")
     #expect(try workspace.modificationDate("Deps.swift") == date)
     try workspace.write("Deps.swift", generated + "// edited by hand\n")
     let edited = try workspace.run(arguments)

@@ -175,7 +175,9 @@ import Testing
     // As the string table's count.
     #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: Self.header + leb128(count)) }
     // As the range table's count, after a one-string table.
-    #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: Self.header + [1, 1, 0x61] + leb128(count)) }
+    #expect(throws: SummaryDecodingError.truncated) {
+      try FileSummary(binary: Self.header + [1, 1, 0x61] + leb128(count))
+    }
     // As the imports' count, after an empty range table and a path.
     let afterPath = Self.header + [1, 1] + Array("a".utf8) + [0, 0]
     #expect(throws: SummaryDecodingError.truncated) { try FileSummary(binary: afterPath + leb128(count)) }

@@ -359,7 +359,8 @@ import Testing
     #expect(digest.shapeDigest != renamed.binaryEncodedWithDigests().shapeDigest)
     #expect(digest.bytes == summary.binaryEncoded())
     // The ranges, in the order the values refer to them, read from the tables alone.
-    #expect(try moved.binaryEncoded().withUnsafeBytes { try FileSummary.ranges(binary: $0) } == [moved.protocols[0].range])
+    #expect(
+      try moved.binaryEncoded().withUnsafeBytes { try FileSummary.ranges(binary: $0) } == [moved.protocols[0].range])
     #expect(summary.ranges == [Self.range])
   }
 }
