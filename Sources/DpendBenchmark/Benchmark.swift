@@ -103,8 +103,8 @@ struct Benchmark: ParsableCommand {
       "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
         + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
         + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
-        + " | cold analyze peak RSS | warm, 1 declaration moved | ratio")
-    emit("--- | " + Array(repeating: "--:", count: 20).joined(separator: " | "))
+        + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio")
+    emit("--- | " + Array(repeating: "--:", count: 22).joined(separator: " | "))
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -216,17 +216,20 @@ struct Benchmark: ParsableCommand {
       Format.milliseconds(warmServer.firstDiagnostics),
       "\(coldPeak >> 20) MB",
       Format.spread(warm.moved), String(format: "%.2f×", Statistics.median(warm.moved) / floorMedian),
+      Format.spread(warm.added), String(format: "%.2f×", Statistics.median(warm.added) / floorMedian),
     ].joined(separator: " | ")
   }
 
   /// `dpend analyze` as a new process does it over the caches a run before it saved: with
   /// nothing changed (the kept answer: every file read and hashed, no summary decoded, no
   /// graph built); with a comment appended to one file (that file parsed, its summary's
-  /// content unchanged, so the kept answer again); and with a line inserted at the top of
-  /// one file (its declarations move: the summaries decoded and the graph built). The
-  /// edits alternate with restoring the file, so each run has exactly one changed file.
+  /// content unchanged, so the kept answer again); with a line inserted at the top of one
+  /// file (its declarations move, nothing else: the kept answer with its ranges moved); and
+  /// with a class added to one file (another shape: the summaries decoded and the graph
+  /// built). The edits alternate with restoring the file, so each run has exactly one
+  /// changed file.
   private func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
-    unchanged: [Double], commented: [Double], moved: [Double]
+    unchanged: [Double], commented: [Double], moved: [Double], added: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -235,6 +238,7 @@ struct Benchmark: ParsableCommand {
     var unchanged: [Double] = []
     var commented: [Double] = []
     var moved: [Double] = []
+    var added: [Double] = []
     let edited = texts[texts.count / 2]
     let url = URL(fileURLWithPath: edited.path)
     defer { try? Data(edited.text.utf8).write(to: url) }
@@ -245,11 +249,13 @@ struct Benchmark: ParsableCommand {
       commented.append(try analyze.time(arguments))
       try Data(("\n" + edited.text).utf8).write(to: url)
       moved.append(try analyze.time(arguments))
+      try Data((edited.text + "\nfinal class BenchmarkAdded\(repetition) {}\n").utf8).write(to: url)
+      added.append(try analyze.time(arguments))
       try Data(edited.text.utf8).write(to: url)
       // Back to the kept state, so the next unchanged run reports the kept answer.
       _ = try analyze.time(arguments)
     }
-    return (unchanged, commented, moved)
+    return (unchanged, commented, moved, added)
   }
 
   /// The edits the incremental latency is measured with.
