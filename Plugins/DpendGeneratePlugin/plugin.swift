@@ -30,6 +30,14 @@ struct DpendGeneratePlugin: BuildToolPlugin {
   {
     guard !sources.isEmpty else { return [] }
     let output = workDirectory.appending(path: "DependencyContainer.swift")
+    // The sources as a list in a file: ten thousand paths as arguments would cost the
+    // argument parser seconds on every build.
+    let list = workDirectory.appending(path: "sources.txt")
+    let listed = sources.map { $0.path + "\n" }.joined()
+    if (try? String(contentsOf: list, encoding: .utf8)) != listed {
+      try? FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
+      try? listed.write(to: list, atomically: true, encoding: .utf8)
+    }
     var inputs = sources
     let configuration = workspace.appending(path: ".dpend.json")
     if FileManager.default.fileExists(atPath: configuration.path) {
@@ -44,8 +52,8 @@ struct DpendGeneratePlugin: BuildToolPlugin {
         // parses that file only.
         arguments: [
           "generate", "--workspace", workspace.path, "--output-file", output.path, "--cache-directory",
-          workDirectory.appending(path: "cache").path,
-        ] + sources.map(\.path),
+          workDirectory.appending(path: "cache").path, "--inputs-file", list.path,
+        ],
         inputFiles: inputs,
         outputFiles: [output])
     ]

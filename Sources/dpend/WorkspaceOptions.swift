@@ -13,6 +13,13 @@ struct WorkspaceOptions: ParsableArguments {
   var inputs: [String] = []
 
   @Option(
+    name: .customLong("inputs-file"),
+    help: ArgumentHelp(
+      "A file listing more inputs, one path a line (what the build plugin passes).",
+      discussion: "Thousands of paths as arguments take the argument parser seconds; a list takes none."))
+  var inputsFile: String?
+
+  @Option(
     name: .customLong("implicit-filter"),
     help: ArgumentHelp(
       "A regular expression selecting implicit dependencies by qualified type name (repeatable).",
@@ -40,13 +47,23 @@ struct WorkspaceOptions: ParsableArguments {
   /// The settings, or a usage error naming the problem.
   func settings(outputFile: String?, container: String? = nil) throws -> WorkspaceSettings {
     var overrides = SettingOverrides()
-    overrides.inputs = inputs
+    overrides.inputs = inputs + (try listedInputs())
     overrides.implicitFilters = implicitFilters
     overrides.libraries = libraries
     overrides.outputFile = outputFile
     overrides.container = container
     overrides.moduleName = moduleName
     return try run { () throws(WorkspaceError) in try WorkspaceSettings.load(root: workspace, overrides: overrides) }
+  }
+
+  /// The paths `--inputs-file` lists (empty lines skipped); a usage error when it cannot be read.
+  private func listedInputs() throws -> [String] {
+    guard let inputsFile else { return [] }
+    guard let text = WorkspaceLoader.readText(inputsFile) else {
+      Output.error("error: cannot read the inputs file '\(inputsFile)'")
+      throw ExitCode(2)
+    }
+    return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
   /// The graph of the workspace (see ``analysis(_:useKept:verbose:)``, which never keeps

@@ -141,6 +141,26 @@ import Testing
     #expect(result.stderr.hasPrefix("error: invalid implicit filter '(unclosed': "))
   }
 
+  /// `--inputs-file` (what the build plugin passes) lists inputs as the arguments would; an
+  /// unreadable list is a usage error.
+  @Test func anInputsFileListsInputsOnePerLine() throws {
+    var files = Fixtures.missingStore
+    files["Other/Ignored.swift"] = "final class IgnoredImpl { init(clock: Clock) {} }\n"
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let paths = files.keys.filter { $0.hasPrefix("Sources/") }.sorted()
+    try workspace.write("inputs.txt", paths.joined(separator: "\n") + "\n\n")
+    let listed = try workspace.run(
+      "analyze", "--inputs-file", "inputs.txt", "--implicit-filter", ".*Impl", "--no-cache")
+    let given = try workspace.run(["analyze"] + paths + ["--implicit-filter", ".*Impl", "--no-cache"])
+    #expect(listed == given)
+    #expect(listed.status == 1)
+    #expect(!listed.stdout.contains("Ignored"))
+    let missing = try workspace.run("analyze", "--inputs-file", "nowhere.txt")
+    #expect(
+      missing == ProcessResult(status: 2, stdout: "", stderr: "error: cannot read the inputs file 'nowhere.txt'\n"))
+  }
+
   @Test func missingInputIsReportedNotFatal() throws {
     let workspace = try TemporaryWorkspace(Fixtures.valid)
     let result = try workspace.run("analyze", "Sources", "Nowhere", "--implicit-filter", ".*Impl")
