@@ -48,6 +48,12 @@ extension LanguageServer {
       }
     }
     convertedDiagnostics = converted
+    publish(current)
+  }
+
+  /// Sends the diagnostics of each file whose diagnostics differ from what was published
+  /// (`current` by URI; a file missing from it is cleared), and remembers them.
+  private func publish(_ current: [String: [DpendProtocol.Diagnostic]]) {
     for uri in Set(published.keys).union(current.keys).sorted() {
       let diagnostics = current[uri] ?? []
       guard published[uri] != diagnostics else { continue }
@@ -77,10 +83,7 @@ extension LanguageServer {
         current[FileURI.uri(path), default: []].append(lsp)
       }
     }
-    for (uri, diagnostics) in current.sorted(by: { $0.key < $1.key }) {
-      notify(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: diagnostics))
-    }
-    published = current
+    publish(current)
   }
 
   /// A core diagnostic as the editor shows it, its positions converted against the text

@@ -17,11 +17,12 @@ public enum KeptAnswer {
   public struct Lookup {
     /// The kept answer; `nil` when the inputs differ from its (or there is none).
     public var answer: AnalysisAnswer?
-    /// `true` when the answer's ranges were moved (the inputs had the kept shape only).
-    public var moved = false
-    /// The record to keep in place of the one found when the answer was moved: the moved
-    /// answer for the inputs' content digest, so the next run takes it as it is.
+    /// The record to keep in place of the one found when the answer was moved (the inputs
+    /// had the kept shape only): the moved answer for the inputs' content digest, so the
+    /// next run takes it as it is.
     public var movedRecord: AnswerCache.Record?
+    /// `true` when the answer's ranges were moved.
+    public var moved: Bool { movedRecord != nil }
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0
     /// Files whose summary the cache already had.
@@ -124,7 +125,6 @@ public enum KeptAnswer {
       let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
       if let answer = moved(kept, texts: texts, summaries: summaries) {
         lookup.answer = answer
-        lookup.moved = true
         var record = kept
         record.digest = content
         record.answer = answer

@@ -19,7 +19,8 @@ public final class SummaryCache: SummaryStore {
   public let loadProblem: SummaryCacheProblem?
   /// The format, build and collection settings this cache's file must have been written with.
   public let identity: String
-  private let collection: CollectionSettings
+  /// The collection settings the summaries are read with.
+  public let collection: CollectionSettings
   private let state: Locked<State>
 
   private struct State {

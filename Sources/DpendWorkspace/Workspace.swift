@@ -32,9 +32,9 @@ public final class Workspace {
   private let cacheDirectory: URL?
   /// Why the summary cache could not be written at the last reload; `nil` when it was.
   public private(set) var cacheProblem: String?
-  /// The summary cache ``keptAnswer()`` loaded, with the collection settings it was loaded
-  /// for: the next reload reuses it instead of reading the file again.
-  private var warmCache: (cache: SummaryCache, collection: CollectionSettings)?
+  /// The summary cache ``keptAnswer()`` loaded: the next reload reuses it instead of reading
+  /// the file again (when the collection settings are still its).
+  private var warmCache: SummaryCache?
   /// The inputs of the last reload (``KeptAnswer/inputs(of:summaries:)``) while nothing else
   /// changed: the analysis after it keeps its answer for them.
   private var answerInputs: KeptAnswer.Inputs?
@@ -139,7 +139,7 @@ public final class Workspace {
     guard let cacheDirectory, graph == nil, configurationProblem == nil, documents.isEmpty else { return nil }
     let cache = SummaryCache(directory: cacheDirectory, collection: settings.collection)
     guard cache.loadProblem == nil else { return nil }
-    warmCache = (cache, settings.collection)
+    warmCache = cache
     return KeptAnswer.look(settings: settings, summaries: cache, answers: AnswerCache(directory: cacheDirectory)).answer
   }
 
@@ -206,7 +206,7 @@ public final class Workspace {
     } catch {
       configurationProblem = Self.problem(error, root: root)  // the previous settings stay in force
     }
-    let warm = warmCache.flatMap { $0.collection == settings.collection ? $0.cache : nil }
+    let warm = warmCache.flatMap { $0.collection == settings.collection ? $0 : nil }
     warmCache = nil
     let cache = warm ?? cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
     host.summaryStore = cache
@@ -234,8 +234,9 @@ public final class Workspace {
 
   /// Keeps the answer of the first graph after a reload in the ``AnswerCache`` (for the next
   /// session, or `dpend analyze`), when nothing changed since the reload and every input is
-  /// the disk's text the summary cache holds; an answer already kept for the same inputs is left as it is (it may name the
-  /// outputs `dpend generate` wrote). Only speed depends on it: a failed write is ignored.
+  /// the disk's text the summary cache holds. An answer already kept for the same inputs is
+  /// left as it is (it may name the outputs `dpend generate` wrote). Only speed depends on
+  /// it: a failed write is ignored.
   private func keepAnswer(of graph: DependencyGraph) {
     guard let inputs = answerInputs, let cacheDirectory else { return }
     answerInputs = nil

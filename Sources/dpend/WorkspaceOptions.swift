@@ -157,7 +157,7 @@ struct WorkspaceOptions: ParsableArguments {
   }
 }
 
-/// What a run of ``WorkspaceOptions/analysis(_:useKept:report:)`` reports.
+/// What a run of ``WorkspaceOptions/analysis(_:useKept:verbose:)`` reports.
 struct Analysis {
   /// What to report.
   var answer: AnalysisAnswer

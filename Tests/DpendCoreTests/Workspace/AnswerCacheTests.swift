@@ -245,15 +245,20 @@ import Testing
     #expect(changed.answer.diagnostics.isEmpty, "\(changed.answer.diagnostics)")
   }
 
+  /// A workspace of ``files`` after one run: its cache directory and its answer file.
+  static func keptAnswerFile() throws -> (workspace: TemporaryWorkspace, cache: URL, file: URL) {
+    let workspace = try TemporaryWorkspace(Self.files)
+    let cache = workspace.url(".build/dpend")
+    _ = try Self.run(workspace, cache: cache)
+    return (workspace, cache, cache.appendingPathComponent(AnswerCache.fileName))
+  }
+
   /// Damaged, foreign or truncated answer files are not used, and the next run keeps a
   /// good one again.
   @Test(arguments: ["truncated", "flipped", "garbage", "empty"])
   func aDamagedAnswerFileIsNotUsed(damage: String) throws {
-    let workspace = try TemporaryWorkspace(Self.files)
+    let (workspace, cache, file) = try Self.keptAnswerFile()
     defer { workspace.remove() }
-    let cache = workspace.url(".build/dpend")
-    _ = try Self.run(workspace, cache: cache)
-    let file = cache.appendingPathComponent(AnswerCache.fileName)
     var bytes = [UInt8](try Data(contentsOf: file))
     switch damage {
     case "truncated": bytes.removeLast(bytes.count / 3)
@@ -271,11 +276,8 @@ import Testing
 
   /// Every single-byte change of an answer file is refused (its checksum covers every byte).
   @Test func everyByteOfTheAnswerFileIsChecked() throws {
-    let workspace = try TemporaryWorkspace(Self.files)
+    let (workspace, cache, file) = try Self.keptAnswerFile()
     defer { workspace.remove() }
-    let cache = workspace.url(".build/dpend")
-    _ = try Self.run(workspace, cache: cache)
-    let file = cache.appendingPathComponent(AnswerCache.fileName)
     let original = [UInt8](try Data(contentsOf: file))
     #expect(AnswerCache(directory: cache).load() != nil)
     for index in original.indices {
