@@ -25,16 +25,16 @@ public struct ContainerTypeLookup {
   }
 
   /// The lookups through `symbols`, reading declarations from `summaries`.
-  init(symbols: SymbolTable, summaries: [String: FileSummary]) {
+  init(symbols: SymbolTable, summaries: SummaryShelf) {
     self.init(
       declaration: { name in
         guard let site = symbols.types[name] else { return nil }
-        return summaries[site.file]?.types.first { $0.name == name }
+        return summaries.summary(of: site.file)?.types.first { $0.name == name }
       },
       conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) })
     protocolInheritance = { name in
       guard let site = symbols.protocols[name] else { return nil }
-      return summaries[site.file]?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+      return summaries.summary(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
   }
 

@@ -59,7 +59,11 @@ public struct DependencyGraph: Sendable {
 
   /// The summary of the file at `path` the graph was built from: what was analysed, with
   /// the lines positions are converted against.
-  public func summary(of path: String) -> FileSummary? { files.summaries[path] }
+  public func summary(of path: String) -> FileSummary? { files.summaries.summary(of: path) }
+
+  /// The summary of the file at `path` the graph was built from, in its binary form (its
+  /// ranges and digests read without decoding it).
+  public func storedSummary(of path: String) -> StoredSummary? { files.summaries.stored[path] }
 
   /// The `DependencyConfiguration` classes, in stable order (file, then position).
   public var configurations: [TypeDeclaration] { files.paths.flatMap { files.byPath[$0]!.configurations } }
@@ -96,10 +100,10 @@ final class FileResults: Sendable {
   /// The paths of `byPath`, sorted.
   let paths: [String]
   /// The summaries the graph was built from.
-  let summaries: [String: FileSummary]
+  let summaries: SummaryShelf
   private let flattened = Locked<[Factory]?>(nil)
 
-  init(byPath: [String: FileAnalysis], paths: [String], summaries: [String: FileSummary]) {
+  init(byPath: [String: FileAnalysis], paths: [String], summaries: SummaryShelf) {
     self.byPath = byPath
     self.paths = paths
     self.summaries = summaries

@@ -8,7 +8,8 @@ extension GraphBuilder {
   /// what makes factories matter: a `#if DEBUG` type no filter selects costs nothing.
   func conditionalFactoryFiles() -> Set<String> {
     conditionalFiles.filter { path in
-      guard let factories = files[path]?.factories, !factories.isEmpty, let summary = summaries[path] else {
+      guard let factories = files[path]?.factories, !factories.isEmpty, let summary = summaryShelf.summary(of: path)
+      else {
         return false
       }
       let offsets = BuildConfigurations.conditionalOffsets(summary)
@@ -31,10 +32,10 @@ extension GraphBuilder {
     guard !conditional.isEmpty else { return nil }
     var lists: [BuildConditions] = []
     for path in conditional.sorted() {
-      if let summary = summaries[path] { lists += BuildConfigurations.conditionLists(summary) }
+      if let summary = summaryShelf.summary(of: path) { lists += BuildConfigurations.conditionLists(summary) }
     }
     for path in containerFiles.sorted() {
-      guard let summary = summaries[path] else { continue }
+      guard let summary = summaryShelf.summary(of: path) else { continue }
       lists += summary.registrations.map(\.conditions) + summary.resolveSites.map(\.conditions)
       for registration in summary.registrations {
         lists += registration.needs.map(\.conditions) + registration.propertyNeeds.map(\.conditions)
@@ -49,9 +50,10 @@ extension GraphBuilder {
     diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex
   ) {
     guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty) }
-    let lookup = ContainerTypeLookup(symbols: symbols, summaries: summaries)
+    let shelf = summaryShelf
+    let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf)
     let check = ContainerCheck(lookup: lookup, configurations: configurations)
-    let facts = containerFiles.sorted().compactMap { summaries[$0] }
+    let facts = containerFiles.sorted().compactMap { shelf.summary(of: $0) }
     let (diagnostics, report) = check.run(facts)
     return (diagnostics, report, ContainerIndex(summaries: facts, lookup: lookup))
   }

@@ -4,7 +4,8 @@ import DpendModel
 /// Builds the dependency graph and keeps it up to date as files change, doing work in
 /// proportion to the change rather than to the workspace.
 ///
-/// The build runs in stages, each kept between builds:
+/// Summaries are kept in their binary form (``StoredSummary``) and decoded for the stage
+/// that reads them. The build runs in stages, each kept between builds:
 /// 1. every file's ``FileInterface`` feeds the ``SymbolTable``; when some interface changes
 ///    (a type renamed, a conformance added) the table is updated for that file and reports
 ///    the names that may now mean something else;
@@ -24,9 +25,11 @@ public final class GraphBuilder {
     didSet { needsFullBuild = true }
   }
 
-  private var pending: [String: FileSummary?] = [:]
+  private var pending: [String: IndexedSummary?] = [:]
   private var needsFullBuild = true
-  private(set) var summaries: [String: FileSummary] = [:]
+  private(set) var summaries: [String: StoredSummary] = [:]
+  /// The summaries of the last graph, decoded as they are read; `nil` after a change.
+  private var shelf: SummaryShelf?
   /// The files with container registrations or resolve sites (Dip, Swinject).
   private(set) var containerFiles: Set<String> = []
   /// The files declaring something of dpend's own dialect under `#if`.
@@ -70,8 +73,22 @@ public final class GraphBuilder {
   }
 
   /// Sets the summaries of files (new or changed); takes effect at the next ``graph(extraDiagnostics:)``.
+  public func set(_ summaries: [IndexedSummary]) {
+    for summary in summaries { pending[summary.stored.path] = .some(summary) }
+  }
+
+  /// Sets the summaries of files (new or changed), encoding them; takes effect at the next
+  /// ``graph(extraDiagnostics:)``.
   public func set(_ summaries: [FileSummary]) {
-    for summary in summaries { pending[summary.path] = .some(summary) }
+    set(Parallel.map(summaries.count, minimum: 256) { IndexedSummary(summaries[$0]) })
+  }
+
+  /// The current summaries, decoded as they are read; shared with the graph.
+  var summaryShelf: SummaryShelf {
+    if let shelf { return shelf }
+    let made = SummaryShelf(summaries)
+    shelf = made
+    return made
   }
 
   /// Forgets files; takes effect at the next ``graph(extraDiagnostics:)``.
@@ -87,12 +104,13 @@ public final class GraphBuilder {
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
+    let shelf = summaryShelf
     let conditional = conditionalFactoryFiles()
     let configurations = buildConfigurations(conditional: conditional)
     if !conditional.isEmpty, let configurations {
       // Declarations under `#if`: the checks run once per configuration instead.
       diagnostics = BuildConfigurations.diagnostics(
-        of: paths.compactMap { summaries[$0] }, in: configurations, settings: settings)
+        of: paths.compactMap { shelf.summary(of: $0) }, in: configurations, settings: settings)
       markStage("configurations")
     }
     let container = checkContainers(configurations: configurations)
@@ -103,7 +121,7 @@ public final class GraphBuilder {
     return DependencyGraph(
       mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
-      files: FileResults(byPath: files, paths: paths, summaries: summaries), container: container.report,
+      files: FileResults(byPath: files, paths: paths, summaries: shelf), container: container.report,
       containerIndex: container.index)
   }
 
@@ -126,20 +144,20 @@ public final class GraphBuilder {
     if isFullBuild { resetDerivedState() }
     let changes = Array(pending)
     pending = [:]
-    let newInterfaces = Parallel.map(changes.count, minimum: 256) { changes[$0].value.map(FileInterface.init) }
-    markStage("interfaces")
+    shelf = nil
     var added: [String] = []
     var interfaceChanges: [SymbolTable.Change] = []
-    for ((path, summary), interface) in zip(changes, newInterfaces) {
+    for (path, facts) in changes {
       let old = interfaces[path]
-      if let summary, let interface {
-        if summaries.updateValue(summary, forKey: path) == nil { added.append(path) }
-        if summary.registrations.isEmpty && summary.resolveSites.isEmpty {
-          containerFiles.remove(path)
-        } else {
+      if let facts {
+        let interface = facts.interface
+        if summaries.updateValue(facts.stored, forKey: path) == nil { added.append(path) }
+        if facts.isContainer {
           containerFiles.insert(path)
+        } else {
+          containerFiles.remove(path)
         }
-        if BuildConfigurations.isConditional(summary) {
+        if facts.isConditional {
           conditionalFiles.insert(path)
         } else {
           conditionalFiles.remove(path)
@@ -157,6 +175,7 @@ public final class GraphBuilder {
       }
     }
     insertPaths(added)
+    markStage("interfaces")
     var dirty = changes.map(\.key)
     if isFullBuild {
       symbols = SymbolTable(
@@ -222,7 +241,11 @@ public final class GraphBuilder {
     missingErrors = [:]
     cycles = .none
     sortedDiagnostics = nil
-    for path in paths { pending[path] = pending[path] ?? .some(summaries[path]) }
+    // Every file again; the interfaces were forgotten, so each summary is decoded once more.
+    let again = paths.filter { pending[$0] == nil }
+    let stored = summaries
+    let indexed = Parallel.map(again.count, minimum: 256) { IndexedSummary(stored[again[$0]]!) }
+    for (path, summary) in zip(again, indexed) { pending[path] = .some(summary) }
   }
 
   /// Each file's analysis (``FileAnalysis/empty`` for a removed file), in order, in
@@ -232,7 +255,7 @@ public final class GraphBuilder {
     let frozenSettings = settings
     let table = symbols
     return Parallel.map(paths.count, minimum: 32) { index in
-      inputs[index].map { FileAnalysis($0, symbols: table, settings: frozenSettings) } ?? .empty
+      inputs[index].map { FileAnalysis($0.decoded(), symbols: table, settings: frozenSettings) } ?? .empty
     }
   }
 

@@ -20,11 +20,13 @@ struct KeyNumbers {
 
   /// The keys that `value` gives a value for, with that value.
   func table<Value>(_ value: (Int) -> Value?) -> [DependencyKey: Value] {
-    var table: [DependencyKey: Value] = [:]
-    table.reserveCapacity(keys.count)
+    var made: [(number: Int, value: Value)] = []
     for number in keys.indices {
-      if let made = value(number) { table[keys[number]] = made }
+      if let value = value(number) { made.append((number, value)) }
     }
+    // As large as what it holds: most keys of a big graph have no value in a given table.
+    var table: [DependencyKey: Value] = Dictionary(minimumCapacity: made.count)
+    for (number, value) in made { table[keys[number]] = value }
     return table
   }
 

@@ -8,13 +8,13 @@ import DpendModel
 /// A change goes in through ``update(_:)``, ``remove(_:)`` or, for documents open in an
 /// editor, ``open(path:text:)``/``change(path:to:edits:)``/``close(path:)``. Only files
 /// whose text changed are parsed again; open documents keep their syntax tree so an edit
-/// re-parses incrementally, closed files keep only their summary. The host does no I/O:
-/// callers hand it text.
+/// re-parses incrementally, closed files keep only their summary, in its binary form
+/// (``StoredSummary``). The host does no I/O: callers hand it text.
 public final class AnalysisHost {
   private struct Entry: Sendable {
     /// `nil` after the collection settings changed: the next read collects the file again.
     var text: TextFingerprint?
-    var summary: FileSummary
+    var summary: StoredSummary
   }
 
   /// The settings the next graph is built with.
@@ -58,8 +58,8 @@ public final class AnalysisHost {
   /// it is current (the collection settings did not change since).
   public func fingerprint(of path: String) -> TextFingerprint? { entries[path]?.text }
 
-  /// The summary of `path`, if the host holds it.
-  public func summary(of path: String) -> FileSummary? { entries[path]?.summary }
+  /// The summary of `path`, if the host holds it (decoded now).
+  public func summary(of path: String) -> FileSummary? { entries[path]?.summary.decoded() }
 
   /// Sets the text of several files, parsing the changed ones in parallel on every core.
   /// Open documents are skipped: the editor's text wins over the disk's.
@@ -77,6 +77,7 @@ public final class AnalysisHost {
     struct Outcome: Sendable {
       var unreadable = false
       var entry: Entry?
+      var indexed: IndexedSummary?
       var parsed = false
     }
     let wanted = paths.filter { documents[$0] == nil }
@@ -89,15 +90,17 @@ public final class AnalysisHost {
       if let text = read(wanted[index]) {
         let fingerprint = TextFingerprint(text)
         if known[index] != fingerprint {
-          let summary: FileSummary
+          let indexed: IndexedSummary
           if let kept = store?.summary(path: wanted[index], text: fingerprint, collection: collection) {
-            summary = kept
+            indexed = IndexedSummary(kept)
           } else {
-            summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
-            store?.record(summary, text: fingerprint, collection: collection)
+            let summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
+            indexed = IndexedSummary(summary)
+            store?.record(indexed.stored, text: fingerprint, collection: collection)
             outcome.parsed = true
           }
-          outcome.entry = Entry(text: fingerprint, summary: summary)
+          outcome.entry = Entry(text: fingerprint, summary: indexed.stored)
+          outcome.indexed = indexed
         }
       } else {
         outcome.unreadable = true
@@ -110,14 +113,14 @@ public final class AnalysisHost {
       DispatchQueue.concurrentPerform(iterations: wanted.count) { work($0) }
     }
     var unreadable: [String] = []
-    var summaries: [FileSummary] = []
+    var summaries: [IndexedSummary] = []
     var parsed = 0
     outcomes.withLock { outcomes in
       for (path, outcome) in zip(wanted, outcomes) {
         if outcome.unreadable { unreadable.append(path) }
-        guard let entry = outcome.entry else { continue }
+        guard let entry = outcome.entry, let indexed = outcome.indexed else { continue }
         entries[path] = entry
-        summaries.append(entry.summary)
+        summaries.append(indexed)
         if outcome.parsed { parsed += 1 }
       }
     }
@@ -169,8 +172,9 @@ public final class AnalysisHost {
   public func reusedBytes(of path: String) -> Int? { documents[path]?.reusedBytes }
 
   private func store(_ document: ParsedDocument) {
-    entries[document.path] = Entry(text: TextFingerprint(document.text), summary: document.summary)
-    builder.set([document.summary])
+    let indexed = IndexedSummary(document.summary)
+    entries[document.path] = Entry(text: TextFingerprint(document.text), summary: indexed.stored)
+    builder.set([indexed])
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took (see ``GraphBuilder``).

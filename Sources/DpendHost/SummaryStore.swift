@@ -7,7 +7,8 @@ import DpendModel
 public protocol SummaryStore: AnyObject, Sendable {
   /// The summary of the text fingerprinted by `text` at `path` read with `collection`, when
   /// it is kept; `nil` otherwise.
-  func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> FileSummary?
+  /// It is not decoded: the bytes of a store's file are checked when the file is read.
+  func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> StoredSummary?
   /// Keeps `summary`, just made from the text fingerprinted by `text` with `collection`.
-  func record(_ summary: FileSummary, text: TextFingerprint, collection: CollectionSettings)
+  func record(_ summary: StoredSummary, text: TextFingerprint, collection: CollectionSettings)
 }

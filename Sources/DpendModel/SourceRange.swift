@@ -1,22 +1,56 @@
 /// A position in a source file: 1-based line, 1-based column counted in UTF-8 bytes
 /// (as swiftc prints it), and the 0-based UTF-8 offset from the start of the file.
-public struct SourcePosition: Hashable, Comparable, Sendable, Codable {
+///
+/// Stored in 32 bits each (values beyond 4 GiB are clamped): summaries and graphs hold
+/// hundreds of thousands of positions, and no source file comes near that size.
+public struct SourcePosition: Hashable, Comparable, Sendable {
+  private var storedLine: UInt32
+  private var storedColumn: UInt32
+  private var storedOffset: UInt32
+
   /// 1-based line number.
-  public var line: Int
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = UInt32(clamping: newValue) }
+  }
   /// 1-based column, in UTF-8 bytes.
-  public var column: Int
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = UInt32(clamping: newValue) }
+  }
   /// 0-based UTF-8 offset from the start of the file.
-  public var offset: Int
+  public var offset: Int {
+    get { Int(storedOffset) }
+    set { storedOffset = UInt32(clamping: newValue) }
+  }
 
   /// Creates a position.
   public init(line: Int, column: Int, offset: Int) {
-    self.line = line
-    self.column = column
-    self.offset = offset
+    storedLine = UInt32(clamping: line)
+    storedColumn = UInt32(clamping: column)
+    storedOffset = UInt32(clamping: offset)
   }
 
   public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
-    lhs.offset < rhs.offset
+    lhs.storedOffset < rhs.storedOffset
+  }
+}
+
+extension SourcePosition: Codable {
+  private enum CodingKeys: String, CodingKey { case line, column, offset }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      line: try container.decode(Int.self, forKey: .line), column: try container.decode(Int.self, forKey: .column),
+      offset: try container.decode(Int.self, forKey: .offset))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(line, forKey: .line)
+    try container.encode(column, forKey: .column)
+    try container.encode(offset, forKey: .offset)
   }
 }
 

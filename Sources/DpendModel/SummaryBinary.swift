@@ -37,6 +37,9 @@ public struct BinaryWriter {
   private var indices: [String: Int] = [:]
   /// The ranges written, in order, with the string index of each one's file.
   private var ranges: [(file: Int, range: SourceRange)] = []
+  /// The file of the last range written and its string index: a summary's ranges are
+  /// nearly all in its own file, whose path then is not hashed again for each one.
+  private var lastFile: (path: String, index: Int)?
 
   /// Where the parts of ``encoded(prefix:)``'s bytes start.
   public struct Layout: Sendable {
@@ -120,7 +123,13 @@ public struct BinaryWriter {
   /// Writes `range` as its index in the range table (a new entry each time).
   public mutating func writeRange(_ range: SourceRange) {
     writeCount(ranges.count)
-    ranges.append((index(of: range.file), range))
+    if let lastFile, lastFile.path.utf8.elementsEqual(range.file.utf8) {
+      ranges.append((lastFile.index, range))
+      return
+    }
+    let file = index(of: range.file)
+    lastFile = (range.file, file)
+    ranges.append((file, range))
   }
 
   /// The string table, the range table and everything written, after `prefix` (a format's
@@ -155,7 +164,11 @@ public struct BinaryWriter {
     }
     let values = table.body.count
     table.body.append(contentsOf: body)
-    return (table.body, Layout(rangeTable: rangeTable, values: values))
+    // Kept for as long as the file is analysed (``StoredSummary``): no slack.
+    let exact = [UInt8](unsafeUninitializedCapacity: table.body.count) { buffer, count in
+      count = buffer.initialize(fromContentsOf: table.body)
+    }
+    return (exact, Layout(rangeTable: rangeTable, values: values))
   }
 
   /// `value`'s index in the string table, added on first use. Strings Swift calls equal

@@ -69,6 +69,8 @@ extension LanguageServer {
     }
     indexed = true
     analyzeNow()
+    // What parsing every file freed is not needed again until the next reload.
+    AllocatorTuning.releaseFreedMemory()
     let files = workspaces.reduce(0) { $0 + $1.fileCount }
     let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
     let summary = "indexed \(files) file\(files == 1 ? "" : "s") in \(milliseconds) ms"

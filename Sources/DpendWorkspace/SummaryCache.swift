@@ -58,20 +58,18 @@ public final class SummaryCache: SummaryStore {
 
   // MARK: SummaryStore
 
-  public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> FileSummary? {
+  public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> StoredSummary? {
     guard collection == self.collection, let entry = entry(path: path, text: text) else { return nil }
-    let decoded = entry.payload.withUnsafeBytes { try? FileSummary(binary: $0) }
-    // A payload that does not decode (or is of another path) is made again, never trusted.
-    guard let decoded, decoded.path == path else { return nil }
-    return decoded
+    // The file's checksum was checked when it was read; the entry is of this path.
+    return StoredSummary(
+      path: entry.path, bytes: entry.payload, contentDigest: entry.contentDigest, shapeDigest: entry.shapeDigest)
   }
 
-  public func record(_ summary: FileSummary, text: TextFingerprint, collection: CollectionSettings) {
+  public func record(_ summary: StoredSummary, text: TextFingerprint, collection: CollectionSettings) {
     guard collection == self.collection else { return }
-    let encoded = summary.binaryEncodedWithDigests()
     let entry = SummaryCacheFile.Entry(
-      path: summary.path, textHash: text.hash, textLength: text.length, contentDigest: encoded.contentDigest,
-      shapeDigest: encoded.shapeDigest, payload: encoded.bytes[...])
+      path: summary.path, textHash: text.hash, textLength: text.length, contentDigest: summary.contentDigest,
+      shapeDigest: summary.shapeDigest, payload: summary.bytes)
     state.withLock { state in
       state.used.insert(summary.path)
       state.fresh[summary.path] = entry

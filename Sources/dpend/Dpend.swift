@@ -1,5 +1,6 @@
 import ArgumentParser
 import DpendModel
+import DpendWorkspace
 
 /// The `dpend` command: checks a Swift code base's dependency graph and generates the
 /// container's registrations.
@@ -15,4 +16,9 @@ struct Dpend: ParsableCommand {
     version: DpendVersion.current,
     subcommands: [Generate.self, Analyze.self, Tree.self, LSP.self],
     defaultSubcommand: Generate.self)
+
+  static func main() {
+    AllocatorTuning.keepFreedMemory()
+    main(nil)
+  }
 }

@@ -122,7 +122,7 @@ struct WorkspaceOptions: ParsableArguments {
       keep: { answer in
         guard let inputs else { return }
         do {
-          try answers.save(inputs.record(of: answer, ranges: { graph.summary(of: $0)?.ranges }))
+          try answers.save(inputs.record(of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }))
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }

@@ -105,7 +105,7 @@ import Testing
       (summary.problems[0], ["code", "severity", "message", "range", "notes"]),
       (summary.problems[0].notes[0], ["message", "range"]),
       (summary.problems[0].range, ["file", "start", "end"]),
-      (summary.problems[0].range.start, ["line", "column", "offset"]),
+      (summary.problems[0].range.start, ["storedLine", "storedColumn", "storedOffset"]),
       (
         registration,
         [

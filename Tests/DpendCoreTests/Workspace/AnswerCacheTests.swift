@@ -36,7 +36,7 @@ import Testing
     let answer = AnalysisAnswer(graph: graph)
     try summaries.save()
     if let inputs = KeptAnswer.inputs(of: loaded, summaries: summaries) {
-      try answers.save(inputs.record(of: answer, ranges: { graph.summary(of: $0)?.ranges }))
+      try answers.save(inputs.record(of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }))
     }
     return Run(answer: answer, kept: false, parsed: loaded.collected.parsed + lookup.parsed)
   }

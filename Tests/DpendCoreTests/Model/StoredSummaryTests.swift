@@ -1,0 +1,70 @@
+import DpendAnalysis
+import DpendCollect
+import DpendModel
+import Testing
+
+/// Summaries kept in their binary form: read back equal, with the digests and ranges of
+/// their encoding, and never a trap on bytes that do not decode.
+@Suite struct StoredSummaryTests {
+  static let source = """
+    protocol Store {}
+    final class StoreImpl: Store {
+      init(name: String = "x") {}
+    }
+    final class Screen {
+      init(store: Store) {}
+    }
+    """
+  static let summary = SummaryCollector.summarize(path: "A.swift", source: source, settings: CollectionSettings())
+
+  @Test func itReadsBackTheSummaryWithTheDigestsAndRangesOfItsEncoding() {
+    let stored = StoredSummary(Self.summary)
+    let encoded = Self.summary.binaryEncodedWithDigests()
+    #expect(stored.path == "A.swift")
+    #expect(Array(stored.bytes) == encoded.bytes)
+    #expect(stored.bytes.count == stored.bytes.withUnsafeBytes { $0.count })
+    #expect(stored.contentDigest == encoded.contentDigest)
+    #expect(stored.shapeDigest == encoded.shapeDigest)
+    #expect(stored.decoded() == Self.summary)
+    #expect(stored.ranges == Self.summary.ranges)
+    // Names, inheritance, inits, parameter types and closing braces.
+    #expect(stored.ranges.count == 10)
+  }
+
+  @Test func bytesThatDoNotDecodeGiveAnEmptySummaryWithAProblem() {
+    let stored = StoredSummary(Self.summary)
+    let truncated = StoredSummary(
+      path: "A.swift", bytes: stored.bytes.dropLast(3), contentDigest: stored.contentDigest,
+      shapeDigest: stored.shapeDigest)
+    let decoded = truncated.decoded()
+    #expect(decoded.path == "A.swift")
+    #expect(decoded.types.isEmpty && decoded.protocols.isEmpty)
+    #expect(
+      decoded.problems.map(\.message) == [
+        "dpend could not read its own summary of 'A.swift' (truncated binary summary); run with --no-cache"
+      ])
+    #expect(decoded.problems.map(\.range) == [.startOfFile("A.swift")])
+
+    let otherFile = StoredSummary(
+      path: "B.swift", bytes: stored.bytes, contentDigest: stored.contentDigest, shapeDigest: stored.shapeDigest)
+    #expect(
+      otherFile.decoded().problems.map(\.message) == [
+        "dpend could not read its own summary of 'B.swift' (it is of another file); run with --no-cache"
+      ])
+  }
+
+  @Test func aGraphBuiltFromStoredSummariesEqualsOneBuiltFromDecodedOnes() throws {
+    let other = SummaryCollector.summarize(
+      path: "B.swift", source: "final class Unused { init(missing: Missing) {} }", settings: CollectionSettings())
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*"]))
+    let decoded = GraphBuilder(settings: settings)
+    decoded.set([Self.summary, other])
+    let stored = GraphBuilder(settings: settings)
+    stored.set([IndexedSummary(StoredSummary(Self.summary)), IndexedSummary(StoredSummary(other))])
+    let graph = stored.graph()
+    #expect(graph.diagnostics == decoded.graph().diagnostics)
+    #expect(graph.diagnostics.map(\.message).contains { $0.contains("Missing") })
+    #expect(graph.summary(of: "A.swift") == Self.summary)
+    #expect(graph.storedSummary(of: "B.swift")?.ranges == other.ranges)
+  }
+}
