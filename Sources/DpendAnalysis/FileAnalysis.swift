@@ -42,7 +42,9 @@ struct FileAnalysis: Equatable, Sendable {
       ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
     }
     factories = order.map(\.element)
-    watched = collector.watch.names
+    // Each name once, in order of first lookup: kept for as long as the file is analysed.
+    var unique = Set<Substring>()
+    watched = collector.watch.names.filter { unique.insert($0).inserted }
   }
 
   private init() {}

@@ -20,13 +20,14 @@ struct KeyNumbers {
 
   /// The keys that `value` gives a value for, with that value.
   func table<Value>(_ value: (Int) -> Value?) -> [DependencyKey: Value] {
-    var made: [(number: Int, value: Value)] = []
+    // As large as what it holds (many keys have no value in a given table): `value` is
+    // asked twice, once to count.
+    var count = 0
+    for number in keys.indices where value(number) != nil { count += 1 }
+    var table: [DependencyKey: Value] = Dictionary(minimumCapacity: count)
     for number in keys.indices {
-      if let value = value(number) { made.append((number, value)) }
+      if let made = value(number) { table[keys[number]] = made }
     }
-    // As large as what it holds: most keys of a big graph have no value in a given table.
-    var table: [DependencyKey: Value] = Dictionary(minimumCapacity: made.count)
-    for (number, value) in made { table[keys[number]] = value }
     return table
   }
 

@@ -11,30 +11,92 @@ public struct Factory: Hashable, Sendable {
       configuration: DependencyKey, methodName: String, parameters: [FactoryParameter])
   }
 
+  /// The fields, in one shared immutable object: a factory is copied into its file's
+  /// analysis, its key's selection and the graph's tables, and each copy is then one
+  /// reference instead of 168 bytes (a changed field makes a new object).
+  private final class Fields: Sendable {
+    let key: DependencyKey
+    let kind: Kind
+    let scope: Scope
+    let isThrowing: Bool
+    let requiredModules: [String]
+    let range: SourceRange
+
+    init(key: DependencyKey, kind: Kind, scope: Scope, isThrowing: Bool, requiredModules: [String], range: SourceRange) {
+      self.key = key
+      self.kind = kind
+      self.scope = scope
+      self.isThrowing = isThrowing
+      self.requiredModules = requiredModules
+      self.range = range
+    }
+  }
+
+  private var fields: Fields
+
   /// What the factory provides.
-  public var key: DependencyKey
+  public var key: DependencyKey {
+    get { fields.key }
+    set { self = Factory(copying: self, key: newValue) }
+  }
   /// How it is made.
-  public var kind: Kind
+  public var kind: Kind {
+    get { fields.kind }
+    set { self = Factory(copying: self, kind: newValue) }
+  }
   /// The instance's lifetime.
-  public var scope: Scope
+  public var scope: Scope {
+    get { fields.scope }
+    set { self = Factory(copying: self, scope: newValue) }
+  }
   /// `true` when making the instance can throw.
-  public var isThrowing: Bool
+  public var isThrowing: Bool {
+    get { fields.isThrowing }
+    set { self = Factory(copying: self, isThrowing: newValue) }
+  }
   /// Modules generated code must import to call this factory.
-  public var requiredModules: [String]
+  public var requiredModules: [String] {
+    get { fields.requiredModules }
+    set { self = Factory(copying: self, requiredModules: newValue) }
+  }
   /// Where the factory is declared: the `init` keyword, the method name, or the start of
   /// the `.dpendmodule` file it was read from.
-  public var range: SourceRange
+  public var range: SourceRange {
+    get { fields.range }
+    set { self = Factory(copying: self, range: newValue) }
+  }
 
   public init(
     key: DependencyKey, kind: Kind, scope: Scope = .unique, isThrowing: Bool = false,
     requiredModules: [String] = [], range: SourceRange
   ) {
-    self.key = key
-    self.kind = kind
-    self.scope = scope
-    self.isThrowing = isThrowing
-    self.requiredModules = requiredModules
-    self.range = range
+    fields = Fields(
+      key: key, kind: kind, scope: scope, isThrowing: isThrowing, requiredModules: requiredModules, range: range)
+  }
+
+  private init(
+    copying factory: Factory, key: DependencyKey? = nil, kind: Kind? = nil, scope: Scope? = nil,
+    isThrowing: Bool? = nil, requiredModules: [String]? = nil, range: SourceRange? = nil
+  ) {
+    self.init(
+      key: key ?? factory.key, kind: kind ?? factory.kind, scope: scope ?? factory.scope,
+      isThrowing: isThrowing ?? factory.isThrowing, requiredModules: requiredModules ?? factory.requiredModules,
+      range: range ?? factory.range)
+  }
+
+  public static func == (lhs: Factory, rhs: Factory) -> Bool {
+    if lhs.fields === rhs.fields { return true }
+    return lhs.key == rhs.key && lhs.kind == rhs.kind && lhs.scope == rhs.scope && lhs.isThrowing == rhs.isThrowing
+      && lhs.requiredModules == rhs.requiredModules && lhs.range == rhs.range
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    hasher.combine(kind)
+    hasher.combine(scope)
+    hasher.combine(isThrowing)
+    hasher.combine(requiredModules)
+    hasher.combine(range)
   }
 
   /// The parameters the factory is called with.
