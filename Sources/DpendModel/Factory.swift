@@ -22,7 +22,9 @@ public struct Factory: Hashable, Sendable {
     let requiredModules: [String]
     let range: SourceRange
 
-    init(key: DependencyKey, kind: Kind, scope: Scope, isThrowing: Bool, requiredModules: [String], range: SourceRange) {
+    init(
+      key: DependencyKey, kind: Kind, scope: Scope, isThrowing: Bool, requiredModules: [String], range: SourceRange
+    ) {
       self.key = key
       self.kind = kind
       self.scope = scope
