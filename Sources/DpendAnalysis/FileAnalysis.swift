@@ -12,9 +12,11 @@ struct FileAnalysis: Equatable, Sendable {
   /// `DependencyConfiguration` classes declared in the file, in order.
   var configurations: [TypeDeclaration] = []
   var diagnostics: [Diagnostic] = []
-  /// The last components of the names the analysis looked up in the ``SymbolTable``:
-  /// while an update of the table changes none of them, the analysis stays valid.
-  var watched: [Substring] = []
+  /// The hash values of the last components of the names the analysis looked up in the
+  /// ``SymbolTable``, sorted, each once: while an update of the table changes none of
+  /// those names, the analysis stays valid. Hashes, not names: a file keeps them for as
+  /// long as it is analysed, and two names with one hash only cost an analysis made again.
+  var watched: [Int] = []
 
   static let empty = FileAnalysis()
 
@@ -42,9 +44,7 @@ struct FileAnalysis: Equatable, Sendable {
       ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
     }
     factories = order.map(\.element)
-    // Each name once, in order of first lookup: kept for as long as the file is analysed.
-    var unique = Set<Substring>()
-    watched = collector.watch.names.filter { unique.insert($0).inserted }
+    watched = Array(Set(collector.watch.names.map(\.hashValue))).sorted()
   }
 
   private init() {}

@@ -211,12 +211,14 @@ public final class GraphBuilder {
     updateSelections(touched)
   }
 
-  /// The files whose analysis looked up one of `names`, in path order; searched in parallel.
+  /// The files whose analysis looked up one of `names` (or a name of the same hash), in
+  /// path order; searched in parallel.
   private func watchers(of names: Set<Substring>) -> [String] {
     let analyses = paths.map { files[$0]?.watched ?? [] }
-    let few = Array(names)
+    let hashes = Set(names.map(\.hashValue))
+    let few = Array(hashes)
     let isWatcher = Parallel.map(analyses.count, minimum: 256) { index in
-      analyses[index].contains { name in few.count <= 4 ? few.contains(name) : names.contains(name) }
+      analyses[index].contains { hash in few.count <= 4 ? few.contains(hash) : hashes.contains(hash) }
     }
     return zip(paths, isWatcher).filter(\.1).map(\.0)
   }

@@ -16,7 +16,12 @@ struct ProviderSelection: Equatable, Sendable {
   /// Where ``resolved`` is in the ``ProviderIndex`` the selection was made from.
   var resolvedReference: FactoryReference
   /// The warning when several providers make the key.
-  var ambiguity: Diagnostic?
+  var ambiguity: Diagnostic? {
+    get { ambiguityStorage.first }
+    set { ambiguityStorage = newValue.map { [$0] } ?? [] }
+  }
+  /// ``ambiguity`` out of line: rare, and a graph holds a selection for every key.
+  private var ambiguityStorage: [Diagnostic] = []
   /// For providers with no satisfiable factory: each dependency nothing provides, with
   /// the parameters that need it.
   var missing: [DependencyKey: [MissingDependencyCheck.Consumer]] = [:]
