@@ -5,7 +5,7 @@ extension FileAnalysis.Collector {
   /// class itself, each registration method provides its `DependencyRegistration<T>`.
   func configuration(_ type: TypeDeclaration, _ result: inout FileAnalysis) {
     guard !type.isGeneric, !library || type.access.isPublic else { return }
-    result.configurations.append(type)
+    result.configurations.append(type.outline)
     for initializer in type.initializers where !library || initializer.access.isPublic {
       result.factories.append(
         Factory(
@@ -57,5 +57,25 @@ extension FileAnalysis.Collector {
         "method '\(method.signature)' of configuration '\(configuration)' returns \(found), not 'DependencyRegistration<T>'; make it private if it is a helper"
     }
     return Diagnostic(code: .invalidDeclaration, message: message, range: method.range)
+  }
+}
+
+extension TypeDeclaration {
+  /// The declaration without its initializers' and methods' parameters, registrations and
+  /// inheritance: what a graph keeps of each configuration class for as long as it is
+  /// analysed (the editor adds a registration before its closing brace, under a method name
+  /// none of its methods has).
+  var outline: TypeDeclaration {
+    var outline = TypeDeclaration(
+      name: name, kind: kind, access: access, isGeneric: isGeneric, inheritance: [], initializers: [],
+      methods: methods.map { method in
+        var kept = MethodDeclaration(
+          name: method.name, parameters: [], access: method.access, registration: nil, returnType: nil,
+          range: method.range)
+        kept.conditions = method.conditions
+        return kept
+      }, range: range, closingBrace: closingBrace, closingBraceStartsLine: closingBraceStartsLine)
+    outline.conditions = conditions
+    return outline
   }
 }

@@ -65,7 +65,9 @@ public struct DependencyGraph: Sendable {
   /// ranges and digests read without decoding it).
   public func storedSummary(of path: String) -> StoredSummary? { files.summaries.stored[path] }
 
-  /// The `DependencyConfiguration` classes, in stable order (file, then position).
+  /// The `DependencyConfiguration` classes, in stable order (file, then position), in
+  /// outline: names, ranges and closing braces, each method's name and range, but no
+  /// parameters, registrations, initializers or inheritance (see ``summary(of:)`` for those).
   public var configurations: [TypeDeclaration] { files.paths.flatMap { files.byPath[$0]!.configurations } }
 
   /// `true` when the dependency of `source` on `target` lies on a cycle.

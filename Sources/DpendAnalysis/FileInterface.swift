@@ -15,6 +15,23 @@ struct FileInterface: Hashable, Sendable {
     var inheritance: [String]
   }
 
+  /// What the symbol table keeps of a type: a ``TypeEntry`` without the name it is filed
+  /// under (a table of every type of a large workspace holds it once per type).
+  struct TypeFacts: Hashable, Sendable {
+    var kind: TypeKind
+    var access: AccessLevel
+    var isGeneric: Bool
+    /// The inheritance clause's names, unresolved.
+    var inheritance: [String]
+
+    init(_ entry: TypeEntry) {
+      kind = entry.kind
+      access = entry.access
+      isGeneric = entry.isGeneric
+      inheritance = entry.inheritance
+    }
+  }
+
   struct ProtocolEntry: Hashable, Sendable {
     var name: String
     var access: AccessLevel

@@ -8,7 +8,7 @@ import DpendModel
 /// an update reports which names may now mean something else, so that only the files that
 /// looked those names up need their factories collected again.
 struct SymbolTable: Sendable {
-  typealias TypeSymbol = DeclarationSite<FileInterface.TypeEntry>
+  typealias TypeSymbol = DeclarationSite<FileInterface.TypeFacts>
 
   /// One interface change: `nil` when the file has no interface (new or removed).
   struct Change: Sendable {
@@ -24,7 +24,7 @@ struct SymbolTable: Sendable {
     var inheritance: [String]
   }
 
-  private(set) var types = FirstDeclarations<FileInterface.TypeEntry>()
+  private(set) var types = FirstDeclarations<FileInterface.TypeFacts>()
   private(set) var protocols = FirstDeclarations<AccessLevel>()
   private var aliases = FirstDeclarations<FileInterface.TypealiasEntry>()
   /// Every declared name, `true` when a typealias has it: one lookup tells a name exists.
@@ -33,7 +33,8 @@ struct SymbolTable: Sendable {
   /// it: `Outer.Inner.Leaf` puts `Inner` in `Outer` and `Leaf` in `Outer.Inner`. Lets a
   /// lookup skip scopes that cannot hold the name; the top level is always looked at.
   /// Only grows: a stale entry costs one lookup in `declared`, which has the last word.
-  private var members: [String: Set<Substring>] = [:]
+  /// A list, not a set: most scopes hold one or two names, and a set of one costs more.
+  private var members: [String: [Substring]] = [:]
   /// For each resolved extended type, the conformances its extensions add, by file in
   /// path order.
   private var extensionConformances: [String: [DeclarationSite<[String]>]] = [:]
@@ -65,7 +66,7 @@ struct SymbolTable: Sendable {
   init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory], moduleName: String? = nil) {
     self.init(libraryFactories: libraryFactories, moduleName: moduleName)
     let group = DispatchGroup()
-    let names = ResultBox<([String: Bool], [String: Set<Substring>], FirstDeclarations<AccessLevel>)>()
+    let names = ResultBox<([String: Bool], [String: [Substring]], FirstDeclarations<AccessLevel>)>()
     DispatchQueue.global().async(group: group) {
       var table = SymbolTable(libraryFactories: [])
       table.declared.reserveCapacity(files.count * 8)
@@ -88,7 +89,7 @@ struct SymbolTable: Sendable {
     var mayBeConfigurations = Set<String>()
     for (path, interface) in files {
       for entry in interface.types {
-        types.insert(entry.name, DeclarationSite(file: path, value: entry))
+        types.insert(entry.name, DeclarationSite(file: path, value: FileInterface.TypeFacts(entry)))
         if entry.kind == .class && !entry.inheritance.isEmpty { mayBeConfigurations.insert(entry.name) }
       }
       for entry in interface.typealiases {
@@ -120,7 +121,9 @@ struct SymbolTable: Sendable {
   private mutating func addMembers(_ name: String) {
     var scope = Substring(name)
     while let index = scope.utf8.lastIndex(of: Self.dot) {
-      members[String(scope[..<index]), default: []].insert(scope[scope.utf8.index(after: index)...])
+      let member = scope[scope.utf8.index(after: index)...]
+      let enclosing = String(scope[..<index])
+      if members[enclosing]?.contains(member) != true { members[enclosing, default: []].append(member) }
       scope = scope[..<index]
     }
   }
@@ -147,7 +150,9 @@ struct SymbolTable: Sendable {
         aliasLastComponents[last]! -= 1
         if aliasLastComponents[last] == 0 { aliasLastComponents[last] = nil }
       }
-      for entry in new.types { types.insert(entry.name, DeclarationSite(file: change.path, value: entry)) }
+      for entry in new.types {
+        types.insert(entry.name, DeclarationSite(file: change.path, value: FileInterface.TypeFacts(entry)))
+      }
       for entry in new.protocols {
         protocols.insert(entry.name, DeclarationSite(file: change.path, value: entry.access))
       }
@@ -263,7 +268,7 @@ struct SymbolTable: Sendable {
 
   /// `true` for a class conforming to `DependencyConfiguration`. Only a class naming the
   /// marker, or a typealias that could turn into it, has its conformances resolved.
-  private func isConfiguration(_ name: String, _ type: FileInterface.TypeEntry, aliasNames: [Substring: Int]) -> Bool {
+  private func isConfiguration(_ name: String, _ type: FileInterface.TypeFacts, aliasNames: [Substring: Int]) -> Bool {
     guard type.kind == .class else { return false }
     func mayBeMarker(_ reference: String) -> Bool {
       let last = Self.lastComponent(reference)

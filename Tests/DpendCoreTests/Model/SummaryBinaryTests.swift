@@ -99,7 +99,7 @@ import Testing
       (summary.types[0].initializers[0].parameters[0], ["label", "type", "hasDefault"]),
       (
         summary.types[0].methods[0],
-        ["name", "parameters", "access", "registration", "returnType", "range", "conditions", "problems"]
+        ["name", "parameters", "access", "registrationStorage", "returnType", "range", "conditions", "problems"]
       ),
       (summary.types[0].methods[0].registration!, ["type", "tag", "scope", "isThrowing"]),
       (summary.problems[0], ["code", "severity", "message", "range", "notes"]),
