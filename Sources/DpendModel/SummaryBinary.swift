@@ -49,8 +49,18 @@ public struct BinaryWriter {
     public var values: Int
   }
 
-  /// An empty writer.
-  public init() {}
+  /// An empty writer, with room for a typical summary's values.
+  public init() {
+    body.reserveCapacity(2048)
+  }
+
+  /// `true` when `a` and `b` have the same UTF-8 bytes (not only equal characters).
+  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    guard a.utf8.count == b.utf8.count else { return false }
+    return a.withUTF8 { left in b.withUTF8 { right in left.elementsEqual(right) } }
+  }
 
   /// Writes `value` as an unsigned LEB128 varint: 7 bits a byte, low bits first, the high
   /// bit set on every byte but the last.
@@ -123,7 +133,7 @@ public struct BinaryWriter {
   /// Writes `range` as its index in the range table (a new entry each time).
   public mutating func writeRange(_ range: SourceRange) {
     writeCount(ranges.count)
-    if let lastFile, lastFile.path.utf8.elementsEqual(range.file.utf8) {
+    if let lastFile, Self.sameBytes(lastFile.path, range.file) {
       ranges.append((lastFile.index, range))
       return
     }
@@ -175,7 +185,7 @@ public struct BinaryWriter {
   /// may differ in their bytes (`é` composed or not): each spelling gets its own entry, so
   /// every string reads back byte for byte.
   private mutating func index(of value: String) -> Int {
-    if let index = indices[value], strings[index].utf8.elementsEqual(value.utf8) { return index }
+    if let index = indices[value], Self.sameBytes(strings[index], value) { return index }
     let index = strings.count
     strings.append(value)
     if indices[value] == nil { indices[value] = index }
