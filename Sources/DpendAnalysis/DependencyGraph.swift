@@ -11,8 +11,9 @@ public struct DependencyGraph: Sendable {
   public let libraryFactories: [Factory]
   /// For each provided key, the factory that makes it.
   public let resolved: [DependencyKey: Factory]
-  /// For each provided key, every factory of every provider, in stable order.
-  public let candidates: [DependencyKey: [Factory]]
+  /// The keys with more than one factory, each with every factory of every provider in
+  /// stable order; a key with one factory has only its ``resolved`` one.
+  let severalCandidates: [DependencyKey: [Factory]]
   /// Keys that are needed but provided by nothing, in key order. In library mode these
   /// are the library's requirements; in application mode each is an error.
   public let unprovidedKeys: [DependencyKey]
@@ -42,13 +43,24 @@ public struct DependencyGraph: Sendable {
     self.mode = mode
     self.libraryFactories = libraryFactories
     self.resolved = resolved
-    self.candidates = candidates
+    self.severalCandidates = candidates
     self.unprovidedKeys = unprovidedKeys
     self.diagnostics = diagnostics
     self.cycleComponents = cycleComponents
     self.files = files
     self.container = container
     self.containerIndex = containerIndex
+  }
+
+  /// Every factory of every provider of `key`, in stable order; empty when nothing provides it.
+  public func candidates(of key: DependencyKey) -> [Factory] {
+    severalCandidates[key] ?? resolved[key].map { [$0] } ?? []
+  }
+
+  /// For each provided key, every factory of every provider, in stable order. Made when
+  /// asked, for the whole graph: ``candidates(of:)`` reads one key.
+  public var candidates: [DependencyKey: [Factory]] {
+    resolved.mapValues { [$0] }.merging(severalCandidates) { _, several in several }
   }
 
   /// Factories of the analysed sources, in stable order (file, then position).

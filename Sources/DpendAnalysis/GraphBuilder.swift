@@ -55,6 +55,7 @@ public final class GraphBuilder {
   /// For each key number, its selection; `nil` when nothing provides it.
   var selections: [ProviderSelection?] = []
   var resolved: [DependencyKey: Factory] = [:]
+  /// The keys with several factories, with all of them (``DependencyGraph/candidates(of:)``).
   var candidates: [DependencyKey: [Factory]] = [:]
   var ambiguities: [DependencyKey: Diagnostic] = [:]
   /// For each key nothing provides, the keys whose selection found consumers of it.

@@ -10,7 +10,10 @@ import DpendModel
 /// candidate.
 struct ProviderSelection: Equatable, Sendable {
   /// Every factory of every provider, providers in stable order.
-  var candidates: [Factory]
+  var candidates: [Factory] { severalCandidates.isEmpty ? [resolved] : severalCandidates }
+  /// ``candidates`` when there are several; empty when ``resolved`` is the only one (most
+  /// keys: a graph holds a selection for every key).
+  private(set) var severalCandidates: [Factory] = []
   /// The factory that makes the key.
   var resolved: Factory
   /// Where ``resolved`` is in the ``ProviderIndex`` the selection was made from.
@@ -34,7 +37,6 @@ struct ProviderSelection: Equatable, Sendable {
       // The common case: one initializer or one registration, nothing to group or order.
       resolvedReference = references[0]
       resolved = index.factory(resolvedReference)
-      candidates = [resolved]
       ambiguity = nil
       let required = index.required(resolvedReference)
       if !required.allSatisfy(index.isProvided) {
@@ -56,7 +58,8 @@ struct ProviderSelection: Equatable, Sendable {
       }
     }
     providers.sort { $0[0].factory.range < $1[0].factory.range }
-    candidates = providers.flatMap { $0.map(\.factory) }
+    let candidates = providers.flatMap { $0.map(\.factory) }
+    severalCandidates = candidates.count > 1 ? candidates : []
     var chosen: [(factory: Factory, reference: FactoryReference)] = []
     for provider in providers {
       if let satisfiable = provider.first(where: { index.required($0.reference).allSatisfy(index.isProvided) }) {

@@ -44,7 +44,7 @@ enum HoverText {
         ? "Nothing provides `\(key)`: `nil` is passed" : "Nothing provides `\(key)` (missing dependency)"
     }
     var text = "`\(key)` is provided by `\(factory.displayName)` (scope: `\(factory.scope.rawValue)`)"
-    let others = (graph.candidates[key] ?? []).filter { $0.provider != factory.provider }
+    let others = graph.candidates(of: key).filter { $0.provider != factory.provider }
     if !others.isEmpty {
       let names = Array(Set(others.map(\.provider))).sorted().map { "`\($0)`" }.joined(separator: ", ")
       text += "\n\nAlso provided by \(names) (ambiguous)"

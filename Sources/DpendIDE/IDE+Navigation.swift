@@ -9,7 +9,7 @@ extension IDE {
     guard case .dependency(let parameter, _) = found.symbol else { return nil }
     let chosen = graph.resolved[parameter.dependency].map { [$0] } ?? []
     var ranges: [SourceRange] = []
-    for factory in chosen + (graph.candidates[parameter.dependency] ?? []) where !ranges.contains(factory.range) {
+    for factory in chosen + graph.candidates(of: parameter.dependency) where !ranges.contains(factory.range) {
       ranges.append(factory.range)
     }
     return ranges
