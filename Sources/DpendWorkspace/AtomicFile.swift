@@ -39,6 +39,39 @@ public enum AtomicFile {
     return .written
   }
 
+  /// Replaces the file at `path` with `bytes` through a temporary file in the same directory
+  /// and a rename, like `write(_:to:)`, but without reading the file there first to
+  /// compare and without copying `bytes`: for a cache, which is written only when it changed
+  /// and can be a hundred megabytes.
+  /// - Throws: the underlying error when the directory or the file cannot be written.
+  public static func replace(at path: String, with bytes: [UInt8]) throws {
+    let url = URL(fileURLWithPath: path)
+    removeStaleTemporaries(of: url)
+    let directory = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let temporary = directory.appendingPathComponent(Self.temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
+    let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var failure = bytes.withUnsafeBytes { buffer -> Int32? in
+      var written = 0
+      while written < buffer.count {
+        let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        written += count
+      }
+      return nil
+    }
+    if close(descriptor) != 0 && failure == nil { failure = errno }
+    if failure == nil && rename(temporary.path, url.path) != 0 { failure = errno }
+    if let failure {
+      unlink(temporary.path)
+      throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+    }
+  }
+
   /// Temporary files of `url` start with this: `.Deps.swift.dpend-`.
   static func temporaryPrefix(of url: URL) -> String { ".\(url.lastPathComponent).dpend-" }
 

@@ -117,7 +117,7 @@ public final class SummaryCache: SummaryStore {
     }
     guard let entries else { return false }
     let bytes = SummaryCacheFile.bytes(of: entries, identity: identity)
-    try AtomicFile.write(Data(bytes), to: url.path)
+    try AtomicFile.replace(at: url.path, with: bytes)
     return true
   }
 

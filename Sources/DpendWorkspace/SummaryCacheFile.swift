@@ -56,7 +56,11 @@ enum SummaryCacheFile {
   /// The file holding `entries`.
   static func bytes(of entries: [Entry], identity: String) -> [UInt8] {
     var output = magic
-    output.reserveCapacity(entries.reduce(64) { $0 + $1.payload.count + $1.path.utf8.count + 32 })
+    // Exactly what is written (a larger array would be made at the end otherwise): the
+    // header, and per entry its path and payload with their lengths and four fields.
+    output.reserveCapacity(
+      magic.count + 4 + identity.utf8.count + 4 + 8
+        + entries.reduce(0) { $0 + 4 + $1.path.utf8.count + 8 + 4 + 8 + 8 + 4 + $1.payload.count })
     func u32(_ value: Int) { append(UInt64(value), width: 4) }
     func append(_ value: UInt64, width: Int) { LittleEndian.append(value, width: width, to: &output) }
     func string(_ text: String) {

@@ -42,4 +42,24 @@ import Testing
     }
     #expect(try workspace.contents() == ["blocker"])
   }
+
+  @Test func replaceWritesTheBytesAsTheyAreAndLeavesNoTemporaryFiles() throws {
+    let workspace = try TemporaryWorkspace()
+    let path = workspace.path("cache/summaries.cache")
+    let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    try AtomicFile.replace(at: path, with: bytes)
+    #expect(FileManager.default.contents(atPath: path) == Data(bytes))
+    try AtomicFile.replace(at: path, with: [1, 2, 3])
+    #expect(FileManager.default.contents(atPath: path) == Data([1, 2, 3]))
+    try AtomicFile.replace(at: path, with: [])
+    #expect(FileManager.default.contents(atPath: path) == Data())
+    #expect(try workspace.contents(of: "cache") == ["summaries.cache"])
+  }
+
+  @Test func replaceInAnUnwritableDirectoryThrowsAndKeepsNothingHalfWritten() throws {
+    let workspace = try TemporaryWorkspace()
+    try workspace.write("blocker", "x")
+    #expect(throws: (any Error).self) { try AtomicFile.replace(at: workspace.path("blocker/a.cache"), with: [1]) }
+    #expect(try workspace.contents() == ["blocker"])
+  }
 }
