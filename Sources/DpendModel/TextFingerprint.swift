@@ -27,7 +27,7 @@ public struct TextFingerprint: Hashable, Sendable {
 /// A 64-bit hash of bytes that is the same in every process and on every machine.
 public enum StableHash {
   private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-  private static let finalMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+  fileprivate static let finalMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
 
   /// The hash of `bytes`.
   public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -57,7 +57,61 @@ public enum StableHash {
     array.withUnsafeBytes { of($0) }
   }
 
-  private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+  /// The hash of bytes given in pieces, equal to ``of(_:)-(UnsafeRawBufferPointer)`` of all
+  /// of them at once: for a file written piece by piece. The total count is needed first (it
+  /// seeds the hash).
+  public struct Stream {
+    private var state: UInt64
+    /// Bytes of a word not yet complete, lowest first, and how many.
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private let expected: Int
+    private var added = 0
+
+    /// A hash of `count` bytes to come.
+    public init(count: Int) {
+      state = 0x243F_6A88_85A3_08D3 ^ UInt64(count)
+      expected = count
+    }
+
+    /// Adds the next bytes.
+    public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+      added += bytes.count
+      var offset = 0
+      while offset < bytes.count && pendingCount > 0 {
+        pending |= UInt64(bytes[offset]) << (8 * UInt64(pendingCount))
+        pendingCount += 1
+        offset += 1
+        if pendingCount == 8 {
+          state = StableHash.mix(state, pending)
+          pending = 0
+          pendingCount = 0
+        }
+      }
+      while bytes.count - offset >= 8 {
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        state = StableHash.mix(state, word)
+        offset += 8
+      }
+      while offset < bytes.count {
+        pending |= UInt64(bytes[offset]) << (8 * UInt64(pendingCount))
+        pendingCount += 1
+        offset += 1
+      }
+    }
+
+    /// The hash; every byte announced must have been added.
+    public func finish() -> UInt64 {
+      precondition(added == expected, "\(added) bytes hashed, \(expected) announced")
+      var state = state
+      if pendingCount > 0 { state = StableHash.mix(state, pending) }
+      state ^= state >> 32
+      state &*= StableHash.finalMultiplier
+      return state ^ (state >> 29)
+    }
+  }
+
+  fileprivate static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
     let mixed = (state ^ word) &* multiplier
     return mixed ^ (mixed >> 29)
   }

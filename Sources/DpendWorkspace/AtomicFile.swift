@@ -41,10 +41,20 @@ public enum AtomicFile {
 
   /// Replaces the file at `path` with `bytes` through a temporary file in the same directory
   /// and a rename, like `write(_:to:)`, but without reading the file there first to
-  /// compare and without copying `bytes`: for a cache, which is written only when it changed
-  /// and can be a hundred megabytes.
+  /// compare and without copying `bytes`: for a cache, which is written only when it changed.
   /// - Throws: the underlying error when the directory or the file cannot be written.
   public static func replace(at path: String, with bytes: [UInt8]) throws {
+    try replace(at: path) { write in try bytes.withUnsafeBytes { try write($0) } }
+  }
+
+  /// Replaces the file at `path` with what `produce` hands to the writer it is given, piece
+  /// by piece, through a temporary file in the same directory and a rename: the file is
+  /// never whole in memory, and a reader never sees part of it.
+  /// - Throws: the underlying error when the directory or the file cannot be written, or
+  ///   what `produce` throws; the temporary file is then removed.
+  public static func replace(
+    at path: String, producing produce: (_ write: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+  ) throws {
     let url = URL(fileURLWithPath: path)
     removeStaleTemporaries(of: url)
     let directory = url.deletingLastPathComponent()
@@ -52,23 +62,27 @@ public enum AtomicFile {
     let temporary = directory.appendingPathComponent(Self.temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    var failure = bytes.withUnsafeBytes { buffer -> Int32? in
+    func write(_ buffer: UnsafeRawBufferPointer) throws {
       var written = 0
       while written < buffer.count {
         let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
         if count < 0 {
           if errno == EINTR { continue }
-          return errno
+          throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         written += count
       }
-      return nil
     }
-    if close(descriptor) != 0 && failure == nil { failure = errno }
-    if failure == nil && rename(temporary.path, url.path) != 0 { failure = errno }
-    if let failure {
+    var isOpen = true
+    do {
+      try produce(write)
+      isOpen = false
+      guard close(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      guard rename(temporary.path, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    } catch {
+      if isOpen { close(descriptor) }
       unlink(temporary.path)
-      throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
+      throw error
     }
   }
 

@@ -116,8 +116,9 @@ public final class SummaryCache: SummaryStore {
       return state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }
     }
     guard let entries else { return false }
-    let bytes = SummaryCacheFile.bytes(of: entries, identity: identity)
-    try AtomicFile.replace(at: url.path, with: bytes)
+    try AtomicFile.replace(at: url.path) { write in
+      try SummaryCacheFile.write(entries, identity: identity, to: write)
+    }
     return true
   }
 

@@ -53,33 +53,63 @@ enum SummaryCacheFile {
     return .success(entries)
   }
 
-  /// The file holding `entries`.
+  /// The size in bytes of the file holding `entries`: the header, each entry's path and
+  /// payload with their lengths and four fields, and the checksum.
+  static func size(of entries: [Entry], identity: String) -> Int {
+    magic.count + 4 + identity.utf8.count + 4
+      + entries.reduce(0) { $0 + 4 + $1.path.utf8.count + 8 + 4 + 8 + 8 + 4 + $1.payload.count } + 8
+  }
+
+  /// The file holding `entries`, in one array of its size.
   static func bytes(of entries: [Entry], identity: String) -> [UInt8] {
-    var output = magic
-    // Exactly what is written (a larger array would be made at the end otherwise): the
-    // header, and per entry its path and payload with their lengths and four fields.
-    output.reserveCapacity(
-      magic.count + 4 + identity.utf8.count + 4 + 8
-        + entries.reduce(0) { $0 + 4 + $1.path.utf8.count + 8 + 4 + 8 + 8 + 4 + $1.payload.count })
-    func u32(_ value: Int) { append(UInt64(value), width: 4) }
-    func append(_ value: UInt64, width: Int) { LittleEndian.append(value, width: width, to: &output) }
+    var output: [UInt8] = []
+    output.reserveCapacity(size(of: entries, identity: identity))
+    write(entries, identity: identity) { output.append(contentsOf: $0) }
+    return output
+  }
+
+  /// Hands the file holding `entries` to `write` in pieces of about a megabyte, so that it
+  /// is never whole in memory (at 100,000 files it is 170 MB); the checksum is computed as
+  /// the pieces go.
+  static func write<Failure: Error>(
+    _ entries: [Entry], identity: String, to write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let pieceSize = 1 << 20
+    var hash = StableHash.Stream(count: size(of: entries, identity: identity) - 8)
+    var piece: [UInt8] = []
+    piece.reserveCapacity(pieceSize + 64)
+    func flush() throws(Failure) {
+      guard !piece.isEmpty else { return }
+      let result = piece.withUnsafeBytes { bytes in
+        hash.add(bytes)
+        return Result { () throws(Failure) in try write(bytes) }
+      }
+      try result.get()
+      piece.removeAll(keepingCapacity: true)
+    }
+    func u32(_ value: Int) { LittleEndian.append(UInt64(value), width: 4, to: &piece) }
+    func u64(_ value: UInt64) { LittleEndian.append(value, width: 8, to: &piece) }
     func string(_ text: String) {
       u32(text.utf8.count)
-      output.append(contentsOf: text.utf8)
+      piece.append(contentsOf: text.utf8)
     }
+    piece.append(contentsOf: magic)
     string(identity)
     u32(entries.count)
     for entry in entries {
       string(entry.path)
-      append(entry.textHash, width: 8)
+      u64(entry.textHash)
       u32(entry.textLength)
-      append(entry.contentDigest, width: 8)
-      append(entry.shapeDigest, width: 8)
+      u64(entry.contentDigest)
+      u64(entry.shapeDigest)
       u32(entry.payload.count)
-      output.append(contentsOf: entry.payload)
+      piece.append(contentsOf: entry.payload)
+      if piece.count >= pieceSize { try flush() }
     }
-    append(StableHash.of(output[...]), width: 8)
-    return output
+    try flush()
+    u64(hash.finish())
+    let result = piece.withUnsafeBytes { bytes in Result { () throws(Failure) in try write(bytes) } }
+    try result.get()
   }
 
   /// Reads fields, refusing to read past `end`.

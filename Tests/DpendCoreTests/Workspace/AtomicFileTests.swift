@@ -62,4 +62,23 @@ import Testing
     #expect(throws: (any Error).self) { try AtomicFile.replace(at: workspace.path("blocker/a.cache"), with: [1]) }
     #expect(try workspace.contents() == ["blocker"])
   }
+
+  @Test func aProducerThatFailsHalfWayLeavesTheOldFileAndNoTemporary() throws {
+    struct Stop: Error {}
+    let workspace = try TemporaryWorkspace()
+    let path = workspace.path("summaries.cache")
+    try AtomicFile.replace(at: path, with: [1, 2, 3])
+    #expect(throws: Stop.self) {
+      try AtomicFile.replace(at: path) { write in
+        try [UInt8](repeating: 9, count: 10).withUnsafeBytes { try write($0) }
+        throw Stop()
+      }
+    }
+    #expect(FileManager.default.contents(atPath: path) == Data([1, 2, 3]))
+    #expect(try workspace.contents() == ["summaries.cache"])
+    try AtomicFile.replace(at: path) { write in
+      for piece in [[UInt8]([4, 5]), [], [6]] { try piece.withUnsafeBytes { try write($0) } }
+    }
+    #expect(FileManager.default.contents(atPath: path) == Data([4, 5, 6]))
+  }
 }

@@ -1,4 +1,5 @@
 import DpendModel
+import DpendTestSupport
 import Foundation
 import Testing
 
@@ -22,5 +23,42 @@ import Testing
     #expect(parsed.map(\.path) == entries.map(\.path))
     #expect(parsed.map(\.payload) == entries.map(\.payload))
     #expect(parsed.map(\.textLength) == entries.map(\.textLength))
+  }
+
+  @Test func writtenInPiecesItIsTheSameFileWithTheSameChecksum() throws {
+    // Payloads of 300 KB: several pieces of a megabyte, boundaries inside entries.
+    let entries = (0..<12).map { index in
+      SummaryCacheFile.Entry(
+        path: "File\(index).swift", textHash: UInt64(index), textLength: index, contentDigest: 1, shapeDigest: 2,
+        payload: ArraySlice((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &+ index) }))
+    }
+    var pieces: [[UInt8]] = []
+    SummaryCacheFile.write(entries, identity: "pieces") { pieces.append(Array($0)) }
+    // Three pieces of four entries each (1.2 MB), then the checksum alone.
+    #expect(pieces.count == 4)
+    #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 20 })
+    #expect(pieces.last?.count == 8)
+    let whole = pieces.flatMap { $0 }
+    #expect(whole == SummaryCacheFile.bytes(of: entries, identity: "pieces"))
+    #expect(whole.count == SummaryCacheFile.size(of: entries, identity: "pieces"))
+    #expect(try SummaryCacheFile.parse(whole, identity: "pieces").get().map(\.payload) == entries.map(\.payload))
+  }
+
+  @Test func theStreamedHashIsTheHashOfAllTheBytes() {
+    var generator = SplitMix64(seed: 16)
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1_000, 4_099] {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let whole = bytes.withUnsafeBytes { StableHash.of($0) }
+      for _ in 0..<20 {
+        var stream = StableHash.Stream(count: length)
+        var offset = 0
+        while offset < length {
+          let next = min(length, offset + Int.random(in: 0...13, using: &generator))
+          bytes[offset..<next].withUnsafeBytes { stream.add($0) }
+          offset = next
+        }
+        #expect(stream.finish() == whole, "\(length) bytes")
+      }
+    }
   }
 }
