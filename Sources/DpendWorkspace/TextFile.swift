@@ -6,8 +6,8 @@ import Foundation
   import Darwin
 #endif
 
-/// Reads a source file's text straight into a `String`: one `open`, one `fstat`, `read`
-/// into the string's own storage. Invalid UTF-8 is repaired, as `String(decoding:as:)`
+/// Reads a source file's text straight into a `String`: one `open`, one `fstat`, one `read`
+/// into the string's own storage (more only when the kernel hands over less than asked). Invalid UTF-8 is repaired, as `String(decoding:as:)`
 /// repairs it, so analysis stays best-effort.
 enum TextFile {
   /// The text of the file at `path`, or `nil` when it cannot be opened or read.
@@ -24,7 +24,8 @@ enum TextFile {
     let text = String(unsafeUninitializedCapacity: size + 1) { buffer in
       var filled = 0
       while filled < buffer.count {
-        let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        let wanted = buffer.count - filled
+        let count = read(descriptor, buffer.baseAddress! + filled, wanted)
         if count == 0 { break }
         if count < 0 {
           if errno == EINTR { continue }
@@ -32,6 +33,9 @@ enum TextFile {
           return 0
         }
         filled += count
+        // A regular file reads short only at its end: no second `read` to see it end (one
+        // system call less for each of thousands of small files).
+        if count < wanted { break }
       }
       if filled == buffer.count { complete = false }
       return complete ? filled : 0
