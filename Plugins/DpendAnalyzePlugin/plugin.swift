@@ -18,23 +18,33 @@ struct DpendAnalyzePlugin: CommandPlugin {
       return (target.name, module.sourceFiles(withSuffix: "swift").map(\.url))
     }
     try Self.analyze(
-      sources, workspace: context.package.directoryURL, dpend: try context.tool(named: "dpend").url,
-      options: extractor.remainingArguments)
+      sources, workspace: context.package.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
+      dpend: try context.tool(named: "dpend").url, options: extractor.remainingArguments)
   }
 
   /// Runs `dpend analyze` once per target with Swift files, for SwiftPM and Xcode alike: the
   /// diagnostics go to standard output as `dpend` prints them, with `workspace` (the directory
-  /// holding `.dpend.json`) and `options` passed on. Throws when a target has errors, after
-  /// naming them all.
-  static func analyze(_ targets: [(name: String, sources: [URL])], workspace: URL, dpend: URL, options: [String])
-    throws
-  {
+  /// holding `.dpend.json`) and `options` passed on. Each target's sources are listed in a file
+  /// in `workDirectory` (ten thousand paths as arguments would cost the argument parser
+  /// seconds), where its summary cache is kept too (the one directory a sandboxed plugin may
+  /// write). Throws when a target has errors, after naming them all.
+  static func analyze(
+    _ targets: [(name: String, sources: [URL])], workspace: URL, workDirectory: URL, dpend: URL, options: [String]
+  ) throws {
     var failed: [String] = []
     for target in targets where !target.sources.isEmpty {
       print("dpend: analysing \(target.name)")
+      let directory = workDirectory.appending(path: target.name)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let list = directory.appending(path: "sources.txt")
+      try target.sources.map { $0.path + "\n" }.joined().write(to: list, atomically: true, encoding: .utf8)
       let process = Process()
       process.executableURL = dpend
-      process.arguments = ["analyze", "--workspace", workspace.path] + target.sources.map(\.path) + options
+      process.arguments =
+        [
+          "analyze", "--workspace", workspace.path, "--inputs-file", list.path, "--cache-directory",
+          directory.appending(path: "cache").path,
+        ] + options
       try process.run()
       process.waitUntilExit()
       if process.terminationStatus != 0 { failed.append(target.name) }
@@ -71,8 +81,8 @@ struct AnalysisFailed: Error, CustomStringConvertible {
         return (target.displayName, files.map(\.url))
       }
       try Self.analyze(
-        sources, workspace: context.xcodeProject.directoryURL, dpend: try context.tool(named: "dpend").url,
-        options: extractor.remainingArguments)
+        sources, workspace: context.xcodeProject.directoryURL, workDirectory: context.pluginWorkDirectoryURL,
+        dpend: try context.tool(named: "dpend").url, options: extractor.remainingArguments)
     }
 
     /// Whether `target` builds unit or UI tests, which are skipped unless named.

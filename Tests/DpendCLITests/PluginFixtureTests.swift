@@ -40,9 +40,18 @@ struct PluginFixtureTests {
       #expect(!unchanged.output.contains("Linking dpend-tool"), "\(unchanged.output)")
     }
 
+    let work = fixture.build.appendingPathComponent("plugins/DpendAnalyzePlugin/outputs/Greeter")
+    try? FileManager.default.removeItem(at: work)
     let analyzed = try fixture.swift("package", "dpend-analyze")
     #expect(analyzed.status == 0, "\(analyzed.output)")
     #expect(analyzed.output.contains("dpend: analysing Greeter\n0 errors, 0 warnings\n"), "\(analyzed.output)")
+    // The target's sources are passed as a list, and the summary cache is kept, in the
+    // plugin's work directory: nothing is written in the package.
+    let sources = fixture.package.appendingPathComponent("Sources/Greeter")
+    let listed = try String(contentsOf: work.appendingPathComponent("sources.txt"), encoding: .utf8)
+    #expect(listed.split(separator: "\n").sorted() == ["\(sources.path)/Services.swift", "\(sources.path)/main.swift"])
+    #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("cache/summaries.cache").path))
+    #expect(!FileManager.default.fileExists(atPath: fixture.package.appendingPathComponent(".build").path))
 
     // A source changes and needs something nothing provides: the plugin runs and fails the build.
     let services = fixture.package.appendingPathComponent("Sources/Greeter/Services.swift")
