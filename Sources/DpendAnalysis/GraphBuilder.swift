@@ -30,6 +30,8 @@ public final class GraphBuilder {
   private(set) var summaries: [String: StoredSummary] = [:]
   /// The summaries of the last graph, decoded as they are read; `nil` after a change.
   private var shelf: SummaryShelf?
+  /// The shelf of the graph before the change, whose decoded summaries the next shelf keeps.
+  private var previousShelf: SummaryShelf?
   /// The files with container registrations or resolve sites (Dip, Swinject).
   private(set) var containerFiles: Set<String> = []
   /// The files declaring something of dpend's own dialect under `#if`.
@@ -87,7 +89,8 @@ public final class GraphBuilder {
   /// The current summaries, decoded as they are read; shared with the graph.
   var summaryShelf: SummaryShelf {
     if let shelf { return shelf }
-    let made = SummaryShelf(summaries)
+    let made = SummaryShelf(summaries, keeping: previousShelf)
+    previousShelf = nil
     shelf = made
     return made
   }
@@ -145,6 +148,7 @@ public final class GraphBuilder {
     if isFullBuild { resetDerivedState() }
     let changes = Array(pending)
     pending = [:]
+    if let shelf { previousShelf = shelf }
     shelf = nil
     var added: [String] = []
     var interfaceChanges: [SymbolTable.Change] = []

@@ -5,10 +5,21 @@ import DpendModel
 final class SummaryShelf: Sendable {
   /// Every file's summary, by path.
   let stored: [String: StoredSummary]
-  private let decoded = Locked<[String: FileSummary]>([:])
+  private let decoded: Locked<[String: FileSummary]>
 
-  init(_ stored: [String: StoredSummary]) {
+  /// The shelf of `stored`, keeping what `previous` decoded of the summaries that are still
+  /// the same bytes: after an edit the files the editor reads again (each one with a
+  /// problem, for its lines) are not decoded again.
+  init(_ stored: [String: StoredSummary], keeping previous: SummaryShelf? = nil) {
     self.stored = stored
+    var kept: [String: FileSummary] = [:]
+    if let previous {
+      for (path, summary) in previous.decoded.withLock({ $0 }) {
+        guard let old = previous.stored[path], let new = stored[path], Self.sameBytes(old, new) else { continue }
+        kept[path] = summary
+      }
+    }
+    decoded = Locked(kept)
   }
 
   /// The summary of `path`, decoded once.
@@ -17,5 +28,18 @@ final class SummaryShelf: Sendable {
     guard let summary = stored[path]?.decoded() else { return nil }
     decoded.withLock { $0[path] = summary }
     return summary
+  }
+
+  /// The paths decoded so far, sorted (for tests).
+  var decodedPaths: [String] { decoded.withLock { $0.keys.sorted() } }
+
+  /// `true` when both hold the same bytes: the same buffer (a summary kept as it was), or
+  /// equal contents.
+  private static func sameBytes(_ lhs: StoredSummary, _ rhs: StoredSummary) -> Bool {
+    guard lhs.bytes.count == rhs.bytes.count, lhs.contentDigest == rhs.contentDigest else { return false }
+    let sameBuffer = lhs.bytes.withUnsafeBytes { left in
+      rhs.bytes.withUnsafeBytes { right in left.baseAddress == right.baseAddress }
+    }
+    return sameBuffer || lhs.bytes.elementsEqual(rhs.bytes)
   }
 }

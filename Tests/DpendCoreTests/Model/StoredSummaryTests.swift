@@ -1,7 +1,8 @@
-import DpendAnalysis
 import DpendCollect
 import DpendModel
 import Testing
+
+@testable import DpendAnalysis
 
 /// Summaries kept in their binary form: read back equal, with the digests and ranges of
 /// their encoding, and never a trap on bytes that do not decode.
@@ -66,5 +67,27 @@ import Testing
     #expect(graph.diagnostics.map(\.message).contains { $0.contains("Missing") })
     #expect(graph.summary(of: "A.swift") == Self.summary)
     #expect(graph.storedSummary(of: "B.swift")?.ranges == other.ranges)
+  }
+
+  @Test func aGraphAfterAnEditKeepsWhatTheLastOneDecodedOfTheFilesThatDidNotChange() {
+    let settings = AnalysisSettings()
+    let other = SummaryCollector.summarize(path: "B.swift", source: "struct B {}", settings: CollectionSettings())
+    let builder = GraphBuilder(settings: settings)
+    builder.set([Self.summary, other])
+    let first = builder.graph()
+    #expect(first.files.summaries.decodedPaths == [])
+    #expect(first.summary(of: "A.swift") == Self.summary)
+    #expect(first.summary(of: "B.swift") == other)
+    #expect(first.files.summaries.decodedPaths == ["A.swift", "B.swift"])
+    // A.swift is edited: B.swift's decoded summary goes on to the next graph, A.swift's not.
+    let edited = SummaryCollector.summarize(
+      path: "A.swift", source: Self.source + "\nstruct C {}", settings: CollectionSettings())
+    builder.set([edited])
+    let second = builder.graph()
+    #expect(second.files.summaries.decodedPaths == ["B.swift"])
+    #expect(second.summary(of: "A.swift") == edited)
+    #expect(second.summary(of: "B.swift") == other)
+    // The first graph still reads what it was built from.
+    #expect(first.summary(of: "A.swift") == Self.summary)
   }
 }
