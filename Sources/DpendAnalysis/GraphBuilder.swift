@@ -30,8 +30,8 @@ public final class GraphBuilder {
   private(set) var summaries: [String: StoredSummary] = [:]
   /// The summaries of the last graph, decoded as they are read; `nil` after a change.
   private var shelf: SummaryShelf?
-  /// The shelf of the graph before the change, whose decoded summaries the next shelf keeps.
-  private var previousShelf: SummaryShelf?
+  /// What the shelf of the graph before the change decoded, for the next shelf to keep.
+  private var previouslyDecoded: [String: (StoredSummary, FileSummary)] = [:]
   /// The files with container registrations or resolve sites (Dip, Swinject).
   private(set) var containerFiles: Set<String> = []
   /// The files declaring something of dpend's own dialect under `#if`.
@@ -89,8 +89,8 @@ public final class GraphBuilder {
   /// The current summaries, decoded as they are read; shared with the graph.
   var summaryShelf: SummaryShelf {
     if let shelf { return shelf }
-    let made = SummaryShelf(summaries, keeping: previousShelf)
-    previousShelf = nil
+    let made = SummaryShelf(summaries, keeping: previouslyDecoded)
+    previouslyDecoded = [:]
     shelf = made
     return made
   }
@@ -148,7 +148,7 @@ public final class GraphBuilder {
     if isFullBuild { resetDerivedState() }
     let changes = Array(pending)
     pending = [:]
-    if let shelf { previousShelf = shelf }
+    if let shelf { previouslyDecoded = shelf.decodedSummaries }
     shelf = nil
     var added: [String] = []
     var interfaceChanges: [SymbolTable.Change] = []

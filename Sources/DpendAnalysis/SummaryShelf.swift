@@ -7,19 +7,28 @@ final class SummaryShelf: Sendable {
   let stored: [String: StoredSummary]
   private let decoded: Locked<[String: FileSummary]>
 
-  /// The shelf of `stored`, keeping what `previous` decoded of the summaries that are still
-  /// the same bytes: after an edit the files the editor reads again (each one with a
-  /// problem, for its lines) are not decoded again.
-  init(_ stored: [String: StoredSummary], keeping previous: SummaryShelf? = nil) {
+  /// The shelf of `stored`, keeping the summaries `kept` were decoded from
+  /// (``decodedSummaries``) that are still the same bytes: after an edit the files the editor
+  /// reads again (each one with a problem, for its lines) are not decoded again.
+  init(_ stored: [String: StoredSummary], keeping kept: [String: (StoredSummary, FileSummary)] = [:]) {
     self.stored = stored
-    var kept: [String: FileSummary] = [:]
-    if let previous {
-      for (path, summary) in previous.decoded.withLock({ $0 }) {
-        guard let old = previous.stored[path], let new = stored[path], Self.sameBytes(old, new) else { continue }
-        kept[path] = summary
-      }
+    var still: [String: FileSummary] = [:]
+    for (path, (old, summary)) in kept {
+      guard let new = stored[path], Self.sameBytes(old, new) else { continue }
+      still[path] = summary
     }
-    decoded = Locked(kept)
+    decoded = Locked(still)
+  }
+
+  /// What was decoded so far, with the stored summaries it was decoded from: all a next
+  /// shelf needs of this one (holding on to the shelf itself would keep its whole table of
+  /// stored summaries shared, and the builder's next change would copy it).
+  var decodedSummaries: [String: (StoredSummary, FileSummary)] {
+    var result: [String: (StoredSummary, FileSummary)] = [:]
+    for (path, summary) in decoded.withLock({ $0 }) {
+      if let bytes = stored[path] { result[path] = (bytes, summary) }
+    }
+    return result
   }
 
   /// The summary of `path`, decoded once.
