@@ -53,6 +53,13 @@ struct FileInterface: Hashable, Sendable {
     var lookupScope: String
   }
 
+  init(types: [TypeEntry], protocols: [ProtocolEntry], typealiases: [TypealiasEntry], extensions: [ExtensionEntry]) {
+    self.types = types
+    self.protocols = protocols
+    self.typealiases = typealiases
+    self.extensions = extensions
+  }
+
   init(_ summary: FileSummary) {
     types = summary.types.map {
       TypeEntry(

@@ -24,9 +24,16 @@ public struct IndexedSummary: Sendable {
   }
 
   private init(_ stored: StoredSummary, decoded summary: FileSummary) {
+    self.init(
+      stored, interface: FileInterface(summary),
+      isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
+      isConditional: BuildConfigurations.isConditional(summary))
+  }
+
+  init(_ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool) {
     self.stored = stored
-    interface = FileInterface(summary)
-    isContainer = !summary.registrations.isEmpty || !summary.resolveSites.isEmpty
-    isConditional = BuildConfigurations.isConditional(summary)
+    self.interface = interface
+    self.isContainer = isContainer
+    self.isConditional = isConditional
   }
 }

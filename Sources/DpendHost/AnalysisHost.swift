@@ -92,11 +92,11 @@ public final class AnalysisHost {
         if known[index] != fingerprint {
           let indexed: IndexedSummary
           if let kept = store?.summary(path: wanted[index], text: fingerprint, collection: collection) {
-            indexed = IndexedSummary(kept)
+            indexed = kept
           } else {
             let summary = SummaryCollector.summarize(path: wanted[index], source: text, settings: collection)
             indexed = IndexedSummary(summary)
-            store?.record(indexed.stored, text: fingerprint, collection: collection)
+            store?.record(indexed, text: fingerprint, collection: collection)
             outcome.parsed = true
           }
           outcome.entry = Entry(text: fingerprint, summary: indexed.stored)

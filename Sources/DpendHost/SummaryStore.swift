@@ -1,3 +1,4 @@
+import DpendAnalysis
 import DpendModel
 
 /// Summaries kept between runs: a persistent cache the host asks before parsing a file, and
@@ -7,8 +8,9 @@ import DpendModel
 public protocol SummaryStore: AnyObject, Sendable {
   /// The summary of the text fingerprinted by `text` at `path` read with `collection`, when
   /// it is kept; `nil` otherwise.
-  /// It is not decoded: the bytes of a store's file are checked when the file is read.
-  func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> StoredSummary?
+  /// It comes with its interface, kept beside it, and is not decoded: the bytes of a store's
+  /// file are checked when the file is read.
+  func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> IndexedSummary?
   /// Keeps `summary`, just made from the text fingerprinted by `text` with `collection`.
-  func record(_ summary: StoredSummary, text: TextFingerprint, collection: CollectionSettings)
+  func record(_ summary: IndexedSummary, text: TextFingerprint, collection: CollectionSettings)
 }

@@ -1,3 +1,4 @@
+import DpendAnalysis
 import DpendHost
 import DpendModel
 import Foundation
@@ -34,7 +35,7 @@ public final class SummaryCache: SummaryStore {
   /// The file name inside the cache directory.
   public static let fileName = "summaries.cache"
   /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
-  static let formatVersion = 4
+  static let formatVersion = 5
 
   /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
   /// identified by `build`.
@@ -58,21 +59,24 @@ public final class SummaryCache: SummaryStore {
 
   // MARK: SummaryStore
 
-  public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> StoredSummary? {
+  public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> IndexedSummary? {
     guard collection == self.collection, let entry = entry(path: path, text: text) else { return nil }
-    // The file's checksum was checked when it was read; the entry is of this path.
-    return StoredSummary(
+    // The file's checksum was checked when it was read; the entry is of this path. Facts that
+    // do not read back (never written so) cost a decoding of the summary, nothing else.
+    let stored = StoredSummary(
       path: entry.path, bytes: entry.payload, contentDigest: entry.contentDigest, shapeDigest: entry.shapeDigest)
+    return IndexedSummary(stored, facts: entry.facts) ?? IndexedSummary(stored)
   }
 
-  public func record(_ summary: StoredSummary, text: TextFingerprint, collection: CollectionSettings) {
+  public func record(_ summary: IndexedSummary, text: TextFingerprint, collection: CollectionSettings) {
     guard collection == self.collection else { return }
+    let stored = summary.stored
     let entry = SummaryCacheFile.Entry(
-      path: summary.path, textHash: text.hash, textLength: text.length, contentDigest: summary.contentDigest,
-      shapeDigest: summary.shapeDigest, payload: summary.bytes)
+      path: stored.path, textHash: text.hash, textLength: text.length, contentDigest: stored.contentDigest,
+      shapeDigest: stored.shapeDigest, payload: stored.bytes, facts: summary.encodedFacts()[...])
     state.withLock { state in
-      state.used.insert(summary.path)
-      state.fresh[summary.path] = entry
+      state.used.insert(stored.path)
+      state.fresh[stored.path] = entry
     }
   }
 

@@ -21,6 +21,8 @@ enum SummaryCacheFile {
     /// The digest of the summary but its line table and its ranges.
     var shapeDigest: UInt64
     var payload: ArraySlice<UInt8>
+    /// The summary's interface and flags (``DpendAnalysis/IndexedSummary/encodedFacts()``).
+    var facts: ArraySlice<UInt8> = []
   }
 
   static let magic = Array("DPNDSUM1".utf8)
@@ -42,12 +44,12 @@ enum SummaryCacheFile {
     entries.reserveCapacity(min(Int(count), body / 32))
     for _ in 0..<count {
       guard let path = reader.string(), let hash = reader.u64(), let length = reader.u32(),
-        let digest = reader.u64(), let shape = reader.u64(), let payload = reader.field()
+        let digest = reader.u64(), let shape = reader.u64(), let payload = reader.field(), let facts = reader.field()
       else { return .failure(.truncated) }
       entries.append(
         Entry(
           path: path, textHash: hash, textLength: Int(length), contentDigest: digest, shapeDigest: shape,
-          payload: payload))
+          payload: payload, facts: facts))
     }
     guard reader.position == body else { return .failure(.truncated) }
     return .success(entries)
@@ -57,7 +59,8 @@ enum SummaryCacheFile {
   /// payload with their lengths and four fields, and the checksum.
   static func size(of entries: [Entry], identity: String) -> Int {
     magic.count + 4 + identity.utf8.count + 4
-      + entries.reduce(0) { $0 + 4 + $1.path.utf8.count + 8 + 4 + 8 + 8 + 4 + $1.payload.count } + 8
+      + entries.reduce(0) { $0 + 4 + $1.path.utf8.count + 8 + 4 + 8 + 8 + 4 + $1.payload.count + 4 + $1.facts.count }
+      + 8
   }
 
   /// The file holding `entries`, in one array of its size.
@@ -104,6 +107,8 @@ enum SummaryCacheFile {
       u64(entry.shapeDigest)
       u32(entry.payload.count)
       piece.append(contentsOf: entry.payload)
+      u32(entry.facts.count)
+      piece.append(contentsOf: entry.facts)
       if piece.count >= pieceSize { try flush() }
     }
     try flush()

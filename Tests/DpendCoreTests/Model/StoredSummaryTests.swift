@@ -90,4 +90,25 @@ import Testing
     // The first graph still reads what it was built from.
     #expect(first.summary(of: "A.swift") == Self.summary)
   }
+
+  @Test func theFactsKeptInTheCacheReadBackAsTheyWereMadeForEveryRealSummary() throws {
+    let summaries = SummaryBinaryTests.realSummaries
+    var containers = 0
+    for summary in summaries {
+      let made = IndexedSummary(summary)
+      let facts = made.encodedFacts()
+      let read = try #require(IndexedSummary(made.stored, facts: facts[...]), "\(summary.path)")
+      #expect(read.interface == made.interface, "\(summary.path)")
+      #expect(read.isContainer == made.isContainer && read.isConditional == made.isConditional, "\(summary.path)")
+      if read.isContainer { containers += 1 }
+      // Cut short anywhere, or of another version: not read (the summary is decoded instead).
+      for length in stride(from: 0, to: facts.count, by: max(1, facts.count / 7)) {
+        #expect(IndexedSummary(made.stored, facts: facts[..<length]) == nil, "\(summary.path) cut at \(length)")
+      }
+      var otherVersion = facts
+      otherVersion[4] &+= 1
+      #expect(IndexedSummary(made.stored, facts: otherVersion[...]) == nil)
+    }
+    #expect(containers > 5)
+  }
 }
