@@ -34,7 +34,7 @@ extension GraphBuilder {
         missingChanged.insert(missing)
       }
       selections[Int(number)] = new
-      candidates[key] = new.flatMap { $0.severalCandidates.isEmpty ? nil : $0.severalCandidates }
+      candidates[key] = new?.severalCandidates
       if new?.ambiguity != old?.ambiguity {
         ambiguities[key] = new?.ambiguity
         sortedDiagnostics = nil
@@ -66,9 +66,7 @@ extension GraphBuilder {
     let group = DispatchGroup()
     let made = ResultBox<[DependencyKey: [Factory]]>()
     DispatchQueue.global().async(group: group) {
-      made.value = numbering.table { number in
-        selected[number].flatMap { $0.severalCandidates.isEmpty ? nil : $0.severalCandidates }
-      }
+      made.value = numbering.table { selected[$0]?.severalCandidates }
     }
     resolved = numbers.table { selected[$0]?.resolved }
     for number in selected.indices {

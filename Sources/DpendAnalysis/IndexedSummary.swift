@@ -12,28 +12,38 @@ public struct IndexedSummary: Sendable {
   let isContainer: Bool
   /// Some declaration of dpend's own dialect is under an `#if`.
   let isConditional: Bool
+  /// The summary itself, when it was just collected for a document open in the editor: its
+  /// analysis and the editor's lookups then read it instead of decoding the bytes made from
+  /// it (every keystroke). Never kept for files read in bulk, which would hold every decoded
+  /// summary at once again.
+  let decoded: FileSummary?
 
-  /// `summary` encoded, with its interface.
-  public init(_ summary: FileSummary) {
-    self.init(StoredSummary(summary), decoded: summary)
+  /// `summary` encoded, with its interface; `keepingDecoded` keeps `summary` too (one file
+  /// at a time: an open document).
+  public init(_ summary: FileSummary, keepingDecoded: Bool = false) {
+    self.init(StoredSummary(summary), from: summary, keepingIt: keepingDecoded)
   }
 
   /// `stored`, decoded once for its interface.
   public init(_ stored: StoredSummary) {
-    self.init(stored, decoded: stored.decoded())
+    self.init(stored, from: stored.decoded(), keepingIt: false)
   }
 
-  private init(_ stored: StoredSummary, decoded summary: FileSummary) {
+  private init(_ stored: StoredSummary, from summary: FileSummary, keepingIt: Bool) {
     self.init(
       stored, interface: FileInterface(summary),
       isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
-      isConditional: BuildConfigurations.isConditional(summary))
+      isConditional: BuildConfigurations.isConditional(summary), decoded: keepingIt ? summary : nil)
   }
 
-  init(_ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool) {
+  init(
+    _ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool,
+    decoded: FileSummary? = nil
+  ) {
     self.stored = stored
     self.interface = interface
     self.isContainer = isContainer
     self.isConditional = isConditional
+    self.decoded = decoded
   }
 }

@@ -10,10 +10,10 @@ import DpendModel
 /// candidate.
 struct ProviderSelection: Equatable, Sendable {
   /// Every factory of every provider, providers in stable order.
-  var candidates: [Factory] { severalCandidates.isEmpty ? [resolved] : severalCandidates }
-  /// ``candidates`` when there are several; empty when ``resolved`` is the only one (most
+  var candidates: [Factory] { severalCandidates ?? [resolved] }
+  /// ``candidates`` when there are several; `nil` when ``resolved`` is the only one (most
   /// keys: a graph holds a selection for every key).
-  private(set) var severalCandidates: [Factory] = []
+  private(set) var severalCandidates: [Factory]?
   /// The factory that makes the key.
   var resolved: Factory
   /// Where ``resolved`` is in the ``ProviderIndex`` the selection was made from.
@@ -59,7 +59,7 @@ struct ProviderSelection: Equatable, Sendable {
     }
     providers.sort { $0[0].factory.range < $1[0].factory.range }
     let candidates = providers.flatMap { $0.map(\.factory) }
-    severalCandidates = candidates.count > 1 ? candidates : []
+    severalCandidates = candidates.count > 1 ? candidates : nil
     var chosen: [(factory: Factory, reference: FactoryReference)] = []
     for provider in providers {
       if let satisfiable = provider.first(where: { index.required($0.reference).allSatisfy(index.isProvided) }) {

@@ -76,8 +76,9 @@ public final class AnalysisHost {
   public func update(paths: [String], reading read: @Sendable (String) -> String?) -> [String] {
     struct Outcome: Sendable {
       var unreadable = false
-      var entry: Entry?
-      var indexed: IndexedSummary?
+      /// The new summary and the fingerprint of the text it was made from; `nil` when the
+      /// text is the one the host holds.
+      var new: (text: TextFingerprint, summary: IndexedSummary)?
       var parsed = false
     }
     let wanted = paths.filter { documents[$0] == nil }
@@ -99,8 +100,7 @@ public final class AnalysisHost {
             store?.record(indexed, text: fingerprint, collection: collection)
             outcome.parsed = true
           }
-          outcome.entry = Entry(text: fingerprint, summary: indexed.stored)
-          outcome.indexed = indexed
+          outcome.new = (fingerprint, indexed)
         }
       } else {
         outcome.unreadable = true
@@ -118,9 +118,9 @@ public final class AnalysisHost {
     outcomes.withLock { outcomes in
       for (path, outcome) in zip(wanted, outcomes) {
         if outcome.unreadable { unreadable.append(path) }
-        guard let entry = outcome.entry, let indexed = outcome.indexed else { continue }
-        entries[path] = entry
-        summaries.append(indexed)
+        guard let new = outcome.new else { continue }
+        entries[path] = Entry(text: new.text, summary: new.summary.stored)
+        summaries.append(new.summary)
         if outcome.parsed { parsed += 1 }
       }
     }
@@ -172,7 +172,7 @@ public final class AnalysisHost {
   public func reusedBytes(of path: String) -> Int? { documents[path]?.reusedBytes }
 
   private func store(_ document: ParsedDocument) {
-    let indexed = IndexedSummary(document.summary)
+    let indexed = IndexedSummary(document.summary, keepingDecoded: true)
     entries[document.path] = Entry(text: TextFingerprint(document.text), summary: indexed.stored)
     builder.set([indexed])
   }

@@ -13,7 +13,7 @@ public struct Factory: Hashable, Sendable {
 
   /// The fields, in one shared immutable object: a factory is copied into its file's
   /// analysis, its key's selection and the graph's tables, and each copy is then one
-  /// reference instead of 168 bytes (a changed field makes a new object).
+  /// reference instead of 168 bytes.
   private final class Fields: Sendable {
     let key: DependencyKey
     let kind: Kind
@@ -34,39 +34,21 @@ public struct Factory: Hashable, Sendable {
     }
   }
 
-  private var fields: Fields
+  private let fields: Fields
 
   /// What the factory provides.
-  public var key: DependencyKey {
-    get { fields.key }
-    set { self = Factory(copying: self, key: newValue) }
-  }
+  public var key: DependencyKey { fields.key }
   /// How it is made.
-  public var kind: Kind {
-    get { fields.kind }
-    set { self = Factory(copying: self, kind: newValue) }
-  }
+  public var kind: Kind { fields.kind }
   /// The instance's lifetime.
-  public var scope: Scope {
-    get { fields.scope }
-    set { self = Factory(copying: self, scope: newValue) }
-  }
+  public var scope: Scope { fields.scope }
   /// `true` when making the instance can throw.
-  public var isThrowing: Bool {
-    get { fields.isThrowing }
-    set { self = Factory(copying: self, isThrowing: newValue) }
-  }
+  public var isThrowing: Bool { fields.isThrowing }
   /// Modules generated code must import to call this factory.
-  public var requiredModules: [String] {
-    get { fields.requiredModules }
-    set { self = Factory(copying: self, requiredModules: newValue) }
-  }
+  public var requiredModules: [String] { fields.requiredModules }
   /// Where the factory is declared: the `init` keyword, the method name, or the start of
   /// the `.dpendmodule` file it was read from.
-  public var range: SourceRange {
-    get { fields.range }
-    set { self = Factory(copying: self, range: newValue) }
-  }
+  public var range: SourceRange { fields.range }
 
   public init(
     key: DependencyKey, kind: Kind, scope: Scope = .unique, isThrowing: Bool = false,
@@ -74,16 +56,6 @@ public struct Factory: Hashable, Sendable {
   ) {
     fields = Fields(
       key: key, kind: kind, scope: scope, isThrowing: isThrowing, requiredModules: requiredModules, range: range)
-  }
-
-  private init(
-    copying factory: Factory, key: DependencyKey? = nil, kind: Kind? = nil, scope: Scope? = nil,
-    isThrowing: Bool? = nil, requiredModules: [String]? = nil, range: SourceRange? = nil
-  ) {
-    self.init(
-      key: key ?? factory.key, kind: kind ?? factory.kind, scope: scope ?? factory.scope,
-      isThrowing: isThrowing ?? factory.isThrowing, requiredModules: requiredModules ?? factory.requiredModules,
-      range: range ?? factory.range)
   }
 
   public static func == (lhs: Factory, rhs: Factory) -> Bool {

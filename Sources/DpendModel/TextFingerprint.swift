@@ -27,7 +27,7 @@ public struct TextFingerprint: Hashable, Sendable {
 /// A 64-bit hash of bytes that is the same in every process and on every machine.
 public enum StableHash {
   private static let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-  fileprivate static let finalMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
+  private static let finalMultiplier: UInt64 = 0xBF58_476D_1CE4_E5B9
 
   /// The hash of `bytes`.
   public static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -36,20 +36,9 @@ public enum StableHash {
 
   /// The hash of `bytes`.
   public static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var state = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
-    var offset = 0
-    while bytes.count - offset >= 8 {
-      state = mix(state, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-      offset += 8
-    }
-    if offset < bytes.count {
-      var last: UInt64 = 0
-      for index in offset..<bytes.count { last |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
-      state = mix(state, last)
-    }
-    state ^= state >> 32
-    state &*= finalMultiplier
-    return state ^ (state >> 29)
+    var stream = Stream(count: bytes.count)
+    stream.add(bytes)
+    return stream.finish()
   }
 
   /// The hash of the bytes of `array`.
@@ -57,9 +46,9 @@ public enum StableHash {
     array.withUnsafeBytes { of($0) }
   }
 
-  /// The hash of bytes given in pieces, equal to ``of(_:)-(UnsafeRawBufferPointer)`` of all
-  /// of them at once: for a file written piece by piece. The total count is needed first (it
-  /// seeds the hash).
+  /// The hash of bytes given in pieces, equal to the hash of all of them at once (which is
+  /// made this way too): for a file written piece by piece. The total count is needed first
+  /// (it seeds the hash).
   public struct Stream {
     private var state: UInt64
     /// Bytes of a word not yet complete, lowest first, and how many.
@@ -111,7 +100,7 @@ public enum StableHash {
     }
   }
 
-  fileprivate static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
+  private static func mix(_ state: UInt64, _ word: UInt64) -> UInt64 {
     let mixed = (state ^ word) &* multiplier
     return mixed ^ (mixed >> 29)
   }

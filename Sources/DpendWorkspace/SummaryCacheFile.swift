@@ -6,8 +6,10 @@ import DpendModel
 /// which names the format, dpend's build and the collection settings; the entry count
 /// (`u32`); each entry's path (`u32` length, UTF-8), text hash (`u64`), text length (`u32`),
 /// the summary's content and shape digests (`u64` each,
-/// ``DpendModel/FileSummary/binaryEncodedWithDigests()``) and summary (`u32` length, ``DpendModel/FileSummary`` binary encoding); then a
-/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that is
+/// ``DpendModel/FileSummary/binaryEncodedWithDigests()``), the summary (`u32` length,
+/// ``DpendModel/FileSummary`` binary encoding) and its facts (`u32` length,
+/// ``DpendAnalysis/IndexedSummary/encodedFacts()``); then a ``DpendModel/StableHash``
+/// checksum (`u64`) of every byte before it. A file that is
 /// truncated, altered, or written by another build or with other settings is refused as a
 /// whole, with the reason.
 enum SummaryCacheFile {
@@ -55,8 +57,8 @@ enum SummaryCacheFile {
     return .success(entries)
   }
 
-  /// The size in bytes of the file holding `entries`: the header, each entry's path and
-  /// payload with their lengths and four fields, and the checksum.
+  /// The size in bytes of the file holding `entries`: the header, each entry's path, payload
+  /// and facts with their lengths and four fields, and the checksum.
   static func size(of entries: [Entry], identity: String) -> Int {
     magic.count + 4 + identity.utf8.count + 4
       + entries.reduce(0) { $0 + 4 + $1.path.utf8.count + 8 + 4 + 8 + 8 + 4 + $1.payload.count + 4 + $1.facts.count }
@@ -81,10 +83,10 @@ enum SummaryCacheFile {
     var hash = StableHash.Stream(count: size(of: entries, identity: identity) - 8)
     var piece: [UInt8] = []
     piece.reserveCapacity(pieceSize + 64)
-    func flush() throws(Failure) {
+    func flush(hashing: Bool = true) throws(Failure) {
       guard !piece.isEmpty else { return }
       let result = piece.withUnsafeBytes { bytes in
-        hash.add(bytes)
+        if hashing { hash.add(bytes) }
         return Result { () throws(Failure) in try write(bytes) }
       }
       try result.get()
@@ -113,8 +115,7 @@ enum SummaryCacheFile {
     }
     try flush()
     u64(hash.finish())
-    let result = piece.withUnsafeBytes { bytes in Result { () throws(Failure) in try write(bytes) } }
-    try result.get()
+    try flush(hashing: false)
   }
 
   /// Reads fields, refusing to read past `end`.

@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// Reads a source file's text straight into a `String`: one `open`, one `fstat`, one `read`
-/// into the string's own storage (more only when the kernel hands over less than asked). Invalid UTF-8 is repaired, as `String(decoding:as:)`
-/// repairs it, so analysis stays best-effort.
+/// into the string's own storage (more only when the kernel hands over less than asked).
+/// Invalid UTF-8 is repaired, as `String(decoding:as:)` repairs it, so analysis stays
+/// best-effort.
 enum TextFile {
   /// The text of the file at `path`, or `nil` when it cannot be opened or read.
   static func text(at path: String) -> String? {

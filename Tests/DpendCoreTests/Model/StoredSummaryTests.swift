@@ -1,4 +1,5 @@
 import DpendCollect
+import DpendHost
 import DpendModel
 import Testing
 
@@ -23,7 +24,8 @@ import Testing
     let encoded = Self.summary.binaryEncodedWithDigests()
     #expect(stored.path == "A.swift")
     #expect(Array(stored.bytes) == encoded.bytes)
-    #expect(stored.bytes.count == stored.bytes.withUnsafeBytes { $0.count })
+    // Kept for as long as the file is analysed: no slack beyond malloc's rounding.
+    #expect(encoded.bytes.capacity - encoded.bytes.count < 32, "\(encoded.bytes.capacity) for \(encoded.bytes.count)")
     #expect(stored.contentDigest == encoded.contentDigest)
     #expect(stored.shapeDigest == encoded.shapeDigest)
     #expect(stored.decoded() == Self.summary)
@@ -110,5 +112,24 @@ import Testing
       #expect(IndexedSummary(made.stored, facts: otherVersion[...]) == nil)
     }
     #expect(containers > 5)
+  }
+
+  @Test func anOpenDocumentsSummaryIsReadAsItWasCollectedNotDecodedAgain() {
+    let host = AnalysisHost()
+    host.open(path: "A.swift", text: Self.source)
+    let opened = host.graph()
+    // Its analysis and the editor's lookups read the summary the edit made.
+    #expect(opened.files.summaries.decodedPaths == ["A.swift"])
+    #expect(opened.summary(of: "A.swift") == Self.summary)
+    let edited = Self.source + "\nstruct C {}"
+    host.change(
+      path: "A.swift", to: edited,
+      edits: [TextReplacement(offset: Self.source.utf8.count, length: 0, replacement: "\nstruct C {}")])
+    let changed = host.graph()
+    #expect(changed.files.summaries.decodedPaths == ["A.swift"])
+    #expect(changed.summary(of: "A.swift")?.types.map(\.name) == ["StoreImpl", "Screen", "C"])
+    // A file read from disk is kept only in binary form.
+    host.update([(path: "B.swift", text: "struct B {}")])
+    #expect(host.graph().files.summaries.decodedPaths == ["A.swift"])
   }
 }

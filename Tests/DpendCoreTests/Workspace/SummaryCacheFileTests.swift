@@ -44,6 +44,19 @@ import Testing
     #expect(try SummaryCacheFile.parse(whole, identity: "pieces").get().map(\.payload) == entries.map(\.payload))
   }
 
+  @Test func theHashIsTheOneEveryCacheFileWasWrittenWith() {
+    // Values of the one-shot hash before it was made through `StableHash.Stream`: a change
+    // would refuse every cache file, fingerprint and digest written before it.
+    let expected: [Int: UInt64] = [
+      0: 0xA2A2_5D13_2E18_9272, 1: 0x63B2_F864_B39E_9CC3, 7: 0x0DCF_1554_423F_ED5D, 8: 0x87EF_E0E9_B3BA_E221,
+      9: 0x8A12_7602_A7AE_1A7E, 17: 0xC97E_E1C6_5505_5939, 100: 0x3218_0C2D_C624_77DB,
+    ]
+    for (length, hash) in expected {
+      let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+      #expect(bytes.withUnsafeBytes { StableHash.of($0) } == hash, "\(length) bytes")
+    }
+  }
+
   @Test func theStreamedHashIsTheHashOfAllTheBytes() {
     var generator = SplitMix64(seed: 16)
     for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1_000, 4_099] {
