@@ -71,9 +71,15 @@ public final class AnalysisHost {
   /// Sets the text of the files at `paths`, each obtained from `read` on a worker thread,
   /// so that reading overlaps parsing; the changed ones are parsed in parallel on every
   /// core. Open documents are skipped: the editor's text wins over the disk's.
+  ///
+  /// A path `knownTexts` gives the fingerprint of (its text was just read by the caller)
+  /// is not read again when the host or ``summaryStore`` already has the summary of that
+  /// text.
   /// - Returns: the paths `read` gave no text for, in the order of `paths`; their
   ///   summaries are kept as they were.
-  public func update(paths: [String], reading read: @Sendable (String) -> String?) -> [String] {
+  public func update(
+    paths: [String], knownTexts: [String: TextFingerprint] = [:], reading read: @Sendable (String) -> String?
+  ) -> [String] {
     struct Outcome: Sendable {
       var unreadable = false
       /// The new summary and the fingerprint of the text it was made from; `nil` when the
@@ -86,9 +92,16 @@ public final class AnalysisHost {
     let collection = collection
     let store = summaryStore
     let outcomes = Locked([Outcome](repeating: Outcome(), count: wanted.count))
+    let given = wanted.map { knownTexts[$0] }
     @Sendable func work(_ index: Int) {
       var outcome = Outcome()
-      if let text = read(wanted[index]) {
+      if let fingerprint = given[index], known[index] == fingerprint {
+        // The text the host holds: nothing to do.
+      } else if let fingerprint = given[index],
+        let kept = store?.summary(path: wanted[index], text: fingerprint, collection: collection)
+      {
+        outcome.new = (fingerprint, kept)
+      } else if let text = read(wanted[index]) {
         let fingerprint = TextFingerprint(text)
         if known[index] != fingerprint {
           let indexed: IndexedSummary

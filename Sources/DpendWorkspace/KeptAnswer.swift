@@ -27,6 +27,11 @@ public enum KeptAnswer {
     public var parsed = 0
     /// Files whose summary the cache already had.
     public var reused = 0
+    /// The fingerprint of each file's text as the lookup read it, for the files whose
+    /// summary the cache holds (or holds now): the run that follows takes them instead of
+    /// reading the files again (``Workspace/init(settings:store:knownTexts:)``). Empty when
+    /// the lookup gave up before reading every file.
+    public var texts: [String: TextFingerprint] = [:]
 
     /// A lookup that found nothing.
     public init() {}
@@ -101,8 +106,9 @@ public enum KeptAnswer {
       case .unreadable: return Lookup()
       }
     }
-    guard changed.count <= maximumParses else { return Lookup() }
     var lookup = Lookup()
+    lookup.texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    guard changed.count <= maximumParses else { return lookup }
     lookup.reused = inputs.count
     if !changed.isEmpty {
       // Summarized into the summary cache, which the run that follows (and its save) reuses.
@@ -111,6 +117,7 @@ public enum KeptAnswer {
       host.summaryStore = summaries
       guard host.update(paths: changed, reading: WorkspaceLoader.readText).isEmpty else { return Lookup() }
       lookup.parsed = host.parseCount
+      for path in changed { lookup.texts[path] = host.fingerprint(of: path) }
       guard let parsed = summarized(changed, fingerprint: host.fingerprint(of:), in: summaries) else {
         return lookup
       }

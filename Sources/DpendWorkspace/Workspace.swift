@@ -56,15 +56,19 @@ public final class Workspace {
   }
 
   /// A workspace with `settings` already resolved, every file read: what the command line
-  /// analyses. A file `store` keeps a summary of is not parsed.
+  /// analyses. A file `store` keeps a summary of is not parsed; a file `knownTexts` gives
+  /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaries:answers:maximumParses:)``)
+  /// is not read again when `store` has the summary of that text.
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
-  public init(settings: WorkspaceSettings, store: (any SummaryStore)? = nil) throws(WorkspaceError) {
+  public init(
+    settings: WorkspaceSettings, store: (any SummaryStore)? = nil, knownTexts: [String: TextFingerprint] = [:]
+  ) throws(WorkspaceError) {
     root = settings.root
     overrides = SettingOverrides()
     cacheDirectory = nil
     self.settings = settings
     host.summaryStore = store
-    loadProblems = try WorkspaceLoader.load(settings, into: host)
+    loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
   }
 
   /// How many files were parsed, and how many summaries a store answered instead.

@@ -20,9 +20,9 @@ public enum WorkspaceLoader {
   /// Configures `host` from `settings` and gives it the text of every source file; files
   /// that are gone are forgotten. Returns the problems with individual files.
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
-  public static func load(_ settings: WorkspaceSettings, into host: AnalysisHost) throws(WorkspaceError)
-    -> [Diagnostic]
-  {
+  public static func load(
+    _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:]
+  ) throws(WorkspaceError) -> [Diagnostic] {
     var problems: [Diagnostic] = []
     let filter: ImplicitFilter
     do {
@@ -43,7 +43,7 @@ public enum WorkspaceLoader {
     problems += found.problems
     // Files are read on the threads that parse them. Invalid UTF-8 is repaired, not
     // rejected: analysis stays best-effort.
-    let unreadable = host.update(paths: found.files, reading: readText)
+    let unreadable = host.update(paths: found.files, knownTexts: knownTexts, reading: readText)
     for path in unreadable {
       problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
     }

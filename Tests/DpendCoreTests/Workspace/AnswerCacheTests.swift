@@ -31,7 +31,7 @@ import Testing
       if let record = lookup.movedRecord { try answers.save(record) }
       return Run(answer: answer, kept: true, parsed: lookup.parsed, moved: lookup.moved)
     }
-    let loaded = try Workspace(settings: settings, store: summaries)
+    let loaded = try Workspace(settings: settings, store: summaries, knownTexts: lookup.texts)
     let graph = loaded.analyze()
     let answer = AnalysisAnswer(graph: graph)
     try summaries.save()

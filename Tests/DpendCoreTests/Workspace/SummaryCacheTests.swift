@@ -184,4 +184,34 @@ import Testing
     #expect(host.graph().diagnostics.map(\.code) == [.missingDependency, .missingDependency])
     #expect(throws: (any Error).self) { try cache.save() }
   }
+
+  /// A file whose text the caller just read (`knownTexts`, what the answer lookup hands the
+  /// run after it) is not read again when the cache has the summary of that text; a file
+  /// the cache does not have, or whose fingerprint is not given, is read.
+  @Test func aTextJustReadIsNotReadAgain() throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    _ = try Self.run(Self.files, cacheIn: directory.root)
+    var edited = Self.files
+    edited["Sources/Feed.swift"] = "final class FeedImpl { init(store: Store, bell: Bell) {} }\n"
+    let changed = edited
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*"])))
+    host.collection = Self.collection
+    host.summaryStore = SummaryCache(directory: directory.root, collection: Self.collection, build: "test")
+    let known = Dictionary(uniqueKeysWithValues: changed.map { ($0.key, TextFingerprint($0.value)) })
+    let reads = Locked<[String]>([])
+    let unreadable = host.update(paths: changed.keys.sorted(), knownTexts: known) { path in
+      reads.withLock { $0.append(path) }
+      return changed[path]
+    }
+    #expect(unreadable.isEmpty)
+    #expect(reads.withLock { $0 } == ["Sources/Feed.swift"])
+    #expect(host.parseCount == 1)
+    #expect(host.storeHits == 2)
+    #expect(
+      host.graph().diagnostics.map(\.message) == [
+        "missing dependency: nothing provides 'Bell', needed by 'FeedImpl.init(store:bell:)'",
+        "missing dependency: nothing registers 'Clock'",
+      ])
+  }
 }
