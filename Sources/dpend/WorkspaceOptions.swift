@@ -107,7 +107,9 @@ struct WorkspaceOptions: ParsableArguments {
         return Analysis(answer: answer, graph: nil, keep: { _ in })
       }
     }
-    let workspace = try run { () throws(WorkspaceError) in try Workspace(settings: settings, store: cache, knownTexts: lookup.texts) }
+    let workspace = try run { () throws(WorkspaceError) in
+      try Workspace(settings: settings, store: cache, knownTexts: lookup.texts)
+    }
     let graph = workspace.analyze()
     KeptUntilExit.keep(workspace)
     if let cache { KeptUntilExit.keep(cache) }
