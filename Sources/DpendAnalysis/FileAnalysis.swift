@@ -12,11 +12,13 @@ struct FileAnalysis: Equatable, Sendable {
   /// `DependencyConfiguration` classes declared in the file, in order.
   var configurations: [TypeDeclaration] = []
   var diagnostics: [Diagnostic] = []
-  /// The hash values of the last components of the names the analysis looked up in the
-  /// ``SymbolTable``, sorted, each once: while an update of the table changes none of
-  /// those names, the analysis stays valid. Hashes, not names: a file keeps them for as
-  /// long as it is analysed, and two names with one hash only cost an analysis made again.
-  var watched: [Int] = []
+  /// The stable hashes (``StableHash``) of the last components of the names the analysis
+  /// looked up in the ``SymbolTable``, sorted, each once: while an update of the table
+  /// changes none of those names, the analysis stays valid. Hashes, not names: a file keeps
+  /// them for as long as it is analysed, and two names with one hash only cost an analysis
+  /// made again. Stable across processes, so that a kept answer can be checked against
+  /// them (``WatchedNames``).
+  var watched: [UInt64] = []
 
   static let empty = FileAnalysis()
 
@@ -44,7 +46,7 @@ struct FileAnalysis: Equatable, Sendable {
       ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
     }
     factories = order.map(\.element)
-    watched = Array(Set(collector.watch.names.map(\.hashValue))).sorted()
+    watched = Array(Set(collector.watch.names.map(StableHash.of))).sorted()
   }
 
   private init() {}

@@ -226,7 +226,7 @@ public final class GraphBuilder {
   /// path order; searched in parallel.
   private func watchers(of names: Set<Substring>) -> [String] {
     let analyses = paths.map { files[$0]?.watched ?? [] }
-    let hashes = Set(names.map(\.hashValue))
+    let hashes = Set(names.map(StableHash.of))
     let few = Array(hashes)
     let isWatcher = Parallel.map(analyses.count, minimum: 256) { index in
       analyses[index].contains { hash in few.count <= 4 ? few.contains(hash) : hashes.contains(hash) }

@@ -103,8 +103,9 @@ struct Benchmark: ParsableCommand {
       "workspace | files | MB | parse floor, 1 core | parse, all cores | cold analyze | ratio | edit p50 | edit p95"
         + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
         + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
-        + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio")
-    emit("--- | " + Array(repeating: "--:", count: 22).joined(separator: " | "))
+        + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
+        + " | warm, 1 provider added | ratio")
+    emit("--- | " + Array(repeating: "--:", count: 24).joined(separator: " | "))
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -217,6 +218,7 @@ struct Benchmark: ParsableCommand {
       "\(coldPeak >> 20) MB",
       Format.spread(warm.moved), String(format: "%.2f×", Statistics.median(warm.moved) / floorMedian),
       Format.spread(warm.added), String(format: "%.2f×", Statistics.median(warm.added) / floorMedian),
+      Format.spread(warm.provider), String(format: "%.2f×", Statistics.median(warm.provider) / floorMedian),
     ].joined(separator: " | ")
   }
 
@@ -224,12 +226,14 @@ struct Benchmark: ParsableCommand {
   /// nothing changed (the kept answer: every file read and hashed, no summary decoded, no
   /// graph built); with a comment appended to one file (that file parsed, its summary's
   /// content unchanged, so the kept answer again); with a line inserted at the top of one
-  /// file (its declarations move, nothing else: the kept answer with its ranges moved); and
-  /// with a class added to one file (another shape: the summaries decoded and the graph
-  /// built). The edits alternate with restoring the file, so each run has exactly one
-  /// changed file.
+  /// file (its declarations move, nothing else: the kept answer with its ranges moved);
+  /// with a class the implicit filter does not select added to one file (another shape that
+  /// does not reach the graph: the kept answer stands after the changed file's analysis is
+  /// compared, see `UnchangedGraph`); and with a class it selects added (a new provider: the
+  /// summaries decoded and the graph built). The edits alternate with restoring the file,
+  /// so each run has exactly one changed file.
   private func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
-    unchanged: [Double], commented: [Double], moved: [Double], added: [Double]
+    unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -239,6 +243,7 @@ struct Benchmark: ParsableCommand {
     var commented: [Double] = []
     var moved: [Double] = []
     var added: [Double] = []
+    var provider: [Double] = []
     let edited = texts[texts.count / 2]
     let url = URL(fileURLWithPath: edited.path)
     defer { try? Data(edited.text.utf8).write(to: url) }
@@ -254,8 +259,12 @@ struct Benchmark: ParsableCommand {
       try Data(edited.text.utf8).write(to: url)
       // Back to the kept state, so the next unchanged run reports the kept answer.
       _ = try analyze.time(arguments)
+      try Data((edited.text + "\nfinal class BenchmarkProviderImpl\(repetition) {}\n").utf8).write(to: url)
+      provider.append(try analyze.time(arguments))
+      try Data(edited.text.utf8).write(to: url)
+      _ = try analyze.time(arguments)
     }
-    return (unchanged, commented, moved, added)
+    return (unchanged, commented, moved, added, provider)
   }
 
   /// The edits the incremental latency is measured with.

@@ -46,6 +46,12 @@ public enum StableHash {
     array.withUnsafeBytes { of($0) }
   }
 
+  /// The hash of the UTF-8 bytes of `text`.
+  public static func of(_ text: Substring) -> UInt64 {
+    var text = text
+    return text.withUTF8 { of($0) }
+  }
+
   /// The hash of bytes given in pieces, equal to the hash of all of them at once (which is
   /// made this way too): for a file written piece by piece. The total count is needed first
   /// (it seeds the hash).

@@ -9,9 +9,16 @@ import Foundation
 /// graph; one whose inputs have only the same *shape* digest (declarations moved, nothing
 /// else: a line inserted, a body edited) answers the same with the ranges moved.
 ///
-/// Layout, integers little-endian: the magic `DPNDANS2`, the inputs' content digest
+/// A run whose files changed shape may still answer the same when the change does not reach
+/// the graph (``DpendAnalysis/UnchangedGraph``): the record keeps, for that, each file's
+/// shape and the names the files' analyses looked up (``GraphFacts``).
+///
+/// Layout, integers little-endian: the magic `DPNDANS3`, the inputs' content digest
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
-/// count (`u32`) and anchors (`u32` each), the answer (`u32` length, its binary form), then a
+/// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
+/// (the paths' digest `u64`, the shape count `u32` and shapes `u64` each, the watched name
+/// count `u32`, their hashes `u64` each and counts `u32` each), the answer (`u32` length, its
+/// binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
 /// check out is not used; writes are atomic. It never changes an answer: the digests cover
 /// every input the analysis reads, and a file's summary counts only through its digests.
@@ -21,7 +28,7 @@ public struct AnswerCache: Sendable {
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS2".utf8)
+  static let magic = Array("DPNDANS3".utf8)
 
   /// A kept answer and what it was computed from.
   public struct Record: Hashable, Sendable {
@@ -37,16 +44,66 @@ public struct AnswerCache: Sendable {
     /// The answer.
     public var answer: AnalysisAnswer
 
+    /// What a run whose files changed shape checks the answer against; `nil` when the
+    /// answer was not kept from a graph (or without its facts).
+    public var graphFacts: GraphFacts?
+
     /// The anchor of a range that stays where it is.
     public static let unanchored = UInt32.max
 
     /// A record.
-    public init(digest: UInt64, shapeDigest: UInt64?, anchors: [UInt32], answer: AnalysisAnswer) {
+    public init(
+      digest: UInt64, shapeDigest: UInt64?, anchors: [UInt32], answer: AnalysisAnswer, graphFacts: GraphFacts? = nil
+    ) {
       self.digest = digest
       self.shapeDigest = shapeDigest
       self.anchors = anchors
       self.answer = answer
+      self.graphFacts = graphFacts
     }
+  }
+
+  /// What the graph an answer came from read of its files, beyond their digests: enough to
+  /// tell which files changed shape since, and whether that reaches the graph.
+  public struct GraphFacts: Hashable, Sendable {
+    /// The digest of the inputs' identity and their paths (``pathsDigest(identity:paths:)``).
+    public var pathsDigest: UInt64
+    /// For each source file, the hash of its path with its summary's shape digest
+    /// (``shapeHash(path:shape:)``), sorted.
+    public var shapes: [UInt64]
+    /// The names the files' analyses looked up in the symbol table.
+    public var watched: WatchedNames
+
+    /// Facts.
+    public init(pathsDigest: UInt64, shapes: [UInt64], watched: WatchedNames) {
+      self.pathsDigest = pathsDigest
+      self.shapes = shapes
+      self.watched = watched
+    }
+
+    /// `true` when a file at `path` had a summary of shape digest `shape`.
+    public func had(path: String, shape: UInt64) -> Bool {
+      let hash = AnswerCache.shapeHash(path: path, shape: shape)
+      var low = 0
+      var high = shapes.count
+      while low < high {
+        let middle = (low + high) / 2
+        if shapes[middle] < hash { low = middle + 1 } else { high = middle }
+      }
+      return low < shapes.count && shapes[low] == hash
+    }
+  }
+
+  /// The digest of `identity` and the source paths, sorted.
+  public static func pathsDigest(identity: String, paths: [String]) -> UInt64 {
+    inputsDigest(identity: identity + "\npaths", files: paths.map { ($0, 0) })
+  }
+
+  /// The hash of a source file's path with its summary's shape digest.
+  public static func shapeHash(path: String, shape: UInt64) -> UInt64 {
+    var bytes = Array(path.utf8)
+    LittleEndian.append(shape, width: 8, to: &bytes)
+    return StableHash.of(bytes[...])
   }
 
   /// The answer cache in `directory` (the summary cache's).
@@ -84,11 +141,27 @@ public struct AnswerCache: Sendable {
     var anchors: [UInt32] = []
     anchors.reserveCapacity(anchorCount)
     for _ in 0..<anchorCount { anchors.append(UInt32(integer(4)!)) }
+    guard let hasFacts = integer(1), hasFacts <= 1 else { return nil }
+    var facts: GraphFacts?
+    if hasFacts == 1 {
+      guard let pathsDigest = integer(8), let shapeCount = integer(4).map(Int.init),
+        shapeCount <= (body - position) / 8
+      else { return nil }
+      let shapes = (0..<shapeCount).map { _ in integer(8)! }
+      guard let nameCount = integer(4).map(Int.init), nameCount <= (body - position) / 12 else { return nil }
+      let hashes = (0..<nameCount).map { _ in integer(8)! }
+      let counts = (0..<nameCount).map { _ in UInt32(integer(4)!) }
+      guard zip(shapes, shapes.dropFirst()).allSatisfy({ $0 <= $1 }),
+        let watched = WatchedNames(hashes: hashes, counts: counts)
+      else { return nil }
+      facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, watched: watched)
+    }
     guard let length = integer(4).map(Int.init), length == body - position else { return nil }
     guard let answer = bytes[position..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }),
       hasShape == 0 || anchors.count == answer.ranges.count
     else { return nil }
-    return Record(digest: digest, shapeDigest: hasShape == 1 ? shape : nil, anchors: anchors, answer: answer)
+    return Record(
+      digest: digest, shapeDigest: hasShape == 1 ? shape : nil, anchors: anchors, answer: answer, graphFacts: facts)
   }
 
   /// The file holding `record`.
@@ -100,6 +173,15 @@ public struct AnswerCache: Sendable {
     LittleEndian.append(record.shapeDigest ?? 0, width: 8, to: &output)
     LittleEndian.append(UInt64(record.anchors.count), width: 4, to: &output)
     for anchor in record.anchors { LittleEndian.append(UInt64(anchor), width: 4, to: &output) }
+    LittleEndian.append(record.graphFacts == nil ? 0 : 1, width: 1, to: &output)
+    if let facts = record.graphFacts {
+      LittleEndian.append(facts.pathsDigest, width: 8, to: &output)
+      LittleEndian.append(UInt64(facts.shapes.count), width: 4, to: &output)
+      for shape in facts.shapes { LittleEndian.append(shape, width: 8, to: &output) }
+      LittleEndian.append(UInt64(facts.watched.hashes.count), width: 4, to: &output)
+      for hash in facts.watched.hashes { LittleEndian.append(hash, width: 8, to: &output) }
+      for count in facts.watched.counts { LittleEndian.append(UInt64(count), width: 4, to: &output) }
+    }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded
     LittleEndian.append(StableHash.of(output[...]), width: 8, to: &output)

@@ -21,8 +21,11 @@ public enum KeptAnswer {
     /// had the kept shape only): the moved answer for the inputs' content digest, so the
     /// next run takes it as it is.
     public var movedRecord: AnswerCache.Record?
-    /// `true` when the answer's ranges were moved.
+    /// `true` when the answer's ranges were moved, or the answer stands for files whose shape changed.
     public var moved: Bool { movedRecord != nil }
+    /// How many files changed shape without it reaching the graph (``DpendAnalysis/UnchangedGraph``),
+    /// when the answer was kept for that reason; 0 otherwise.
+    public var shapesChanged = 0
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0
     /// Files whose summary the cache already had.
@@ -45,7 +48,17 @@ public enum KeptAnswer {
     /// The record of `answer`, computed from these inputs. `ranges` gives the ranges of the
     /// summary each source file was analysed from (``DpendModel/FileSummary/ranges``); the
     /// record is anchored when every range of the answer in a source file is one of them.
-    public func record(of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?) -> AnswerCache.Record {
+    /// `watched` (``DpendAnalysis/DependencyGraph/watchedNames``) gives the record its
+    /// ``AnswerCache/GraphFacts``.
+    public func record(
+      of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?, watched: WatchedNames? = nil
+    ) -> AnswerCache.Record {
+      let facts = watched.map { watched in
+        AnswerCache.GraphFacts(
+          pathsDigest: AnswerCache.pathsDigest(identity: identity, paths: files.map(\.path)),
+          shapes: files.map { AnswerCache.shapeHash(path: $0.path, shape: $0.digests.shape) }.sorted(),
+          watched: watched)
+      }
       let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
       let sources = Set(files.map(\.path))
       var indices: [String: [SourceRange: Int]] = [:]
@@ -60,12 +73,12 @@ public enum KeptAnswer {
             (ranges(range.file) ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
         guard let index = indices[range.file]?[range], index < Int(AnswerCache.Record.unanchored) else {
-          return AnswerCache.Record(digest: digest, shapeDigest: nil, anchors: [], answer: answer)
+          return AnswerCache.Record(digest: digest, shapeDigest: nil, anchors: [], answer: answer, graphFacts: facts)
         }
         anchors.append(UInt32(index))
       }
       let shape = KeptAnswer.shapeDigest(identity: identity, files: files.map { ($0.path, $0.digests.shape) })
-      return AnswerCache.Record(digest: digest, shapeDigest: shape, anchors: anchors, answer: answer)
+      return AnswerCache.Record(digest: digest, shapeDigest: shape, anchors: anchors, answer: answer, graphFacts: facts)
     }
   }
 
@@ -137,8 +150,59 @@ public enum KeptAnswer {
         record.answer = answer
         lookup.movedRecord = record
       }
+    } else if let unchanged = unchangedGraph(
+      kept, identity: identity, inputs: inputs, settings: settings, summaries: summaries, maximumChanges: maximumParses)
+    {
+      lookup.answer = kept.answer
+      lookup.movedRecord = unchanged.record
+      lookup.shapesChanged = unchanged.changed
     }
     return lookup
+  }
+
+  /// The kept answer's record for `inputs` when some files changed shape since it was kept
+  /// but the change does not reach the graph (``DpendAnalysis/UnchangedGraph``), with how
+  /// many files changed; `nil` when that cannot be shown: the record has no graph facts, the
+  /// paths or settings differ, more than `maximumChanges` files changed, a library cannot be
+  /// read, or the summary the answer was made from is no longer in `summaries`.
+  private static func unchangedGraph(
+    _ kept: AnswerCache.Record, identity: String,
+    inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)],
+    settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int
+  ) -> (record: AnswerCache.Record, changed: Int)? {
+    guard let facts = kept.graphFacts, facts.shapes.count == inputs.count,
+      facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: inputs.map(\.path)),
+      let analysis = try? WorkspaceLoader.analysisSettings(settings), analysis.problems.isEmpty
+    else { return nil }
+    let changedIndices = inputs.indices.filter { !facts.had(path: inputs[$0].path, shape: inputs[$0].digests.shape) }
+    guard !changedIndices.isEmpty, changedIndices.count <= maximumChanges else { return nil }
+    var changes: [UnchangedGraph.Change] = []
+    for index in changedIndices {
+      let input = inputs[index]
+      guard let old = summaries.keptSummary(path: input.path),
+        facts.had(path: input.path, shape: old.stored.shapeDigest),
+        let new = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
+      else { return nil }
+      changes.append(UnchangedGraph.Change(old: old, new: new))
+    }
+    let changedSet = Set(changedIndices)
+    let others = inputs.indices.filter { !changedSet.contains($0) }
+    let read = Locked([IndexedSummary?](repeating: nil, count: others.count))
+    DispatchQueue.concurrentPerform(iterations: others.count) { position in
+      let input = inputs[others[position]]
+      let summary = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
+      read.withLock { $0[position] = summary }
+    }
+    let unchanged = read.withLock { $0 }.compactMap { $0 }
+    guard unchanged.count == others.count,
+      let watched = UnchangedGraph.check(
+        unchanged: unchanged, changes: changes, watched: facts.watched, settings: analysis.settings)
+    else { return nil }
+    let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    let record = Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).record(
+      of: kept.answer, ranges: { path in texts[path].flatMap { summaries.ranges(path: path, text: $0) } },
+      watched: watched)
+    return (record, changedIndices.count)
   }
 
   /// The inputs `workspace` was just analysed from, for keeping its answer: `nil` when some

@@ -61,6 +61,16 @@ public final class SummaryCache: SummaryStore {
 
   public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> IndexedSummary? {
     guard collection == self.collection, let entry = entry(path: path, text: text) else { return nil }
+    return Self.indexed(entry)
+  }
+
+  /// The summary the cache file held for `path` when it was loaded, whatever text it was
+  /// made from (what the kept answer may have been computed from); `nil` when it held none.
+  public func keptSummary(path: String) -> IndexedSummary? {
+    state.withLock { $0.kept[path] }.map(Self.indexed)
+  }
+
+  private static func indexed(_ entry: SummaryCacheFile.Entry) -> IndexedSummary {
     // The file's checksum was checked when it was read; the entry is of this path. Facts that
     // do not read back (never written so) cost a decoding of the summary, nothing else.
     let stored = StoredSummary(

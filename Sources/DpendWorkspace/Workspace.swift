@@ -244,7 +244,8 @@ public final class Workspace {
   private func keepAnswer(of graph: DependencyGraph) {
     guard let inputs = answerInputs, let cacheDirectory else { return }
     answerInputs = nil
-    let record = inputs.record(of: AnalysisAnswer(graph: graph), ranges: { graph.storedSummary(of: $0)?.ranges })
+    let record = inputs.record(
+      of: AnalysisAnswer(graph: graph), ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames)
     let answers = AnswerCache(directory: cacheDirectory)
     guard answers.load()?.digest != record.digest else { return }
     try? answers.save(record)

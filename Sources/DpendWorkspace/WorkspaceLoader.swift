@@ -23,20 +23,9 @@ public enum WorkspaceLoader {
   public static func load(
     _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:]
   ) throws(WorkspaceError) -> [Diagnostic] {
-    var problems: [Diagnostic] = []
-    let filter: ImplicitFilter
-    do {
-      filter = try ImplicitFilter(patterns: settings.implicitFilters)
-    } catch {
-      throw WorkspaceError(message: error.description)
-    }
-    let libraries = readLibraries(settings.libraries)
-    problems += libraries.problems
-    host.settings = AnalysisSettings(
-      implicitFilter: filter, mode: settings.mode, libraryFactories: libraries.factories,
-      moduleName: settings.moduleName)
-    host.settings.readsThesis = settings.collection.readsThesis
-    host.settings.configurations = settings.configurations
+    let analysis = try analysisSettings(settings)
+    var problems = analysis.problems
+    host.settings = analysis.settings
     host.collection = settings.collection
     let discovery = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile)
     let found = discovery.files(in: settings.inputs)
@@ -50,6 +39,27 @@ public enum WorkspaceLoader {
     let current = Set(found.files).subtracting(unreadable)
     host.remove(host.paths.filter { !current.contains($0) })
     return problems
+  }
+
+  /// What the graph is built with under `settings`, the libraries read, with a diagnostic
+  /// for each unusable library.
+  /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
+  public static func analysisSettings(_ settings: WorkspaceSettings) throws(WorkspaceError) -> (
+    settings: AnalysisSettings, problems: [Diagnostic]
+  ) {
+    let filter: ImplicitFilter
+    do {
+      filter = try ImplicitFilter(patterns: settings.implicitFilters)
+    } catch {
+      throw WorkspaceError(message: error.description)
+    }
+    let libraries = readLibraries(settings.libraries)
+    var analysis = AnalysisSettings(
+      implicitFilter: filter, mode: settings.mode, libraryFactories: libraries.factories,
+      moduleName: settings.moduleName)
+    analysis.readsThesis = settings.collection.readsThesis
+    analysis.configurations = settings.configurations
+    return (analysis, libraries.problems)
   }
 
   /// The text of a file on disk (invalid UTF-8 repaired), or `nil` when it cannot be read.

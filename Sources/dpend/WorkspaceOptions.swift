@@ -87,7 +87,10 @@ struct WorkspaceOptions: ParsableArguments {
         cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
-      if let kept, kept.moved {
+      if let kept, kept.shapesChanged > 0 {
+        let files = kept.shapesChanged == 1 ? "1 file" : "\(kept.shapesChanged) files"
+        Output.error("answer cache: \(files) changed shape, and nothing the graph reads changed; no graph built")
+      } else if let kept, kept.moved {
         Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")
       } else if kept != nil {
         Output.error("answer cache: no input changed since the answer was kept; no graph built")
@@ -124,7 +127,9 @@ struct WorkspaceOptions: ParsableArguments {
       keep: { answer in
         guard let inputs else { return }
         do {
-          try answers.save(inputs.record(of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }))
+          try answers.save(
+            inputs.record(
+              of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames))
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }

@@ -9,6 +9,7 @@ import Testing
   static let moved =
     "answer cache: only positions changed since the answer was kept; its ranges moved, no graph built\n"
   static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
+  static let unreached = "answer cache: 1 file changed shape, and nothing the graph reads changed; no graph built\n"
 
   /// Every example app, in every format: the run that keeps the answer, and the next one
   /// that reports it (`--verbose` says so), print what `--no-cache` prints, with its exit
@@ -114,6 +115,18 @@ import Testing
     let reshaped = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
     #expect(reshaped.stderr == "summary cache: 1 reused, 1 parsed\n1 error, 0 warnings\n")
     #expect(reshaped.stdout.contains("needed by 'FeedImpl.init(store:clock:c:)'"))
+    // A declaration nothing reads is another shape that does not reach the graph: the
+    // answer stands. One another file's analysis looked up (the missing key's name) builds it.
+    let reshapedText = "\nfinal class FeedImpl { init(store: Store, clock: Clock, c: Clock) {} }\n"
+    try workspace.write("Sources/Feed.swift", reshapedText + "protocol Unread {}\n")
+    let unread = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "1 error, 0 warnings\n")
+    #expect(unread.stdout == reshaped.stdout)
+    #expect(unread.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
+    try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "protocol Clock {}\n")
+    let read = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(read.stderr == "summary cache: 1 reused, 1 parsed\n1 error, 0 warnings\n")
+    #expect(read.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     // Another filter is another answer.
     let other = try workspace.run("analyze", "--implicit-filter", "Nothing", "--verbose")
     #expect(!other.stderr.contains(Self.kept))

@@ -1,0 +1,121 @@
+import DpendCollect
+import DpendModel
+import DpendTestSupport
+import Testing
+
+@testable import DpendAnalysis
+
+/// ``UnchangedGraph`` says "unchanged" only when the graph built from scratch is the same,
+/// and says it for declarations the graph does not read.
+struct UnchangedGraphTests {
+  static let collection = CollectionSettings(dialects: [.thesis, .dip, .swinject, .resolver])
+
+  static func indexed(_ path: String, _ text: String) -> IndexedSummary {
+    IndexedSummary(SummaryCollector.summarize(path: path, source: text, settings: collection))
+  }
+
+  static func settings(_ filter: String) throws -> AnalysisSettings {
+    AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [filter]))
+  }
+
+  static func graph(_ texts: [String: String], _ settings: AnalysisSettings) -> DependencyGraph {
+    DependencyGraph(
+      summaries: texts.keys.sorted().map {
+        SummaryCollector.summarize(path: $0, source: texts[$0]!, settings: collection)
+      },
+      settings: settings)
+  }
+
+  /// The check of `path` going from its text in `before` to `text`.
+  static func check(
+    _ before: [String: String], _ path: String, to text: String, _ settings: AnalysisSettings
+  ) -> WatchedNames? {
+    let unchanged = before.keys.sorted().filter { $0 != path }.map { indexed($0, before[$0]!) }
+    return UnchangedGraph.check(
+      unchanged: unchanged,
+      changes: [UnchangedGraph.Change(old: indexed(path, before[path]!), new: indexed(path, text))],
+      watched: graph(before, settings).watchedNames, settings: settings)
+  }
+
+  static let files = [
+    "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+    "Sources/Feed.swift": "final class FeedImpl { init(store: Store, clock: Clock) {} }\n",
+  ]
+
+  @Test func aDeclarationNothingReadsLeavesTheGraphAndAnyOtherDoesNot() throws {
+    let settings = try Self.settings(".*Impl")
+    let store = Self.files["Sources/Store.swift"]!
+    let feed = Self.files["Sources/Feed.swift"]!
+    // Read by nothing: a protocol, a helper class the filter does not select, a method.
+    for added in ["protocol Unread {}\n", "final class Helper { init(store: Store) {} }\n", "func helper() {}\n"] {
+      let watched = Self.check(Self.files, "Sources/Store.swift", to: store + added, settings)
+      var after = Self.files
+      after["Sources/Store.swift"] = store + added
+      #expect(watched == Self.graph(after, settings).watchedNames, "\(added)")
+    }
+    // A provider; a name the other file looked up; a declaration moved by one added above it;
+    // a parameter added to a factory.
+    #expect(
+      Self.check(Self.files, "Sources/Store.swift", to: store + "final class ClockImpl: Clock {}\n", settings) == nil)
+    #expect(Self.check(Self.files, "Sources/Store.swift", to: store + "protocol Clock {}\n", settings) == nil)
+    #expect(Self.check(Self.files, "Sources/Store.swift", to: "protocol Unread {}\n" + store, settings) == nil)
+    #expect(
+      Self.check(
+        Self.files, "Sources/Feed.swift", to: feed.replacing("clock: Clock", with: "clock: Clock, c: Store"), settings)
+        == nil)
+    // The changed file's own lookups: a name only it looked up may change meaning.
+    #expect(Self.check(Self.files, "Sources/Feed.swift", to: feed + "protocol Clock {}\n", settings) != nil)
+  }
+
+  /// Container code and declarations under `#if` are read otherwise: never "unchanged".
+  @Test func containerCodeOrConditionsAnywhereMakeItMaybe() throws {
+    let settings = try Self.settings(".*Impl")
+    var withContainer = Self.files
+    withContainer["Sources/Setup.swift"] =
+      "import Swinject\nfunc assemble(_ c: Container) {\n  c.register(Store.self) { _ in StoreImpl() }\n}\n"
+    let store = Self.files["Sources/Store.swift"]!
+    #expect(Self.check(withContainer, "Sources/Store.swift", to: store + "protocol Unread {}\n", settings) == nil)
+    var conditional = Self.files
+    conditional["Sources/Debug.swift"] = "#if DEBUG\nfinal class DebugImpl {}\n#endif\n"
+    #expect(Self.check(conditional, "Sources/Store.swift", to: store + "protocol Unread {}\n", settings) == nil)
+    #expect(Self.check(Self.files, "Sources/Store.swift", to: store + "protocol Unread {}\n", settings) != nil)
+  }
+
+  /// Random files (the incremental-graph harness's), each step a block of random
+  /// declarations appended to one file or the file rewritten: whenever the check says
+  /// "unchanged", the graph built from scratch has the same diagnostics, providers and
+  /// requirements, and the names looked up are the new graph's.
+  @Test(arguments: [31, 32, 33, 34])
+  func unchangedMeansTheSameGraph(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let settings = try Self.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var texts: [String: String] = [:]
+    for index in 0..<6 { texts["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
+    var unchanged = 0
+    var changed = 0
+    for step in 0..<80 {
+      let path = "Sources/F\(random.below(6)).swift"
+      var after = texts
+      switch random.below(4) {
+      case 0: after[path] = RandomSwiftFile.make(shape: random.next(), &random)
+      case 1: after[path]! += "protocol Unread\(random.below(3)) {}\n"
+      default:
+        after[path]! += RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
+      }
+      let before = Self.graph(texts, settings)
+      let graph = Self.graph(after, settings)
+      if let watched = Self.check(texts, path, to: after[path]!, settings) {
+        unchanged += 1
+        #expect(graph.diagnostics == before.diagnostics, "step \(step)")
+        #expect(graph.resolved == before.resolved, "step \(step)")
+        #expect(graph.unprovidedKeys == before.unprovidedKeys, "step \(step)")
+        #expect(watched == graph.watchedNames, "step \(step)")
+      } else {
+        changed += 1
+      }
+      texts = after
+    }
+    #expect(unchanged >= 10, "\(unchanged) unchanged")
+    #expect(changed >= 10, "\(changed) changed")
+  }
+}
