@@ -16,9 +16,33 @@ enum PathJoin {
     return result.isEmpty ? "." : result
   }
 
-  /// An absolute, normalized form used only to compare paths.
+  /// An absolute, normalized form used only to compare paths. An absolute path with no
+  /// `.`, `..` or empty component is its own (what a build system's list of inputs holds):
+  /// no `URL` is made, which would also ask the file system whether it is a directory.
   static func canonical(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
+    if isNormalizedAbsolute(path) { return path }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// `true` for `/` and for an absolute path whose components are neither empty nor `.`
+  /// nor `..`.
+  static func isNormalizedAbsolute(_ path: String) -> Bool {
+    let bytes = path.utf8
+    guard bytes.first == UInt8(ascii: "/") else { return false }
+    guard bytes.count > 1 else { return true }
+    var componentLength = 0
+    var dots = 0
+    for byte in bytes.dropFirst() {
+      if byte == UInt8(ascii: "/") {
+        guard componentLength > 0, componentLength != dots || dots > 2 else { return false }
+        componentLength = 0
+        dots = 0
+      } else {
+        componentLength += 1
+        if byte == UInt8(ascii: ".") { dots += 1 }
+      }
+    }
+    return componentLength > 0 && (componentLength != dots || dots > 2)
   }
 
   /// `true` when `path` lies strictly below the directory `root`, both as written (`..`

@@ -26,15 +26,14 @@ public struct SourceDiscovery {
   public func files(in inputs: [String]) -> (files: [String], problems: [Diagnostic]) {
     var found = Set<String>()
     var problems: [Diagnostic] = []
-    let manager = FileManager.default
     for input in inputs {
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: input, isDirectory: &isDirectory) else {
+      var status = stat()
+      guard stat(input, &status) == 0 else {
         problems.append(
           Diagnostic(code: .unreadableFile, message: "input '\(input)' does not exist", range: .startOfFile(input)))
         continue
       }
-      if isDirectory.boolValue {
+      if status.st_mode & S_IFMT == S_IFDIR {
         let directory = PathJoin.trimDot(input)
         search(directory, canonical: PathJoin.canonical(directory), into: &found)
       } else if !isSkipped(canonical: PathJoin.canonical(input)) {

@@ -68,4 +68,16 @@ struct ConfigurationPathTests {
     #expect(flagged.outputFile == "/tmp/Elsewhere.swift")
     #expect(flagged.libraries == ["../Shared.dpendmodule"])
   }
+
+  /// A path already absolute and normalized is its own canonical form without asking
+  /// Foundation (which stats it); every other form takes Foundation's road, and both agree.
+  @Test func normalizedAbsolutePathsAreTheirOwnCanonicalForm() {
+    let normalized = ["/", "/a", "/a/b.swift", "/a/.hidden/b", "/a/.../b", "/a/b..c/d", "/tmp/x y/Z.swift"]
+    let other = ["", "a/b", "./a", "/a/", "/a//b", "/a/./b", "/a/../b", "/a/.", "/a/..", "//a", "/a/b/"]
+    for path in normalized {
+      #expect(PathJoin.isNormalizedAbsolute(path), "\(path)")
+      #expect(PathJoin.canonical(path) == URL(fileURLWithPath: path).standardizedFileURL.path, "\(path)")
+    }
+    for path in other { #expect(!PathJoin.isNormalizedAbsolute(path), "\(path)") }
+  }
 }
