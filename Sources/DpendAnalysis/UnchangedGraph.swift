@@ -28,12 +28,29 @@ public enum UnchangedGraph {
     }
   }
 
-  /// The names looked up after `changes` when the graph of `unchanged` files plus the new
-  /// summaries of `changes` is the graph of `unchanged` plus the old summaries; `nil` when it
-  /// may not be. `watched` are the names looked up before (``DependencyGraph/watchedNames``).
+  /// What the check found when the graph is unchanged.
+  public struct Outcome: Sendable {
+    /// The names looked up after the changes.
+    public var watched: WatchedNames
+    /// For each changed file, where each range of its analysis (factories, their
+    /// parameters, problems) was and is now; the graph's ranges in that file are among them.
+    public var moves: [String: [SourceRange: SourceRange]]
+
+    /// Where `range` of the graph before the changes is now: itself in a file that did not
+    /// change, `nil` for a range of a changed file that is not one of its analysis's.
+    public func moved(_ range: SourceRange) -> SourceRange? {
+      guard let moves = moves[range.file] else { return range }
+      return moves[range]
+    }
+  }
+
+  /// The outcome when the graph of `unchanged` files plus the new summaries of `changes` is
+  /// the graph of `unchanged` plus the old summaries but for the positions of the changed
+  /// files' factories and problems, moved in the same order; `nil` when it may not be.
+  /// `watched` are the names looked up before (``DependencyGraph/watchedNames``).
   public static func check(
     unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, settings: AnalysisSettings
-  ) -> WatchedNames? {
+  ) -> Outcome? {
     let everyChanged = changes.flatMap { [$0.old, $0.new] }
     guard !changes.isEmpty, !(unchanged + everyChanged).contains(where: { $0.isContainer || $0.isConditional }),
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
@@ -54,10 +71,10 @@ public enum UnchangedGraph {
     let new = changes.map {
       FileAnalysis($0.new.decoded ?? $0.new.stored.decoded(), symbols: symbols, settings: settings)
     }
-    for (before, after) in zip(old, new) {
-      guard before.factories == after.factories, before.configurations == after.configurations,
-        before.diagnostics == after.diagnostics
-      else { return nil }
+    var moves: [String: [SourceRange: SourceRange]] = [:]
+    for (change, (before, after)) in zip(changes, zip(old, new)) {
+      guard let moved = movedRanges(from: before, to: after) else { return nil }
+      moves[change.new.stored.path] = moved
     }
     var counts = watched
     for analysis in old {
@@ -66,6 +83,29 @@ public enum UnchangedGraph {
     // A name another file looked up now means something else: that file's analysis may differ.
     guard !changedNames.contains(where: { counts.count(of: StableHash.of($0)) > 0 }) else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
-    return counts
+    return Outcome(watched: counts, moves: moves)
+  }
+
+  /// Where each range of `before` is in `after`, when `after` is `before` with its ranges
+  /// moved, each to one place and all in the same order (so that whatever the graph sorts by
+  /// position stays in its order); `nil` otherwise.
+  static func movedRanges(from before: FileAnalysis, to after: FileAnalysis) -> [SourceRange: SourceRange]? {
+    guard before.configurations == after.configurations else { return nil }
+    let from = before.ranges
+    let to = after.ranges
+    func sameButPositions(_ moved: FileAnalysis) -> Bool {
+      moved.factories == after.factories && moved.diagnostics == after.diagnostics
+    }
+    guard sameButPositions(before) || before.replacingRanges(to).map(sameButPositions) == true else { return nil }
+    var moves: [SourceRange: SourceRange] = [:]
+    for (old, new) in zip(from, to) {
+      guard moves.updateValue(new, forKey: old).map({ $0 == new }) ?? true else { return nil }
+    }
+    func place(_ range: SourceRange) -> (Int, Int) { (range.start.offset, range.end.offset) }
+    let order = moves.sorted { place($0.key) < place($1.key) }
+    for (first, second) in zip(order, order.dropFirst()) where !(place(first.value) < place(second.value)) {
+      return nil
+    }
+    return moves
   }
 }

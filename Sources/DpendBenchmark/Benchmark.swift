@@ -259,7 +259,7 @@ struct Benchmark: ParsableCommand {
       try Data(edited.text.utf8).write(to: url)
       // Back to the kept state, so the next unchanged run reports the kept answer.
       _ = try analyze.time(arguments)
-      try Data((edited.text + "\nfinal class BenchmarkProviderImpl\(repetition) {}\n").utf8).write(to: url)
+      try Data((edited.text + "\nfinal class BenchmarkProvider\(repetition)Impl {}\n").utf8).write(to: url)
       provider.append(try analyze.time(arguments))
       try Data(edited.text.utf8).write(to: url)
       _ = try analyze.time(arguments)

@@ -153,7 +153,7 @@ public enum KeptAnswer {
     } else if let unchanged = unchangedGraph(
       kept, identity: identity, inputs: inputs, settings: settings, summaries: summaries, maximumChanges: maximumParses)
     {
-      lookup.answer = kept.answer
+      lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
     }
@@ -195,13 +195,20 @@ public enum KeptAnswer {
     }
     let unchanged = read.withLock { $0 }.compactMap { $0 }
     guard unchanged.count == others.count,
-      let watched = UnchangedGraph.check(
+      let outcome = UnchangedGraph.check(
         unchanged: unchanged, changes: changes, watched: facts.watched, settings: analysis.settings)
     else { return nil }
+    // The answer's ranges in the changed files moved with their factories and problems.
+    var ranges: [SourceRange] = []
+    for range in kept.answer.ranges {
+      guard let moved = outcome.moved(range) else { return nil }
+      ranges.append(moved)
+    }
+    guard let answer = kept.answer.replacingRanges(ranges) else { return nil }
     let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     let record = Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).record(
-      of: kept.answer, ranges: { path in texts[path].flatMap { summaries.ranges(path: path, text: $0) } },
-      watched: watched)
+      of: answer, ranges: { path in texts[path].flatMap { summaries.ranges(path: path, text: $0) } },
+      watched: outcome.watched)
     return (record, changedIndices.count)
   }
 

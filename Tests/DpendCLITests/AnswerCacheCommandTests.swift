@@ -123,6 +123,12 @@ import Testing
     #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "1 error, 0 warnings\n")
     #expect(unread.stdout == reshaped.stdout)
     #expect(unread.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
+    // Above the factory, it moves the factory and the error with it: the answer stands, moved.
+    try workspace.write("Sources/Feed.swift", "protocol Above {}\n" + reshapedText + "protocol Unread {}\n")
+    let above = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
+    #expect(above.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "1 error, 0 warnings\n")
+    #expect(above.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
+    #expect(above.stdout.hasPrefix("Sources/Feed.swift:3:"))
     try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "protocol Clock {}\n")
     let read = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
     #expect(read.stderr == "summary cache: 1 reused, 1 parsed\n1 error, 0 warnings\n")

@@ -29,7 +29,7 @@ struct UnchangedGraphTests {
   /// The check of `path` going from its text in `before` to `text`.
   static func check(
     _ before: [String: String], _ path: String, to text: String, _ settings: AnalysisSettings
-  ) -> WatchedNames? {
+  ) -> UnchangedGraph.Outcome? {
     let unchanged = before.keys.sorted().filter { $0 != path }.map { indexed($0, before[$0]!) }
     return UnchangedGraph.check(
       unchanged: unchanged,
@@ -46,19 +46,32 @@ struct UnchangedGraphTests {
     let settings = try Self.settings(".*Impl")
     let store = Self.files["Sources/Store.swift"]!
     let feed = Self.files["Sources/Feed.swift"]!
+    let factory = try #require(Self.graph(Self.files, settings).resolved[DependencyKey(name: "Store")])
     // Read by nothing: a protocol, a helper class the filter does not select, a method.
     for added in ["protocol Unread {}\n", "final class Helper { init(store: Store) {} }\n", "func helper() {}\n"] {
-      let watched = Self.check(Self.files, "Sources/Store.swift", to: store + added, settings)
+      let outcome = Self.check(Self.files, "Sources/Store.swift", to: store + added, settings)
       var after = Self.files
       after["Sources/Store.swift"] = store + added
-      #expect(watched == Self.graph(after, settings).watchedNames, "\(added)")
+      #expect(outcome?.watched == Self.graph(after, settings).watchedNames, "\(added)")
+      #expect(outcome?.moved(factory.range) == factory.range, "\(added)")
     }
-    // A provider; a name the other file looked up; a declaration moved by one added above it;
-    // a parameter added to a factory.
+    // Declared above the factory: its range moves with it (line 2 to 3).
+    let above = try #require(
+      Self.check(Self.files, "Sources/Store.swift", to: "protocol Unread {}\n" + store, settings))
+    var after = Self.files
+    after["Sources/Store.swift"] = "protocol Unread {}\n" + store
+    let moved = try #require(Self.graph(after, settings).resolved[DependencyKey(name: "Store")])
+    #expect(factory.range.start.line == 2 && moved.range.start.line == 3)
+    #expect(above.moves == ["Sources/Store.swift": [factory.range: moved.range]])
+    #expect(above.moved(factory.range) == moved.range)
+    // A range that is not one of the changed file's factories or problems has no new place;
+    // one in a file that did not change stays.
+    #expect(above.moved(.startOfFile("Sources/Store.swift")) == nil)
+    #expect(above.moved(.startOfFile("Sources/Feed.swift")) == .startOfFile("Sources/Feed.swift"))
+    // A provider; a name the other file looked up; a parameter added to a factory.
     #expect(
       Self.check(Self.files, "Sources/Store.swift", to: store + "final class ClockImpl: Clock {}\n", settings) == nil)
     #expect(Self.check(Self.files, "Sources/Store.swift", to: store + "protocol Clock {}\n", settings) == nil)
-    #expect(Self.check(Self.files, "Sources/Store.swift", to: "protocol Unread {}\n" + store, settings) == nil)
     #expect(
       Self.check(
         Self.files, "Sources/Feed.swift", to: feed.replacing("clock: Clock", with: "clock: Clock, c: Store"), settings)
@@ -82,9 +95,10 @@ struct UnchangedGraphTests {
   }
 
   /// Random files (the incremental-graph harness's), each step a block of random
-  /// declarations appended to one file or the file rewritten: whenever the check says
-  /// "unchanged", the graph built from scratch has the same diagnostics, providers and
-  /// requirements, and the names looked up are the new graph's.
+  /// declarations appended to one file or inserted at its top, or the file rewritten:
+  /// whenever the check says "unchanged", the graph built from scratch has the same
+  /// diagnostics, providers and requirements but for the moved positions, and the names
+  /// looked up are the new graph's.
   @Test(arguments: [31, 32, 33, 34])
   func unchangedMeansTheSameGraph(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
@@ -92,30 +106,44 @@ struct UnchangedGraphTests {
     var texts: [String: String] = [:]
     for index in 0..<6 { texts["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
     var unchanged = 0
+    var moved = 0
     var changed = 0
     for step in 0..<80 {
       let path = "Sources/F\(random.below(6)).swift"
       var after = texts
-      switch random.below(4) {
+      let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
+      switch random.below(6) {
       case 0: after[path] = RandomSwiftFile.make(shape: random.next(), &random)
       case 1: after[path]! += "protocol Unread\(random.below(3)) {}\n"
-      default:
-        after[path]! += RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
+      case 2: after[path] = "protocol Unread\(random.below(3)) {}\n\n" + after[path]!
+      case 3: after[path] = block + after[path]!
+      default: after[path]! += block
       }
       let before = Self.graph(texts, settings)
       let graph = Self.graph(after, settings)
-      if let watched = Self.check(texts, path, to: after[path]!, settings) {
+      if let outcome = Self.check(texts, path, to: after[path]!, settings) {
         unchanged += 1
-        #expect(graph.diagnostics == before.diagnostics, "step \(step)")
-        #expect(graph.resolved == before.resolved, "step \(step)")
+        if outcome.moves[path]!.contains(where: { $0.key != $0.value }) { moved += 1 }
+        let movedDiagnostics = before.diagnostics.map { diagnostic in
+          var diagnostic = diagnostic
+          diagnostic.range = outcome.moved(diagnostic.range)!
+          for index in diagnostic.notes.indices {
+            diagnostic.notes[index].range = outcome.moved(diagnostic.notes[index].range)!
+          }
+          return diagnostic
+        }
+        #expect(graph.diagnostics == movedDiagnostics, "step \(step)")
+        let movedFactories = before.resolved.mapValues { $0.replacingRanges($0.ranges.map { outcome.moved($0)! })! }
+        #expect(graph.resolved == movedFactories, "step \(step)")
         #expect(graph.unprovidedKeys == before.unprovidedKeys, "step \(step)")
-        #expect(watched == graph.watchedNames, "step \(step)")
+        #expect(outcome.watched == graph.watchedNames, "step \(step)")
       } else {
         changed += 1
       }
       texts = after
     }
     #expect(unchanged >= 10, "\(unchanged) unchanged")
+    #expect(moved >= 3, "\(moved) unchanged with positions moved")
     #expect(changed >= 10, "\(changed) changed")
   }
 }

@@ -99,8 +99,13 @@ import Testing
         texts[path] = "\n" + texts[path]!
         shapeChanged = false
       case 6 where texts[path] != nil && !path.hasPrefix("Sources/Container"):
-        // A declaration nothing reads, appended: perhaps the answer stands.
-        texts[path]! += "\nprotocol Unread\(step) {}\n"
+        // A declaration nothing reads, appended or above the others (which move): perhaps
+        // the answer stands.
+        if random.below(2) == 0 {
+          texts[path]! += "\nprotocol Unread\(step) {}\n"
+        } else {
+          texts[path] = "protocol Unread\(step) {}\n" + texts[path]!
+        }
       case 5 where texts[path] != nil:
         // A line inserted at a random line boundary: perhaps inside a declaration.
         var lines = texts[path]!.split(separator: "\n", omittingEmptySubsequences: false)
