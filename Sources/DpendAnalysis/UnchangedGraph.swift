@@ -90,13 +90,22 @@ public enum UnchangedGraph {
   /// moved, each to one place and all in the same order (so that whatever the graph sorts by
   /// position stays in its order); `nil` otherwise.
   static func movedRanges(from before: FileAnalysis, to after: FileAnalysis) -> [SourceRange: SourceRange]? {
-    guard before.configurations == after.configurations else { return nil }
-    let from = before.ranges
-    let to = after.ranges
+    var from = before.ranges
+    var to = after.ranges
+    if before.configurations != after.configurations {
+      // Configuration classes are compared as written, their positions apart.
+      let old = TypeDeclaration.positionFree(before.configurations)
+      let new = TypeDeclaration.positionFree(after.configurations)
+      guard old.written == new.written else { return nil }
+      from += old.ranges
+      to += new.ranges
+    }
     func sameButPositions(_ moved: FileAnalysis) -> Bool {
       moved.factories == after.factories && moved.diagnostics == after.diagnostics
     }
-    guard sameButPositions(before) || before.replacingRanges(to).map(sameButPositions) == true else { return nil }
+    guard sameButPositions(before) || before.replacingRanges(after.ranges).map(sameButPositions) == true else {
+      return nil
+    }
     var moves: [SourceRange: SourceRange] = [:]
     for (old, new) in zip(from, to) {
       guard moves.updateValue(new, forKey: old).map({ $0 == new }) ?? true else { return nil }

@@ -48,6 +48,19 @@ extension ProtocolDeclaration: BinaryCodable {
   }
 }
 
+extension TypeDeclaration {
+  /// `declarations` apart from their positions: what they declare (their binary form but its
+  /// range table) and their ranges, in the order written. Two lists with equal `written`
+  /// declare the same things in the same structure, perhaps elsewhere; their ranges then
+  /// correspond one to one.
+  public static func positionFree(_ declarations: [TypeDeclaration]) -> (written: [UInt8], ranges: [SourceRange]) {
+    var writer = BinaryWriter()
+    writer.write(declarations)
+    let (bytes, layout) = writer.encodedWithLayout()
+    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), writer.writtenRanges)
+  }
+}
+
 extension TypeDeclaration: BinaryCodable {
   func write(to writer: inout BinaryWriter) {
     writer.writeString(name)

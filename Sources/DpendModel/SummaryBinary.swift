@@ -142,6 +142,9 @@ public struct BinaryWriter {
     ranges.append((file, range))
   }
 
+  /// The ranges written so far, in order.
+  var writtenRanges: [SourceRange] { ranges.map(\.range) }
+
   /// The string table, the range table and everything written, after `prefix` (a format's
   /// header).
   public func encoded(prefix: [UInt8] = []) -> [UInt8] {

@@ -80,6 +80,35 @@ struct UnchangedGraphTests {
     #expect(Self.check(Self.files, "Sources/Feed.swift", to: feed + "protocol Clock {}\n", settings) != nil)
   }
 
+  /// A configuration class moved by a declaration above it: its methods' factories move, and
+  /// so do the warning about `Store`'s two providers and the error about the helper method
+  /// (lines 3 and 4 to 4 and 5).
+  @Test func aConfigurationClassMovesWithItsFactoriesAndProblems() throws {
+    let settings = try Self.settings(".*Impl")
+    let configuration = """
+      import DpendRuntime
+      final class Registrations: DependencyConfiguration {
+        func store() -> DependencyRegistration<Store> { DependencyRegistration(scope: .singleton) { StoreImpl() } }
+        func helper() -> Int { 0 }
+      }
+
+      """
+    var files = Self.files
+    files["Sources/Registrations.swift"] = configuration
+    let text = "protocol Unread {}\n" + configuration
+    let outcome = try #require(Self.check(files, "Sources/Registrations.swift", to: text, settings))
+    var after = files
+    after["Sources/Registrations.swift"] = text
+    let before = Self.graph(files, settings).diagnostics.filter { $0.range.file == "Sources/Registrations.swift" }
+    let now = Self.graph(after, settings).diagnostics.filter { $0.range.file == "Sources/Registrations.swift" }
+    #expect(before.map(\.range.start.line) == [3, 4])
+    #expect(now.map(\.range.start.line) == [4, 5])
+    #expect(before.map { outcome.moved($0.range) } == now.map(\.range))
+    let moves = try #require(outcome.moves["Sources/Registrations.swift"])
+    #expect(moves.count >= 3)
+    #expect(moves.allSatisfy { $0.value.start.line == $0.key.start.line + 1 })
+  }
+
   /// Container code and declarations under `#if` are read otherwise: never "unchanged".
   @Test func containerCodeOrConditionsAnywhereMakeItMaybe() throws {
     let settings = try Self.settings(".*Impl")
