@@ -55,22 +55,24 @@ public enum UnchangedGraph {
     guard !changes.isEmpty, !(unchanged + everyChanged).contains(where: { $0.isContainer || $0.isConditional }),
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
+    let decoded = changes.map {
+      (old: $0.old.decoded ?? $0.old.stored.decoded(), new: $0.new.decoded ?? $0.new.stored.decoded())
+    }
+    // A type the filter selects added, removed or changed makes other factories, nearly
+    // always: the graph is built without building the symbol table for this check first.
+    guard decoded.allSatisfy({ selected($0.old, settings) == selected($0.new, settings) }) else { return nil }
     let before =
       (unchanged + changes.map(\.old)).map { (path: $0.stored.path, interface: $0.interface) }.sorted {
         $0.path < $1.path
       }
     var symbols = SymbolTable(
       files: before, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName)
-    let old = changes.map {
-      FileAnalysis($0.old.decoded ?? $0.old.stored.decoded(), symbols: symbols, settings: settings)
-    }
+    let old = decoded.map { FileAnalysis($0.old, symbols: symbols, settings: settings) }
     let interfaceChanges = changes.filter { $0.old.interface != $0.new.interface }.map {
       SymbolTable.Change(path: $0.new.stored.path, old: $0.old.interface, new: $0.new.interface)
     }
     let changedNames = interfaceChanges.isEmpty ? [] : symbols.update(interfaceChanges, reportingChanges: true)
-    let new = changes.map {
-      FileAnalysis($0.new.decoded ?? $0.new.stored.decoded(), symbols: symbols, settings: settings)
-    }
+    let new = decoded.map { FileAnalysis($0.new, symbols: symbols, settings: settings) }
     var moves: [String: [SourceRange: SourceRange]] = [:]
     for (change, (before, after)) in zip(changes, zip(old, new)) {
       guard let moved = movedRanges(from: before, to: after) else { return nil }
@@ -84,6 +86,11 @@ public enum UnchangedGraph {
     guard !changedNames.contains(where: { counts.count(of: StableHash.of($0)) > 0 }) else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
     return Outcome(watched: counts, moves: moves)
+  }
+
+  /// The types of `summary` the implicit filter selects, as written, their positions apart.
+  private static func selected(_ summary: FileSummary, _ settings: AnalysisSettings) -> [UInt8] {
+    TypeDeclaration.positionFree(summary.types.filter { settings.implicitFilter.selects($0.name) }).written
   }
 
   /// Where each range of `before` is in `after`, when `after` is `before` with its ranges
