@@ -58,8 +58,6 @@ public enum UnchangedGraph {
     let decoded = changes.map {
       (old: $0.old.decoded ?? $0.old.stored.decoded(), new: $0.new.decoded ?? $0.new.stored.decoded())
     }
-    // A type the filter selects added, removed or changed makes other factories, nearly
-    // always: the graph is built without building the symbol table for this check first.
     guard decoded.allSatisfy({ selected($0.old, settings) == selected($0.new, settings) }) else { return nil }
     let before =
       (unchanged + changes.map(\.old)).map { (path: $0.stored.path, interface: $0.interface) }.sorted {
@@ -86,6 +84,20 @@ public enum UnchangedGraph {
     guard !changedNames.contains(where: { counts.count(of: StableHash.of($0)) > 0 }) else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
     return Outcome(watched: counts, moves: moves)
+  }
+
+  /// `false` when ``check(unchanged:changes:watched:settings:)`` would surely answer `nil`
+  /// for `changes`, told from the changed files alone: one has container code or
+  /// declarations under `#if`, or a type the implicit filter selects was added, removed or
+  /// changed (which nearly always makes other factories). A caller asks it before reading
+  /// every other file for the check.
+  public static func isWorthChecking(_ changes: [Change], settings: AnalysisSettings) -> Bool {
+    !changes.isEmpty
+      && !changes.contains { $0.old.isContainer || $0.old.isConditional || $0.new.isContainer || $0.new.isConditional }
+      && changes.allSatisfy { change in
+        selected(change.old.decoded ?? change.old.stored.decoded(), settings)
+          == selected(change.new.decoded ?? change.new.stored.decoded(), settings)
+      }
   }
 
   /// The types of `summary` the implicit filter selects, as written, their positions apart.

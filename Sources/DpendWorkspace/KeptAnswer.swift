@@ -185,6 +185,7 @@ public enum KeptAnswer {
       else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: new))
     }
+    guard UnchangedGraph.isWorthChecking(changes, settings: analysis.settings) else { return nil }
     let changedSet = Set(changedIndices)
     let others = inputs.indices.filter { !changedSet.contains($0) }
     let read = Locked([IndexedSummary?](repeating: nil, count: others.count))

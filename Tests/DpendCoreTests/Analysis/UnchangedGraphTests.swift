@@ -109,6 +109,31 @@ struct UnchangedGraphTests {
     #expect(moves.allSatisfy { $0.value.start.line == $0.key.start.line + 1 })
   }
 
+  /// What the changed files alone tell: a selected type added or changed, or container code,
+  /// is not worth checking; a declaration the filter does not select is.
+  @Test func theChangedFilesAloneTellWhenTheCheckIsNotWorthIt() throws {
+    let settings = try Self.settings(".*Impl")
+    let store = Self.files["Sources/Store.swift"]!
+    func change(_ text: String) -> [UnchangedGraph.Change] {
+      [
+        UnchangedGraph.Change(
+          old: Self.indexed("Sources/Store.swift", store), new: Self.indexed("Sources/Store.swift", text))
+      ]
+    }
+    #expect(UnchangedGraph.isWorthChecking(change(store + "protocol Unread {}\n"), settings: settings))
+    #expect(UnchangedGraph.isWorthChecking(change("protocol Unread {}\n" + store), settings: settings))
+    #expect(!UnchangedGraph.isWorthChecking(change(store + "final class ClockImpl {}\n"), settings: settings))
+    #expect(
+      !UnchangedGraph.isWorthChecking(
+        change(store.replacing("StoreImpl: Store {}", with: "StoreImpl: Store { init(clock: Clock) {} }")),
+        settings: settings))
+    #expect(
+      !UnchangedGraph.isWorthChecking(
+        change(store + "import Swinject\nfunc setUp(_ c: Container) { c.register(Store.self) { _ in StoreImpl() } }\n"),
+        settings: settings))
+    #expect(!UnchangedGraph.isWorthChecking([], settings: settings))
+  }
+
   /// Container code and declarations under `#if` are read otherwise: never "unchanged".
   @Test func containerCodeOrConditionsAnywhereMakeItMaybe() throws {
     let settings = try Self.settings(".*Impl")
