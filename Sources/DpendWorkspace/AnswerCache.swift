@@ -147,10 +147,14 @@ public struct AnswerCache: Sendable {
       guard let pathsDigest = integer(8), let shapeCount = integer(4).map(Int.init),
         shapeCount <= (body - position) / 8
       else { return nil }
-      let shapes = (0..<shapeCount).map { _ in integer(8)! }
+      let shapes = LittleEndian.readArray(bytes, at: position, count: shapeCount, width: 8)
+      position += shapeCount * 8
       guard let nameCount = integer(4).map(Int.init), nameCount <= (body - position) / 12 else { return nil }
-      let hashes = (0..<nameCount).map { _ in integer(8)! }
-      let counts = (0..<nameCount).map { _ in UInt32(integer(4)!) }
+      let hashes = LittleEndian.readArray(bytes, at: position, count: nameCount, width: 8)
+      let counts = LittleEndian.readArray(bytes, at: position + nameCount * 8, count: nameCount, width: 4).map {
+        UInt32($0)
+      }
+      position += nameCount * 12
       guard zip(shapes, shapes.dropFirst()).allSatisfy({ $0 <= $1 }),
         let watched = WatchedNames(hashes: hashes, counts: counts)
       else { return nil }
@@ -177,10 +181,10 @@ public struct AnswerCache: Sendable {
     if let facts = record.graphFacts {
       LittleEndian.append(facts.pathsDigest, width: 8, to: &output)
       LittleEndian.append(UInt64(facts.shapes.count), width: 4, to: &output)
-      for shape in facts.shapes { LittleEndian.append(shape, width: 8, to: &output) }
+      LittleEndian.appendArray(facts.shapes, width: 8, to: &output)
       LittleEndian.append(UInt64(facts.watched.hashes.count), width: 4, to: &output)
-      for hash in facts.watched.hashes { LittleEndian.append(hash, width: 8, to: &output) }
-      for count in facts.watched.counts { LittleEndian.append(UInt64(count), width: 4, to: &output) }
+      LittleEndian.appendArray(facts.watched.hashes, width: 8, to: &output)
+      LittleEndian.appendArray(facts.watched.counts.lazy.map(UInt64.init), width: 4, to: &output)
     }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded
