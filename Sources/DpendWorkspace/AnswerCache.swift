@@ -16,7 +16,8 @@ import Foundation
 /// Layout, integers little-endian: the magic `DPNDANS3`, the inputs' content digest
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
 /// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
-/// (the paths' digest `u64`, the shape count `u32` and shapes `u64` each, the watched name
+/// (the paths' digest `u64`, the shape count `u32` and shapes `u64` each, the content count
+/// `u32` and contents `u64` each, the watched name
 /// count `u32`, their hashes `u64` each and counts `u32` each), the answer (`u32` length, its
 /// binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
@@ -71,26 +72,39 @@ public struct AnswerCache: Sendable {
     /// For each source file, the hash of its path with its summary's shape digest
     /// (``shapeHash(path:shape:)``), sorted.
     public var shapes: [UInt64]
+    /// For each source file, the hash of its path with its summary's content digest
+    /// (``shapeHash(path:shape:)`` of it), sorted: which summary of a file whose shape
+    /// changed the answer's positions are those of.
+    public var contents: [UInt64]
     /// The names the files' analyses looked up in the symbol table.
     public var watched: WatchedNames
 
     /// Facts.
-    public init(pathsDigest: UInt64, shapes: [UInt64], watched: WatchedNames) {
+    public init(pathsDigest: UInt64, shapes: [UInt64], contents: [UInt64], watched: WatchedNames) {
       self.pathsDigest = pathsDigest
       self.shapes = shapes
+      self.contents = contents
       self.watched = watched
     }
 
     /// `true` when a file at `path` had a summary of shape digest `shape`.
     public func had(path: String, shape: UInt64) -> Bool {
-      let hash = AnswerCache.shapeHash(path: path, shape: shape)
+      Self.contains(shapes, AnswerCache.shapeHash(path: path, shape: shape))
+    }
+
+    /// `true` when a file at `path` had a summary of content digest `content`.
+    public func had(path: String, content: UInt64) -> Bool {
+      Self.contains(contents, AnswerCache.shapeHash(path: path, shape: content))
+    }
+
+    private static func contains(_ sorted: [UInt64], _ hash: UInt64) -> Bool {
       var low = 0
-      var high = shapes.count
+      var high = sorted.count
       while low < high {
         let middle = (low + high) / 2
-        if shapes[middle] < hash { low = middle + 1 } else { high = middle }
+        if sorted[middle] < hash { low = middle + 1 } else { high = middle }
       }
-      return low < shapes.count && shapes[low] == hash
+      return low < sorted.count && sorted[low] == hash
     }
   }
 
@@ -149,6 +163,9 @@ public struct AnswerCache: Sendable {
       else { return nil }
       let shapes = LittleEndian.readArray(bytes, at: position, count: shapeCount, width: 8)
       position += shapeCount * 8
+      guard let contentCount = integer(4).map(Int.init), contentCount <= (body - position) / 8 else { return nil }
+      let contents = LittleEndian.readArray(bytes, at: position, count: contentCount, width: 8)
+      position += contentCount * 8
       guard let nameCount = integer(4).map(Int.init), nameCount <= (body - position) / 12 else { return nil }
       let hashes = LittleEndian.readArray(bytes, at: position, count: nameCount, width: 8)
       let counts = LittleEndian.readArray(bytes, at: position + nameCount * 8, count: nameCount, width: 4).map {
@@ -156,9 +173,10 @@ public struct AnswerCache: Sendable {
       }
       position += nameCount * 12
       guard zip(shapes, shapes.dropFirst()).allSatisfy({ $0 <= $1 }),
+        zip(contents, contents.dropFirst()).allSatisfy({ $0 <= $1 }),
         let watched = WatchedNames(hashes: hashes, counts: counts)
       else { return nil }
-      facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, watched: watched)
+      facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, contents: contents, watched: watched)
     }
     guard let length = integer(4).map(Int.init), length == body - position else { return nil }
     guard let answer = bytes[position..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }),
@@ -182,6 +200,8 @@ public struct AnswerCache: Sendable {
       LittleEndian.append(facts.pathsDigest, width: 8, to: &output)
       LittleEndian.append(UInt64(facts.shapes.count), width: 4, to: &output)
       LittleEndian.appendArray(facts.shapes, width: 8, to: &output)
+      LittleEndian.append(UInt64(facts.contents.count), width: 4, to: &output)
+      LittleEndian.appendArray(facts.contents, width: 8, to: &output)
       LittleEndian.append(UInt64(facts.watched.hashes.count), width: 4, to: &output)
       LittleEndian.appendArray(facts.watched.hashes, width: 8, to: &output)
       LittleEndian.appendArray(facts.watched.counts.lazy.map(UInt64.init), width: 4, to: &output)

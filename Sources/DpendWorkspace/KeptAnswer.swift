@@ -57,6 +57,7 @@ public enum KeptAnswer {
         AnswerCache.GraphFacts(
           pathsDigest: AnswerCache.pathsDigest(identity: identity, paths: files.map(\.path)),
           shapes: files.map { AnswerCache.shapeHash(path: $0.path, shape: $0.digests.shape) }.sorted(),
+          contents: files.map { AnswerCache.shapeHash(path: $0.path, shape: $0.digests.content) }.sorted(),
           watched: watched)
       }
       let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
@@ -148,6 +149,9 @@ public enum KeptAnswer {
         var record = kept
         record.digest = content
         record.answer = answer
+        record.graphFacts?.contents = inputs.map {
+          AnswerCache.shapeHash(path: $0.path, shape: $0.digests.content)
+        }.sorted()
         lookup.movedRecord = record
       }
     } else if let unchanged = unchangedGraph(
@@ -179,8 +183,9 @@ public enum KeptAnswer {
     var changes: [UnchangedGraph.Change] = []
     for index in changedIndices {
       let input = inputs[index]
+      // The summary the answer's positions are those of: exactly, not only its shape.
       guard let old = summaries.keptSummary(path: input.path),
-        facts.had(path: input.path, shape: old.stored.shapeDigest),
+        facts.had(path: input.path, content: old.stored.contentDigest),
         let new = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
       else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: new))

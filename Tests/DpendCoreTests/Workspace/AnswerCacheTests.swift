@@ -266,6 +266,33 @@ import Testing
     #expect(changed.answer.diagnostics.isEmpty, "\(changed.answer.diagnostics)")
   }
 
+  /// A file changed shape while the summary cache holds another text of it than the one
+  /// the answer was kept for (a session saved the cache, not an answer): the answer's
+  /// positions cannot be moved from that summary, so the graph is built. With the summary
+  /// the answer was kept for, the same change keeps it, moved.
+  @Test func aShapeChangeIsCheckedOnlyAgainstTheSummaryTheAnswerWasKeptFor() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    _ = try Self.run(workspace, cache: cache)
+    let feed = Self.files["Sources/Feed.swift"]!
+    // The cache now holds the text with a line above; the answer is still the first one's.
+    try workspace.write("Sources/Feed.swift", "\n" + feed)
+    let summaries = SummaryCache(directory: cache, collection: Self.collection, build: "test")
+    _ = try Workspace(settings: try Self.settings(workspace), store: summaries)
+    try summaries.save()
+    try workspace.write("Sources/Feed.swift", "protocol Unread {}\n" + feed)
+    let other = try Self.run(workspace, cache: cache)
+    #expect(!other.kept)
+    #expect(other.answer == (try Self.plain(workspace)))
+    // The answer is now kept for this text: the next declaration added keeps it, moved.
+    try workspace.write("Sources/Feed.swift", "protocol Unread {}\nprotocol Above {}\n" + feed)
+    let next = try Self.run(workspace, cache: cache)
+    #expect(next.kept && next.shapesChanged == 1)
+    #expect(next.answer == (try Self.plain(workspace)))
+    #expect(next.answer.diagnostics.map(\.range.start.line) == [3])
+  }
+
   /// A workspace of ``files`` after one run: its cache directory and its answer file.
   static func keptAnswerFile() throws -> (workspace: TemporaryWorkspace, cache: URL, file: URL) {
     let workspace = try TemporaryWorkspace(Self.files)
