@@ -50,12 +50,6 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
 
   /// Inserts after every site of a file sorting before or equal to `site`'s.
   private static func insertSorted(_ site: DeclarationSite<Value>, into sites: inout [DeclarationSite<Value>]) {
-    var low = 0
-    var high = sites.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sites[middle].file <= site.file { low = middle + 1 } else { high = middle }
-    }
-    sites.insert(site, at: low)
+    sites.insert(site, at: sites.partitionIndex { $0.file <= site.file })
   }
 }

@@ -290,13 +290,7 @@ public final class GraphBuilder {
   }
 
   private func insertionIndex(of path: String) -> Int {
-    var low = 0
-    var high = paths.count
-    while low < high {
-      let middle = (low + high) / 2
-      if paths[middle] < path { low = middle + 1 } else { high = middle }
-    }
-    return low
+    paths.sortedIndex(of: path)
   }
 
   private func collectDiagnostics() -> [Diagnostic] {

@@ -65,13 +65,7 @@ public struct WatchedNames: Hashable, Sendable {
 
   /// The index of `hash`, or where it would be inserted.
   private func position(of hash: UInt64) -> Int {
-    var low = 0
-    var high = hashes.count
-    while low < high {
-      let middle = (low + high) / 2
-      if hashes[middle] < hash { low = middle + 1 } else { high = middle }
-    }
-    return low
+    hashes.sortedIndex(of: hash)
   }
 }
 

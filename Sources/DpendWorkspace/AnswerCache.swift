@@ -98,13 +98,8 @@ public struct AnswerCache: Sendable {
     }
 
     private static func contains(_ sorted: [UInt64], _ hash: UInt64) -> Bool {
-      var low = 0
-      var high = sorted.count
-      while low < high {
-        let middle = (low + high) / 2
-        if sorted[middle] < hash { low = middle + 1 } else { high = middle }
-      }
-      return low < sorted.count && sorted[low] == hash
+      let index = sorted.sortedIndex(of: hash)
+      return index < sorted.count && sorted[index] == hash
     }
   }
 
