@@ -159,6 +159,12 @@ import Testing
     let moved = try workspace.run(arguments)
     #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.moved + "Deps.swift is up to date\n")
     #expect(try workspace.modificationDate("Deps.swift") == date)
+    // A declaration nothing reads: another shape, the same graph, so the output is too.
+    try workspace.write("Sources/Feed.swift", "protocol Unread {}\n" + Self.files["Sources/Feed.swift"]!)
+    let unread = try workspace.run(arguments)
+    #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "Deps.swift is up to date\n")
+    #expect(try workspace.modificationDate("Deps.swift") == date)
+    #expect(workspace.read("Deps.swift") == generated)
     try workspace.write("Deps.swift", generated + "// edited by hand\n")
     let edited = try workspace.run(arguments)
     #expect(edited.stderr == built + "wrote Deps.swift\n")
