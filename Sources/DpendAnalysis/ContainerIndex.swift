@@ -24,15 +24,27 @@ public struct ContainerTypeLookup {
     self.isProtocol = isProtocol
   }
 
-  /// The lookups through `symbols`, reading declarations from `summaries`.
-  init(symbols: SymbolTable, summaries: SummaryShelf) {
+  /// The lookups through `symbols`, reading declarations from `summaries`; each name looked
+  /// up, and each name resolved for a conformance, is recorded in `watch` (its last
+  /// component), so that a kept answer can tell whether a change reaches the container check.
+  init(symbols: SymbolTable, summaries: SummaryShelf, watch: NameWatch? = nil) {
+    func record(_ name: String) { watch?.names.append(SymbolTable.lastComponent(name)) }
     self.init(
       declaration: { name in
+        record(name)
         guard let site = symbols.types[name] else { return nil }
         return summaries.summary(of: site.file)?.types.first { $0.name == name }
       },
-      conformances: { symbols.conformances(of: $0) }, isProtocol: { symbols.isKnownProtocol($0) })
+      conformances: { name in
+        record(name)
+        return symbols.conformances(of: name, watch: watch)
+      },
+      isProtocol: { name in
+        record(name)
+        return symbols.isKnownProtocol(name)
+      })
     protocolInheritance = { name in
+      record(name)
       guard let site = symbols.protocols[name] else { return nil }
       return summaries.summary(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }

@@ -25,6 +25,8 @@ public struct DependencyGraph: Sendable {
   public let container: ContainerReport
   /// Which registrations answer which resolve sites of that code, for the editor.
   public let containerIndex: ContainerIndex
+  /// The stable hashes of the names the container check looked up (last components), sorted.
+  let containerLookups: [UInt64]
 
   /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
   /// example unreadable files) are merged into ``diagnostics``.
@@ -38,8 +40,9 @@ public struct DependencyGraph: Sendable {
     mode: GenerationMode, libraryFactories: [Factory], resolved: [DependencyKey: Factory],
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
     cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
-    containerIndex: ContainerIndex = .empty
+    containerIndex: ContainerIndex = .empty, containerLookups: [UInt64] = []
   ) {
+    self.containerLookups = containerLookups
     self.mode = mode
     self.libraryFactories = libraryFactories
     self.resolved = resolved

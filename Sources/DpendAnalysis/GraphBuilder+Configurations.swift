@@ -47,14 +47,16 @@ extension GraphBuilder {
   /// The container check over every file with container code, and the index the editor
   /// navigates with, both through the same type lookups; nothing without any.
   func checkContainers(configurations: [[String]]?) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex
+    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex, lookups: [UInt64]
   ) {
-    guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty) }
+    guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty, []) }
     let shelf = summaryShelf
-    let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf)
+    let watch = NameWatch()
+    let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch)
     let check = ContainerCheck(lookup: lookup, configurations: configurations)
     let facts = containerFiles.sorted().compactMap { shelf.summary(of: $0) }
     let (diagnostics, report) = check.run(facts)
-    return (diagnostics, report, ContainerIndex(summaries: facts, lookup: lookup))
+    let index = ContainerIndex(summaries: facts, lookup: lookup)
+    return (diagnostics, report, index, Set(watch.names.map(StableHash.of)).sorted())
   }
 }

@@ -126,7 +126,7 @@ public final class GraphBuilder {
       mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
       files: FileResults(byPath: files, paths: paths, summaries: shelf), container: container.report,
-      containerIndex: container.index)
+      containerIndex: container.index, containerLookups: container.lookups)
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the

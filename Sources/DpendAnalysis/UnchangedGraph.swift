@@ -11,8 +11,10 @@ import DpendModel
 /// name whose meaning the change altered. The ``GraphBuilder`` updates a graph by that same
 /// rule.
 ///
-/// Container code (Dip, Swinject) reads declarations of every file, and declarations under
-/// `#if` are checked per configuration: with either anywhere, the answer is always "maybe".
+/// Container code (Dip, Swinject) reads declarations of any file by name: a changed file
+/// with container code, or one declaring a name the container check looked up (recorded in
+/// ``WatchedNames/containerLookups``), makes the answer "maybe". Declarations under `#if` are
+/// checked per configuration: with any anywhere, the answer is always "maybe".
 public enum UnchangedGraph {
   /// One file whose summary changed.
   public struct Change: Sendable {
@@ -52,8 +54,8 @@ public enum UnchangedGraph {
     unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, settings: AnalysisSettings
   ) -> Outcome? {
     let everyChanged = changes.flatMap { [$0.old, $0.new] }
-    guard !changes.isEmpty, !(unchanged + everyChanged).contains(where: { $0.isContainer || $0.isConditional }),
-      changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
+    guard !changes.isEmpty, !everyChanged.contains(where: { $0.isContainer || $0.isConditional }),
+      !unchanged.contains(where: \.isConditional), changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
     let decoded = changes.map {
       (old: $0.old.decoded ?? $0.old.stored.decoded(), new: $0.new.decoded ?? $0.new.stored.decoded())
@@ -82,6 +84,17 @@ public enum UnchangedGraph {
     }
     // A name another file looked up now means something else: that file's analysis may differ.
     guard !changedNames.contains(where: { counts.count(of: StableHash.of($0)) > 0 }) else { return nil }
+    // The container check reads declarations of any file by name: none of the changed files'
+    // names, before or after, nor any name whose meaning changed, may be one it looked up.
+    let declared = everyChanged.flatMap { summary in
+      summary.interface.types.map(\.name) + summary.interface.protocols.map(\.name)
+        + summary.interface.typealiases.map(\.name) + summary.interface.extensions.map(\.extendedType)
+    }
+    guard
+      !(declared.map(SymbolTable.lastComponent) + Array(changedNames)).contains(where: {
+        watched.containerLookedUp(StableHash.of($0))
+      })
+    else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
     return Outcome(watched: counts, moves: moves)
   }

@@ -9,22 +9,35 @@ public struct WatchedNames: Hashable, Sendable {
   public private(set) var hashes: [UInt64] = []
   /// How many files looked up the name of the hash at the same index; never 0.
   public private(set) var counts: [UInt32] = []
+  /// The names the container check looked up (Dip, Swinject…: the types registered and
+  /// resolved, their conformances), sorted, each once.
+  public private(set) var containerLookups: [UInt64] = []
 
   /// No name looked up.
   public init() {}
 
-  /// `hashes` with their `counts`; `nil` unless the hashes are sorted and distinct, the
-  /// counts positive and as many (bytes read back from a file).
-  public init?(hashes: [UInt64], counts: [UInt32]) {
+  /// `hashes` with their `counts`, and the container check's lookups; `nil` unless the
+  /// hashes and lookups are sorted and distinct, the counts positive and as many (bytes
+  /// read back from a file).
+  public init?(hashes: [UInt64], counts: [UInt32], containerLookups: [UInt64] = []) {
     guard hashes.count == counts.count, !counts.contains(0),
-      zip(hashes, hashes.dropFirst()).allSatisfy({ $0 < $1 })
+      zip(hashes, hashes.dropFirst()).allSatisfy({ $0 < $1 }),
+      zip(containerLookups, containerLookups.dropFirst()).allSatisfy({ $0 < $1 })
     else { return nil }
     self.hashes = hashes
     self.counts = counts
+    self.containerLookups = containerLookups
   }
 
-  /// The names the analyses of `files` looked up.
-  init(_ files: some Sequence<FileAnalysis>) {
+  /// `true` when the container check looked up a name of hash `hash`.
+  public func containerLookedUp(_ hash: UInt64) -> Bool {
+    let index = containerLookups.sortedIndex(of: hash)
+    return index < containerLookups.count && containerLookups[index] == hash
+  }
+
+  /// The names the analyses of `files` looked up, and the container check's `lookups`.
+  init(_ files: some Sequence<FileAnalysis>, containerLookups: [UInt64] = []) {
+    self.containerLookups = containerLookups
     var counts: [UInt64: UInt32] = [:]
     for file in files {
       for hash in file.watched { counts[hash, default: 0] += 1 }
@@ -71,5 +84,5 @@ public struct WatchedNames: Hashable, Sendable {
 
 extension DependencyGraph {
   /// The names every file's analysis looked up, counted (made when asked).
-  public var watchedNames: WatchedNames { WatchedNames(files.byPath.values) }
+  public var watchedNames: WatchedNames { WatchedNames(files.byPath.values, containerLookups: containerLookups) }
 }

@@ -16,10 +16,10 @@ import Foundation
 /// Layout, integers little-endian: the magic `DPNDANS3`, the inputs' content digest
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
 /// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
-/// (the paths' digest `u64`, the shape count `u32` and shapes `u64` each, the content count
-/// `u32` and contents `u64` each, the watched name
-/// count `u32`, their hashes `u64` each and counts `u32` each), the answer (`u32` length, its
-/// binary form), then a
+/// (the paths' digest `u64`; the shape count `u32` and shapes `u64` each; the content count
+/// `u32` and contents `u64` each; the looked-up name count `u32`, their hashes `u64` each and
+/// counts `u32` each; the container check's looked-up name count `u32` and hashes `u64`
+/// each), the answer (`u32` length, its binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
 /// check out is not used; writes are atomic. It never changes an answer: the digests cover
 /// every input the analysis reads, and a file's summary counts only through its digests.
@@ -167,9 +167,12 @@ public struct AnswerCache: Sendable {
         UInt32($0)
       }
       position += nameCount * 12
+      guard let lookupCount = integer(4).map(Int.init), lookupCount <= (body - position) / 8 else { return nil }
+      let lookups = LittleEndian.readArray(bytes, at: position, count: lookupCount, width: 8)
+      position += lookupCount * 8
       guard zip(shapes, shapes.dropFirst()).allSatisfy({ $0 <= $1 }),
         zip(contents, contents.dropFirst()).allSatisfy({ $0 <= $1 }),
-        let watched = WatchedNames(hashes: hashes, counts: counts)
+        let watched = WatchedNames(hashes: hashes, counts: counts, containerLookups: lookups)
       else { return nil }
       facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, contents: contents, watched: watched)
     }
@@ -200,6 +203,8 @@ public struct AnswerCache: Sendable {
       LittleEndian.append(UInt64(facts.watched.hashes.count), width: 4, to: &output)
       LittleEndian.appendArray(facts.watched.hashes, width: 8, to: &output)
       LittleEndian.appendArray(facts.watched.counts.lazy.map(UInt64.init), width: 4, to: &output)
+      LittleEndian.append(UInt64(facts.watched.containerLookups.count), width: 4, to: &output)
+      LittleEndian.appendArray(facts.watched.containerLookups, width: 8, to: &output)
     }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded
