@@ -25,8 +25,9 @@ public struct DependencyGraph: Sendable {
   public let container: ContainerReport
   /// Which registrations answer which resolve sites of that code, for the editor.
   public let containerIndex: ContainerIndex
-  /// The stable hashes of the names the container check looked up (last components), sorted.
-  let containerLookups: [UInt64]
+  /// The names the container check looked up (last components, as looked up: hashed only
+  /// when ``watchedNames`` is asked, not on every keystroke's graph).
+  let containerLookups: [Substring]
 
   /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
   /// example unreadable files) are merged into ``diagnostics``.
@@ -40,7 +41,7 @@ public struct DependencyGraph: Sendable {
     mode: GenerationMode, libraryFactories: [Factory], resolved: [DependencyKey: Factory],
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
     cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
-    containerIndex: ContainerIndex = .empty, containerLookups: [UInt64] = []
+    containerIndex: ContainerIndex = .empty, containerLookups: [Substring] = []
   ) {
     self.containerLookups = containerLookups
     self.mode = mode

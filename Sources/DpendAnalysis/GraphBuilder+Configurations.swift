@@ -47,7 +47,7 @@ extension GraphBuilder {
   /// The container check over every file with container code, and the index the editor
   /// navigates with, both through the same type lookups; nothing without any.
   func checkContainers(configurations: [[String]]?) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex, lookups: [UInt64]
+    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex, lookups: [Substring]
   ) {
     guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty, []) }
     let shelf = summaryShelf
@@ -57,6 +57,6 @@ extension GraphBuilder {
     let facts = containerFiles.sorted().compactMap { shelf.summary(of: $0) }
     let (diagnostics, report) = check.run(facts)
     let index = ContainerIndex(summaries: facts, lookup: lookup)
-    return (diagnostics, report, index, Set(watch.names.map(StableHash.of)).sorted())
+    return (diagnostics, report, index, watch.names)
   }
 }

@@ -53,14 +53,12 @@ public enum UnchangedGraph {
   public static func check(
     unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, settings: AnalysisSettings
   ) -> Outcome? {
-    let everyChanged = changes.flatMap { [$0.old, $0.new] }
-    guard !changes.isEmpty, !everyChanged.contains(where: { $0.isContainer || $0.isConditional }),
-      !unchanged.contains(where: \.isConditional), changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
+    guard isWorthChecking(changes, settings: settings), !unchanged.contains(where: \.isConditional),
+      changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
     let decoded = changes.map {
       (old: $0.old.decoded ?? $0.old.stored.decoded(), new: $0.new.decoded ?? $0.new.stored.decoded())
     }
-    guard decoded.allSatisfy({ selected($0.old, settings) == selected($0.new, settings) }) else { return nil }
     let before =
       (unchanged + changes.map(\.old)).map { (path: $0.stored.path, interface: $0.interface) }.sorted {
         $0.path < $1.path
@@ -86,7 +84,7 @@ public enum UnchangedGraph {
     guard !changedNames.contains(where: { counts.count(of: StableHash.of($0)) > 0 }) else { return nil }
     // The container check reads declarations of any file by name: none of the changed files'
     // names, before or after, nor any name whose meaning changed, may be one it looked up.
-    let declared = everyChanged.flatMap { summary in
+    let declared = changes.flatMap { [$0.old, $0.new] }.flatMap { summary in
       summary.interface.types.map(\.name) + summary.interface.protocols.map(\.name)
         + summary.interface.typealiases.map(\.name) + summary.interface.extensions.map(\.extendedType)
     }
@@ -122,22 +120,15 @@ public enum UnchangedGraph {
   /// moved, each to one place and all in the same order (so that whatever the graph sorts by
   /// position stays in its order); `nil` otherwise.
   static func movedRanges(from before: FileAnalysis, to after: FileAnalysis) -> [SourceRange: SourceRange]? {
-    var from = before.ranges
-    var to = after.ranges
-    if before.configurations != after.configurations {
-      // Configuration classes are compared as written, their positions apart.
-      let old = TypeDeclaration.positionFree(before.configurations)
-      let new = TypeDeclaration.positionFree(after.configurations)
-      guard old.written == new.written else { return nil }
-      from += old.ranges
-      to += new.ranges
-    }
-    func sameButPositions(_ moved: FileAnalysis) -> Bool {
-      moved.factories == after.factories && moved.diagnostics == after.diagnostics
-    }
-    guard sameButPositions(before) || before.replacingRanges(after.ranges).map(sameButPositions) == true else {
-      return nil
-    }
+    // Configuration classes are compared as written, their positions apart.
+    let oldConfigurations = TypeDeclaration.positionFree(before.configurations)
+    let newConfigurations = TypeDeclaration.positionFree(after.configurations)
+    guard oldConfigurations.written == newConfigurations.written,
+      let moved = before.replacingRanges(after.ranges),
+      moved.factories == after.factories, moved.diagnostics == after.diagnostics
+    else { return nil }
+    let from = before.ranges + oldConfigurations.ranges
+    let to = after.ranges + newConfigurations.ranges
     var moves: [SourceRange: SourceRange] = [:]
     for (old, new) in zip(from, to) {
       guard moves.updateValue(new, forKey: old).map({ $0 == new }) ?? true else { return nil }

@@ -35,9 +35,9 @@ public struct WatchedNames: Hashable, Sendable {
     return index < containerLookups.count && containerLookups[index] == hash
   }
 
-  /// The names the analyses of `files` looked up, and the container check's `lookups`.
-  init(_ files: some Sequence<FileAnalysis>, containerLookups: [UInt64] = []) {
-    self.containerLookups = containerLookups
+  /// The names the analyses of `files` looked up, and those the container check looked up.
+  init(_ files: some Sequence<FileAnalysis>, containerLookups: [Substring] = []) {
+    self.containerLookups = Set(containerLookups.map(StableHash.of)).sorted()
     var counts: [UInt64: UInt32] = [:]
     for file in files {
       for hash in file.watched { counts[hash, default: 0] += 1 }

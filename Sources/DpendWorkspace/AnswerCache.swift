@@ -70,10 +70,10 @@ public struct AnswerCache: Sendable {
     /// The digest of the inputs' identity and their paths (``pathsDigest(identity:paths:)``).
     public var pathsDigest: UInt64
     /// For each source file, the hash of its path with its summary's shape digest
-    /// (``shapeHash(path:shape:)``), sorted.
+    /// (``fileHash(path:digest:)``), sorted.
     public var shapes: [UInt64]
     /// For each source file, the hash of its path with its summary's content digest
-    /// (``shapeHash(path:shape:)`` of it), sorted: which summary of a file whose shape
+    /// (``fileHash(path:digest:)``), sorted: which summary of a file whose shape
     /// changed the answer's positions are those of.
     public var contents: [UInt64]
     /// The names the files' analyses looked up in the symbol table.
@@ -89,12 +89,12 @@ public struct AnswerCache: Sendable {
 
     /// `true` when a file at `path` had a summary of shape digest `shape`.
     public func had(path: String, shape: UInt64) -> Bool {
-      Self.contains(shapes, AnswerCache.shapeHash(path: path, shape: shape))
+      Self.contains(shapes, AnswerCache.fileHash(path: path, digest: shape))
     }
 
     /// `true` when a file at `path` had a summary of content digest `content`.
     public func had(path: String, content: UInt64) -> Bool {
-      Self.contains(contents, AnswerCache.shapeHash(path: path, shape: content))
+      Self.contains(contents, AnswerCache.fileHash(path: path, digest: content))
     }
 
     private static func contains(_ sorted: [UInt64], _ hash: UInt64) -> Bool {
@@ -108,10 +108,10 @@ public struct AnswerCache: Sendable {
     inputsDigest(identity: identity + "\npaths", files: paths.map { ($0, 0) })
   }
 
-  /// The hash of a source file's path with its summary's shape digest.
-  public static func shapeHash(path: String, shape: UInt64) -> UInt64 {
+  /// The hash of a source file's path with one of its summary's digests (shape or content).
+  public static func fileHash(path: String, digest: UInt64) -> UInt64 {
     var bytes = Array(path.utf8)
-    LittleEndian.append(shape, width: 8, to: &bytes)
+    LittleEndian.append(digest, width: 8, to: &bytes)
     return StableHash.of(bytes[...])
   }
 

@@ -53,13 +53,7 @@ public enum KeptAnswer {
     public func record(
       of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?, watched: WatchedNames? = nil
     ) -> AnswerCache.Record {
-      let facts = watched.map { watched in
-        AnswerCache.GraphFacts(
-          pathsDigest: AnswerCache.pathsDigest(identity: identity, paths: files.map(\.path)),
-          shapes: files.map { AnswerCache.shapeHash(path: $0.path, shape: $0.digests.shape) }.sorted(),
-          contents: files.map { AnswerCache.shapeHash(path: $0.path, shape: $0.digests.content) }.sorted(),
-          watched: watched)
-      }
+      let facts = watched.map { graphFacts(watched: $0) }
       let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
       let sources = Set(files.map(\.path))
       var indices: [String: [SourceRange: Int]] = [:]
@@ -80,6 +74,15 @@ public enum KeptAnswer {
       }
       let shape = KeptAnswer.shapeDigest(identity: identity, files: files.map { ($0.path, $0.digests.shape) })
       return AnswerCache.Record(digest: digest, shapeDigest: shape, anchors: anchors, answer: answer, graphFacts: facts)
+    }
+
+    /// The graph facts of these inputs, with the names the graph's analyses looked up.
+    func graphFacts(watched: WatchedNames) -> AnswerCache.GraphFacts {
+      AnswerCache.GraphFacts(
+        pathsDigest: AnswerCache.pathsDigest(identity: identity, paths: files.map(\.path)),
+        shapes: files.map { AnswerCache.fileHash(path: $0.path, digest: $0.digests.shape) }.sorted(),
+        contents: files.map { AnswerCache.fileHash(path: $0.path, digest: $0.digests.content) }.sorted(),
+        watched: watched)
     }
   }
 
@@ -143,19 +146,20 @@ public enum KeptAnswer {
     } else if let shape = kept.shapeDigest,
       shape == shapeDigest(identity: identity, files: inputs.map { ($0.path, $0.digests.shape) })
     {
-      let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
-      if let answer = moved(kept, texts: texts, summaries: summaries) {
+      if let answer = moved(kept, texts: lookup.texts, summaries: summaries) {
         lookup.answer = answer
         var record = kept
         record.digest = content
         record.answer = answer
-        record.graphFacts?.contents = inputs.map {
-          AnswerCache.shapeHash(path: $0.path, shape: $0.digests.content)
-        }.sorted()
+        // The same shapes and looked-up names; other contents.
+        record.graphFacts = kept.graphFacts.map {
+          Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).graphFacts(watched: $0.watched)
+        }
         lookup.movedRecord = record
       }
     } else if let unchanged = unchangedGraph(
-      kept, identity: identity, inputs: inputs, settings: settings, summaries: summaries, maximumChanges: maximumParses)
+      kept, identity: identity, inputs: inputs, texts: lookup.texts, settings: settings, summaries: summaries,
+      maximumChanges: maximumParses)
     {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
@@ -171,7 +175,7 @@ public enum KeptAnswer {
   /// read, or the summary the answer was made from is no longer in `summaries`.
   private static func unchangedGraph(
     _ kept: AnswerCache.Record, identity: String,
-    inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)],
+    inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
     settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int
   ) -> (record: AnswerCache.Record, changed: Int)? {
     guard let facts = kept.graphFacts, facts.shapes.count == inputs.count,
@@ -211,7 +215,6 @@ public enum KeptAnswer {
       ranges.append(moved)
     }
     guard let answer = kept.answer.replacingRanges(ranges) else { return nil }
-    let texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     let record = Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).record(
       of: answer, ranges: { path in texts[path].flatMap { summaries.ranges(path: path, text: $0) } },
       watched: outcome.watched)
