@@ -33,6 +33,7 @@ public struct DependencyGraph: Sendable {
   /// example unreadable files) are merged into ``diagnostics``.
   public init(summaries: [FileSummary], settings: AnalysisSettings, extraDiagnostics: [Diagnostic] = []) {
     let builder = GraphBuilder(settings: settings)
+    builder.buildsOneGraph = true
     builder.set(summaries)
     self = builder.graph(extraDiagnostics: extraDiagnostics)
   }

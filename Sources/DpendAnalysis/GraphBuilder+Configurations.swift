@@ -20,6 +20,7 @@ extension GraphBuilder {
   /// The diagnostics of a graph of `summaries` built from scratch, with no extra ones.
   static func thesisDiagnostics(_ summaries: [FileSummary], settings: AnalysisSettings) -> [Diagnostic] {
     let builder = GraphBuilder(settings: settings)
+    builder.buildsOneGraph = true
     builder.set(summaries)
     return builder.graph().diagnostics
   }

@@ -70,23 +70,18 @@ extension GraphBuilder {
     selections += repeatElement(nil, count: missing)
   }
 
-  /// Fills the file table and the key indexes of a build from scratch: slots in path
-  /// order, so every key's providers come out in stable order, then the libraries. The
-  /// file tables and the dependents are filled on another core.
+  /// Fills the key indexes of a build from scratch: slots in path order, so every key's
+  /// providers come out in stable order, then the libraries. The slot table and the
+  /// dependents are filled on another core.
   func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis]) {
     let kept = zip(paths, analyses).filter { summaries[$0.0] != nil }
     let group = DispatchGroup()
-    let tables = ResultBox<([String: FileAnalysis], [String: Int32])>()
+    let table = ResultBox<[String: Int32]>()
     DispatchQueue.global().async(group: group) {
-      var files: [String: FileAnalysis] = [:]
       var slotOfPath: [String: Int32] = [:]
-      files.reserveCapacity(kept.count)
       slotOfPath.reserveCapacity(kept.count)
-      for (offset, (path, analysis)) in kept.enumerated() {
-        files[path] = analysis
-        slotOfPath[path] = Int32(offset + 1)
-      }
-      tables.value = (files, slotOfPath)
+      for (offset, (path, _)) in kept.enumerated() { slotOfPath[path] = Int32(offset + 1) }
+      table.value = slotOfPath
     }
     slots.reserveCapacity(kept.count + 1)
     for (path, analysis) in kept {
@@ -115,7 +110,7 @@ extension GraphBuilder {
       }
     }
     group.wait()
-    (files, slotOfPath) = tables.value!
+    slotOfPath = table.value!
     dependents = counted.value!
   }
 }

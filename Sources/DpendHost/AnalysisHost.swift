@@ -34,6 +34,12 @@ public final class AnalysisHost {
       }
     }
   }
+  /// `true` when the host is asked for one graph (the command line): the graph builder
+  /// drops what only updates read (see ``GraphBuilder/buildsOneGraph``).
+  public var buildsOneGraph: Bool {
+    get { builder.buildsOneGraph }
+    set { builder.buildsOneGraph = newValue }
+  }
   private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
   private var documents: [String: ParsedDocument] = [:]

@@ -58,7 +58,8 @@ public final class Workspace {
   /// A workspace with `settings` already resolved, every file read: what the command line
   /// analyses. A file `store` keeps a summary of is not parsed; a file `knownTexts` gives
   /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaries:answers:maximumParses:)``)
-  /// is not read again when `store` has the summary of that text.
+  /// is not read again when `store` has the summary of that text. Its graphs are built for
+  /// one answer each (``AnalysisHost/buildsOneGraph``).
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public init(
     settings: WorkspaceSettings, store: (any SummaryStore)? = nil, knownTexts: [String: TextFingerprint] = [:]
@@ -68,6 +69,7 @@ public final class Workspace {
     cacheDirectory = nil
     self.settings = settings
     host.summaryStore = store
+    host.buildsOneGraph = true
     loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
   }
 

@@ -21,8 +21,8 @@ import Testing
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
-    "interfaces", "symbol table", "file analyses", "key indexes", "provider selection", "selection tables",
-    "missing dependencies and cycles", "diagnostics", "containers",
+    "interfaces", "symbol table", "file analyses", "containers", "key indexes", "provider selection",
+    "selection tables", "missing dependencies and cycles", "diagnostics",
   ]
 
   /// `--synthetic small`: seeded files of about 300 bytes, one class with 1–3 dependencies on

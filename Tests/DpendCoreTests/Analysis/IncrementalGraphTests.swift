@@ -157,6 +157,46 @@ struct IncrementalGraphTests {
     #expect(builder.lastCollectedPaths == ["C.swift"])
   }
 
+  @Test func aOneGraphBuilderDropsTheSymbolTableAndBuildsItsNextGraphFromScratch() throws {
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"]))
+    let oneGraph = GraphBuilder(settings: settings)
+    oneGraph.buildsOneGraph = true
+    let kept = GraphBuilder(settings: settings)
+    func set(_ path: String, _ text: String) {
+      let summary = SummaryCollector.summarize(path: path, source: text)
+      oneGraph.set([summary])
+      kept.set([summary])
+    }
+    set("A.swift", "protocol A {}\nprotocol B {}\nfinal class BImpl: B { init(a: A) {} }")
+    // The container check reads `BImpl`'s initializer through the symbol table: `c.resolve()`
+    // is typed by its parameter.
+    set(
+      "Assembly.swift",
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register { BImpl(a: try c.resolve()) as B }
+      }
+      """)
+    let graph = oneGraph.graph()
+    #expect(
+      graph.diagnostics.map(\.message) == [
+        "missing dependency: nothing provides 'A', needed by 'BImpl.init(a:)'",
+        "missing dependency: nothing registers 'A', needed by 'B'",
+      ])
+    #expect(graph.diagnostics == kept.graph().diagnostics)
+    #expect(oneGraph.symbols.types.first.isEmpty)
+    #expect(!kept.symbols.types.first.isEmpty)
+    // The next graph is built from scratch, every file collected again.
+    set("B.swift", "final class AImpl: A {}")
+    let unregistered = ["missing dependency: nothing registers 'A', needed by 'B'"]
+    #expect(oneGraph.graph().diagnostics.map(\.message) == unregistered)
+    #expect(oneGraph.lastCollectedPaths == ["A.swift", "Assembly.swift", "B.swift"])
+    #expect(kept.graph().diagnostics.map(\.message) == unregistered)
+    #expect(kept.lastCollectedPaths == ["B.swift"])
+  }
+
   @Test func anEditedRegistrationCollectsOnlyItsFile() throws {
     let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: []))
     let builder = GraphBuilder(settings: settings)
