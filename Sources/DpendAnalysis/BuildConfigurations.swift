@@ -12,6 +12,13 @@ enum BuildConfigurations {
     } || summary.extensions.contains { !$0.conditions.isEmpty || $0.methods.contains { !$0.conditions.isEmpty } }
   }
 
+  /// `true` when one of `factories` (the analysis of `summary`) is made from a declaration
+  /// under `#if`: the graph's checks then run once per build configuration.
+  static func makesConditionalFactory(_ factories: [Factory], of summary: FileSummary) -> Bool {
+    let offsets = conditionalOffsets(summary)
+    return factories.contains { offsets.contains($0.range.start.offset) }
+  }
+
   /// Where the initializers and methods under an `#if` start: a factory made from one
   /// holds only in some configurations.
   static func conditionalOffsets(_ summary: FileSummary) -> Set<Int> {

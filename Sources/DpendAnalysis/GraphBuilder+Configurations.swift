@@ -12,8 +12,7 @@ extension GraphBuilder {
       else {
         return false
       }
-      let offsets = BuildConfigurations.conditionalOffsets(summary)
-      return factories.contains { offsets.contains($0.range.start.offset) }
+      return BuildConfigurations.makesConditionalFactory(factories, of: summary)
     }
   }
 

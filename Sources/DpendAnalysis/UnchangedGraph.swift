@@ -12,9 +12,11 @@ import DpendModel
 /// rule.
 ///
 /// Container code (Dip, Swinject) reads declarations of any file by name: a changed file
-/// with container code, or one declaring a name the container check looked up (recorded in
-/// ``WatchedNames/containerLookups``), makes the answer "maybe". Declarations under `#if` are
-/// checked per configuration: with any anywhere, the answer is always "maybe".
+/// with container code, or one that adds, removes or rewrites (beyond moving it) the
+/// declaration of a name the container check looked up (recorded in
+/// ``WatchedNames/containerLookups``), makes the answer "maybe". A factory made from a
+/// declaration under `#if` has the graph checked per configuration: with one anywhere, or
+/// any `#if` around a declaration of a changed file, the answer is always "maybe".
 public enum UnchangedGraph {
   /// One file whose summary changed.
   public struct Change: Sendable {
@@ -53,7 +55,7 @@ public enum UnchangedGraph {
   public static func check(
     unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, settings: AnalysisSettings
   ) -> Outcome? {
-    guard isWorthChecking(changes, settings: settings), !unchanged.contains(where: \.isConditional),
+    guard isWorthChecking(changes, settings: settings),
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
     let decoded = changes.map {
@@ -65,6 +67,14 @@ public enum UnchangedGraph {
       }
     var symbols = SymbolTable(
       files: before, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName)
+    // A factory made from a declaration under `#if` has the graph checked per configuration.
+    // The other files' factories stay as they are (no name they looked up changes meaning,
+    // checked below), so the table before the change tells.
+    for summary in unchanged where summary.isConditional {
+      let decoded = summary.decoded ?? summary.stored.decoded()
+      let factories = FileAnalysis(decoded, symbols: symbols, settings: settings).factories
+      guard !BuildConfigurations.makesConditionalFactory(factories, of: decoded) else { return nil }
+    }
     let old = decoded.map { FileAnalysis($0.old, symbols: symbols, settings: settings) }
     let interfaceChanges = changes.filter { $0.old.interface != $0.new.interface }.map {
       SymbolTable.Change(path: $0.new.stored.path, old: $0.old.interface, new: $0.new.interface)
@@ -82,19 +92,47 @@ public enum UnchangedGraph {
     }
     // A name another file looked up now means something else: that file's analysis may differ.
     guard !changedNames.contains(where: { counts.count(of: StableHash.of($0)) > 0 }) else { return nil }
-    // The container check reads declarations of any file by name: none of the changed files'
-    // names, before or after, nor any name whose meaning changed, may be one it looked up.
-    let declared = changes.flatMap { [$0.old, $0.new] }.flatMap { summary in
-      summary.interface.types.map(\.name) + summary.interface.protocols.map(\.name)
-        + summary.interface.typealiases.map(\.name) + summary.interface.extensions.map(\.extendedType)
-    }
+    // The container check reads declarations of any file by name: no name a changed file
+    // declares differently (apart from positions), nor any name whose meaning changed, may
+    // be one it looked up.
+    let rewritten = decoded.flatMap { rewrittenNames(from: $0.old, to: $0.new) }
     guard
-      !(declared.map(SymbolTable.lastComponent) + Array(changedNames)).contains(where: {
+      !(rewritten.map(SymbolTable.lastComponent) + Array(changedNames)).contains(where: {
         watched.containerLookedUp(StableHash.of($0))
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
     return Outcome(watched: counts, moves: moves)
+  }
+
+  /// The names of the types, protocols, typealiases and extended types `new` declares
+  /// otherwise than `old` (the same file before a change): added, removed, or written
+  /// differently apart from their positions. The container check reads a type's
+  /// declaration (its initializers' labels and types) and a protocol's inheritance by name,
+  /// and none of their positions: a declaration that only moved gives it the same answer.
+  static func rewrittenNames(from old: FileSummary, to new: FileSummary) -> [String] {
+    var names: [String] = []
+    func compare<Value: Equatable>(_ before: [(name: String, value: Value)], _ after: [(name: String, value: Value)]) {
+      // Each name's declarations in file order: with a name declared twice, the first wins.
+      let old = Dictionary(grouping: before, by: \.name).mapValues { $0.map(\.value) }
+      let new = Dictionary(grouping: after, by: \.name).mapValues { $0.map(\.value) }
+      for name in Set(old.keys).union(new.keys) where old[name] != new[name] { names.append(name) }
+    }
+    func types(_ summary: FileSummary) -> [(name: String, value: [UInt8])] {
+      summary.types.map { ($0.name, TypeDeclaration.positionFree([$0]).written) }
+    }
+    func protocols(_ summary: FileSummary) -> [(name: String, value: [String])] {
+      summary.protocols.map { ($0.name, ["\($0.access)"] + $0.inheritance.map(\.name)) }
+    }
+    compare(types(old), types(new))
+    compare(protocols(old), protocols(new))
+    compare(
+      old.typealiases.map { ($0.name, [$0.target, $0.lookupScope]) },
+      new.typealiases.map { ($0.name, [$0.target, $0.lookupScope]) })
+    compare(
+      old.extensions.map { ($0.extendedType, $0.inheritance.map(\.name)) },
+      new.extensions.map { ($0.extendedType, $0.inheritance.map(\.name)) })
+    return names.sorted()
   }
 
   /// `false` when ``check(unchanged:changes:watched:settings:)`` would surely answer `nil`

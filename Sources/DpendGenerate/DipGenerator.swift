@@ -19,10 +19,9 @@ public struct DipGenerator: ContainerGenerator {
 
   public func generate(_ graph: DependencyGraph) -> String {
     let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Dip")
-    let keys = opening.keys
     var output = opening.text
     output += "\nlet dependencyContainer = DependencyContainer { container in\n"
-    for factory in keys.map({ graph.resolved[$0]! }) {
+    for factory in opening.factories {
       let tag = factory.key.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
       let make = FactoryCall.expression(for: factory, provided: graph.resolved) { key in
         let tagArgument = key.tag.map { "tag: \(SwiftLiteral.string($0))" } ?? ""
@@ -30,7 +29,7 @@ public struct DipGenerator: ContainerGenerator {
       }
       output += "  container.register(.\(factory.scope.rawValue)\(tag)) { \(make) as \(factory.key.name) }\n"
     }
-    if keys.contains(where: { graph.resolved[$0]!.scope == .eagerSingleton }) {
+    if opening.factories.contains(where: { $0.scope == .eagerSingleton }) {
       output += "  // Eager singletons are made here; Dip takes no registration after `bootstrap()`.\n"
       output += "  try! container.bootstrap()\n"
     }

@@ -25,7 +25,7 @@ public struct StaticGenerator: ContainerGenerator {
     var output = opening.text
     let names = Self.identifiers(for: keys)
     let throwing = Self.throwingKeys(graph.resolved)
-    let eager = keys.filter { graph.resolved[$0]!.scope == .eagerSingleton }
+    let eager = zip(keys, opening.factories).filter { $0.1.scope == .eagerSingleton }.map(\.0)
     let initThrows = eager.contains { throwing.contains($0) }
     output += """
 
@@ -39,8 +39,8 @@ public struct StaticGenerator: ContainerGenerator {
         private var shared: [Int: Any] = [:]
 
       """
-    for key in keys {
-      switch graph.resolved[key]!.scope {
+    for (key, factory) in zip(keys, opening.factories) {
+      switch factory.scope {
       case .singleton, .eagerSingleton: output += "  private var singleton_\(names[key]!): \(key.name)?\n"
       case .weakSingleton: output += "  private weak var weak_\(names[key]!): AnyObject?\n"
       case .unique, .shared: continue
@@ -53,8 +53,7 @@ public struct StaticGenerator: ContainerGenerator {
       output += "    _ = \(mark)resolving { \(mark)make_\(names[key]!)() }\n"
     }
     output += "  }\n"
-    for key in keys {
-      let factory = graph.resolved[key]!
+    for (key, factory) in zip(keys, opening.factories) {
       let mark = throwing.contains(key) ? "try " : ""
       let effects = throwing.contains(key) ? " throws" : ""
       let tag = key.tag.map { "tag _: \($0).Type" } ?? ""

@@ -28,8 +28,7 @@ public struct SwinjectGenerator: ContainerGenerator {
     output += "\n/// The app's dependencies: a synchronized view of the container, safe to use from several threads.\n"
     output += "nonisolated(unsafe) let dependencyContainer: Resolver = {\n"
     output += "  let container = Container()\n"
-    for key in keys {
-      let factory = graph.resolved[key]!
+    for (key, factory) in zip(keys, opening.factories) {
       let name = key.tag.map { ", name: \(SwiftLiteral.string($0))" } ?? ""
       let call = FactoryCall.expression(
         for: factory, provided: graph.resolved, isThrowing: { _ in false },
@@ -45,7 +44,7 @@ public struct SwinjectGenerator: ContainerGenerator {
         output += "  container.register(\(key.name).self\(name)) { resolver in \(call) }\(scope)\n"
       }
     }
-    let eager = keys.filter { graph.resolved[$0]!.scope == .eagerSingleton }
+    let eager = zip(keys, opening.factories).filter { $0.1.scope == .eagerSingleton }.map(\.0)
     if !eager.isEmpty {
       output += "  // Eager singletons: made with the container.\n"
       for key in eager { output += "  _ = \(resolution(of: key, in: "container"))\n" }

@@ -16,7 +16,8 @@ public struct DependencyKey: Hashable, Comparable, Sendable, CustomStringConvert
 
   /// Orders by name, untagged before tagged, then by tag.
   public static func < (lhs: DependencyKey, rhs: DependencyKey) -> Bool {
-    if lhs.name != rhs.name { return lhs.name < rhs.name }
+    // Equal names are rare among sorted keys, and unequal lengths tell at once.
+    guard lhs.name == rhs.name else { return lhs.name < rhs.name }
     return (lhs.tag ?? "") < (rhs.tag ?? "")
   }
 
