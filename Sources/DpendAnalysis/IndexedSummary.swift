@@ -18,6 +18,9 @@ public struct IndexedSummary: Sendable {
   /// summary at once again.
   let decoded: FileSummary?
 
+  /// The summary: ``decoded`` when kept, else decoded now.
+  var summary: FileSummary { decoded ?? stored.decoded() }
+
   /// `summary` encoded, with its interface; `keepingDecoded` keeps `summary` too (one file
   /// at a time: an open document).
   public init(_ summary: FileSummary, keepingDecoded: Bool = false) {

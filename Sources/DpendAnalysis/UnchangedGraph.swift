@@ -25,6 +25,9 @@ public enum UnchangedGraph {
     /// The summary of the file now.
     public var new: IndexedSummary
 
+    /// Container code or declarations under `#if`, before or after: never checked.
+    var hasContainerOrIf: Bool { old.isContainer || old.isConditional || new.isContainer || new.isConditional }
+
     /// The change of one file from `old` to `new` (of the same path).
     public init(old: IndexedSummary, new: IndexedSummary) {
       self.old = old
@@ -55,12 +58,12 @@ public enum UnchangedGraph {
   public static func check(
     unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, settings: AnalysisSettings
   ) -> Outcome? {
-    guard isWorthChecking(changes, settings: settings),
+    // ``isWorthChecking(_:settings:)``, with each changed file decoded once.
+    guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf),
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
-    let decoded = changes.map {
-      (old: $0.old.decoded ?? $0.old.stored.decoded(), new: $0.new.decoded ?? $0.new.stored.decoded())
-    }
+    let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
+    guard selectTheSame(decoded, settings) else { return nil }
     let before =
       (unchanged + changes.map(\.old)).map { (path: $0.stored.path, interface: $0.interface) }.sorted {
         $0.path < $1.path
@@ -70,10 +73,10 @@ public enum UnchangedGraph {
     // A factory made from a declaration under `#if` has the graph checked per configuration.
     // The other files' factories stay as they are (no name they looked up changes meaning,
     // checked below), so the table before the change tells.
-    for summary in unchanged where summary.isConditional {
-      let decoded = summary.decoded ?? summary.stored.decoded()
-      let factories = FileAnalysis(decoded, symbols: symbols, settings: settings).factories
-      guard !BuildConfigurations.makesConditionalFactory(factories, of: decoded) else { return nil }
+    for indexed in unchanged where indexed.isConditional {
+      let summary = indexed.summary
+      let factories = FileAnalysis(summary, symbols: symbols, settings: settings).factories
+      guard !BuildConfigurations.makesConditionalFactory(factories, of: summary) else { return nil }
     }
     let old = decoded.map { FileAnalysis($0.old, symbols: symbols, settings: settings) }
     let interfaceChanges = changes.filter { $0.old.interface != $0.new.interface }.map {
@@ -141,12 +144,16 @@ public enum UnchangedGraph {
   /// changed (which nearly always makes other factories). A caller asks it before reading
   /// every other file for the check.
   public static func isWorthChecking(_ changes: [Change], settings: AnalysisSettings) -> Bool {
-    !changes.isEmpty
-      && !changes.contains { $0.old.isContainer || $0.old.isConditional || $0.new.isContainer || $0.new.isConditional }
-      && changes.allSatisfy { change in
-        selected(change.old.decoded ?? change.old.stored.decoded(), settings)
-          == selected(change.new.decoded ?? change.new.stored.decoded(), settings)
-      }
+    !changes.isEmpty && !changes.contains(where: \.hasContainerOrIf)
+      && selectTheSame(changes.map { ($0.old.summary, $0.new.summary) }, settings)
+  }
+
+  /// `true` when the implicit filter selects the same types, written the same, in each
+  /// summary before and after.
+  private static func selectTheSame(_ decoded: [(old: FileSummary, new: FileSummary)], _ settings: AnalysisSettings)
+    -> Bool
+  {
+    decoded.allSatisfy { selected($0.old, settings) == selected($0.new, settings) }
   }
 
   /// The types of `summary` the implicit filter selects, as written, their positions apart.
