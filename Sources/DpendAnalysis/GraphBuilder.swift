@@ -193,7 +193,9 @@ public final class GraphBuilder {
         }
         if interface != old {
           interfaces[path] = interface
-          interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: interface))
+          // A full build reads every interface from `interfaces`; a list of them all would
+          // keep each one alive through the file analyses.
+          if !isFullBuild { interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: interface)) }
         }
       } else if summaries.removeValue(forKey: path) != nil {
         containerFiles.remove(path)
