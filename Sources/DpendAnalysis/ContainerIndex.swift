@@ -32,7 +32,7 @@ public struct ContainerTypeLookup {
     self.init(
       declaration: { name in
         record(name)
-        guard let site = symbols.types[name] else { return nil }
+        guard let site = symbols.type(named: name) else { return nil }
         return summaries.summary(of: site.file)?.types.first { $0.name == name }
       },
       conformances: { name in
@@ -45,7 +45,7 @@ public struct ContainerTypeLookup {
       })
     protocolInheritance = { name in
       record(name)
-      guard let site = symbols.protocols[name] else { return nil }
+      guard let site = symbols.protocolDeclaration(named: name) else { return nil }
       return summaries.summary(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
   }

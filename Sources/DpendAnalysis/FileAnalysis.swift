@@ -32,7 +32,7 @@ struct FileAnalysis: Equatable, Sendable {
     for type in summary.types where seen.insert(type.name) {
       collector.watch.names.append(SymbolTable.lastComponent(type.name))
       // A name declared twice belongs to its first declaration, in path order.
-      guard symbols.types[type.name]?.file == summary.path else { continue }
+      guard symbols.type(named: type.name)?.file == summary.path else { continue }
       if symbols.configurations.contains(type.name) {
         collector.configuration(type, &self)
       } else {

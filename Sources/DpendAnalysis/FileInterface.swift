@@ -18,11 +18,12 @@ struct FileInterface: Hashable, Sendable {
   /// What the symbol table keeps of a type: a ``TypeEntry`` without the name it is filed
   /// under (a table of every type of a large workspace holds it once per type).
   struct TypeFacts: Hashable, Sendable {
+    /// The inheritance clause's names, unresolved. First, so that the small fields after it
+    /// leave room for a file's number in a ``NumberedSite`` of 16 bytes.
+    var inheritance: [String]
     var kind: TypeKind
     var access: AccessLevel
     var isGeneric: Bool
-    /// The inheritance clause's names, unresolved.
-    var inheritance: [String]
 
     init(_ entry: TypeEntry) {
       kind = entry.kind

@@ -1,55 +1,71 @@
-/// Where a name is declared and what the declaration says, one per declaration.
+/// Where a name is declared and what the declaration says, as the symbol table answers it.
 struct DeclarationSite<Value: Sendable>: Sendable {
   var file: String
   var value: Value
 }
 
-/// Declarations by name where the first one in path order wins (SPEC: a name declared
-/// twice belongs to its first declaration), kept up to date as files come and go.
+/// A declaration in a table of numbered names: its value, then its file's number (in this
+/// order, so that the number fits in the room a value leaves at its end).
+struct NumberedSite<Value: Sendable>: Sendable {
+  var value: Value
+  var file: Int32
+}
+
+/// Declarations by name number (``NameNumbers``) where the first one in path order wins
+/// (SPEC: a name declared twice belongs to its first declaration), kept up to date as files
+/// come and go.
 ///
-/// The winner of each name is one hash lookup away; the rare later declarations of a
-/// name wait in a separate table, in path order, to take over when the winner's file
-/// drops it.
+/// The winner of each name is one array read away; the rare later declarations of a name
+/// wait in a separate table, in path order, to take over when the winner's file drops it.
+/// Files are numbered too: `files` gives their paths, which decide the order.
 struct FirstDeclarations<Value: Sendable>: Sendable {
-  private(set) var first: [String: DeclarationSite<Value>] = [:]
-  private var later: [String: [DeclarationSite<Value>]] = [:]
+  typealias Site = NumberedSite<Value>
 
-  subscript(name: String) -> DeclarationSite<Value>? { first[name] }
+  /// The winner of each name, by the name's number; `nil` when nothing declares it.
+  private(set) var first: [Site?] = []
+  private var later: [Int32: [Site]] = [:]
 
-  /// Makes room for `count` names, so that filling the table never grows it.
+  /// The winning declaration of the name numbered `name`.
+  subscript(name: Int32) -> Site? { Int(name) < first.count ? first[Int(name)] : nil }
+
+  /// Makes room for names numbered below `count`.
   mutating func reserveCapacity(_ count: Int) { first.reserveCapacity(count) }
 
   /// Adds a declaration; among declarations of one file the earlier added stays first.
-  mutating func insert(_ name: String, _ site: DeclarationSite<Value>) {
-    guard let current = first[name] else {
-      first[name] = site
+  mutating func insert(_ name: Int32, _ site: Site, files: NameNumbers) {
+    let index = Int(name)
+    if index >= first.count { first += repeatElement(nil, count: index + 1 - first.count) }
+    guard let current = first[index] else {
+      first[index] = site
       return
     }
-    if site.file < current.file {
-      first[name] = site
-      Self.insertSorted(current, into: &later[name, default: []])
+    if files[site.file] < files[current.file] {
+      first[index] = site
+      Self.insert(current, into: &later[name, default: []], files: files)
     } else {
-      Self.insertSorted(site, into: &later[name, default: []])
+      Self.insert(site, into: &later[name, default: []], files: files)
     }
   }
 
-  /// Removes every declaration of `name` made in `file`.
-  mutating func remove(_ name: String, in file: String) {
+  /// Removes every declaration of the name numbered `name` made in the file numbered `file`.
+  mutating func remove(_ name: Int32, in file: Int32) {
     if var waiting = later[name] {
       waiting.removeAll { $0.file == file }
       later[name] = waiting.isEmpty ? nil : waiting
     }
-    guard first[name]?.file == file else { return }
+    guard self[name]?.file == file else { return }
     if var waiting = later[name] {
-      first[name] = waiting.removeFirst()
+      first[Int(name)] = waiting.removeFirst()
       later[name] = waiting.isEmpty ? nil : waiting
     } else {
-      first[name] = nil
+      first[Int(name)] = nil
     }
   }
 
-  /// Inserts after every site of a file sorting before or equal to `site`'s.
-  private static func insertSorted(_ site: DeclarationSite<Value>, into sites: inout [DeclarationSite<Value>]) {
-    sites.insert(site, at: sites.partitionIndex { $0.file <= site.file })
+  /// Inserts `site` into `sites` (in path order) after every site of a file sorting before
+  /// or equal to its own.
+  static func insert(_ site: Site, into sites: inout [Site], files: NameNumbers) {
+    let path = files[site.file]
+    sites.insert(site, at: sites.partitionIndex { files[$0.file] <= path })
   }
 }

@@ -23,7 +23,7 @@ extension FileAnalysis.Collector {
     var names: [String] = []
     for name in symbols.conformances(of: type.name, watch: watch)
     where symbols.isKnownProtocol(name) && !names.contains(name) {
-      if library, let access = symbols.protocols[name]?.value, !access.isPublic { continue }
+      if library, let access = symbols.protocolDeclaration(named: name)?.value, !access.isPublic { continue }
       names.append(name)
     }
     if names.isEmpty { names = [type.name] }

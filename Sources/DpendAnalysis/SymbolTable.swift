@@ -24,17 +24,23 @@ struct SymbolTable: Sendable {
     var inheritance: [String]
   }
 
-  private(set) var types = FirstDeclarations<FileInterface.TypeFacts>()
-  private(set) var protocols = FirstDeclarations<AccessLevel>()
-  private var aliases = FirstDeclarations<FileInterface.TypealiasEntry>()
-  /// Every declared name, `true` when a typealias has it: one lookup tells a name exists.
-  private var declared: [String: Bool] = [:]
+  /// Every name the table knows, numbered: declared names, the scopes enclosing them and
+  /// the components declared inside those scopes. The tables below are keyed by number, so
+  /// each name is held and hashed once however many tables have it.
+  private var names = NameNumbers()
+  /// The files that declared something, numbered; their paths decide which declaration wins.
+  private var files = NameNumbers()
+  private var types = FirstDeclarations<FileInterface.TypeFacts>()
+  private var protocols = FirstDeclarations<AccessLevel>()
+  /// Every typealias of each name that has one, in path order: the first wins. Few names
+  /// have one, so this is a dictionary, where types and protocols are arrays by number.
+  private var aliases: [Int32: [NumberedSite<FileInterface.TypealiasEntry>]] = [:]
   /// For each enclosing scope, the first components of the names declared directly inside
   /// it: `Outer.Inner.Leaf` puts `Inner` in `Outer` and `Leaf` in `Outer.Inner`. Lets a
   /// lookup skip scopes that cannot hold the name; the top level is always looked at.
-  /// Only grows: a stale entry costs one lookup in `declared`, which has the last word.
+  /// Only grows: a stale entry costs one lookup of a name nothing declares.
   /// A list, not a set: most scopes hold one or two names, and a set of one costs more.
-  private var members: [String: [Substring]] = [:]
+  private var members: [Int32: [Int32]] = [:]
   /// For each resolved extended type, the conformances its extensions add, by file in
   /// path order.
   private var extensionConformances: [String: [DeclarationSite<[String]>]] = [:]
@@ -61,44 +67,29 @@ struct SymbolTable: Sendable {
     libraryKeyNames = names
   }
 
-  /// The table of `files` (in any order), built on both cores: the declared names and the
-  /// protocols on one, the types and typealiases on the other.
+  /// The table of `files` (in any order).
   init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory], moduleName: String? = nil) {
     self.init(libraryFactories: libraryFactories, moduleName: moduleName)
-    let group = DispatchGroup()
-    let names = ResultBox<([String: Bool], [String: [Substring]], FirstDeclarations<AccessLevel>)>()
-    DispatchQueue.global().async(group: group) {
-      var table = SymbolTable(libraryFactories: [])
-      table.declared.reserveCapacity(files.count * 8)
-      for (_, interface) in files {
-        for entry in interface.types { table.declare(entry.name, isAlias: false) }
-        for entry in interface.protocols { table.declare(entry.name, isAlias: false) }
-        for entry in interface.typealiases { table.declare(entry.name, isAlias: true) }
-      }
-      var protocols = FirstDeclarations<AccessLevel>()
-      protocols.reserveCapacity(files.reduce(0) { $0 + $1.interface.protocols.count })
-      for (path, interface) in files {
-        for entry in interface.protocols {
-          protocols.insert(entry.name, DeclarationSite(file: path, value: entry.access))
-        }
-      }
-      names.value = (table.declared, table.members, protocols)
+    var declarationCount = 0
+    for (_, interface) in files {
+      declarationCount += interface.types.count + interface.protocols.count + interface.typealiases.count
     }
-    types.reserveCapacity(files.reduce(0) { $0 + $1.interface.types.count })
+    // Room for the scopes and their members too (one nested type a file in the synthetic
+    // workspaces; a guess, not a limit).
+    names.reserveCapacity(declarationCount + declarationCount / 4)
+    self.files.reserveCapacity(files.count)
+    types.reserveCapacity(declarationCount + declarationCount / 4)
     // Only a class with conformances can be a configuration.
     var mayBeConfigurations = Set<String>()
     for (path, interface) in files {
+      let file = self.files.insert(path)
       for entry in interface.types {
-        types.insert(entry.name, DeclarationSite(file: path, value: FileInterface.TypeFacts(entry)))
+        insertType(entry, file: file)
         if entry.kind == .class && !entry.inheritance.isEmpty { mayBeConfigurations.insert(entry.name) }
       }
-      for entry in interface.typealiases {
-        aliases.insert(entry.name, DeclarationSite(file: path, value: entry))
-        aliasLastComponents[Self.lastComponent(entry.name), default: 0] += 1
-      }
+      for entry in interface.protocols { insertProtocol(entry, file: file) }
+      for entry in interface.typealiases { insertAlias(entry, file: file) }
     }
-    group.wait()
-    (declared, members, protocols) = names.value!
     var unused = Set<Substring>()
     var touched = Set<String>()
     updateExtensions(
@@ -109,20 +100,69 @@ struct SymbolTable: Sendable {
     updateConfigurations(mayBeConfigurations, reportingChanges: false, changed: &unused)
   }
 
-  /// Records a declared name; a typealias's name stays one whatever else shares it.
-  private mutating func declare(_ name: String, isAlias: Bool) {
-    if let wasAlias = declared.updateValue(isAlias, forKey: name) {
-      if wasAlias { declared[name] = true }
-      return
-    }
+  /// `true` when the table holds no name (a one-graph builder's after the graph, or a new one).
+  var isEmpty: Bool { names.count == 0 }
+
+  /// The winning declaration of the type named `name` (resolved).
+  func type(named name: String) -> DeclarationSite<FileInterface.TypeFacts>? {
+    guard let number = names.number(of: name), let site = types[number] else { return nil }
+    return DeclarationSite(file: files[site.file], value: site.value)
+  }
+
+  /// The winning declaration of the protocol named `name` (resolved), with its access.
+  func protocolDeclaration(named name: String) -> DeclarationSite<AccessLevel>? {
+    guard let number = names.number(of: name), let site = protocols[number] else { return nil }
+    return DeclarationSite(file: files[site.file], value: site.value)
+  }
+
+  private mutating func insertType(_ entry: FileInterface.TypeEntry, file: Int32) {
+    let number = declare(entry.name)
+    types.insert(number, NumberedSite(value: FileInterface.TypeFacts(entry), file: file), files: files)
+  }
+
+  private mutating func insertProtocol(_ entry: FileInterface.ProtocolEntry, file: Int32) {
+    let number = declare(entry.name)
+    protocols.insert(number, NumberedSite(value: entry.access, file: file), files: files)
+  }
+
+  private mutating func insertAlias(_ entry: FileInterface.TypealiasEntry, file: Int32) {
+    let number = declare(entry.name)
+    FirstDeclarations.insert(NumberedSite(value: entry, file: file), into: &aliases[number, default: []], files: files)
+    aliasLastComponents[Self.lastComponent(entry.name), default: 0] += 1
+  }
+
+  private mutating func removeAlias(_ entry: FileInterface.TypealiasEntry, file: Int32) {
+    let last = Self.lastComponent(entry.name)
+    aliasLastComponents[last]! -= 1
+    if aliasLastComponents[last] == 0 { aliasLastComponents[last] = nil }
+    guard let number = names.number(of: entry.name), var sites = aliases[number] else { return }
+    sites.removeAll { $0.file == file }
+    aliases[number] = sites.isEmpty ? nil : sites
+  }
+
+  /// The number of a declared name, with the scopes enclosing it recorded.
+  private mutating func declare(_ name: String) -> Int32 {
+    if let number = names.number(of: name) { return number }
+    let number = names.insert(name)
     addMembers(name)
+    return number
+  }
+
+  /// `true` when some type, protocol or typealias has the name numbered `number`.
+  private func isDeclared(_ number: Int32) -> Bool {
+    types[number] != nil || protocols[number] != nil || alias(number) != nil
+  }
+
+  /// The winning typealias of the name numbered `number`.
+  private func alias(_ number: Int32) -> FileInterface.TypealiasEntry? {
+    aliases.isEmpty ? nil : aliases[number]?.first?.value
   }
 
   private mutating func addMembers(_ name: String) {
     var scope = Substring(name)
     while let index = scope.utf8.lastIndex(of: Self.dot) {
-      let member = scope[scope.utf8.index(after: index)...]
-      let enclosing = String(scope[..<index])
+      let member = names.insert(scope[scope.utf8.index(after: index)...])
+      let enclosing = names.insert(scope[..<index])
       if members[enclosing]?.contains(member) != true { members[enclosing, default: []].append(member) }
       scope = scope[..<index]
     }
@@ -137,31 +177,21 @@ struct SymbolTable: Sendable {
   mutating func update(_ changes: [Change], reportingChanges: Bool) -> Set<Substring> {
     var changed = Set<Substring>()
     var touchedTypes = Set<String>()
-    var touchedNames: [String] = []
     var aliasesChanged = false
     for change in changes {
       let old = change.old ?? .empty
       let new = change.new ?? .empty
-      for entry in old.types { types.remove(entry.name, in: change.path) }
-      for entry in old.protocols { protocols.remove(entry.name, in: change.path) }
-      for entry in old.typealiases {
-        aliases.remove(entry.name, in: change.path)
-        let last = Self.lastComponent(entry.name)
-        aliasLastComponents[last]! -= 1
-        if aliasLastComponents[last] == 0 { aliasLastComponents[last] = nil }
+      let file = files.insert(change.path)
+      for entry in old.types {
+        if let number = names.number(of: entry.name) { types.remove(number, in: file) }
       }
-      for entry in new.types {
-        types.insert(entry.name, DeclarationSite(file: change.path, value: FileInterface.TypeFacts(entry)))
+      for entry in old.protocols {
+        if let number = names.number(of: entry.name) { protocols.remove(number, in: file) }
       }
-      for entry in new.protocols {
-        protocols.insert(entry.name, DeclarationSite(file: change.path, value: entry.access))
-      }
-      for entry in new.typealiases {
-        aliases.insert(entry.name, DeclarationSite(file: change.path, value: entry))
-        aliasLastComponents[Self.lastComponent(entry.name), default: 0] += 1
-      }
-      touchedNames += old.types.map(\.name) + old.protocols.map(\.name) + old.typealiases.map(\.name)
-      touchedNames += new.types.map(\.name) + new.protocols.map(\.name) + new.typealiases.map(\.name)
+      for entry in old.typealiases { removeAlias(entry, file: file) }
+      for entry in new.types { insertType(entry, file: file) }
+      for entry in new.protocols { insertProtocol(entry, file: file) }
+      for entry in new.typealiases { insertAlias(entry, file: file) }
       guard reportingChanges else { continue }
       let differingTypes = Self.differingNames(old.types, new.types, by: \.name)
       touchedTypes.formUnion(differingTypes)
@@ -171,7 +201,6 @@ struct SymbolTable: Sendable {
         changed.insert(Self.lastComponent(name))
       }
     }
-    for name in touchedNames { updateDeclared(name) }
     updateExtensions(changes, reportingChanges: reportingChanges, changed: &changed, touchedTypes: &touchedTypes)
     let everyClass =
       !reportingChanges || aliasesChanged
@@ -188,15 +217,6 @@ struct SymbolTable: Sendable {
     let before = Dictionary(grouping: old, by: name)
     let after = Dictionary(grouping: new, by: name)
     return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-  }
-
-  private mutating func updateDeclared(_ name: String) {
-    guard types[name] != nil || protocols[name] != nil || aliases[name] != nil else {
-      declared[name] = nil
-      return
-    }
-    guard declared.updateValue(aliases[name] != nil, forKey: name) == nil else { return }
-    addMembers(name)
   }
 
   /// Re-resolves the extensions of the changed files and of the files extending a name
@@ -249,8 +269,10 @@ struct SymbolTable: Sendable {
     guard let candidates else {
       let aliasNames = aliasLastComponents
       var found = Set<String>()
-      for (name, type) in types.first where isConfiguration(name, type.value, aliasNames: aliasNames) {
-        found.insert(name)
+      for (number, type) in types.first.enumerated() {
+        guard let type, type.value.kind == .class else { continue }
+        let name = names[Int32(number)]
+        if isConfiguration(name, type.value, aliasNames: aliasNames) { found.insert(name) }
       }
       if reportingChanges {
         for name in found.symmetricDifference(configurations) { changed.insert(Self.lastComponent(name)) }
@@ -259,7 +281,7 @@ struct SymbolTable: Sendable {
       return
     }
     for name in candidates {
-      let now = types[name].map { isConfiguration(name, $0.value, aliasNames: aliasLastComponents) } ?? false
+      let now = type(named: name).map { isConfiguration(name, $0.value, aliasNames: aliasLastComponents) } ?? false
       guard now != configurations.contains(name) else { continue }
       if now { configurations.insert(name) } else { configurations.remove(name) }
       changed.insert(Self.lastComponent(name))
@@ -306,7 +328,7 @@ struct SymbolTable: Sendable {
     for _ in 0..<16 {
       guard Self.isPlainName(current) else { return current }
       watch?.names.append(Self.lastComponent(current))
-      guard let (found, isAlias) = lookUp(current, in: currentScope) else {
+      guard let (found, number) = lookUp(current, in: currentScope) else {
         // `App.Store` in module `App`, when no type `App` declares a `Store`: the module's own
         // `Store`, looked up from the top level.
         guard let moduleName, current.utf8.count > moduleName.utf8.count + 1, current.hasPrefix(moduleName + ".")
@@ -315,25 +337,31 @@ struct SymbolTable: Sendable {
         currentScope = ""
         continue
       }
-      guard isAlias, let alias = aliases[found]?.value else { return found }
+      guard let alias = alias(number) else { return found }
       current = alias.target
       currentScope = alias.lookupScope
     }
     return current
   }
 
-  /// The declared qualified name for `name` seen from `scope`, or `nil`.
-  private func lookUp(_ name: String, in scope: String) -> (name: String, isAlias: Bool)? {
-    let first = name.utf8.firstIndex(of: Self.dot).map { name[..<$0] } ?? Substring(name)
-    var prefix = Substring(scope)
-    while true {
-      if prefix.isEmpty || members[String(prefix)]?.contains(first) == true {
-        let candidate = prefix.isEmpty ? name : "\(prefix).\(name)"
-        if let isAlias = declared[candidate] { return (candidate, isAlias) }
+  /// The declared qualified name for `name` seen from `scope`, with its number, or `nil`.
+  private func lookUp(_ name: String, in scope: String) -> (name: String, number: Int32)? {
+    let firstEnd = name.utf8.firstIndex(of: Self.dot)
+    // The number of the name's first component: no scope holds a component without one.
+    let component = names.number(of: firstEnd.map { name[..<$0] } ?? Substring(name))
+    if let component, !scope.isEmpty, !members.isEmpty {
+      var prefix = Substring(scope)
+      while !prefix.isEmpty {
+        if let enclosing = names.number(of: prefix), members[enclosing]?.contains(component) == true {
+          let candidate = "\(prefix).\(name)"
+          if let number = names.number(of: candidate), isDeclared(number) { return (candidate, number) }
+        }
+        prefix = prefix.utf8.lastIndex(of: Self.dot).map { prefix[..<$0] } ?? ""
       }
-      guard !prefix.isEmpty else { return nil }
-      prefix = prefix.utf8.lastIndex(of: Self.dot).map { prefix[..<$0] } ?? ""
     }
+    // A plain name is its own first component: looked up once.
+    guard let number = firstEnd == nil ? component : names.number(of: name), isDeclared(number) else { return nil }
+    return (name, number)
   }
 
   /// `true` for identifiers joined by dots.
@@ -358,12 +386,13 @@ struct SymbolTable: Sendable {
 
   /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.
   func isKnownProtocol(_ name: String) -> Bool {
-    protocols[name] != nil || (types[name] == nil && libraryKeyNames.contains(name))
+    guard let number = names.number(of: name) else { return libraryKeyNames.contains(name) }
+    return protocols[number] != nil || (types[number] == nil && libraryKeyNames.contains(name))
   }
 
   /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
   func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
-    var written = types[name]?.value.inheritance ?? []
+    var written = names.number(of: name).flatMap { types[$0] }?.value.inheritance ?? []
     for site in extensionConformances[name] ?? [] { written += site.value }
     return written.map { resolve($0, in: name, watch: watch) }
   }
