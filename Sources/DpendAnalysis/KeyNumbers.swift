@@ -5,23 +5,20 @@ import DpendModel
 ///
 /// A number, once given, keeps its key until the next build from scratch.
 struct KeyNumbers {
-  private var numbers: [DependencyKey: Int32] = [:]
+  private var numbering = Numbering<DependencyKey>()
   /// The key of each number.
-  private(set) var keys: [DependencyKey] = []
+  var keys: [DependencyKey] { numbering.elements }
 
   /// The number of `key`, given now if it has none.
   mutating func number(_ key: DependencyKey) -> Int32 {
-    if let number = numbers[key] { return number }
-    let number = Int32(keys.count)
-    numbers[key] = number
-    keys.append(key)
-    return number
+    numbering.insert(key)
   }
 
   /// The keys that `value` gives a value for, with that value.
   func table<Value>(_ value: (Int) -> Value?) -> [DependencyKey: Value] {
     // As large as what it holds (many keys have no value in a given table): `value` is
     // asked twice, once to count.
+    let keys = keys
     var count = 0
     for number in keys.indices where value(number) != nil { count += 1 }
     var table: [DependencyKey: Value] = Dictionary(minimumCapacity: count)
@@ -32,9 +29,9 @@ struct KeyNumbers {
   }
 
   /// The number of `key`, `nil` if it was never given one.
-  func existing(_ key: DependencyKey) -> Int32? { numbers[key] }
+  func existing(_ key: DependencyKey) -> Int32? { numbering.number(of: key) }
 
-  var count: Int { keys.count }
+  var count: Int { numbering.count }
 }
 
 /// Where a factory is: a slot of ``GraphBuilder`` (one file's ``NumberedFactories``, or the

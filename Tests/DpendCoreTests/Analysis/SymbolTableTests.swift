@@ -33,7 +33,7 @@ struct SymbolTableTests {
     #expect((0..<5_000).allSatisfy { numbers.number(of: "Service\($0)") == Int32($0) })
     #expect((0..<5_000).allSatisfy { reserved.number(of: "Service\($0)") == Int32($0) })
     #expect(numbers.number(of: "Service5000") == nil)
-    #expect(numbers.strings == reserved.strings)
+    #expect(numbers.elements == reserved.elements)
   }
 
   @Test func theFirstDeclarationInPathOrderWinsAndALaterOneTakesOver() {
