@@ -10,7 +10,9 @@ public struct DependencyGraph: Sendable {
   /// Factories read from libraries.
   public let libraryFactories: [Factory]
   /// For each provided key, the factory that makes it.
-  public let resolved: [DependencyKey: Factory]
+  public var resolved: [DependencyKey: Factory] { resolvedTable.table }
+  /// ``resolved``, made when first asked after a one-graph build.
+  private let resolvedTable: ResolvedTable
   /// The keys with more than one factory, each with every factory of every provider in
   /// stable order; a key with one factory has only its ``resolved`` one.
   let severalCandidates: [DependencyKey: [Factory]]
@@ -39,7 +41,7 @@ public struct DependencyGraph: Sendable {
   }
 
   init(
-    mode: GenerationMode, libraryFactories: [Factory], resolved: [DependencyKey: Factory],
+    mode: GenerationMode, libraryFactories: [Factory], resolved: ResolvedTable,
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
     cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
     containerIndex: ContainerIndex = .empty, containerLookups: [Substring] = []
@@ -47,7 +49,7 @@ public struct DependencyGraph: Sendable {
     self.containerLookups = containerLookups
     self.mode = mode
     self.libraryFactories = libraryFactories
-    self.resolved = resolved
+    self.resolvedTable = resolved
     self.severalCandidates = candidates
     self.unprovidedKeys = unprovidedKeys
     self.diagnostics = diagnostics

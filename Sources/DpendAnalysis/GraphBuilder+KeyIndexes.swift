@@ -66,22 +66,27 @@ extension GraphBuilder {
     let missing = numbers.count - providers.count
     guard missing > 0 else { return }
     providers += repeatElement([], count: missing)
-    dependents += repeatElement([], count: missing)
+    // A one-graph builder never updates: only updates read the dependents.
+    if !buildsOneGraph { dependents += repeatElement([], count: missing) }
     selections += repeatElement(nil, count: missing)
   }
 
   /// Fills the key indexes of a build from scratch: slots in path order, so every key's
   /// providers come out in stable order, then the libraries. The slot table and the
-  /// dependents are filled on another core.
+  /// dependents, which only updates read, are filled on another core, and not at all for a
+  /// one-graph builder.
   func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis]) {
     let kept = zip(paths, analyses).filter { summaries[$0.0] != nil }
     let group = DispatchGroup()
     let table = ResultBox<[String: Int32]>()
-    DispatchQueue.global().async(group: group) {
-      var slotOfPath: [String: Int32] = [:]
-      slotOfPath.reserveCapacity(kept.count)
-      for (offset, (path, _)) in kept.enumerated() { slotOfPath[path] = Int32(offset + 1) }
-      table.value = slotOfPath
+    let updatable = !buildsOneGraph
+    if updatable {
+      DispatchQueue.global().async(group: group) {
+        var slotOfPath: [String: Int32] = [:]
+        slotOfPath.reserveCapacity(kept.count)
+        for (offset, (path, _)) in kept.enumerated() { slotOfPath[path] = Int32(offset + 1) }
+        table.value = slotOfPath
+      }
     }
     slots.reserveCapacity(kept.count + 1)
     for (path, analysis) in kept {
@@ -94,14 +99,16 @@ extension GraphBuilder {
     let numbered = slots
     let counted = ResultBox<[[Int32]]>()
     let emptyDependents = dependents
-    DispatchQueue.global().async(group: group) {
-      var lists = emptyDependents
-      for slot in order {
-        for (position, key) in numbered[slot].keys.enumerated() {
-          for required in numbered[slot].required(position) { lists[Int(required)].append(key) }
+    if updatable {
+      DispatchQueue.global().async(group: group) {
+        var lists = emptyDependents
+        for slot in order {
+          for (position, key) in numbered[slot].keys.enumerated() {
+            for required in numbered[slot].required(position) { lists[Int(required)].append(key) }
+          }
         }
+        counted.value = lists
       }
-      counted.value = lists
     }
     for slot in order {
       for position in numbered[slot].keys.indices {
@@ -110,7 +117,7 @@ extension GraphBuilder {
       }
     }
     group.wait()
-    slotOfPath = table.value!
-    dependents = counted.value!
+    slotOfPath = table.value ?? [:]
+    dependents = counted.value ?? []
   }
 }

@@ -68,7 +68,12 @@ extension GraphBuilder {
     DispatchQueue.global().async(group: group) {
       made.value = numbering.table { selected[$0]?.severalCandidates }
     }
-    resolved = numbers.table { selected[$0]?.resolved }
+    if buildsOneGraph {
+      // Never updated, and a run that only reports never reads it: made when asked.
+      resolvedLater = ResolvedTable(keys: numbers.keys, factories: selected.map { $0?.resolved })
+    } else {
+      resolved = numbers.table { selected[$0]?.resolved }
+    }
     for number in selected.indices {
       guard selected[number]?.ambiguity != nil || selected[number]?.missing.isEmpty == false else { continue }
       let key = numbers.keys[number]
@@ -80,7 +85,7 @@ extension GraphBuilder {
     markStage("selection tables")
     sortedDiagnostics = nil
     updateMissingErrors(Set(missingFrom.keys))
-    if resolvedGraph().hasCycle { cycles = CycleCheck(resolved: resolved) }
+    if resolvedGraph().hasCycle { cycles = CycleCheck(resolved: resolvedLater?.table ?? resolved) }
     markStage("missing dependencies and cycles")
   }
 

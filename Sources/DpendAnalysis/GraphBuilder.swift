@@ -56,11 +56,15 @@ public final class GraphBuilder {
   var freeSlots: [Int32] = []
   /// For each key number, its factories in stable order (files in path order, then libraries).
   var providers: [[FactoryReference]] = []
-  /// For each key number, the key number of each factory requiring it.
+  /// For each key number, the key number of each factory requiring it; empty in a one-graph
+  /// builder, which never updates (as is `slotOfPath`).
   var dependents: [[Int32]] = []
   /// For each key number, its selection; `nil` when nothing provides it.
   var selections: [ProviderSelection?] = []
   var resolved: [DependencyKey: Factory] = [:]
+  /// A one-graph builder's ``resolved``, made only if the graph is asked for it (``resolved``
+  /// stays empty there).
+  var resolvedLater: ResolvedTable?
   /// The keys with several factories, with all of them (``DependencyGraph/candidates(of:)``).
   var candidates: [DependencyKey: [Factory]] = [:]
   var ambiguities: [DependencyKey: Diagnostic] = [:]
@@ -131,7 +135,8 @@ public final class GraphBuilder {
       diagnostics = (diagnostics + extraDiagnostics + container.diagnostics).sorted(by: Diagnostic.reportingOrder)
     }
     return DependencyGraph(
-      mode: settings.mode, libraryFactories: settings.libraryFactories, resolved: resolved, candidates: candidates,
+      mode: settings.mode, libraryFactories: settings.libraryFactories,
+      resolved: resolvedLater ?? ResolvedTable(resolved), candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
       files: FileResults(byPath: files, paths: paths, summaries: shelf), container: container.report,
       containerIndex: container.index, containerLookups: container.lookups)
@@ -296,6 +301,7 @@ public final class GraphBuilder {
     dependents = []
     selections = []
     resolved = [:]
+    resolvedLater = nil
     candidates = [:]
     ambiguities = [:]
     missingFrom = [:]
