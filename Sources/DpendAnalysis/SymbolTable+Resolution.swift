@@ -1,0 +1,73 @@
+/// Name resolution in the ``SymbolTable``: from a scope outwards, through typealiases and
+/// the analysed module's own name.
+extension SymbolTable {
+  /// The declared name `name` refers to when written inside `scope` (a qualified type
+  /// name, `""` at top level): the innermost nested declaration wins, typealiases are
+  /// followed, and a name qualified by the analysed module loses the module's name. Names
+  /// that are not plain (`[T]`, `A<B>`, `() -> T`) come back unchanged. Every name looked
+  /// up on the way goes into `watch`.
+  ///
+  /// Not memoized: scopes are nearly all distinct (one per type), so a cache would mostly
+  /// cost its own allocations; a lookup skips the scopes that do not declare the name.
+  func resolve(_ name: String, in scope: String, watch: NameWatch? = nil) -> String {
+    var current = name
+    var currentScope = scope
+    for _ in 0..<16 {
+      guard Self.isPlainName(current) else { return current }
+      watch?.names.append(Self.lastComponent(current))
+      guard let (found, number) = lookUp(current, in: currentScope) else {
+        // `App.Store` in module `App`, when no type `App` declares a `Store`: the module's own
+        // `Store`, looked up from the top level.
+        guard let moduleName, current.utf8.count > moduleName.utf8.count + 1, current.hasPrefix(moduleName + ".")
+        else { return current }
+        current = String(current.dropFirst(moduleName.count + 1))
+        currentScope = ""
+        continue
+      }
+      guard let alias = alias(number) else { return found }
+      current = alias.target
+      currentScope = alias.lookupScope
+    }
+    return current
+  }
+
+  /// The declared qualified name for `name` seen from `scope`, with its number, or `nil`.
+  private func lookUp(_ name: String, in scope: String) -> (name: String, number: Int32)? {
+    let firstEnd = name.utf8.firstIndex(of: Self.dot)
+    // The number of the name's first component: no scope holds a component without one.
+    let component = names.number(of: firstEnd.map { name[..<$0] } ?? Substring(name))
+    if let component, !scope.isEmpty, !members.isEmpty {
+      var prefix = Substring(scope)
+      while !prefix.isEmpty {
+        if let enclosing = names.number(of: prefix), members[enclosing]?.contains(component) == true {
+          let candidate = "\(prefix).\(name)"
+          if let number = names.number(of: candidate), isDeclared(number) { return (candidate, number) }
+        }
+        prefix = prefix.utf8.lastIndex(of: Self.dot).map { prefix[..<$0] } ?? ""
+      }
+    }
+    // A plain name is its own first component: looked up once.
+    guard let number = firstEnd == nil ? component : names.number(of: name), isDeclared(number) else { return nil }
+    return (name, number)
+  }
+
+  /// `true` for identifiers joined by dots.
+  static func isPlainName(_ name: String) -> Bool {
+    guard !name.isEmpty else { return false }
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
+        continue
+      case 0x80...:
+        // Non-ASCII: decide by Unicode properties (identifiers may use any letter).
+        return name.unicodeScalars.allSatisfy {
+          $0 == "." || $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        }
+      default:
+        return false
+      }
+    }
+    return true
+  }
+}
