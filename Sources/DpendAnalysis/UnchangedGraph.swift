@@ -42,6 +42,12 @@ public enum UnchangedGraph {
     /// For each changed file, where each range of its analysis (factories, their
     /// parameters, problems) was and is now; the graph's ranges in that file are among them.
     public var moves: [String: [SourceRange: SourceRange]]
+    /// The keys provided and needed after the changes; `nil` when the check was not given
+    /// them.
+    public var keys: KeyFacts?
+    /// `true` when the changes added or removed providers (of keys nothing needs): the
+    /// diagnostics are the same, the generated code is not.
+    public var providersChanged = false
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
     /// change, `nil` for a range of a changed file that is not one of its analysis's.
@@ -54,16 +60,19 @@ public enum UnchangedGraph {
   /// The outcome when the graph of `unchanged` files plus the new summaries of `changes` is
   /// the graph of `unchanged` plus the old summaries but for the positions of the changed
   /// files' factories and problems, moved in the same order; `nil` when it may not be.
-  /// `watched` are the names looked up before (``DependencyGraph/watchedNames``).
+  /// `watched` are the names looked up before (``DependencyGraph/watchedNames``). With
+  /// `keys`, the keys provided and needed before (``DependencyGraph/keyFacts``), the graph
+  /// may also have gained or lost providers of keys nothing needs (``ProviderChange``).
   public static func check(
-    unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, settings: AnalysisSettings
+    unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, keys: KeyFacts? = nil,
+    settings: AnalysisSettings
   ) -> Outcome? {
-    // ``isWorthChecking(_:settings:)``, with each changed file decoded once.
+    // ``isWorthChecking(_:settings:providers:)``, with each changed file decoded once.
     guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf),
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
     let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
-    guard selectTheSame(decoded, settings) else { return nil }
+    guard keys == nil ? selectTheSame(decoded, settings) : selectTheSameOrWhole(decoded, settings) else { return nil }
     let before =
       (unchanged + changes.map(\.old)).map { (path: $0.stored.path, interface: $0.interface) }.sorted {
         $0.path < $1.path
@@ -84,10 +93,18 @@ public enum UnchangedGraph {
     }
     let changedNames = interfaceChanges.isEmpty ? [] : symbols.update(interfaceChanges, reportingChanges: true)
     let new = decoded.map { FileAnalysis($0.new, symbols: symbols, settings: settings) }
+    let providers = keys == nil ? .none : ProviderChange(old: old, new: new)
     var moves: [String: [SourceRange: SourceRange]] = [:]
     for (change, (before, after)) in zip(changes, zip(old, new)) {
-      guard let moved = movedRanges(from: before, to: after) else { return nil }
+      guard
+        let moved = movedRanges(from: providers.keeping(before: before), to: providers.keeping(after: after))
+      else { return nil }
       moves[change.new.stored.path] = moved
+    }
+    var keysAfter = keys
+    if let keys, !providers.isEmpty {
+      guard let after = providers.facts(after: keys) else { return nil }
+      keysAfter = after
     }
     var counts = watched
     for analysis in old {
@@ -105,7 +122,7 @@ public enum UnchangedGraph {
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
-    return Outcome(watched: counts, moves: moves)
+    return Outcome(watched: counts, moves: moves, keys: keysAfter, providersChanged: !providers.isEmpty)
   }
 
   /// The names of the types, protocols, typealiases and extended types `new` declares
@@ -138,14 +155,18 @@ public enum UnchangedGraph {
     return names.sorted()
   }
 
-  /// `false` when ``check(unchanged:changes:watched:settings:)`` would surely answer `nil`
-  /// for `changes`, told from the changed files alone: one has container code or
-  /// declarations under `#if`, or a type the implicit filter selects was added, removed or
-  /// changed (which nearly always makes other factories). A caller asks it before reading
+  /// `false` when ``check(unchanged:changes:watched:keys:settings:)`` would surely answer
+  /// `nil` for `changes`, told from the changed files alone: one has container code or
+  /// declarations under `#if`, or a type the implicit filter selects was changed; or, unless
+  /// the check may find `providers` added or removed (it is given the keys), added or
+  /// removed (which nearly always makes other factories). A caller asks it before reading
   /// every other file for the check.
-  public static func isWorthChecking(_ changes: [Change], settings: AnalysisSettings) -> Bool {
-    !changes.isEmpty && !changes.contains(where: \.hasContainerOrIf)
-      && selectTheSame(changes.map { ($0.old.summary, $0.new.summary) }, settings)
+  public static func isWorthChecking(_ changes: [Change], settings: AnalysisSettings, providers: Bool = false)
+    -> Bool
+  {
+    guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf) else { return false }
+    let decoded = changes.map { ($0.old.summary, $0.new.summary) }
+    return providers ? selectTheSameOrWhole(decoded, settings) : selectTheSame(decoded, settings)
   }
 
   /// `true` when the implicit filter selects the same types, written the same, in each

@@ -17,10 +17,13 @@ import Foundation
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
 /// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
 /// (the paths' digest `u64`; the shape count `u32` and shapes `u64` each; the content count
-/// `u32` and contents `u64` each; the looked-up name count `u32`, their hashes `u64` each and
-/// counts `u32` each; the container check's looked-up name count `u32` and hashes `u64`
-/// each), the answer (`u32` length, its binary form), then a
-/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
+/// `u32` and contents `u64` each; the looked-up names as counted hashes (below); the container
+/// check's looked-up name count `u32` and hashes `u64` each; whether key facts follow (`u8`),
+/// the provided and the needed keys as counted hashes, and whether the graph had a cycle
+/// (`u8`)), the answer (`u32` length, its binary form), then a
+/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. Counted hashes
+/// (``DpendAnalysis/HashCounts``) are a count `u32`, the hashes `u64` each, then their
+/// counts `u32` each. A file that does not
 /// check out is not used; writes are atomic. It never changes an answer: the digests cover
 /// every input the analysis reads, and a file's summary counts only through its digests.
 public struct AnswerCache: Sendable {
@@ -29,7 +32,7 @@ public struct AnswerCache: Sendable {
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS3".utf8)
+  static let magic = Array("DPNDANS4".utf8)
 
   /// A kept answer and what it was computed from.
   public struct Record: Hashable, Sendable {
@@ -78,13 +81,17 @@ public struct AnswerCache: Sendable {
     public var contents: [UInt64]
     /// The names the files' analyses looked up in the symbol table.
     public var watched: WatchedNames
+    /// The keys the graph's factories provided and needed; `nil` when not kept.
+    public var keys: KeyFacts?
 
     /// Facts.
-    public init(pathsDigest: UInt64, shapes: [UInt64], contents: [UInt64], watched: WatchedNames) {
+    public init(pathsDigest: UInt64, shapes: [UInt64], contents: [UInt64], watched: WatchedNames, keys: KeyFacts? = nil)
+    {
       self.pathsDigest = pathsDigest
       self.shapes = shapes
       self.contents = contents
       self.watched = watched
+      self.keys = keys
     }
 
     /// `true` when a file at `path` had a summary of shape digest `shape`.
@@ -161,20 +168,31 @@ public struct AnswerCache: Sendable {
       guard let contentCount = integer(4).map(Int.init), contentCount <= (body - position) / 8 else { return nil }
       let contents = LittleEndian.readArray(bytes, at: position, count: contentCount, width: 8)
       position += contentCount * 8
-      guard let nameCount = integer(4).map(Int.init), nameCount <= (body - position) / 12 else { return nil }
-      let hashes = LittleEndian.readArray(bytes, at: position, count: nameCount, width: 8)
-      let counts = LittleEndian.readArray(bytes, at: position + nameCount * 8, count: nameCount, width: 4).map {
-        UInt32($0)
+      func hashCounts() -> HashCounts? {
+        guard let count = integer(4).map(Int.init), count <= (body - position) / 12 else { return nil }
+        let hashes = LittleEndian.readArray(bytes, at: position, count: count, width: 8)
+        let counts = LittleEndian.readArray(bytes, at: position + count * 8, count: count, width: 4).map { UInt32($0) }
+        position += count * 12
+        return HashCounts(hashes: hashes, counts: counts)
       }
-      position += nameCount * 12
-      guard let lookupCount = integer(4).map(Int.init), lookupCount <= (body - position) / 8 else { return nil }
+      guard let names = hashCounts(), let lookupCount = integer(4).map(Int.init),
+        lookupCount <= (body - position) / 8
+      else { return nil }
       let lookups = LittleEndian.readArray(bytes, at: position, count: lookupCount, width: 8)
       position += lookupCount * 8
       guard zip(shapes, shapes.dropFirst()).allSatisfy({ $0 <= $1 }),
         zip(contents, contents.dropFirst()).allSatisfy({ $0 <= $1 }),
-        let watched = WatchedNames(hashes: hashes, counts: counts, containerLookups: lookups)
+        let watched = WatchedNames(hashes: names.hashes, counts: names.counts, containerLookups: lookups),
+        let hasKeys = integer(1), hasKeys <= 1
       else { return nil }
-      facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, contents: contents, watched: watched)
+      var keys: KeyFacts?
+      if hasKeys == 1 {
+        guard let provided = hashCounts(), let needed = hashCounts(), let hasCycle = integer(1), hasCycle <= 1 else {
+          return nil
+        }
+        keys = KeyFacts(provided: provided, needed: needed, hasCycle: hasCycle == 1)
+      }
+      facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, contents: contents, watched: watched, keys: keys)
     }
     guard let length = integer(4).map(Int.init), length == body - position else { return nil }
     guard let answer = bytes[position..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }),
@@ -200,11 +218,20 @@ public struct AnswerCache: Sendable {
       LittleEndian.appendArray(facts.shapes, width: 8, to: &output)
       LittleEndian.append(UInt64(facts.contents.count), width: 4, to: &output)
       LittleEndian.appendArray(facts.contents, width: 8, to: &output)
-      LittleEndian.append(UInt64(facts.watched.hashes.count), width: 4, to: &output)
-      LittleEndian.appendArray(facts.watched.hashes, width: 8, to: &output)
-      LittleEndian.appendArray(facts.watched.counts.lazy.map(UInt64.init), width: 4, to: &output)
+      func append(_ hashes: [UInt64], _ counts: [UInt32]) {
+        LittleEndian.append(UInt64(hashes.count), width: 4, to: &output)
+        LittleEndian.appendArray(hashes, width: 8, to: &output)
+        LittleEndian.appendArray(counts.lazy.map(UInt64.init), width: 4, to: &output)
+      }
+      append(facts.watched.hashes, facts.watched.counts)
       LittleEndian.append(UInt64(facts.watched.containerLookups.count), width: 4, to: &output)
       LittleEndian.appendArray(facts.watched.containerLookups, width: 8, to: &output)
+      LittleEndian.append(facts.keys == nil ? 0 : 1, width: 1, to: &output)
+      if let keys = facts.keys {
+        append(keys.provided.hashes, keys.provided.counts)
+        append(keys.needed.hashes, keys.needed.counts)
+        LittleEndian.append(keys.hasCycle ? 1 : 0, width: 1, to: &output)
+      }
     }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded

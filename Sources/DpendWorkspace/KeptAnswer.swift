@@ -26,6 +26,9 @@ public enum KeptAnswer {
     /// How many files changed shape without it reaching the graph (``DpendAnalysis/UnchangedGraph``),
     /// when the answer was kept for that reason; 0 otherwise.
     public var shapesChanged = 0
+    /// `true` when those changes added or removed providers of keys nothing needs
+    /// (``DpendAnalysis/UnchangedGraph/Outcome/providersChanged``).
+    public var providersChanged = false
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0
     /// Files whose summary the cache already had.
@@ -49,11 +52,13 @@ public enum KeptAnswer {
     /// summary each source file was analysed from (``DpendModel/FileSummary/ranges``); the
     /// record is anchored when every range of the answer in a source file is one of them.
     /// `watched` (``DpendAnalysis/DependencyGraph/watchedNames``) gives the record its
-    /// ``AnswerCache/GraphFacts``.
+    /// ``AnswerCache/GraphFacts``, with `keys` (``DpendAnalysis/DependencyGraph/keyFacts``)
+    /// among them.
     public func record(
-      of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?, watched: WatchedNames? = nil
+      of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?, watched: WatchedNames? = nil,
+      keys: KeyFacts? = nil
     ) -> AnswerCache.Record {
-      let facts = watched.map { graphFacts(watched: $0) }
+      let facts = watched.map { graphFacts(watched: $0, keys: keys) }
       let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
       let sources = Set(files.map(\.path))
       var indices: [String: [SourceRange: Int]] = [:]
@@ -76,13 +81,14 @@ public enum KeptAnswer {
       return AnswerCache.Record(digest: digest, shapeDigest: shape, anchors: anchors, answer: answer, graphFacts: facts)
     }
 
-    /// The graph facts of these inputs, with the names the graph's analyses looked up.
-    func graphFacts(watched: WatchedNames) -> AnswerCache.GraphFacts {
+    /// The graph facts of these inputs, with the names the graph's analyses looked up and
+    /// the keys its factories provide and need.
+    func graphFacts(watched: WatchedNames, keys: KeyFacts?) -> AnswerCache.GraphFacts {
       AnswerCache.GraphFacts(
         pathsDigest: AnswerCache.pathsDigest(identity: identity, paths: files.map(\.path)),
         shapes: files.map { AnswerCache.fileHash(path: $0.path, digest: $0.digests.shape) }.sorted(),
         contents: files.map { AnswerCache.fileHash(path: $0.path, digest: $0.digests.content) }.sorted(),
-        watched: watched)
+        watched: watched, keys: keys)
     }
   }
 
@@ -153,7 +159,8 @@ public enum KeptAnswer {
         record.answer = answer
         // The same shapes and looked-up names; other contents.
         record.graphFacts = kept.graphFacts.map {
-          Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).graphFacts(watched: $0.watched)
+          Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).graphFacts(
+            watched: $0.watched, keys: $0.keys)
         }
         lookup.movedRecord = record
       }
@@ -164,20 +171,23 @@ public enum KeptAnswer {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
+      lookup.providersChanged = unchanged.providersChanged
     }
     return lookup
   }
 
   /// The kept answer's record for `inputs` when some files changed shape since it was kept
   /// but the change does not reach the graph (``DpendAnalysis/UnchangedGraph``), with how
-  /// many files changed; `nil` when that cannot be shown: the record has no graph facts, the
+  /// many files changed and whether providers nothing needs were added or removed (then the
+  /// record keeps no output's fingerprint: the generated code differs); `nil` when that
+  /// cannot be shown: the record has no graph facts, the
   /// paths or settings differ, more than `maximumChanges` files changed, a library cannot be
   /// read, or the summary the answer was made from is no longer in `summaries`.
   private static func unchangedGraph(
     _ kept: AnswerCache.Record, identity: String,
     inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
     settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int
-  ) -> (record: AnswerCache.Record, changed: Int)? {
+  ) -> (record: AnswerCache.Record, changed: Int, providersChanged: Bool)? {
     guard let facts = kept.graphFacts, facts.shapes.count == inputs.count,
       facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: inputs.map(\.path)),
       let analysis = try? WorkspaceLoader.analysisSettings(settings), analysis.problems.isEmpty
@@ -194,7 +204,9 @@ public enum KeptAnswer {
       else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: new))
     }
-    guard UnchangedGraph.isWorthChecking(changes, settings: analysis.settings) else { return nil }
+    guard UnchangedGraph.isWorthChecking(changes, settings: analysis.settings, providers: facts.keys != nil) else {
+      return nil
+    }
     let changedSet = Set(changedIndices)
     let others = inputs.indices.filter { !changedSet.contains($0) }
     let read = Locked([IndexedSummary?](repeating: nil, count: others.count))
@@ -206,7 +218,7 @@ public enum KeptAnswer {
     let unchanged = read.withLock { $0 }.compactMap { $0 }
     guard unchanged.count == others.count,
       let outcome = UnchangedGraph.check(
-        unchanged: unchanged, changes: changes, watched: facts.watched, settings: analysis.settings)
+        unchanged: unchanged, changes: changes, watched: facts.watched, keys: facts.keys, settings: analysis.settings)
     else { return nil }
     // The answer's ranges in the changed files moved with their factories and problems.
     var ranges: [SourceRange] = []
@@ -214,11 +226,12 @@ public enum KeptAnswer {
       guard let moved = outcome.moved(range) else { return nil }
       ranges.append(moved)
     }
-    guard let answer = kept.answer.replacingRanges(ranges) else { return nil }
+    guard var answer = kept.answer.replacingRanges(ranges) else { return nil }
+    if outcome.providersChanged { answer.outputs = [:] }
     let record = Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).record(
       of: answer, ranges: { path in texts[path].flatMap { summaries.ranges(path: path, text: $0) } },
-      watched: outcome.watched)
-    return (record, changedIndices.count)
+      watched: outcome.watched, keys: outcome.keys)
+    return (record, changedIndices.count, outcome.providersChanged)
   }
 
   /// The inputs `workspace` was just analysed from, for keeping its answer: `nil` when some

@@ -247,7 +247,8 @@ public final class Workspace {
     guard let inputs = answerInputs, let cacheDirectory else { return }
     answerInputs = nil
     let record = inputs.record(
-      of: AnalysisAnswer(graph: graph), ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames)
+      of: AnalysisAnswer(graph: graph), ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames,
+      keys: graph.keyFacts)
     let answers = AnswerCache(directory: cacheDirectory)
     guard answers.load()?.digest != record.digest else { return }
     try? answers.save(record)

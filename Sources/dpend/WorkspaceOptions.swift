@@ -89,7 +89,10 @@ struct WorkspaceOptions: ParsableArguments {
       Output.error(line)
       if let kept, kept.shapesChanged > 0 {
         let files = kept.shapesChanged == 1 ? "1 file" : "\(kept.shapesChanged) files"
-        Output.error("answer cache: \(files) changed shape, and nothing the graph reads changed; no graph built")
+        let what =
+          kept.providersChanged
+          ? "only providers of keys nothing needs were added or removed" : "nothing the graph reads changed"
+        Output.error("answer cache: \(files) changed shape, and \(what); no graph built")
       } else if let kept, kept.moved {
         Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")
       } else if kept != nil {
@@ -129,7 +132,8 @@ struct WorkspaceOptions: ParsableArguments {
         do {
           try answers.save(
             inputs.record(
-              of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames))
+              of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames,
+              keys: graph.keyFacts))
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }

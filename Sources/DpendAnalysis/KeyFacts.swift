@@ -1,0 +1,69 @@
+import DpendModel
+
+/// Which keys a graph's factories provide and which they need, as ``StableHash``es with how
+/// many factories do: what a kept answer needs to tell that a change only added or removed
+/// providers of keys nothing needs (``UnchangedGraph``), without the graph.
+///
+/// A key's hash is that of its ``DependencyKey/description``. Two keys with one hash can
+/// make a provided key look needed (the check then answers "maybe") or an unprovided one
+/// look provided; at 64 bits, with some hundred thousand keys, the second happens with a
+/// chance of about one in 10⁹ per change, as a content digest's collision does.
+public struct KeyFacts: Hashable, Sendable {
+  /// Each provided key with its number of factories (libraries' included).
+  public private(set) var provided: HashCounts
+  /// Each key some factory depends on (``DpendModel/Factory/dependencies``, optional ones
+  /// included) with the number of factories depending on it.
+  public private(set) var needed: HashCounts
+  /// `true` when the graph had a dependency cycle. A cycle's path is told from a factory
+  /// nothing needs that reaches it, so one such factory added or removed may change it.
+  public let hasCycle: Bool
+
+  /// The facts of `provided` and `needed` keys, as read back from a file.
+  public init(provided: HashCounts, needed: HashCounts, hasCycle: Bool) {
+    self.provided = provided
+    self.needed = needed
+    self.hasCycle = hasCycle
+  }
+
+  /// The facts of `factories`, in a graph with a cycle or not.
+  init(_ factories: some Sequence<Factory>, hasCycle: Bool) {
+    self.hasCycle = hasCycle
+    var provided: [UInt64] = []
+    var needed: [UInt64] = []
+    for factory in factories {
+      provided.append(Self.hash(factory.key))
+      for key in factory.dependencies { needed.append(Self.hash(key)) }
+    }
+    self.provided = HashCounts(counting: provided)
+    self.needed = HashCounts(counting: needed)
+  }
+
+  /// The hash a key is known by.
+  static func hash(_ key: DependencyKey) -> UInt64 {
+    key.tag == nil ? StableHash.of(key.name[...]) : StableHash.of(key.description[...])
+  }
+
+  /// How many factories provide `key`.
+  func providers(of key: DependencyKey) -> UInt32 { provided.count(of: Self.hash(key)) }
+
+  /// `true` when some factory depends on `key`.
+  func isNeeded(_ key: DependencyKey) -> Bool { needed.count(of: Self.hash(key)) > 0 }
+
+  /// Adds (`by` 1) or removes (`by` -1) `factories`; `false`, leaving the facts unusable,
+  /// when one to remove was not counted.
+  mutating func add(_ factories: [Factory], by delta: Int) -> Bool {
+    for factory in factories {
+      guard provided.add(Self.hash(factory.key), by: delta) else { return false }
+      for key in factory.dependencies where !needed.add(Self.hash(key), by: delta) { return false }
+    }
+    return true
+  }
+}
+
+extension DependencyGraph {
+  /// The keys the graph's factories (the sources' and the libraries') provide and need
+  /// (made when asked).
+  public var keyFacts: KeyFacts {
+    KeyFacts(localFactories + libraryFactories, hasCycle: diagnostics.contains { $0.code == .dependencyCycle })
+  }
+}
