@@ -190,6 +190,58 @@ import Testing
         == failing.stderr.replacingOccurrences(of: "1 reused, 1 parsed\n", with: "2 reused, 0 parsed\n" + Self.kept))
     #expect(again.stderr.hasSuffix("error: not writing 'Deps.swift': analysis found errors\n"))
   }
+
+  static let providers =
+    "answer cache: 1 file changed shape, and only providers of keys nothing needs were added or removed;"
+    + " no graph built\n"
+
+  /// A provider of a key nothing needs, added or removed, leaves the diagnostics as they
+  /// were: `analyze` reports the kept answer, moved; `generate` writes the container again,
+  /// with the provider.
+  @Test func aProviderNothingNeedsKeepsTheAnswerButNotTheGeneratedCode() throws {
+    var files = Self.files
+    files["Sources/Feed.swift"] = "final class FeedImpl { init(store: Store, clock: Clock) {} }\n"
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let analyze = ["analyze", "--implicit-filter", ".*Impl", "--verbose"]
+    let first = try workspace.run(analyze)
+    #expect(first.status == 1)
+    // Above the factory: the error moves to line 2.
+    try workspace.write(
+      "Sources/Feed.swift", "final class CacheImpl { init(store: Store) {} }\n" + files["Sources/Feed.swift"]!)
+    let added = try workspace.run(analyze)
+    #expect(added.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "1 error, 0 warnings\n")
+    let plain = try workspace.run(["analyze", "--implicit-filter", ".*Impl", "--no-cache"])
+    #expect(added.stdout == plain.stdout)
+    #expect(added.stdout.hasPrefix("Sources/Feed.swift:2:50: error: missing dependency: nothing provides 'Clock'"))
+    try workspace.write("Sources/Feed.swift", files["Sources/Feed.swift"]!)
+    let removed = try workspace.run(analyze)
+    #expect(removed.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "1 error, 0 warnings\n")
+    #expect(removed.stdout == first.stdout)
+    // A provider of the missing key is another answer.
+    try workspace.write(
+      "Sources/Feed.swift", files["Sources/Feed.swift"]! + "protocol Clock {}\nfinal class ClockImpl: Clock {}\n")
+    let provided = try workspace.run(analyze)
+    #expect(provided.stderr == "summary cache: 1 reused, 1 parsed\n0 errors, 0 warnings\n")
+    #expect(provided.stdout == "")
+
+    let generate = ["generate", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift", "--verbose"]
+    let written = try workspace.run(generate)
+    #expect(written.stderr == "summary cache: 2 reused, 0 parsed\nwrote Deps.swift\n")
+    #expect(workspace.read("Deps.swift")?.contains("CacheImpl") == false)
+    try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n")
+    let again = try workspace.run(generate)
+    #expect(again.stderr == "summary cache: 1 reused, 1 parsed\nwrote Deps.swift\n")
+    #expect(workspace.read("Deps.swift")?.contains("CacheImpl()") == true)
+    // The answer analyze keeps for the provider removed has no output: generate writes again.
+    // (`--output-file` keeps the generated file out of analyze's sources, as generate does.)
+    try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]!)
+    let analyzed = try workspace.run(analyze + ["--output-file", "Deps.swift"])
+    #expect(analyzed.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "0 errors, 0 warnings\n")
+    let regenerated = try workspace.run(generate)
+    #expect(regenerated.stderr == "summary cache: 2 reused, 0 parsed\nwrote Deps.swift\n")
+    #expect(workspace.read("Deps.swift")?.contains("CacheImpl") == false)
+  }
 }
 
 extension TemporaryWorkspace {

@@ -148,7 +148,8 @@ struct UnchangedGraphTests {
     // the provider needs a key nothing provides, or another new key, or two types provide it.
     for added in [
       "final class ClockImpl: Clock {}\nprotocol Clock {}\n", "final class OtherStoreImpl: Store {}\n",
-      "final class CacheImpl { init(clock: Clock) {} }\n", "final class CacheImpl { init(disk: DiskImpl) {} }\nfinal class DiskImpl {}\n",
+      "final class CacheImpl { init(clock: Clock) {} }\n",
+      "final class CacheImpl { init(disk: DiskImpl) {} }\nfinal class DiskImpl {}\n",
       "protocol Cache {}\nfinal class CacheImpl: Cache {}\nfinal class DiskImpl: Cache {}\n",
       "final class CacheImpl { init(clock: Clock?) {} }\n",
     ] {
@@ -159,7 +160,9 @@ struct UnchangedGraphTests {
     // A provider whose only factory moved to another file is no change to be told apart:
     // the key is both removed and added across the two changes, so each file is compared.
     let withCache = Self.files.merging(["Sources/Cache.swift": "final class CacheImpl {}\n"]) { $1 }
-    #expect(Self.check(withCache, "Sources/Cache.swift", to: "final class CacheImpl {}\n\n", settings)?.providersChanged == false)
+    #expect(
+      Self.check(withCache, "Sources/Cache.swift", to: "final class CacheImpl {}\n\n", settings)?.providersChanged
+        == false)
   }
 
   /// What the changed files alone tell: a selected type added or changed, or container code,

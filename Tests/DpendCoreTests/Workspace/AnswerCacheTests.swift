@@ -19,6 +19,8 @@ import Testing
     var moved = false
     /// Files that changed shape without reaching the graph, when the answer stood for that.
     var shapesChanged = 0
+    /// `true` when the answer stood for providers of keys nothing needs added or removed.
+    var providersChanged = false
   }
 
   /// A command-line run over the caches in `cache`: the kept answer when the lookup finds
@@ -32,7 +34,8 @@ import Testing
       try summaries.save()
       if let record = lookup.movedRecord { try answers.save(record) }
       return Run(
-        answer: answer, kept: true, parsed: lookup.parsed, moved: lookup.moved, shapesChanged: lookup.shapesChanged)
+        answer: answer, kept: true, parsed: lookup.parsed, moved: lookup.moved, shapesChanged: lookup.shapesChanged,
+        providersChanged: lookup.providersChanged)
     }
     let loaded = try Workspace(settings: settings, store: summaries, knownTexts: lookup.texts)
     let graph = loaded.analyze()
@@ -40,7 +43,9 @@ import Testing
     try summaries.save()
     if let inputs = KeptAnswer.inputs(of: loaded, summaries: summaries) {
       try answers.save(
-        inputs.record(of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames))
+        inputs.record(
+          of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames,
+          keys: graph.keyFacts))
     }
     return Run(answer: answer, kept: false, parsed: loaded.collected.parsed + lookup.parsed)
   }
@@ -74,6 +79,7 @@ import Testing
     var movedRuns = 0
     var builtRuns = 0
     var unchangedGraphRuns = 0
+    var providerRuns = 0
     for step in 0..<40 {
       let path =
         random.below(3) == 0 && containers
@@ -106,6 +112,11 @@ import Testing
         } else {
           texts[path] = "protocol Unread\(step) {}\n" + texts[path]!
         }
+      case 7 where texts[path] != nil && !path.hasPrefix("Sources/Container"):
+        // A provider of its own type (every type is one), perhaps needing a protocol: perhaps
+        // nothing needs it, and the answer stands.
+        let needs = random.below(2) == 0 ? "" : "p: P\(random.below(6))"
+        texts[path]! += "\nfinal class Added\(step) { init(\(needs)) {} }\n"
       case 5 where texts[path] != nil:
         // A line inserted at a random line boundary: perhaps inside a declaration.
         var lines = texts[path]!.split(separator: "\n", omittingEmptySubsequences: false)
@@ -125,6 +136,7 @@ import Testing
       if cached.kept { keptRuns += 1 } else { builtRuns += 1 }
       if cached.moved && cached.shapesChanged == 0 { movedRuns += 1 }
       if cached.shapesChanged > 0 { unchangedGraphRuns += 1 }
+      if cached.providersChanged { providerRuns += 1 }
       if step > 0 && !contentChanged {
         #expect(cached.kept && !cached.moved, "step \(step): nothing but a comment changed, yet the graph was built")
       }
@@ -137,6 +149,7 @@ import Testing
     #expect(builtRuns >= 10, "\(builtRuns) graphs built")
     if !containers {
       #expect(unchangedGraphRuns >= 1, "\(unchangedGraphRuns) answers standing for a shape change")
+      #expect(providerRuns >= 1, "\(providerRuns) answers standing for providers nothing needs")
     }
   }
 
@@ -312,6 +325,13 @@ import Testing
     let graph = try Workspace(settings: try Self.settings(workspace)).analyze()
     #expect(facts.shapes.count == 3)
     #expect(facts.watched == graph.watchedNames)
+    #expect(facts.keys == graph.keyFacts)
+    // `StoreImpl` provides `Store`, which `FeedImpl` needs with `Clock` (provided by nothing).
+    let keys = try #require(facts.keys)
+    #expect(keys.provided.hashes.count == 2 && keys.needed.hashes.count == 2 && !keys.hasCycle)
+    #expect(keys.provided.count(of: StableHash.of("Store"[...])) == 1)
+    #expect(keys.needed.count(of: StableHash.of("Clock"[...])) == 1)
+    #expect(keys.provided.count(of: StableHash.of("Clock"[...])) == 0)
     #expect(facts.watched.hashes.count >= 4)
     for path in ["Sources/Store.swift", "Sources/Feed.swift", "Sources/Clock.swift"] {
       let summary = try #require(graph.storedSummary(of: workspace.url(path).path))
