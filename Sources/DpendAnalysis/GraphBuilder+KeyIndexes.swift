@@ -76,7 +76,8 @@ extension GraphBuilder {
   /// dependents, which only updates read, are filled on another core, and not at all for a
   /// one-graph builder.
   func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis]) {
-    let kept = zip(paths, analyses).filter { summaries[$0.0] != nil }
+    // The files of the build (`files`: every summary set and not removed).
+    let kept = zip(paths, analyses).filter { files[$0.0] != nil }
     let group = DispatchGroup()
     let table = ResultBox<[String: Int32]>()
     let updatable = !buildsOneGraph

@@ -27,6 +27,15 @@ public final class GraphBuilder {
   /// (each file's interface, the symbol table) is dropped as soon as the graph no longer
   /// needs it, which lowers the peak by about a fifth; a later graph is built from scratch.
   public var buildsOneGraph = false
+  /// `false` for a one-graph builder whose graph is only reported (the command line's): the
+  /// summaries are dropped once the files are analysed, unless a later stage reads them (some
+  /// file has container code, which the container check and its index read declarations of
+  /// other files for, or declares something under `#if`), and the graph's
+  /// ``DependencyGraph/summary(of:)`` then answers `nil`. Such a builder builds one graph:
+  /// another one needs every file set again.
+  public var keepsSummaries = true
+  /// `true` once summaries were dropped (``keepsSummaries``).
+  private var droppedSummaries = false
 
   private var pending: [String: IndexedSummary?] = [:]
   private var needsFullBuild = true
@@ -215,10 +224,11 @@ public final class GraphBuilder {
     var dirty = changes.map(\.key)
     changes = []  // each file's interface is held by `interfaces` alone
     if isFullBuild {
-      symbols = SymbolTable(
-        files: paths.map { ($0, interfaces[$0]!) }, libraryFactories: settings.libraryFactories,
-        moduleName: settings.moduleName)
+      let files = paths.map { ($0, interfaces[$0]!) }
+      // The table holds each interface's parts it keeps; the rest goes as each file is read.
       if buildsOneGraph { interfaces = [:] }
+      symbols = SymbolTable(
+        files: consume files, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName)
       dirty = paths
     } else if !interfaceChanges.isEmpty {
       let changedNames = symbols.update(interfaceChanges, reportingChanges: true)
@@ -229,12 +239,16 @@ public final class GraphBuilder {
     }
     lastCollectedPaths = dirty
     markStage("symbol table")
-    let fresh = analyses(of: dirty, decoded: decoded)
+    // Nothing after this stage reads a summary: each one goes as its file is analysed.
+    let dropping =
+      isFullBuild && buildsOneGraph && !keepsSummaries && conditionalFiles.isEmpty && containerFiles.isEmpty
+    let fresh = analyses(of: dirty, decoded: decoded, dropping: dropping)
     markStage("file analyses")
     if isFullBuild {
+      // Every path of a full build has its summary (`paths` are those of `summaries`).
       var table: [String: FileAnalysis] = [:]
       table.reserveCapacity(dirty.count)
-      for (path, analysis) in zip(dirty, fresh) where summaries[path] != nil { table[path] = analysis }
+      for (path, analysis) in zip(dirty, fresh) { table[path] = analysis }
       files = table
       return .all(paths: dirty, analyses: fresh)
     }
@@ -310,21 +324,28 @@ public final class GraphBuilder {
     sortedDiagnostics = nil
     // Every file again; the interfaces were forgotten, so each summary is decoded once more.
     let again = paths.filter { pending[$0] == nil }
+    precondition(
+      !droppedSummaries || again.isEmpty, "a builder that keeps no summaries builds one graph of the files it is given")
     let stored = summaries
     let indexed = Parallel.map(again.count, minimum: 256) { IndexedSummary(stored[again[$0]]!) }
     for (path, summary) in zip(again, indexed) { pending[path] = .some(summary) }
   }
 
   /// Each file's analysis (``FileAnalysis/empty`` for a removed file), in order, in
-  /// parallel when there are many; a summary is decoded unless `decoded` has it.
-  private func analyses(of paths: [String], decoded: [String: FileSummary]) -> [FileAnalysis] {
+  /// parallel when there are many; a summary is decoded unless `decoded` has it. `dropping`
+  /// forgets the summaries (``keepsSummaries``), each as soon as its file is analysed.
+  private func analyses(of paths: [String], decoded: [String: FileSummary], dropping: Bool) -> [FileAnalysis] {
     // Decoded on the worker threads, one at a time: never every decoded summary at once.
-    let inputs = paths.map { summaries[$0] }
+    let inputs = TakenOnce(paths.map { summaries[$0] })
+    if dropping {
+      summaries = [:]
+      droppedSummaries = true
+    }
     let given = paths.map { decoded[$0] }
     let frozenSettings = settings
     let table = symbols
     return Parallel.map(paths.count, minimum: 32) { index in
-      inputs[index].map { FileAnalysis(given[index] ?? $0.decoded(), symbols: table, settings: frozenSettings) }
+      inputs.take(index).map { FileAnalysis(given[index] ?? $0.decoded(), symbols: table, settings: frozenSettings) }
         ?? .empty
     }
   }

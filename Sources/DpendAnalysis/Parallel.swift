@@ -38,3 +38,26 @@ final class ResultBox<Value: Sendable>: Sendable {
     set { storage.withLock { $0 = newValue } }
   }
 }
+
+/// Values each taken once, by index, from any thread (each index by one thread only): a
+/// value taken is released by its taker, not kept until all are.
+final class TakenOnce<Value>: @unchecked Sendable {
+  private let storage: UnsafeMutableBufferPointer<Value?>
+
+  init(_ values: [Value?]) {
+    storage = .allocate(capacity: values.count)
+    _ = storage.initialize(fromContentsOf: values)
+  }
+
+  /// The value at `index`, left `nil` in its place.
+  func take(_ index: Int) -> Value? {
+    let value = (storage.baseAddress! + index).move()
+    (storage.baseAddress! + index).initialize(to: nil)
+    return value
+  }
+
+  deinit {
+    storage.deinitialize()
+    storage.deallocate()
+  }
+}

@@ -68,7 +68,11 @@ struct SymbolTable: Sendable {
   }
 
   /// The table of `files` (in any order).
-  init(files: [(path: String, interface: FileInterface)], libraryFactories: [Factory], moduleName: String? = nil) {
+  init(
+    files given: consuming [(path: String, interface: FileInterface)], libraryFactories: [Factory],
+    moduleName: String? = nil
+  ) {
+    var files = consume given
     self.init(libraryFactories: libraryFactories, moduleName: moduleName)
     var declarationCount = 0
     for (_, interface) in files {
@@ -81,14 +85,18 @@ struct SymbolTable: Sendable {
     types.reserveCapacity(declarationCount + declarationCount / 4)
     // Only a class with conformances can be a configuration.
     var mayBeConfigurations = Set<String>()
-    for (path, interface) in files {
-      let file = self.files.insert(path)
-      for entry in interface.types {
+    for index in files.indices {
+      let file = self.files.insert(files[index].path)
+      for entry in files[index].interface.types {
         insertType(entry, file: file)
         if entry.kind == .class && !entry.inheritance.isEmpty { mayBeConfigurations.insert(entry.name) }
       }
-      for entry in interface.protocols { insertProtocol(entry, file: file) }
-      for entry in interface.typealiases { insertAlias(entry, file: file) }
+      for entry in files[index].interface.protocols { insertProtocol(entry, file: file) }
+      for entry in files[index].interface.typealiases { insertAlias(entry, file: file) }
+      // Only the extensions are read again: the rest goes now, when nothing else holds the
+      // interface (a one-graph build's), not once every file is in.
+      files[index].interface = FileInterface(
+        types: [], protocols: [], typealiases: [], extensions: files[index].interface.extensions)
     }
     var unused = Set<Substring>()
     var touched = Set<String>()

@@ -14,7 +14,8 @@ public final class AnalysisHost {
   private struct Entry: Sendable {
     /// `nil` after the collection settings changed: the next read collects the file again.
     var text: TextFingerprint?
-    var summary: StoredSummary
+    /// `nil` when the host does not keep summaries (``keepsSummaries``).
+    var summary: StoredSummary?
   }
 
   /// The settings the next graph is built with.
@@ -39,6 +40,13 @@ public final class AnalysisHost {
   public var buildsOneGraph: Bool {
     get { builder.buildsOneGraph }
     set { builder.buildsOneGraph = newValue }
+  }
+  /// `false` for a host whose one graph is only reported (the command line's): the host
+  /// keeps no summary, ``summary(of:)`` answers `nil`, and the graph keeps them only while a
+  /// later stage reads them (``GraphBuilder/keepsSummaries``).
+  public var keepsSummaries: Bool {
+    get { builder.keepsSummaries }
+    set { builder.keepsSummaries = newValue }
   }
   private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
@@ -65,7 +73,7 @@ public final class AnalysisHost {
   public func fingerprint(of path: String) -> TextFingerprint? { entries[path]?.text }
 
   /// The summary of `path`, if the host holds it (decoded now).
-  public func summary(of path: String) -> FileSummary? { entries[path]?.summary.decoded() }
+  public func summary(of path: String) -> FileSummary? { entries[path]?.summary?.decoded() }
 
   /// Sets the text of several files, parsing the changed ones in parallel on every core.
   /// Open documents are skipped: the editor's text wins over the disk's.
@@ -138,7 +146,7 @@ public final class AnalysisHost {
       for (path, outcome) in zip(wanted, outcomes) {
         if outcome.unreadable { unreadable.append(path) }
         guard let new = outcome.new else { continue }
-        entries[path] = Entry(text: new.text, summary: new.summary.stored)
+        entries[path] = Entry(text: new.text, summary: keepsSummaries ? new.summary.stored : nil)
         summaries.append(new.summary)
         if outcome.parsed { parsed += 1 }
       }

@@ -43,21 +43,30 @@ public enum KeptAnswer {
     public init() {}
   }
 
-  /// The inputs of an analysis, to keep its answer with (``record(of:ranges:)``).
+  /// The inputs of an analysis, to keep its answer with (``record(of:watched:keys:)``).
   public struct Inputs: Sendable {
     let identity: String
-    let files: [(path: String, digests: SummaryDigests)]
+    let files: [(path: String, text: TextFingerprint, digests: SummaryDigests)]
+    /// The summary cache holding each file's summary for its text.
+    let summaries: SummaryCache
 
-    /// The record of `answer`, computed from these inputs. `ranges` gives the ranges of the
-    /// summary each source file was analysed from (``DpendModel/FileSummary/ranges``); the
-    /// record is anchored when every range of the answer in a source file is one of them.
+    /// The ranges of the summary the source file at `path` was analysed from
+    /// (``DpendModel/FileSummary/ranges``), read from the summary cache (a command-line
+    /// graph keeps few summaries, see ``DpendHost/AnalysisHost/keepsSummaries``).
+    private func ranges(_ path: String) -> [SourceRange]? {
+      let index = files.partitionIndex { $0.path < path }
+      guard index < files.count, files[index].path == path else { return nil }
+      return summaries.ranges(path: path, text: files[index].text)
+    }
+
+    /// The record of `answer`, computed from these inputs: anchored when every range of the
+    /// answer in a source file is one of the ranges of that file's summary.
     /// `watched` (``DpendAnalysis/DependencyGraph/watchedNames``) gives the record its
     /// ``AnswerCache/GraphFacts``, with `keys` (``DpendAnalysis/DependencyGraph/keyFacts``)
     /// among them.
-    public func record(
-      of answer: AnalysisAnswer, ranges: (String) -> [SourceRange]?, watched: WatchedNames? = nil,
-      keys: KeyFacts? = nil
-    ) -> AnswerCache.Record {
+    public func record(of answer: AnalysisAnswer, watched: WatchedNames? = nil, keys: KeyFacts? = nil)
+      -> AnswerCache.Record
+    {
       let facts = watched.map { graphFacts(watched: $0, keys: keys) }
       let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
       let sources = Set(files.map(\.path))
@@ -159,7 +168,7 @@ public enum KeptAnswer {
         record.answer = answer
         // The same shapes and looked-up names; other contents.
         record.graphFacts = kept.graphFacts.map {
-          Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).graphFacts(
+          Inputs(identity: identity, files: inputs, summaries: summaries).graphFacts(
             watched: $0.watched, keys: $0.keys)
         }
         lookup.movedRecord = record
@@ -228,9 +237,8 @@ public enum KeptAnswer {
     }
     guard var answer = kept.answer.replacingRanges(ranges) else { return nil }
     if outcome.providersChanged { answer.outputs = [:] }
-    let record = Inputs(identity: identity, files: inputs.map { ($0.path, $0.digests) }).record(
-      of: answer, ranges: { path in texts[path].flatMap { summaries.ranges(path: path, text: $0) } },
-      watched: outcome.watched, keys: outcome.keys)
+    let record = Inputs(identity: identity, files: inputs, summaries: summaries).record(
+      of: answer, watched: outcome.watched, keys: outcome.keys)
     return (record, changedIndices.count, outcome.providersChanged)
   }
 
@@ -242,7 +250,7 @@ public enum KeptAnswer {
       let identity = AnswerCache.identity(of: workspace.settings, summaryIdentity: summaries.identity),
       let files = summarized(workspace.analysedPaths, fingerprint: workspace.fingerprint(of:), in: summaries)
     else { return nil }
-    return Inputs(identity: identity, files: files.map { ($0.path, $0.digests) })
+    return Inputs(identity: identity, files: files, summaries: summaries)
   }
 
   /// The digest of the inputs with each file's shape digest.

@@ -70,6 +70,7 @@ public final class Workspace {
     self.settings = settings
     host.summaryStore = store
     host.buildsOneGraph = true
+    host.keepsSummaries = false
     loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
   }
 
@@ -246,9 +247,7 @@ public final class Workspace {
   private func keepAnswer(of graph: DependencyGraph) {
     guard let inputs = answerInputs, let cacheDirectory else { return }
     answerInputs = nil
-    let record = inputs.record(
-      of: AnalysisAnswer(graph: graph), ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames,
-      keys: graph.keyFacts)
+    let record = inputs.record(of: AnalysisAnswer(graph: graph), watched: graph.watchedNames, keys: graph.keyFacts)
     let answers = AnswerCache(directory: cacheDirectory)
     guard answers.load()?.digest != record.digest else { return }
     try? answers.save(record)

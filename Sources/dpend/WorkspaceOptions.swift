@@ -131,9 +131,7 @@ struct WorkspaceOptions: ParsableArguments {
         guard let inputs else { return }
         do {
           try answers.save(
-            inputs.record(
-              of: answer, ranges: { graph.storedSummary(of: $0)?.ranges }, watched: graph.watchedNames,
-              keys: graph.keyFacts))
+            inputs.record(of: answer, watched: graph.watchedNames, keys: graph.keyFacts))
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }

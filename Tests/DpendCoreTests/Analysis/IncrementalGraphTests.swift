@@ -195,6 +195,27 @@ struct IncrementalGraphTests {
     #expect(oneGraph.lastCollectedPaths == ["A.swift", "Assembly.swift", "B.swift"])
     #expect(kept.graph().diagnostics.map(\.message) == unregistered)
     #expect(kept.lastCollectedPaths == ["B.swift"])
+
+    // One that keeps no summaries (the command line's) drops them after the file analyses,
+    // unless the container check reads them (it reads `BImpl`'s initializer in A.swift); the
+    // answer is the same.
+    let summaries = ["A.swift", "Assembly.swift", "B.swift"].compactMap { kept.graph().summary(of: $0) }
+    #expect(summaries.count == 3)
+    for files in [summaries, summaries.filter { $0.path == "A.swift" }] {
+      let reported = GraphBuilder(settings: settings)
+      reported.buildsOneGraph = true
+      reported.keepsSummaries = false
+      reported.set(files)
+      let all = GraphBuilder(settings: settings)
+      all.set(files)
+      let graph = reported.graph()
+      #expect(graph.diagnostics == all.graph().diagnostics)
+      #expect(!graph.diagnostics.isEmpty)
+      let container = files.count == 3
+      #expect((graph.summary(of: "A.swift") != nil) == container)
+      #expect(graph.summary(of: "Assembly.swift") == all.graph().summary(of: "Assembly.swift"))
+      #expect(graph.containerIndex.registrations.count == (container ? 1 : 0))
+    }
   }
 
   @Test func anEditedRegistrationCollectsOnlyItsFile() throws {
