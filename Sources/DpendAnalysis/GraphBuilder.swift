@@ -34,6 +34,10 @@ public final class GraphBuilder {
   /// ``DependencyGraph/summary(of:)`` then answers `nil`. Such a builder builds one graph:
   /// another one needs every file set again.
   public var keepsSummaries = true
+  /// `false` for a one-graph builder whose graph's ``DependencyGraph/watchedNames`` is not
+  /// asked for (a command line without a summary cache keeps no answer): the file analyses
+  /// forget the names they looked up, which only a kept answer reads (it is then empty).
+  public var keepsWatchedNames = true
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 
@@ -94,6 +98,7 @@ public final class GraphBuilder {
 
   /// Sets the summaries of files (new or changed); takes effect at the next ``graph(extraDiagnostics:)``.
   public func set(_ summaries: [IndexedSummary]) {
+    pending.reserveCapacity(pending.count + summaries.count)
     for summary in summaries { pending[summary.stored.path] = .some(summary) }
   }
 
@@ -178,8 +183,13 @@ public final class GraphBuilder {
     guard !pending.isEmpty || needsFullBuild else { return nil }
     let isFullBuild = needsFullBuild
     if isFullBuild { resetDerivedState() }
-    var changes = Array(pending)
+    // Taken as it is (a dictionary shared, not copied into an array of pairs).
+    var changes = pending
     pending = [:]
+    if isFullBuild {
+      summaries.reserveCapacity(changes.count)
+      interfaces.reserveCapacity(changes.count)
+    }
     if let shelf { previouslyDecoded = shelf.decodedSummaries }
     shelf = nil
     var added: [String] = []
@@ -221,8 +231,8 @@ public final class GraphBuilder {
     }
     insertPaths(added)
     markStage("interfaces")
-    var dirty = changes.map(\.key)
-    changes = []  // each file's interface is held by `interfaces` alone
+    var dirty = Array(changes.keys)
+    changes = [:]  // each file's interface is held by `interfaces` alone
     if isFullBuild {
       let files = paths.map { ($0, interfaces[$0]!) }
       // The table holds each interface's parts it keeps; the rest goes as each file is read.
@@ -341,12 +351,16 @@ public final class GraphBuilder {
       summaries = [:]
       droppedSummaries = true
     }
-    let given = paths.map { decoded[$0] }
+    // Open documents' summaries, rarely any: not an array of absent ones for every file.
+    let given = decoded.isEmpty ? nil : paths.map { decoded[$0] }
     let frozenSettings = settings
     let table = symbols
+    let watching = keepsWatchedNames || !buildsOneGraph
     return Parallel.map(paths.count, minimum: 32) { index in
-      inputs.take(index).map { FileAnalysis(given[index] ?? $0.decoded(), symbols: table, settings: frozenSettings) }
-        ?? .empty
+      guard let stored = inputs.take(index) else { return .empty }
+      var analysis = FileAnalysis(given?[index] ?? stored.decoded(), symbols: table, settings: frozenSettings)
+      if !watching { analysis.watched = [] }
+      return analysis
     }
   }
 

@@ -14,8 +14,6 @@ public final class AnalysisHost {
   private struct Entry: Sendable {
     /// `nil` after the collection settings changed: the next read collects the file again.
     var text: TextFingerprint?
-    /// `nil` when the host does not keep summaries (``keepsSummaries``).
-    var summary: StoredSummary?
   }
 
   /// The settings the next graph is built with.
@@ -48,8 +46,16 @@ public final class AnalysisHost {
     get { builder.keepsSummaries }
     set { builder.keepsSummaries = newValue }
   }
+  /// `false` for a host whose one graph is reported without the facts a kept answer records
+  /// (a command line without a summary cache, ``GraphBuilder/keepsWatchedNames``).
+  public var keepsWatchedNames: Bool {
+    get { builder.keepsWatchedNames }
+    set { builder.keepsWatchedNames = newValue }
+  }
   private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
+  /// Each file's summary, while ``keepsSummaries``.
+  private var storedSummaries: [String: StoredSummary] = [:]
   private var documents: [String: ParsedDocument] = [:]
   /// How many files have been parsed since the host was made; tests use it to prove that
   /// an edit re-parses only the edited file.
@@ -73,7 +79,7 @@ public final class AnalysisHost {
   public func fingerprint(of path: String) -> TextFingerprint? { entries[path]?.text }
 
   /// The summary of `path`, if the host holds it (decoded now).
-  public func summary(of path: String) -> FileSummary? { entries[path]?.summary?.decoded() }
+  public func summary(of path: String) -> FileSummary? { storedSummaries[path]?.decoded() }
 
   /// Sets the text of several files, parsing the changed ones in parallel on every core.
   /// Open documents are skipped: the editor's text wins over the disk's.
@@ -141,12 +147,15 @@ public final class AnalysisHost {
     }
     var unreadable: [String] = []
     var summaries: [IndexedSummary] = []
+    summaries.reserveCapacity(wanted.count)
+    entries.reserveCapacity(entries.count + wanted.count)
     var parsed = 0
     outcomes.withLock { outcomes in
       for (path, outcome) in zip(wanted, outcomes) {
         if outcome.unreadable { unreadable.append(path) }
         guard let new = outcome.new else { continue }
-        entries[path] = Entry(text: new.text, summary: keepsSummaries ? new.summary.stored : nil)
+        entries[path] = Entry(text: new.text)
+        if keepsSummaries { storedSummaries[path] = new.summary.stored }
         summaries.append(new.summary)
         if outcome.parsed { parsed += 1 }
       }
@@ -160,7 +169,10 @@ public final class AnalysisHost {
   /// Forgets files that are not open in the editor.
   public func remove(_ paths: [String]) {
     let removed = paths.filter { documents[$0] == nil && entries[$0] != nil }
-    for path in removed { entries[path] = nil }
+    for path in removed {
+      entries[path] = nil
+      storedSummaries[path] = nil
+    }
     builder.remove(removed)
   }
 
@@ -200,7 +212,8 @@ public final class AnalysisHost {
 
   private func store(_ document: ParsedDocument) {
     let indexed = IndexedSummary(document.summary, keepingDecoded: true)
-    entries[document.path] = Entry(text: TextFingerprint(document.text), summary: indexed.stored)
+    entries[document.path] = Entry(text: TextFingerprint(document.text))
+    if keepsSummaries { storedSummaries[document.path] = indexed.stored }
     builder.set([indexed])
   }
 

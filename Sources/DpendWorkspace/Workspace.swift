@@ -71,6 +71,7 @@ public final class Workspace {
     host.summaryStore = store
     host.buildsOneGraph = true
     host.keepsSummaries = false
+    host.keepsWatchedNames = store != nil
     loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
   }
 

@@ -320,7 +320,11 @@ import Testing
     let answers = AnswerCache(directory: cache)
     let record = try #require(answers.load())
     let facts = try #require(record.graphFacts)
-    let graph = try Workspace(settings: try Self.settings(workspace)).analyze()
+    let store = SummaryCache(directory: cache, collection: Self.collection, build: "test")
+    let graph = try Workspace(settings: try Self.settings(workspace), store: store).analyze()
+    // Without a summary cache no answer is kept, and the command line's graph forgets the
+    // names its analyses looked up.
+    #expect(try Workspace(settings: try Self.settings(workspace)).analyze().watchedNames == WatchedNames())
     #expect(facts.shapes.count == 3)
     #expect(facts.watched == graph.watchedNames)
     #expect(facts.keys == graph.keyFacts)
@@ -331,11 +335,10 @@ import Testing
     #expect(keys.needed.count(of: StableHash.of("Clock"[...])) == 1)
     #expect(keys.provided.count(of: StableHash.of("Clock"[...])) == 0)
     #expect(facts.watched.hashes.count >= 4)
-    let summaries = SummaryCache(directory: cache, collection: Self.collection, build: "test")
     for path in ["Sources/Store.swift", "Sources/Feed.swift", "Sources/Clock.swift"] {
       let full = workspace.url(path).path
       let text = try #require(workspace.read(path))
-      let digests = try #require(summaries.digests(path: full, text: TextFingerprint(text)))
+      let digests = try #require(store.digests(path: full, text: TextFingerprint(text)))
       #expect(facts.had(path: full, shape: digests.shape), "\(path)")
       #expect(!facts.had(path: full, shape: digests.shape &+ 1), "\(path)")
       // The command line's graph keeps no summary of a file without container code: the
