@@ -30,6 +30,11 @@ public final class SummaryCache: SummaryStore {
     var fresh: [String: SummaryCacheFile.Entry] = [:]
     /// Every path asked for or recorded in this run: the entries the next file holds.
     var used: Set<String> = []
+    /// `true` once this run wrote the file (a refused file is then replaced).
+    var written = false
+    /// For the entries of `kept` whose bytes were let go after they were written
+    /// (``save(releasing:)``): where their payload is in the file, and its length.
+    var released: [String: (offset: Int, count: Int)] = [:]
   }
 
   /// The file name inside the cache directory.
@@ -60,14 +65,33 @@ public final class SummaryCache: SummaryStore {
   // MARK: SummaryStore
 
   public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> IndexedSummary? {
-    guard collection == self.collection, let entry = entry(path: path, text: text) else { return nil }
+    guard collection == self.collection, let entry = entry(path: path, text: text).flatMap(loaded) else {
+      return nil
+    }
     return Self.indexed(entry)
+  }
+
+  /// `entry` with its payload, read back from the file when it was let go; `nil` when the
+  /// file no longer holds it there (another process replaced it since).
+  private func loaded(_ entry: SummaryCacheFile.Entry) -> SummaryCacheFile.Entry? {
+    guard let place = state.withLock({ $0.released[entry.path] }) else { return entry }
+    let header = SummaryCacheFile.header(of: entry, payloadCount: place.count)
+    guard place.offset >= header.count, let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+    defer { try? handle.close() }
+    guard (try? handle.seek(toOffset: UInt64(place.offset - header.count))) != nil,
+      let data = try? handle.read(upToCount: header.count + place.count), data.count == header.count + place.count,
+      data.prefix(header.count).elementsEqual(header)
+    else { return nil }
+    var whole = entry
+    whole.payload = [UInt8](data.dropFirst(header.count))[...]
+    whole.facts = []
+    return whole
   }
 
   /// The summary the cache file held for `path` when it was loaded, whatever text it was
   /// made from (what the kept answer may have been computed from); `nil` when it held none.
   public func keptSummary(path: String) -> IndexedSummary? {
-    state.withLock { $0.kept[path] }.map(Self.indexed)
+    state.withLock { $0.kept[path] }.flatMap(loaded).map(Self.indexed)
   }
 
   private static func indexed(_ entry: SummaryCacheFile.Entry) -> IndexedSummary {
@@ -101,7 +125,7 @@ public final class SummaryCache: SummaryStore {
   /// exactly the text fingerprinted by `text` at `path`; `nil` when there is none or it does
   /// not decode. Decodes the summary's tables only.
   public func ranges(path: String, text: TextFingerprint) -> [SourceRange]? {
-    guard let entry = entry(path: path, text: text) else { return nil }
+    guard let entry = entry(path: path, text: text).flatMap(loaded) else { return nil }
     return entry.payload.withUnsafeBytes { try? FileSummary.ranges(binary: $0) }
   }
 
@@ -122,16 +146,44 @@ public final class SummaryCache: SummaryStore {
   /// file gone, a refused file); a run that only reused summaries writes nothing.
   /// - Returns: `true` when the file was written.
   /// - Throws: the file system's error when the directory or the file cannot be written.
+  ///
+  /// `releasing` lets go of every written summary's bytes once the file is written: the
+  /// command line writes the cache before building its graph, so that the summaries leave
+  /// memory as the graph reads them. What is asked of them afterwards (the ranges of the few
+  /// files the answer points into) is read back from the file, checked against the entry's
+  /// fields written before it; a file another process replaced since answers nothing, which
+  /// costs only speed.
   @discardableResult
-  public func save() throws -> Bool {
-    let entries = state.withLock { state -> [SummaryCacheFile.Entry]? in
+  public func save(releasing: Bool = false) throws -> Bool {
+    let listed = state.withLock { state -> [SummaryCacheFile.Entry]? in
       let unchanged = state.fresh.isEmpty && Set(state.kept.keys) == state.used
-      if unchanged && loadProblem == nil { return nil }
+      if unchanged && (loadProblem == nil || state.written) { return nil }
       return state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }
     }
-    guard let entries else { return false }
+    guard let listed else { return false }
+    // Bytes let go by an earlier save are read back (an entry the file no longer holds is left out).
+    let entries = listed.compactMap(loaded)
+    var offsets = [Int](repeating: 0, count: entries.count)
     try AtomicFile.replace(at: url.path) { write in
-      try SummaryCacheFile.write(entries, identity: identity, to: write)
+      try SummaryCacheFile.write(entries, identity: identity, to: write) { offsets[$0] = $1 }
+    }
+    state.withLock { state in
+      state.written = true
+      state.fresh = [:]
+      state.kept = [:]
+      state.released = [:]
+      state.kept.reserveCapacity(entries.count)
+      for (entry, offset) in zip(entries, offsets) {
+        guard releasing else {
+          state.kept[entry.path] = entry
+          continue
+        }
+        var light = entry
+        light.payload = []
+        light.facts = []
+        state.kept[entry.path] = light
+        state.released[entry.path] = (offset, entry.payload.count)
+      }
     }
     return true
   }

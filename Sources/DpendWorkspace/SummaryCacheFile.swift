@@ -29,6 +29,20 @@ enum SummaryCacheFile {
 
   static let magic = Array("DPNDSUM1".utf8)
 
+  /// The bytes of `entry`'s fields before its payload (path, text hash and length, digests,
+  /// payload length), as written: what a payload read back from its offset is checked against.
+  static func header(of entry: Entry, payloadCount: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    LittleEndian.append(UInt64(entry.path.utf8.count), width: 4, to: &bytes)
+    bytes += entry.path.utf8
+    LittleEndian.append(entry.textHash, width: 8, to: &bytes)
+    LittleEndian.append(UInt64(entry.textLength), width: 4, to: &bytes)
+    LittleEndian.append(entry.contentDigest, width: 8, to: &bytes)
+    LittleEndian.append(entry.shapeDigest, width: 8, to: &bytes)
+    LittleEndian.append(UInt64(payloadCount), width: 4, to: &bytes)
+    return bytes
+  }
+
   /// The entries of `bytes`, or why they cannot be used.
   static func parse(_ bytes: [UInt8], identity: String) -> Result<[Entry], SummaryCacheProblem> {
     guard bytes.count >= magic.count + 8, bytes[0..<magic.count].elementsEqual(magic) else {
@@ -77,14 +91,17 @@ enum SummaryCacheFile {
   /// is never whole in memory (at 100,000 files it is 170 MB); the checksum is computed as
   /// the pieces go.
   static func write<Failure: Error>(
-    _ entries: [Entry], identity: String, to write: (UnsafeRawBufferPointer) throws(Failure) -> Void
+    _ entries: [Entry], identity: String, to write: (UnsafeRawBufferPointer) throws(Failure) -> Void,
+    payloadOffsets: ((_ entry: Int, _ offset: Int) -> Void)? = nil
   ) throws(Failure) {
     let pieceSize = 1 << 20
     var hash = StableHash.Stream(count: size(of: entries, identity: identity) - 8)
     var piece: [UInt8] = []
     piece.reserveCapacity(pieceSize + 64)
+    var flushed = 0
     func flush(hashing: Bool = true) throws(Failure) {
       guard !piece.isEmpty else { return }
+      flushed += piece.count
       let result = piece.withUnsafeBytes { bytes in
         if hashing { hash.add(bytes) }
         return Result { () throws(Failure) in try write(bytes) }
@@ -101,13 +118,14 @@ enum SummaryCacheFile {
     piece.append(contentsOf: magic)
     string(identity)
     u32(entries.count)
-    for entry in entries {
+    for (index, entry) in entries.enumerated() {
       string(entry.path)
       u64(entry.textHash)
       u32(entry.textLength)
       u64(entry.contentDigest)
       u64(entry.shapeDigest)
       u32(entry.payload.count)
+      payloadOffsets?(index, flushed + piece.count)
       piece.append(contentsOf: entry.payload)
       u32(entry.facts.count)
       piece.append(contentsOf: entry.facts)

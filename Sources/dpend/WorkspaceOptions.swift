@@ -116,12 +116,14 @@ struct WorkspaceOptions: ParsableArguments {
     let workspace = try run { () throws(WorkspaceError) in
       try Workspace(settings: settings, store: cache, knownTexts: lookup.texts)
     }
+    // Written before the graph is built: the summaries then leave memory as the graph reads them.
+    let saved = cache.map { save($0, releasing: true) } ?? false
     let graph = workspace.analyze()
     KeptUntilExit.keep(workspace)
     if let cache { KeptUntilExit.keep(cache) }
     // Files the lookup summarized were parsed in this run, though the workspace reused them.
     report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
-    guard let cache, let answers, save(cache) else {
+    guard let cache, let answers, saved else {
       return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, keep: { _ in })
     }
     let inputs = KeptAnswer.inputs(of: workspace, summaries: cache)
@@ -140,9 +142,9 @@ struct WorkspaceOptions: ParsableArguments {
 
   /// Writes the summary cache; `false`, with one line on standard error, when it cannot.
   @discardableResult
-  private func save(_ cache: SummaryCache) -> Bool {
+  private func save(_ cache: SummaryCache, releasing: Bool = false) -> Bool {
     do {
-      try cache.save()
+      try cache.save(releasing: releasing)
       return true
     } catch {
       Output.error("warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)")

@@ -1,4 +1,5 @@
 import DpendAnalysis
+import DpendCollect
 import DpendHost
 import DpendModel
 import DpendTestSupport
@@ -164,10 +165,67 @@ import Testing
     fewer["Sources/Feed.swift"] = nil
     let removed = try Self.run(fewer, cacheIn: directory.root)
     #expect(removed.parsed == 0)
-    #expect(try removed.cache?.save() == true)
+    // The run wrote it (the next run parses Feed.swift again); a second save writes nothing.
+    #expect(try removed.cache?.save() == false)
     let after = try Self.run(Self.files, cacheIn: directory.root)
     #expect(after.parsed == 1)
     #expect(after.reused == 2)
+  }
+
+  /// A cache saved `releasing` its summaries' bytes (the command line's, before its graph)
+  /// still answers everything, reading what is asked back from its file: digests, ranges and
+  /// summaries equal to those it held. A second save writes nothing; one after a new summary
+  /// writes every entry whole. A file replaced since answers nothing, never another file's bytes.
+  @Test func aCacheThatLetItsBytesGoReadsThemBack() throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    let cache = SummaryCache(directory: directory.root, collection: Self.collection, build: "test")
+    let host = AnalysisHost()
+    host.collection = Self.collection
+    host.summaryStore = cache
+    host.update(Self.files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    let texts = Self.files.mapValues { TextFingerprint($0) }
+    func snapshot() -> [String: (SummaryDigests?, [SourceRange]?, [UInt8]?)] {
+      texts.mapValues { _ in (nil, nil, nil) }.merging(
+        texts.map { path, text in
+          (
+            path,
+            (
+              cache.digests(path: path, text: text), cache.ranges(path: path, text: text),
+              cache.summary(path: path, text: text, collection: Self.collection).map { Array($0.stored.bytes) }
+            )
+          )
+        }, uniquingKeysWith: { $1 })
+    }
+    let before = snapshot()
+    #expect(before.values.allSatisfy { $0.0 != nil && !($0.1 ?? []).isEmpty && $0.2 != nil })
+    #expect(try cache.save(releasing: true))
+    let after = snapshot()
+    for path in texts.keys {
+      #expect(after[path]!.0 == before[path]!.0, "\(path)")
+      #expect(after[path]!.1 == before[path]!.1, "\(path)")
+      #expect(after[path]!.2 == before[path]!.2, "\(path)")
+    }
+    #expect(try cache.save() == false)
+    // A new summary: the next file holds every entry whole, and a new process reuses them all.
+    let clock = "protocol Clock {}\n"
+    cache.record(
+      IndexedSummary(SummaryCollector.summarize(path: "Sources/Clock.swift", source: clock, settings: Self.collection)),
+      text: TextFingerprint(clock), collection: Self.collection)
+    #expect(try cache.save(releasing: true))
+    var withClock = Self.files
+    withClock["Sources/Clock.swift"] = clock
+    let again = try Self.run(withClock, cacheIn: directory.root)
+    #expect(again.parsed == 0 && again.reused == 4)
+    #expect(
+      cache.ranges(path: "Sources/Store.swift", text: texts["Sources/Store.swift"]!) == before["Sources/Store.swift"]!.1
+    )
+    // Another process's file in its place: the bytes are not where they were.
+    _ = try Self.run(["Sources/Other.swift": "protocol Other {}\n"], cacheIn: directory.root)
+    #expect(cache.ranges(path: "Sources/Store.swift", text: texts["Sources/Store.swift"]!) == nil)
+    #expect(
+      cache.summary(path: "Sources/Store.swift", text: texts["Sources/Store.swift"]!, collection: Self.collection)
+        == nil)
   }
 
   /// A directory that cannot be written makes `save()` throw (the command line prints one
