@@ -50,8 +50,8 @@ public final class SummaryCache: SummaryStore {
     identity = Self.identity(collection: collection, build: build)
     var state = State()
     var problem: SummaryCacheProblem?
-    if let data = FileManager.default.contents(atPath: url.path) {
-      switch SummaryCacheFile.parse([UInt8](data), identity: identity) {
+    if let bytes = TextFile.bytes(at: url.path) {
+      switch SummaryCacheFile.parse(bytes, identity: identity) {
       case .success(let entries):
         for entry in entries { state.kept[entry.path] = entry }
       case .failure(let reason):

@@ -46,4 +46,33 @@ enum TextFile {
     }
     return text
   }
+
+  /// The bytes of the file at `path` read straight into an array (a cache file: `Data` and a
+  /// copy of it would hold it twice), or `nil` when it cannot be opened or read whole.
+  static func bytes(at path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let size = Int(status.st_size)
+    var complete = true
+    // One byte more than the size, as for a text: a file that grew since `fstat` is refused.
+    let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+      var filled = 0
+      while filled < buffer.count {
+        let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count == 0 { break }
+        if count < 0 {
+          if errno == EINTR { continue }
+          complete = false
+          break
+        }
+        filled += count
+      }
+      if filled == buffer.count { complete = false }
+      initialized = complete ? filled : 0
+    }
+    return complete ? bytes : nil
+  }
 }
