@@ -20,9 +20,12 @@ public struct HashCounts: Hashable, Sendable {
     self.counts = counts
   }
 
-  /// Every hash of `all`, counted (in any order, repeats counted).
-  init(counting all: [UInt64]) {
-    for hash in all.sorted() {
+  /// Every hash of `all`, counted (in any order, repeats counted); sorted in place when the
+  /// caller hands over its only reference.
+  init(counting all: consuming [UInt64]) {
+    var sorted = consume all
+    sorted.sort()
+    for hash in sorted {
       if hashes.last == hash {
         counts[counts.count - 1] += 1
       } else {

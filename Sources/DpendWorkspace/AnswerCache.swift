@@ -137,7 +137,9 @@ public struct AnswerCache: Sendable {
   /// - Throws: the file system's error when the file cannot be written.
   public func save(_ record: Record) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try AtomicFile.write(Data(Self.bytes(of: record)), to: url.path)
+    // Streamed from the one array (not copied into `Data`, nor compared with the old file:
+    // at 100,000 files the record holds tens of megabytes of hashes).
+    try AtomicFile.replace(at: url.path, with: Self.bytes(of: record))
   }
 
   /// The record `bytes` hold, or `nil` when they are not a whole answer file.
