@@ -104,9 +104,13 @@ public enum KeptAnswer {
   /// Looks for the answer of the workspace `settings` describe. Gives up (an empty lookup)
   /// as soon as it is clear there is none: a library or a file that cannot be read, a
   /// discovery problem, or more than `maximumParses` files new to `summaries` (a run with
-  /// that many changes builds the graph anyway, and parses them then).
+  /// that many changes builds the graph anyway, and parses them then). `providers` false
+  /// leaves out answers standing for providers added or removed (``Lookup/providersChanged``):
+  /// `generate` cannot use them, since its output changes, and would pay for the check only
+  /// to build the graph after it.
   public static func look(
-    settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64
+    settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64,
+    providers: Bool = true
   ) -> Lookup {
     guard let identity = AnswerCache.identity(of: settings, summaryIdentity: summaries.identity) else {
       return Lookup()
@@ -175,7 +179,7 @@ public enum KeptAnswer {
       }
     } else if let unchanged = unchangedGraph(
       kept, identity: identity, inputs: inputs, texts: lookup.texts, settings: settings, summaries: summaries,
-      maximumChanges: maximumParses)
+      maximumChanges: maximumParses, providers: providers)
     {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
@@ -195,12 +199,13 @@ public enum KeptAnswer {
   private static func unchangedGraph(
     _ kept: AnswerCache.Record, identity: String,
     inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
-    settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int
+    settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int, providers: Bool
   ) -> (record: AnswerCache.Record, changed: Int, providersChanged: Bool)? {
-    guard let facts = kept.graphFacts, facts.shapes.count == inputs.count,
+    guard var facts = kept.graphFacts, facts.shapes.count == inputs.count,
       facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: inputs.map(\.path)),
       let analysis = try? WorkspaceLoader.analysisSettings(settings), analysis.problems.isEmpty
     else { return nil }
+    if !providers { facts.keys = nil }
     let changedIndices = inputs.indices.filter { !facts.had(path: inputs[$0].path, shape: inputs[$0].digests.shape) }
     guard !changedIndices.isEmpty, changedIndices.count <= maximumChanges else { return nil }
     var changes: [UnchangedGraph.Change] = []

@@ -35,7 +35,8 @@ struct Generate: ParsableCommand {
     // A kept answer will do when it has errors (nothing is written) or when the output file
     // still holds what was generated from it.
     let analysis = try options.analysis(
-      settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) }, verbose: verbose)
+      settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) }, verbose: verbose,
+      keptForProviders: false)
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))

@@ -78,8 +78,12 @@ struct WorkspaceOptions: ParsableArguments {
   /// are then brought up to date; a cache that cannot be written costs only speed, with one
   /// line on standard error. `verbose` also prints, on standard error, how many files were
   /// parsed and how many summaries were reused, and whether the answer was the kept one.
+  ///
+  /// `keptForProviders` false never takes an answer kept for providers added or removed
+  /// (`generate`, whose output they change).
   func analysis(
-    _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false }, verbose: Bool = false
+    _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false }, verbose: Bool = false,
+    keptForProviders: Bool = true
   ) throws -> Analysis {
     func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: KeptAnswer.Lookup?) {
       guard verbose else { return }
@@ -104,7 +108,7 @@ struct WorkspaceOptions: ParsableArguments {
     let answers = noCache ? nil : AnswerCache(directory: directory)
     var lookup = KeptAnswer.Lookup()
     if let cache, let answers, cache.loadProblem == nil {
-      lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers)
+      lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers, providers: keptForProviders)
       if let answer = lookup.answer, useKept(answer) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)

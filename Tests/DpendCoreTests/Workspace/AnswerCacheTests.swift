@@ -304,6 +304,27 @@ import Testing
     #expect(next.answer.diagnostics.map(\.range.start.line) == [3])
   }
 
+  /// A provider nothing needs added: the lookup keeps the answer, saying providers changed,
+  /// unless asked for no such answer (`generate`'s lookup), which then finds none.
+  @Test func aLookupForGenerateTakesNoAnswerKeptForProviders() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    _ = try Self.run(workspace, cache: cache)
+    try workspace.write("Sources/Store.swift", Self.files["Sources/Store.swift"]! + "final class CacheImpl {}\n")
+    let settings = try Self.settings(workspace)
+    func look(providers: Bool) -> KeptAnswer.Lookup {
+      KeptAnswer.look(
+        settings: settings, summaries: SummaryCache(directory: cache, collection: Self.collection, build: "test"),
+        answers: AnswerCache(directory: cache), providers: providers)
+    }
+    let refused = look(providers: false)
+    #expect(refused.answer == nil && !refused.providersChanged)
+    let kept = look(providers: true)
+    #expect(kept.answer == (try Self.plain(workspace)))
+    #expect(kept.providersChanged && kept.shapesChanged == 1)
+  }
+
   /// A workspace of ``files`` after one run: its cache directory and its answer file.
   static func keptAnswerFile() throws -> (workspace: TemporaryWorkspace, cache: URL, file: URL) {
     let workspace = try TemporaryWorkspace(Self.files)
