@@ -13,34 +13,17 @@ import Foundation
 enum TextFile {
   /// The text of the file at `path`, or `nil` when it cannot be opened or read.
   static func text(at path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int(status.st_size)
-    var complete = true
-    // One byte more than the size: a file that grew since `fstat` fills it, and is read
-    // again the slow way rather than cut short.
-    let text = String(unsafeUninitializedCapacity: size + 1) { buffer in
-      var filled = 0
-      while filled < buffer.count {
-        let wanted = buffer.count - filled
-        let count = read(descriptor, buffer.baseAddress! + filled, wanted)
-        if count == 0 { break }
-        if count < 0 {
-          if errno == EINTR { continue }
-          complete = false
-          return 0
-        }
-        filled += count
-        // A regular file reads short only at its end: no second `read` to see it end (one
-        // system call less for each of thousands of small files).
-        if count < wanted { break }
+    var complete = false
+    let text = opened(path) { descriptor, size in
+      // One byte more than the size: a file that grew since `fstat` fills it, and is read
+      // again the slow way rather than cut short.
+      String(unsafeUninitializedCapacity: size + 1) { buffer in
+        let filled = fill(buffer, from: descriptor)
+        complete = filled != nil
+        return filled ?? 0
       }
-      if filled == buffer.count { complete = false }
-      return complete ? filled : 0
     }
+    guard let text else { return nil }
     guard complete else {
       return FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
@@ -50,29 +33,46 @@ enum TextFile {
   /// The bytes of the file at `path` read straight into an array (a cache file: `Data` and a
   /// copy of it would hold it twice), or `nil` when it cannot be opened or read whole.
   static func bytes(at path: String) -> [UInt8]? {
+    var complete = false
+    let bytes = opened(path) { descriptor, size in
+      // One byte more than the size, as for a text: a file that grew since `fstat` is refused.
+      [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+        let filled = fill(buffer, from: descriptor)
+        complete = filled != nil
+        initialized = filled ?? 0
+      }
+    }
+    return complete ? bytes : nil
+  }
+
+  /// `read(descriptor, size)` for the regular file at `path`, opened for reading, with its
+  /// size; `nil` when it cannot be opened or is not a regular file.
+  private static func opened<Value>(_ path: String, _ read: (Int32, Int) -> Value) -> Value? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int(status.st_size)
-    var complete = true
-    // One byte more than the size, as for a text: a file that grew since `fstat` is refused.
-    let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-      var filled = 0
-      while filled < buffer.count {
-        let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-        if count == 0 { break }
-        if count < 0 {
-          if errno == EINTR { continue }
-          complete = false
-          break
-        }
-        filled += count
+    return read(descriptor, Int(status.st_size))
+  }
+
+  /// Reads `descriptor` into `buffer`: how many bytes, or `nil` when a read failed or the
+  /// file fills the whole buffer (it grew since its size was taken).
+  private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32) -> Int? {
+    var filled = 0
+    while filled < buffer.count {
+      let wanted = buffer.count - filled
+      let count = read(descriptor, buffer.baseAddress! + filled, wanted)
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
       }
-      if filled == buffer.count { complete = false }
-      initialized = complete ? filled : 0
+      filled += count
+      // A regular file reads short only at its end: no second `read` to see it end (one
+      // system call less for each of thousands of small files).
+      if count < wanted { break }
     }
-    return complete ? bytes : nil
+    return filled == buffer.count ? nil : filled
   }
 }
