@@ -136,8 +136,7 @@ public struct AnswerCache: Sendable {
   /// Keeps `record`, replacing any other.
   /// - Throws: the file system's error when the file cannot be written.
   public func save(_ record: Record) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    // Streamed from the one array (not copied into `Data`, nor compared with the old file:
+    // The directory is made if needed. Streamed from the one array (not copied into `Data`, nor compared with the old file:
     // at 100,000 files the record holds tens of megabytes of hashes).
     try AtomicFile.replace(at: url.path, with: Self.bytes(of: record))
   }

@@ -32,9 +32,6 @@ public final class SummaryCache: SummaryStore {
     var used: Set<String> = []
     /// `true` once this run wrote the file (a refused file is then replaced).
     var written = false
-    /// For the entries of `kept` whose bytes were let go after they were written
-    /// (``save(releasing:)``): where their payload is in the file, and its length.
-    var released: [String: (offset: Int, count: Int)] = [:]
   }
 
   /// The file name inside the cache directory.
@@ -74,7 +71,7 @@ public final class SummaryCache: SummaryStore {
   /// `entry` with its payload, read back from the file when it was let go; `nil` when the
   /// file no longer holds it there (another process replaced it since).
   private func loaded(_ entry: SummaryCacheFile.Entry) -> SummaryCacheFile.Entry? {
-    guard let place = state.withLock({ $0.released[entry.path] }) else { return entry }
+    guard let place = entry.released else { return entry }
     let header = SummaryCacheFile.header(of: entry, payloadCount: place.count)
     guard place.offset >= header.count, let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
     defer { try? handle.close() }
@@ -85,6 +82,7 @@ public final class SummaryCache: SummaryStore {
     var whole = entry
     whole.payload = [UInt8](data.dropFirst(header.count))[...]
     whole.facts = []
+    whole.released = nil
     return whole
   }
 
@@ -171,7 +169,6 @@ public final class SummaryCache: SummaryStore {
       state.written = true
       state.fresh = [:]
       state.kept = [:]
-      state.released = [:]
       state.kept.reserveCapacity(entries.count)
       for (entry, offset) in zip(entries, offsets) {
         guard releasing else {
@@ -181,8 +178,8 @@ public final class SummaryCache: SummaryStore {
         var light = entry
         light.payload = []
         light.facts = []
+        light.released = (offset, entry.payload.count)
         state.kept[entry.path] = light
-        state.released[entry.path] = (offset, entry.payload.count)
       }
     }
     return true

@@ -25,6 +25,9 @@ enum SummaryCacheFile {
     var payload: ArraySlice<UInt8>
     /// The summary's interface and flags (``DpendAnalysis/IndexedSummary/encodedFacts()``).
     var facts: ArraySlice<UInt8> = []
+    /// Where the payload is in the file last written, and its length, once the cache let
+    /// go of its bytes (``SummaryCache/save(releasing:)``: `payload` and `facts` are empty).
+    var released: (offset: Int, count: Int)?
   }
 
   static let magic = Array("DPNDSUM1".utf8)
