@@ -18,16 +18,18 @@ extension UnchangedGraph {
   ///
   /// What `dpend generate` writes does change: an answer kept for such a change keeps no
   /// output's fingerprint.
-  struct ProviderChange {
+  public struct ProviderChange: Sendable {
     /// Keys the changed files' factories provide only before the change.
-    var removedKeys: Set<DependencyKey> = []
+    public private(set) var removedKeys: Set<DependencyKey> = []
     /// Keys the changed files' factories provide only after it.
-    var addedKeys: Set<DependencyKey> = []
-    var removed: [Factory] = []
-    var added: [Factory] = []
+    public private(set) var addedKeys: Set<DependencyKey> = []
+    /// The factories of ``removedKeys``, as the changed files' analyses before had them.
+    public private(set) var removed: [Factory] = []
+    /// The factories of ``addedKeys``, as the changed files' analyses after have them.
+    public private(set) var added: [Factory] = []
 
     /// No provider added or removed.
-    static let none = ProviderChange()
+    public static let none = ProviderChange()
 
     /// The factories of keys `old` (the changed files' analyses before) provides and `new`
     /// (after) does not, and the other way around.
@@ -43,7 +45,7 @@ extension UnchangedGraph {
     private init() {}
 
     /// `true` when nothing was added or removed.
-    var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+    public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 
     /// `analysis` (a changed file's, before the change) without the removed factories.
     func keeping(before analysis: FileAnalysis) -> FileAnalysis {

@@ -45,9 +45,11 @@ public enum UnchangedGraph {
     /// The keys provided and needed after the changes; `nil` when the check was not given
     /// them.
     public var keys: KeyFacts?
-    /// `true` when the changes added or removed providers (of keys nothing needs): the
-    /// diagnostics are the same, the generated code is not.
-    public var providersChanged = false
+    /// The providers (of keys nothing needs) the changes added or removed: the diagnostics
+    /// are the same, the generated code is not.
+    public var providers = ProviderChange.none
+    /// `true` when the changes added or removed providers.
+    public var providersChanged: Bool { !providers.isEmpty }
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
     /// change, `nil` for a range of a changed file that is not one of its analysis's.
@@ -122,7 +124,7 @@ public enum UnchangedGraph {
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
-    return Outcome(watched: counts, moves: moves, keys: keysAfter, providersChanged: !providers.isEmpty)
+    return Outcome(watched: counts, moves: moves, keys: keysAfter, providers: providers)
   }
 
   /// The names of the types, protocols, typealiases and extended types `new` declares

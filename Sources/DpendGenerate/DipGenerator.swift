@@ -17,19 +17,18 @@ import DpendModel
 public struct DipGenerator: ContainerGenerator {
   public init() {}
 
-  public func generate(_ graph: DependencyGraph) -> String {
-    let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Dip")
-    var output = opening.text
+  public func generate(_ registrations: Registrations) -> String {
+    var output = GeneratedFileHeader.opening(for: registrations, containerModule: "Dip")
     output += "\nlet dependencyContainer = DependencyContainer { container in\n"
-    for factory in opening.factories {
+    for factory in registrations.factories {
       let tag = factory.key.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-      let make = FactoryCall.expression(for: factory, provided: graph.resolved) { key in
+      let make = FactoryCall.expression(for: factory, provided: registrations.byKey) { key in
         let tagArgument = key.tag.map { "tag: \(SwiftLiteral.string($0))" } ?? ""
         return "container.resolve(\(tagArgument)) as \(key.name)"
       }
       output += "  container.register(.\(factory.scope.rawValue)\(tag)) { \(make) as \(factory.key.name) }\n"
     }
-    if opening.factories.contains(where: { $0.scope == .eagerSingleton }) {
+    if registrations.factories.contains(where: { $0.scope == .eagerSingleton }) {
       output += "  // Eager singletons are made here; Dip takes no registration after `bootstrap()`.\n"
       output += "  try! container.bootstrap()\n"
     }

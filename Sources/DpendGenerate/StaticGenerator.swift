@@ -19,13 +19,12 @@ import DpendModel
 public struct StaticGenerator: ContainerGenerator {
   public init() {}
 
-  public func generate(_ graph: DependencyGraph) -> String {
-    let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Foundation")
-    let keys = opening.keys
-    var output = opening.text
+  public func generate(_ registrations: Registrations) -> String {
+    let keys = registrations.keys
+    var output = GeneratedFileHeader.opening(for: registrations, containerModule: "Foundation")
     let names = Self.identifiers(for: keys)
-    let throwing = Self.throwingKeys(graph.resolved)
-    let eager = zip(keys, opening.factories).filter { $0.1.scope == .eagerSingleton }.map(\.0)
+    let throwing = Self.throwingKeys(registrations.byKey)
+    let eager = registrations.factories.filter { $0.scope == .eagerSingleton }.map(\.key)
     let initThrows = eager.contains { throwing.contains($0) }
     output += """
 
@@ -39,7 +38,8 @@ public struct StaticGenerator: ContainerGenerator {
         private var shared: [Int: Any] = [:]
 
       """
-    for (key, factory) in zip(keys, opening.factories) {
+    for factory in registrations.factories {
+      let key = factory.key
       switch factory.scope {
       case .singleton, .eagerSingleton: output += "  private var singleton_\(names[key]!): \(key.name)?\n"
       case .weakSingleton: output += "  private weak var weak_\(names[key]!): AnyObject?\n"
@@ -53,7 +53,8 @@ public struct StaticGenerator: ContainerGenerator {
       output += "    _ = \(mark)resolving { \(mark)make_\(names[key]!)() }\n"
     }
     output += "  }\n"
-    for (key, factory) in zip(keys, opening.factories) {
+    for factory in registrations.factories {
+      let key = factory.key
       let mark = throwing.contains(key) ? "try " : ""
       let effects = throwing.contains(key) ? " throws" : ""
       let tag = key.tag.map { "tag _: \($0).Type" } ?? ""
@@ -76,7 +77,7 @@ public struct StaticGenerator: ContainerGenerator {
 
       """
     for (index, key) in keys.enumerated() {
-      output += makeFunction(index: index, key: key, graph: graph, names: names, throwing: throwing)
+      output += makeFunction(index: index, key: key, registrations: registrations, names: names, throwing: throwing)
     }
     output += "}\n\n"
     if initThrows {
@@ -90,13 +91,13 @@ public struct StaticGenerator: ContainerGenerator {
 
   /// `make_<name>()`, which applies the key's scope around its factory call.
   private func makeFunction(
-    index: Int, key: DependencyKey, graph: DependencyGraph, names: [DependencyKey: String],
+    index: Int, key: DependencyKey, registrations: Registrations, names: [DependencyKey: String],
     throwing: Set<DependencyKey>
   ) -> String {
-    let factory = graph.resolved[key]!
+    let factory = registrations.factories[index]
     let name = names[key]!
     let call = FactoryCall.expression(
-      for: factory, provided: graph.resolved, isThrowing: { throwing.contains($0) },
+      for: factory, provided: registrations.byKey, isThrowing: { throwing.contains($0) },
       resolve: { "make_\(names[$0]!)()" })
     var text = "\n  private func make_\(name)()\(throwing.contains(key) ? " throws" : "") -> \(key.name) {\n"
     switch factory.scope {

@@ -21,17 +21,16 @@ import DpendModel
 public struct SwinjectGenerator: ContainerGenerator {
   public init() {}
 
-  public func generate(_ graph: DependencyGraph) -> String {
-    let opening = GeneratedFileHeader.opening(for: graph, containerModule: "Swinject")
-    let keys = opening.keys
-    var output = opening.text
+  public func generate(_ registrations: Registrations) -> String {
+    var output = GeneratedFileHeader.opening(for: registrations, containerModule: "Swinject")
     output += "\n/// The app's dependencies: a synchronized view of the container, safe to use from several threads.\n"
     output += "nonisolated(unsafe) let dependencyContainer: Resolver = {\n"
     output += "  let container = Container()\n"
-    for (key, factory) in zip(keys, opening.factories) {
+    for factory in registrations.factories {
+      let key = factory.key
       let name = key.tag.map { ", name: \(SwiftLiteral.string($0))" } ?? ""
       let call = FactoryCall.expression(
-        for: factory, provided: graph.resolved, isThrowing: { _ in false },
+        for: factory, provided: registrations.byKey, isThrowing: { _ in false },
         resolve: { Self.resolution(of: $0) })
       let scope = ".inObjectScope(.\(Self.objectScope(factory.scope)))"
       if Self.mayThrow(factory) {
@@ -44,7 +43,7 @@ public struct SwinjectGenerator: ContainerGenerator {
         output += "  container.register(\(key.name).self\(name)) { resolver in \(call) }\(scope)\n"
       }
     }
-    let eager = zip(keys, opening.factories).filter { $0.1.scope == .eagerSingleton }.map(\.0)
+    let eager = registrations.factories.filter { $0.scope == .eagerSingleton }.map(\.key)
     if !eager.isEmpty {
       output += "  // Eager singletons: made with the container.\n"
       for key in eager { output += "  _ = \(resolution(of: key, in: "container"))\n" }

@@ -26,9 +26,16 @@ public enum KeptAnswer {
     /// How many files changed shape without it reaching the graph (``DpendAnalysis/UnchangedGraph``),
     /// when the answer was kept for that reason; 0 otherwise.
     public var shapesChanged = 0
-    /// `true` when those changes added or removed providers of keys nothing needs
-    /// (``DpendAnalysis/UnchangedGraph/Outcome/providersChanged``).
-    public var providersChanged = false
+    /// The providers of keys nothing needs those changes added or removed
+    /// (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
+    public var providers = UnchangedGraph.ProviderChange.none
+    /// `true` when those changes added or removed providers.
+    public var providersChanged: Bool { !providers.isEmpty }
+    /// The outputs' fingerprints the kept answer had before such a change (the answer the
+    /// lookup gives has none: its generated code differs): what `dpend generate` wrote from
+    /// the graph before the change, which a table of its registrations kept with the same
+    /// fingerprint describes.
+    public var keptOutputs: [String: TextFingerprint] = [:]
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0
     /// Files whose summary the cache already had.
@@ -106,8 +113,9 @@ public enum KeptAnswer {
   /// discovery problem, or more than `maximumParses` files new to `summaries` (a run with
   /// that many changes builds the graph anyway, and parses them then). `providers` false
   /// leaves out answers standing for providers added or removed (``Lookup/providersChanged``):
-  /// `generate` cannot use them, since its output changes, and would pay for the check only
-  /// to build the graph after it.
+  /// `generate` cannot use them (its output changes) unless it kept the table of the
+  /// registrations it wrote (``KeptRegistrations``), and would otherwise pay for the check
+  /// only to build the graph after it.
   public static func look(
     settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64,
     providers: Bool = true
@@ -184,7 +192,8 @@ public enum KeptAnswer {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
-      lookup.providersChanged = unchanged.providersChanged
+      lookup.providers = unchanged.providers
+      if !unchanged.providers.isEmpty { lookup.keptOutputs = kept.answer.outputs }
     }
     return lookup
   }
@@ -200,7 +209,7 @@ public enum KeptAnswer {
     _ kept: AnswerCache.Record, identity: String,
     inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
     settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int, providers: Bool
-  ) -> (record: AnswerCache.Record, changed: Int, providersChanged: Bool)? {
+  ) -> (record: AnswerCache.Record, changed: Int, providers: UnchangedGraph.ProviderChange)? {
     guard var facts = kept.graphFacts, facts.shapes.count == inputs.count,
       facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: inputs.map(\.path)),
       let analysis = try? WorkspaceLoader.analysisSettings(settings), analysis.problems.isEmpty
@@ -244,7 +253,7 @@ public enum KeptAnswer {
     if outcome.providersChanged { answer.outputs = [:] }
     let record = Inputs(identity: identity, files: inputs, summaries: summaries).record(
       of: answer, watched: outcome.watched, keys: outcome.keys)
-    return (record, changedIndices.count, outcome.providersChanged)
+    return (record, changedIndices.count, outcome.providers)
   }
 
   /// The inputs `workspace` was just analysed from, for keeping its answer: `nil` when some

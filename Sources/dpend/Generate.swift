@@ -1,4 +1,5 @@
 import ArgumentParser
+import DpendAnalysis
 import DpendGenerate
 import DpendModel
 import DpendWorkspace
@@ -32,11 +33,26 @@ struct Generate: ParsableCommand {
     }
     let kind = settings.mode == .library ? "library" : settings.container.rawValue
     let current = WorkspaceLoader.readText(output).map(TextFingerprint.init)
-    // A kept answer will do when it has errors (nothing is written) or when the output file
-    // still holds what was generated from it.
+    // The registrations the last code was written from, for a change that only adds or
+    // removes providers nothing needs.
+    let registrationsFile =
+      settings.mode == .application
+      ? options.cacheDirectory(settings).map { KeptRegistrations(directory: $0, collection: settings.collection) }
+      : nil
+    let keptTable = registrationsFile?.load(kind: kind)
+    var spliced: Registrations?
+    // A kept answer will do when it has errors (nothing is written), when the output file
+    // still holds what was generated from it, or when the code is the kept registrations
+    // with the providers the change added or removed.
     let analysis = try options.analysis(
-      settings, useKept: { $0.hasErrors || (current != nil && $0.outputs[kind] == current) }, verbose: verbose,
-      keptForProviders: false)
+      settings,
+      useKept: { lookup in
+        guard let answer = lookup.answer else { return false }
+        if answer.hasErrors { return true }
+        guard lookup.providersChanged else { return current != nil && answer.outputs[kind] == current }
+        spliced = Self.registrations(keptTable, changedBy: lookup, kind: kind)
+        return spliced != nil
+      }, verbose: verbose, keptForProviders: keptTable != nil)
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))
@@ -45,11 +61,16 @@ struct Generate: ParsableCommand {
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)
     }
-    guard let graph = analysis.graph else {
+    let registrations = analysis.graph.map { settings.mode == .application ? Registrations(graph: $0) : nil } ?? spliced
+    let text: String
+    if let registrations {
+      text = GeneratedOutput.text(for: registrations, container: settings.container)
+    } else if let graph = analysis.graph {
+      text = GeneratedOutput.text(for: graph, container: settings.container)
+    } else {
       Output.error("\(output) is up to date")
       return
     }
-    let text = GeneratedOutput.text(for: graph, container: settings.container)
     do {
       switch try AtomicFile.write(text, to: output) {
       case .written: Output.error("wrote \(output)")
@@ -60,7 +81,28 @@ struct Generate: ParsableCommand {
       Output.error("error: cannot write '\(output)': \(error.localizedDescription)")
       throw ExitCode(2)
     }
-    answer.outputs[kind] = TextFingerprint(text)
+    let fingerprint = TextFingerprint(text)
+    answer.outputs[kind] = fingerprint
     analysis.keep(answer)
+    if let registrations, let registrationsFile {
+      do {
+        try registrationsFile.save(registrations.factories, output: fingerprint, kind: kind)
+      } catch {
+        Output.error(
+          "warning: cannot write the kept registrations \(registrationsFile.url.path): \(error.localizedDescription)")
+      }
+    }
+  }
+
+  /// The registrations of the code after a change that only added or removed providers of
+  /// keys nothing needs: `table`'s with them applied, when `table` is what the kept answer's
+  /// code was generated from (the same fingerprint) and each added key has one factory.
+  private static func registrations(
+    _ table: KeptRegistrations.Table?, changedBy lookup: KeptAnswer.Lookup, kind: String
+  ) -> Registrations? {
+    guard let table, lookup.keptOutputs[kind] == table.output, let factories = table.factories(),
+      let kept = Registrations(sorted: factories)
+    else { return nil }
+    return kept.replacing(removed: lookup.providers.removedKeys, added: lookup.providers.added)
   }
 }

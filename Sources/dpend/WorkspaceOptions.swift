@@ -66,14 +66,14 @@ struct WorkspaceOptions: ParsableArguments {
     return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
-  /// The graph of the workspace (see ``analysis(_:useKept:verbose:)``, which never keeps
+  /// The graph of the workspace (see ``analysis(_:useKept:verbose:keptForProviders:)``, which never keeps
   /// an answer here).
   func analyze(_ settings: WorkspaceSettings) throws -> DependencyGraph {
     try analysis(settings).graph!
   }
 
   /// What a run reports: the kept answer (``AnswerCache``) when no input changed since the
-  /// run that kept it and `useKept` accepts it, else the answer of a graph built now (its
+  /// run that kept it and `useKept` accepts its lookup, else the answer of a graph built now (its
   /// summaries reused from the summary cache where their text is unchanged). Both caches
   /// are then brought up to date; a cache that cannot be written costs only speed, with one
   /// line on standard error. `verbose` also prints, on standard error, how many files were
@@ -82,7 +82,7 @@ struct WorkspaceOptions: ParsableArguments {
   /// `keptForProviders` false never takes an answer kept for providers added or removed
   /// (`generate`, whose output they change).
   func analysis(
-    _ settings: WorkspaceSettings, useKept: (AnalysisAnswer) -> Bool = { _ in false }, verbose: Bool = false,
+    _ settings: WorkspaceSettings, useKept: (KeptAnswer.Lookup) -> Bool = { _ in false }, verbose: Bool = false,
     keptForProviders: Bool = true
   ) throws -> Analysis {
     func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: KeptAnswer.Lookup?) {
@@ -109,12 +109,20 @@ struct WorkspaceOptions: ParsableArguments {
     var lookup = KeptAnswer.Lookup()
     if let cache, let answers, cache.loadProblem == nil {
       lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers, providers: keptForProviders)
-      if let answer = lookup.answer, useKept(answer) {
+      if let answer = lookup.answer, useKept(lookup) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
         save(cache)
-        if let record = lookup.movedRecord { try? answers.save(record) }
-        return Analysis(answer: answer, graph: nil, keep: { _ in })
+        // An answer kept for providers added or removed is kept again with the outputs the
+        // command wrote from it (see `Generate`), so it waits for `keep`.
+        if let record = lookup.movedRecord, !lookup.providersChanged { try? answers.save(record) }
+        return Analysis(
+          answer: answer, graph: nil,
+          keep: { kept in
+            guard lookup.providersChanged, var record = lookup.movedRecord else { return }
+            record.answer.outputs = kept.outputs
+            try? answers.save(record)
+          })
       }
     }
     let workspace = try run { () throws(WorkspaceError) in
@@ -156,6 +164,11 @@ struct WorkspaceOptions: ParsableArguments {
     }
   }
 
+  /// Where the caches are; `nil` with `--no-cache`.
+  func cacheDirectory(_ settings: WorkspaceSettings) -> URL? {
+    noCache ? nil : cacheURL(settings)
+  }
+
   /// `--cache-directory`, or `.build/dpend` in the workspace.
   private func cacheURL(_ settings: WorkspaceSettings) -> URL {
     if let cacheDirectory { return URL(fileURLWithPath: cacheDirectory) }
@@ -172,15 +185,15 @@ struct WorkspaceOptions: ParsableArguments {
   }
 }
 
-/// What a run of ``WorkspaceOptions/analysis(_:useKept:verbose:)`` reports.
+/// What a run of ``WorkspaceOptions/analysis(_:useKept:verbose:keptForProviders:)`` reports.
 struct Analysis {
   /// What to report.
   var answer: AnalysisAnswer
   /// The graph it was computed from; `nil` when the answer is the kept one.
   var graph: DependencyGraph?
   /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
-  /// for the next run with the same inputs; does nothing for a kept answer or without a
-  /// cache.
+  /// for the next run with the same inputs; does nothing without a cache, nor for a kept
+  /// answer unless it was kept for providers added or removed (whose record waits for it).
   var keep: (AnalysisAnswer) -> Void
 }
 

@@ -1,0 +1,67 @@
+import DpendAnalysis
+import DpendModel
+
+/// What a container's code is generated from: the factory of each provided key
+/// (``DpendAnalysis/DependencyGraph/resolved``), in key order, the order every generator
+/// registers them in.
+///
+/// A graph gives them (``init(graph:)``); so does a table kept from the last graph with the
+/// providers a change added and removed applied to it (``replacing(removed:added:)``), which
+/// lets `dpend generate` write after such a change without building the graph.
+public struct Registrations: Sendable {
+  /// One factory per key, sorted by key.
+  public let factories: [Factory]
+  /// The same factories by key.
+  public let byKey: [DependencyKey: Factory]
+
+  /// The registrations of `graph`.
+  public init(graph: DependencyGraph) {
+    // Sorted as pairs: no key is looked up again.
+    let sorted = graph.resolved.sorted { $0.key < $1.key }
+    factories = sorted.map(\.value)
+    byKey = graph.resolved
+  }
+
+  /// The registrations of `factories`; `nil` unless their keys are strictly increasing
+  /// (sorted, one factory per key).
+  public init?(sorted factories: [Factory]) {
+    var byKey: [DependencyKey: Factory] = Dictionary(minimumCapacity: factories.count)
+    var previous: DependencyKey?
+    for factory in factories {
+      let key = factory.key
+      if let previous, !(previous < key) { return nil }
+      byKey[key] = factory
+      previous = key
+    }
+    self.factories = factories
+    self.byKey = byKey
+  }
+
+  /// The keys, in order.
+  public var keys: [DependencyKey] { factories.map(\.key) }
+
+  /// These registrations without the keys `removed` and with the factories `added`, one
+  /// per key; `nil` when a removed key is not registered, an added key already is, or two
+  /// added factories share a key.
+  public func replacing(removed: Set<DependencyKey>, added: [Factory]) -> Registrations? {
+    guard removed.allSatisfy({ byKey[$0] != nil }), added.allSatisfy({ byKey[$0.key] == nil }) else { return nil }
+    let inserted = added.sorted { $0.key < $1.key }
+    var merged: [Factory] = []
+    merged.reserveCapacity(factories.count - removed.count + inserted.count)
+    var next = inserted.makeIterator()
+    var pending = next.next()
+    for factory in factories where !removed.contains(factory.key) {
+      while let insert = pending, insert.key < factory.key {
+        merged.append(insert)
+        pending = next.next()
+      }
+      merged.append(factory)
+    }
+    while let insert = pending {
+      merged.append(insert)
+      pending = next.next()
+    }
+    // Two added factories of one key make the keys not strictly increasing.
+    return Registrations(sorted: merged)
+  }
+}

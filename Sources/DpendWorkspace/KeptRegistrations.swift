@@ -1,0 +1,87 @@
+import DpendModel
+import Foundation
+
+/// The registrations `dpend generate` last wrote application-mode code from (each provided
+/// key's factory, in key order), kept beside the answer cache with the fingerprint of the
+/// code written.
+///
+/// After a change that only adds or removes providers of keys nothing needs, the kept
+/// answer stands (``DpendAnalysis/UnchangedGraph/ProviderChange``), and so does every other
+/// registration: the code is then the kept registrations with those providers applied, and
+/// `generate` writes it without building the graph. It does so only when the kept answer
+/// had the same code's fingerprint before the change
+/// (``KeptAnswer/Lookup/keptOutputs``): the answer's graph made this table, positions apart,
+/// which generated code never shows.
+///
+/// Layout, integers little-endian: the magic `DPNDREG1`, the hash of the build's identity
+/// and the container kind (`u64`), the code's fingerprint (hash `u64`, length `u64`), the
+/// factories' binary form (``DpendModel/Factory/binaryEncoded(_:prefix:)``), then a
+/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
+/// check out is not used; writes are atomic.
+public struct KeptRegistrations: Sendable {
+  /// The file.
+  public let url: URL
+
+  /// The file name inside the cache directory.
+  public static let fileName = "registrations.cache"
+  static let magic = Array("DPNDREG1".utf8)
+  private static let headerSize = magic.count + 24
+
+  /// A kept table, its factories decoded when asked.
+  public struct Table: Sendable {
+    /// The fingerprint of the code generated from it.
+    public let output: TextFingerprint
+    fileprivate let bytes: [UInt8]
+
+    /// The factories, in key order; `nil` when they cannot be decoded.
+    public func factories() -> [Factory]? {
+      bytes.withUnsafeBytes { buffer in
+        try? Factory.binaryDecoded(
+          UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 8)]), at: KeptRegistrations.headerSize)
+      }
+    }
+  }
+
+  /// The build and the collection settings (``SummaryCache/identity``): a table kept by
+  /// another build is not read, whose generators or format may differ.
+  private let identity: String
+
+  /// The kept registrations in `directory` (the summary cache's), for files read with
+  /// `collection` by the build of dpend identified by `build`.
+  public init(directory: URL, collection: CollectionSettings, build: String = SummaryCache.currentBuild()) {
+    url = directory.appendingPathComponent(Self.fileName)
+    identity = SummaryCache.identity(collection: collection, build: build)
+  }
+
+  /// The table kept for the container `kind`; `nil` when there is none, or the file does
+  /// not check out.
+  public func load(kind: String) -> Table? {
+    guard let bytes = TextFile.bytes(at: url.path), bytes.count >= Self.headerSize + 8,
+      bytes[0..<Self.magic.count].elementsEqual(Self.magic),
+      LittleEndian.read(bytes, at: Self.magic.count, width: 8) == Self.identityHash(identity, kind)
+    else { return nil }
+    let body = bytes.count - 8
+    guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else { return nil }
+    let output = TextFingerprint(
+      hash: LittleEndian.read(bytes, at: Self.magic.count + 8, width: 8),
+      length: Int(truncatingIfNeeded: LittleEndian.read(bytes, at: Self.magic.count + 16, width: 8)))
+    return Table(output: output, bytes: bytes)
+  }
+
+  /// Keeps `factories` (in key order) as the registrations the code of fingerprint
+  /// `output` was generated from, for the container `kind`.
+  /// - Throws: the file system's error when the file cannot be written.
+  public func save(_ factories: [Factory], output: TextFingerprint, kind: String) throws {
+    var header = Self.magic
+    LittleEndian.append(Self.identityHash(identity, kind), width: 8, to: &header)
+    LittleEndian.append(output.hash, width: 8, to: &header)
+    LittleEndian.append(UInt64(output.length), width: 8, to: &header)
+    var bytes = Factory.binaryEncoded(factories, prefix: header)
+    LittleEndian.append(StableHash.of(bytes[...]), width: 8, to: &bytes)
+    try AtomicFile.replace(at: url.path, with: bytes)
+  }
+
+  private static func identityHash(_ identity: String, _ kind: String) -> UInt64 {
+    StableHash.of(Array("\(identity)\nregistrations for \(kind)".utf8)[...])
+  }
+}
