@@ -64,28 +64,55 @@ enum GeneratedFileHeader {
 /// Swift source for calling a factory.
 enum FactoryCall {
   /// `Impl(a: try <resolve A>)` or `try (<resolve Config>).method(…).makeInstance()`,
-  /// where `resolve` writes the expression that obtains one dependency and `isThrowing` tells
-  /// whether that expression needs `try` (every one by default).
+  /// where `resolve` writes the expression that obtains one dependency, `isThrowing` tells
+  /// whether that expression needs `try` (every one by default) and `isProvided` whether
+  /// an optional parameter's key has a provider (else it is passed `nil`).
   static func expression(
-    for factory: Factory, provided: [DependencyKey: Factory], isThrowing: (DependencyKey) -> Bool = { _ in true },
+    for factory: Factory, isProvided: (DependencyKey) -> Bool, isThrowing: (DependencyKey) -> Bool = { _ in true },
     resolve: (DependencyKey) -> String
   ) -> String {
-    let arguments = factory.parameters.map { parameter -> String in
-      var value: String
-      if parameter.isOptional && provided[parameter.dependency] == nil {
-        value = "nil"
-      } else {
-        value = (isThrowing(parameter.dependency) ? "try " : "") + resolve(parameter.dependency)
-        if parameter.dependency.tag != nil { value = "Tagged(\(value))" }
-      }
-      return parameter.label == "_" ? value : "\(parameter.label): \(value)"
-    }.joined(separator: ", ")
+    var text = ""
+    append(factory, to: &text, isProvided: isProvided, isThrowing: isThrowing, resolve: resolve)
+    return text
+  }
+
+  /// Appends ``expression(for:isProvided:isThrowing:resolve:)`` to `text`.
+  static func append(
+    _ factory: Factory, to text: inout String, isProvided: (DependencyKey) -> Bool,
+    isThrowing: (DependencyKey) -> Bool = { _ in true }, resolve: (DependencyKey) -> String
+  ) {
+    let parameters: [FactoryParameter]
     switch factory.kind {
-    case .initializer(let type, _):
-      return (factory.isThrowing ? "try " : "") + "\(type)(\(arguments))"
-    case .configurationMethod(let configuration, let methodName, _):
-      return "try (\(resolve(configuration))).\(methodName)(\(arguments)).makeInstance()"
+    case .initializer(let type, let list):
+      if factory.isThrowing { text += "try " }
+      text += type
+      parameters = list
+    case .configurationMethod(let configuration, let methodName, let list):
+      text += "try ("
+      text += resolve(configuration)
+      text += ")."
+      text += methodName
+      parameters = list
     }
+    text += "("
+    for (index, parameter) in parameters.enumerated() {
+      if index > 0 { text += ", " }
+      if parameter.label != "_" {
+        text += parameter.label
+        text += ": "
+      }
+      if parameter.isOptional && !isProvided(parameter.dependency) {
+        text += "nil"
+        continue
+      }
+      let tagged = parameter.dependency.tag != nil
+      if tagged { text += "Tagged(" }
+      if isThrowing(parameter.dependency) { text += "try " }
+      text += resolve(parameter.dependency)
+      if tagged { text += ")" }
+    }
+    text += ")"
+    if case .configurationMethod = factory.kind { text += ".makeInstance()" }
   }
 }
 

@@ -20,13 +20,22 @@ public struct DipGenerator: ContainerGenerator {
   public func generate(_ registrations: Registrations) -> String {
     var output = GeneratedFileHeader.opening(for: registrations, containerModule: "Dip")
     output += "\nlet dependencyContainer = DependencyContainer { container in\n"
+    output.reserveCapacity(output.utf8.count + registrations.factories.count * 96)
     for factory in registrations.factories {
-      let tag = factory.key.tag.map { ", tag: \(SwiftLiteral.string($0))" } ?? ""
-      let make = FactoryCall.expression(for: factory, provided: registrations.byKey) { key in
+      output += "  container.register(."
+      output += factory.scope.rawValue
+      if let tag = factory.key.tag {
+        output += ", tag: "
+        output += SwiftLiteral.string(tag)
+      }
+      output += ") { "
+      FactoryCall.append(factory, to: &output, isProvided: registrations.provides) { key in
         let tagArgument = key.tag.map { "tag: \(SwiftLiteral.string($0))" } ?? ""
         return "container.resolve(\(tagArgument)) as \(key.name)"
       }
-      output += "  container.register(.\(factory.scope.rawValue)\(tag)) { \(make) as \(factory.key.name) }\n"
+      output += " as "
+      output += factory.key.name
+      output += " }\n"
     }
     if registrations.factories.contains(where: { $0.scope == .eagerSingleton }) {
       output += "  // Eager singletons are made here; Dip takes no registration after `bootstrap()`.\n"

@@ -11,40 +11,40 @@ import DpendModel
 public struct Registrations: Sendable {
   /// One factory per key, sorted by key.
   public let factories: [Factory]
-  /// The same factories by key.
-  public let byKey: [DependencyKey: Factory]
+  /// Each factory's key, in the same order.
+  public let keys: [DependencyKey]
 
   /// The registrations of `graph`.
   public init(graph: DependencyGraph) {
     // Sorted as pairs: no key is looked up again.
     let sorted = graph.resolved.sorted { $0.key < $1.key }
     factories = sorted.map(\.value)
-    byKey = graph.resolved
+    keys = sorted.map(\.key)
   }
 
   /// The registrations of `factories`; `nil` unless their keys are strictly increasing
   /// (sorted, one factory per key).
   public init?(sorted factories: [Factory]) {
-    var byKey: [DependencyKey: Factory] = Dictionary(minimumCapacity: factories.count)
-    var previous: DependencyKey?
-    for factory in factories {
-      let key = factory.key
-      if let previous, !(previous < key) { return nil }
-      byKey[key] = factory
-      previous = key
-    }
+    let keys = factories.map(\.key)
+    for (previous, next) in zip(keys, keys.dropFirst()) where !(previous < next) { return nil }
     self.factories = factories
-    self.byKey = byKey
+    self.keys = keys
   }
 
-  /// The keys, in order.
-  public var keys: [DependencyKey] { factories.map(\.key) }
+  /// The factory registered for `key`, found by bisection; `nil` when none is.
+  public func factory(for key: DependencyKey) -> Factory? {
+    let index = keys.partitionIndex { $0 < key }
+    return index < keys.count && keys[index] == key ? factories[index] : nil
+  }
+
+  /// `true` when `key` is registered.
+  public func provides(_ key: DependencyKey) -> Bool { factory(for: key) != nil }
 
   /// These registrations without the keys `removed` and with the factories `added`, one
   /// per key; `nil` when a removed key is not registered, an added key already is, or two
   /// added factories share a key.
   public func replacing(removed: Set<DependencyKey>, added: [Factory]) -> Registrations? {
-    guard removed.allSatisfy({ byKey[$0] != nil }), added.allSatisfy({ byKey[$0.key] == nil }) else { return nil }
+    guard removed.allSatisfy(provides), !added.contains(where: { provides($0.key) }) else { return nil }
     let inserted = added.sorted { $0.key < $1.key }
     var merged: [Factory] = []
     merged.reserveCapacity(factories.count - removed.count + inserted.count)

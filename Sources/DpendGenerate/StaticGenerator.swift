@@ -23,7 +23,7 @@ public struct StaticGenerator: ContainerGenerator {
     let keys = registrations.keys
     var output = GeneratedFileHeader.opening(for: registrations, containerModule: "Foundation")
     let names = Self.identifiers(for: keys)
-    let throwing = Self.throwingKeys(registrations.byKey)
+    let throwing = Self.throwingKeys(registrations)
     let eager = registrations.factories.filter { $0.scope == .eagerSingleton }.map(\.key)
     let initThrows = eager.contains { throwing.contains($0) }
     output += """
@@ -97,7 +97,7 @@ public struct StaticGenerator: ContainerGenerator {
     let factory = registrations.factories[index]
     let name = names[key]!
     let call = FactoryCall.expression(
-      for: factory, provided: registrations.byKey, isThrowing: { throwing.contains($0) },
+      for: factory, isProvided: registrations.provides, isThrowing: { throwing.contains($0) },
       resolve: { "make_\(names[$0]!)()" })
     var text = "\n  private func make_\(name)()\(throwing.contains(key) ? " throws" : "") -> \(key.name) {\n"
     switch factory.scope {
@@ -139,11 +139,11 @@ public struct StaticGenerator: ContainerGenerator {
 
   /// The keys whose making can throw: a throwing initializer, a registration method
   /// (`makeInstance()` throws), or a dependency that can.
-  static func throwingKeys(_ resolved: [DependencyKey: Factory]) -> Set<DependencyKey> {
+  static func throwingKeys(_ registrations: Registrations) -> Set<DependencyKey> {
     var decided: [DependencyKey: Bool] = [:]
     func throwsWhenMade(_ key: DependencyKey) -> Bool {
       if let known = decided[key] { return known }
-      guard let factory = resolved[key] else { return false }
+      guard let factory = registrations.factory(for: key) else { return false }
       // Provisionally false: a cycle (never generated) cannot recurse forever.
       decided[key] = false
       var result = factory.isThrowing
@@ -152,6 +152,6 @@ public struct StaticGenerator: ContainerGenerator {
       decided[key] = result
       return result
     }
-    return Set(resolved.keys.filter(throwsWhenMade))
+    return Set(registrations.keys.filter(throwsWhenMade))
   }
 }

@@ -30,7 +30,7 @@ public struct SwinjectGenerator: ContainerGenerator {
       let key = factory.key
       let name = key.tag.map { ", name: \(SwiftLiteral.string($0))" } ?? ""
       let call = FactoryCall.expression(
-        for: factory, provided: registrations.byKey, isThrowing: { _ in false },
+        for: factory, isProvided: registrations.provides, isThrowing: { _ in false },
         resolve: { Self.resolution(of: $0) })
       let scope = ".inObjectScope(.\(Self.objectScope(factory.scope)))"
       if Self.mayThrow(factory) {

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// Layout, integers little-endian: the magic `DPNDREG1`, the hash of the build's identity
 /// and the container kind (`u64`), the code's fingerprint (hash `u64`, length `u64`), the
-/// factories' binary form (``DpendModel/Factory/binaryEncoded(_:prefix:)``), then a
+/// factories (``RegistrationsFormat``, without positions), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
 /// check out is not used; writes are atomic.
 public struct KeptRegistrations: Sendable {
@@ -33,11 +33,11 @@ public struct KeptRegistrations: Sendable {
     public let output: TextFingerprint
     fileprivate let bytes: [UInt8]
 
-    /// The factories, in key order; `nil` when they cannot be decoded.
+    /// The factories, in key order, without positions; `nil` when they cannot be decoded.
     public func factories() -> [Factory]? {
       bytes.withUnsafeBytes { buffer in
-        try? Factory.binaryDecoded(
-          UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.count - 8)]), at: KeptRegistrations.headerSize)
+        RegistrationsFormat.factories(
+          UnsafeRawBufferPointer(rebasing: buffer[KeptRegistrations.headerSize..<(buffer.count - 8)]))
       }
     }
   }
@@ -76,7 +76,8 @@ public struct KeptRegistrations: Sendable {
     LittleEndian.append(Self.identityHash(identity, kind), width: 8, to: &header)
     LittleEndian.append(output.hash, width: 8, to: &header)
     LittleEndian.append(UInt64(output.length), width: 8, to: &header)
-    var bytes = Factory.binaryEncoded(factories, prefix: header)
+    var bytes = header
+    RegistrationsFormat.append(factories, to: &bytes)
     LittleEndian.append(StableHash.of(bytes[...]), width: 8, to: &bytes)
     try AtomicFile.replace(at: url.path, with: bytes)
   }
