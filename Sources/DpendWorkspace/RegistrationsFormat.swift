@@ -167,7 +167,9 @@ enum RegistrationsFormat {
         let modules = strings()
       else { return nil }
       let made: Factory.Kind =
-        method.map { .configurationMethod(configuration: $0.configuration, methodName: $0.name, parameters: parameters) }
+        method.map {
+          .configurationMethod(configuration: $0.configuration, methodName: $0.name, parameters: parameters)
+        }
         ?? .initializer(type: type, parameters: parameters)
       return Factory(
         key: key, kind: made, scope: scope, isThrowing: isThrowing, requiredModules: modules,

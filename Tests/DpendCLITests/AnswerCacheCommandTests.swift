@@ -245,6 +245,54 @@ import Testing
   }
 }
 
+extension AnswerCacheCommandTests {
+  /// `generate` after providers nothing needs were added or removed writes the
+  /// registrations it kept with them applied, byte for byte what a run without a cache
+  /// writes, for every container; when the kept registrations are damaged it builds the
+  /// graph, and keeps them again.
+  @Test(arguments: ["dip", "static", "swinject"])
+  func theKeptRegistrationsWriteWhatAFreshGraphWrites(container: String) throws {
+    var files = Self.files
+    files[".dpend.json"] = #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#
+    files["Sources/Clock.swift"] = "protocol Clock {}\nfinal class ClockImpl: Clock {}\n"
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    func expectFresh(_ step: String) throws {
+      let fresh = try workspace.run(generate + ["Fresh.swift", "--no-cache"])
+      #expect(fresh.status == 0, "\(step)")
+      #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"), "\(step)")
+    }
+    #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
+    let edits = [
+      ("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n"),
+      (
+        "Sources/Feed.swift",
+        files["Sources/Feed.swift"]!
+          + "protocol Audit {}\nfinal class AuditImpl: Audit { init(clock: Clock) throws {} }\n"
+      ),
+      ("Sources/Store.swift", files["Sources/Store.swift"]!),
+    ]
+    for (path, text) in edits {
+      try workspace.write(path, text)
+      let spliced = try workspace.run(generate + ["Deps.swift"])
+      #expect(spliced.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
+      try expectFresh("\(path) edited")
+    }
+    #expect(workspace.read("Deps.swift")?.contains("AuditImpl(clock: ") == true)
+    #expect(workspace.read("Deps.swift")?.contains("CacheImpl") == false)
+    try workspace.write(".build/dpend/registrations.cache", "damaged")
+    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]! + "final class TimerImpl {}\n")
+    let built = try workspace.run(generate + ["Deps.swift"])
+    #expect(built.stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
+    try expectFresh("after the damaged table")
+    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]!)
+    let again = try workspace.run(generate + ["Deps.swift"])
+    #expect(again.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
+    try expectFresh("after the table was kept again")
+  }
+}
+
 extension TemporaryWorkspace {
   /// Runs the built `dpend` with `arguments` in this folder.
   func run(_ arguments: [String]) throws -> ProcessResult {
