@@ -72,14 +72,15 @@ enum FactoryCall {
     resolve: (DependencyKey) -> String
   ) -> String {
     var text = ""
-    append(factory, to: &text, isProvided: isProvided, isThrowing: isThrowing, resolve: resolve)
+    append(factory, to: &text, isProvided: isProvided, isThrowing: isThrowing) { key, text in text += resolve(key) }
     return text
   }
 
-  /// Appends ``expression(for:isProvided:isThrowing:resolve:)`` to `text`.
+  /// Appends ``expression(for:isProvided:isThrowing:resolve:)`` to `text`, `resolve`
+  /// appending each dependency's expression.
   static func append(
     _ factory: Factory, to text: inout String, isProvided: (DependencyKey) -> Bool,
-    isThrowing: (DependencyKey) -> Bool = { _ in true }, resolve: (DependencyKey) -> String
+    isThrowing: (DependencyKey) -> Bool = { _ in true }, resolve: (DependencyKey, inout String) -> Void
   ) {
     let parameters: [FactoryParameter]
     switch factory.kind {
@@ -89,7 +90,7 @@ enum FactoryCall {
       parameters = list
     case .configurationMethod(let configuration, let methodName, let list):
       text += "try ("
-      text += resolve(configuration)
+      resolve(configuration, &text)
       text += ")."
       text += methodName
       parameters = list
@@ -108,7 +109,7 @@ enum FactoryCall {
       let tagged = parameter.dependency.tag != nil
       if tagged { text += "Tagged(" }
       if isThrowing(parameter.dependency) { text += "try " }
-      text += resolve(parameter.dependency)
+      resolve(parameter.dependency, &text)
       if tagged { text += ")" }
     }
     text += ")"

@@ -29,9 +29,14 @@ public struct DipGenerator: ContainerGenerator {
         output += SwiftLiteral.string(tag)
       }
       output += ") { "
-      FactoryCall.append(factory, to: &output, isProvided: registrations.provides) { key in
-        let tagArgument = key.tag.map { "tag: \(SwiftLiteral.string($0))" } ?? ""
-        return "container.resolve(\(tagArgument)) as \(key.name)"
+      FactoryCall.append(factory, to: &output, isProvided: registrations.provides) { key, text in
+        text += "container.resolve("
+        if let tag = key.tag {
+          text += "tag: "
+          text += SwiftLiteral.string(tag)
+        }
+        text += ") as "
+        text += key.name
       }
       output += " as "
       output += factory.key.name

@@ -12,9 +12,14 @@ public enum AtomicFile {
   }
 
   /// Writes `text` to `path` through a temporary file in the same directory and a rename.
+  /// `differs` true says the file is known to hold another text (its fingerprint was read):
+  /// it is then not read again to compare.
   /// - Throws: the underlying error when the directory cannot be created or written.
-  public static func write(_ text: String, to path: String) throws -> Outcome {
-    try write(Data(text.utf8), to: path)
+  public static func write(_ text: String, to path: String, differs: Bool = false) throws -> Outcome {
+    guard differs else { return try write(Data(text.utf8), to: path) }
+    var text = text
+    try text.withUTF8 { bytes in try replace(at: path) { write in try write(UnsafeRawBufferPointer(bytes)) } }
+    return .written
   }
 
   /// Writes `data` to `path` the same way.

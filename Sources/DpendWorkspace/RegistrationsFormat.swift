@@ -118,10 +118,14 @@ enum RegistrationsFormat {
       }
     }
 
+    /// Bytes that are not UTF-8 are read as replacement characters: the checksum has shown
+    /// them to be the ones written, from strings.
     mutating func string() -> String? {
       guard let length = count(), length <= buffer.count - offset else { return nil }
+      guard length > 0, let base = buffer.baseAddress else { return "" }
       defer { offset += length }
-      return String(validating: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + length]), as: UTF8.self)
+      let bytes = UnsafeBufferPointer(start: (base + offset).assumingMemoryBound(to: UInt8.self), count: length)
+      return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func key() -> DependencyKey? {

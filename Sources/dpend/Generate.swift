@@ -71,8 +71,9 @@ struct Generate: ParsableCommand {
       Output.error("\(output) is up to date")
       return
     }
+    let fingerprint = TextFingerprint(text)
     do {
-      switch try AtomicFile.write(text, to: output) {
+      switch try AtomicFile.write(text, to: output, differs: current.map { $0 != fingerprint } ?? false) {
       case .written: Output.error("wrote \(output)")
       case .unchanged: Output.error("\(output) is up to date")
       }
@@ -81,7 +82,6 @@ struct Generate: ParsableCommand {
       Output.error("error: cannot write '\(output)': \(error.localizedDescription)")
       throw ExitCode(2)
     }
-    let fingerprint = TextFingerprint(text)
     answer.outputs[kind] = fingerprint
     analysis.keep(answer)
     if let registrations, let registrationsFile {

@@ -15,6 +15,19 @@ import Testing
     #expect(try workspace.contents(of: "Generated") == ["Deps.swift"])
   }
 
+  /// A text known to differ is written without reading the file first (not even when the
+  /// file holds that text already), atomically, with no temporary file left.
+  @Test func aTextKnownToDifferIsWrittenWithoutComparing() throws {
+    let workspace = try TemporaryWorkspace()
+    defer { workspace.remove() }
+    let path = workspace.path("Generated/Deps.swift")
+    #expect(try AtomicFile.write("first é\n", to: path, differs: true) == .written)
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "first é\n")
+    #expect(try AtomicFile.write("first é\n", to: path, differs: true) == .written)
+    #expect(try AtomicFile.write("first é\n", to: path) == .unchanged)
+    #expect(try workspace.contents(of: "Generated") == ["Deps.swift"])
+  }
+
   @Test func temporaryFilesOfKilledRunsAreRemovedOnceAMinuteOld() throws {
     let workspace = try TemporaryWorkspace()
     let stale = workspace.url(".Deps.swift.dpend-STALE.tmp")
