@@ -84,7 +84,8 @@ struct Generate: ParsableCommand {
     }
     answer.outputs[kind] = fingerprint
     analysis.keep(answer)
-    if let registrations, let registrationsFile {
+    // After a warning that the summary cache cannot be written, no second one.
+    if let registrations, let registrationsFile, analysis.cacheSaved {
       do {
         try registrationsFile.save(registrations.factories, output: fingerprint, kind: kind)
       } catch {

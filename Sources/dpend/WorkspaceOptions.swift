@@ -112,12 +112,12 @@ struct WorkspaceOptions: ParsableArguments {
       if let answer = lookup.answer, useKept(lookup) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
-        save(cache)
+        let saved = save(cache)
         // An answer kept for providers added or removed is kept again with the outputs the
         // command wrote from it (see `Generate`), so it waits for `keep`.
         if let record = lookup.movedRecord, !lookup.providersChanged { try? answers.save(record) }
         return Analysis(
-          answer: answer, graph: nil,
+          answer: answer, graph: nil, cacheSaved: saved,
           keep: { kept in
             guard lookup.providersChanged, var record = lookup.movedRecord else { return }
             record.answer.outputs = kept.outputs
@@ -136,11 +136,11 @@ struct WorkspaceOptions: ParsableArguments {
     // Files the lookup summarized were parsed in this run, though the workspace reused them.
     report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
     guard let cache, let answers, saved else {
-      return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, keep: { _ in })
+      return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, cacheSaved: false, keep: { _ in })
     }
     let inputs = KeptAnswer.inputs(of: workspace, summaries: cache)
     return Analysis(
-      answer: AnalysisAnswer(graph: graph), graph: graph,
+      answer: AnalysisAnswer(graph: graph), graph: graph, cacheSaved: true,
       keep: { answer in
         guard let inputs else { return }
         do {
@@ -191,6 +191,10 @@ struct Analysis {
   var answer: AnalysisAnswer
   /// The graph it was computed from; `nil` when the answer is the kept one.
   var graph: DependencyGraph?
+  /// `true` when the summary cache was written (or had nothing new): the cache directory
+  /// takes files, so a command may keep more there. `false` without a cache, or when it
+  /// could not be written (a warning said so).
+  var cacheSaved: Bool
   /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
   /// for the next run with the same inputs; does nothing without a cache, nor for a kept
   /// answer unless it was kept for providers added or removed (whose record waits for it).

@@ -71,6 +71,15 @@ import Testing
     #expect(lines.first?.hasPrefix("warning: cannot write the summary cache ") == true, "\(result.stderr)")
     #expect(lines.last == "1 error, 0 warnings")
     #expect(result.status == 1)
+    // `generate`, which also keeps its registrations there, says it once too.
+    try workspace.write("Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock {}\n")
+    let generated = try workspace.run(
+      "generate", "--implicit-filter", ".*Impl", "--cache-directory", "blocked", "--output-file", "Deps.swift")
+    let written = generated.stderr.split(separator: "\n")
+    #expect(written.count == 2, "\(generated.stderr)")
+    #expect(written.first?.hasPrefix("warning: cannot write the summary cache ") == true, "\(generated.stderr)")
+    #expect(written.last == "wrote Deps.swift")
+    #expect(generated.status == 0)
   }
 
   /// Two processes writing the cache at once: each answers alone, and the file left behind is
