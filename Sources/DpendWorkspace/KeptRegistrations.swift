@@ -17,7 +17,8 @@ import Foundation
 /// and the container kind (`u64`), the code's fingerprint (hash `u64`, length `u64`), the
 /// factories (``RegistrationsFormat``, without positions), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
-/// check out is not used; writes are atomic.
+/// check out is not used (the header is read first, the rest only when needed, checked
+/// then); writes are atomic.
 public struct KeptRegistrations: Sendable {
   /// The file.
   public let url: URL
@@ -27,17 +28,24 @@ public struct KeptRegistrations: Sendable {
   static let magic = Array("DPNDREG1".utf8)
   private static let headerSize = magic.count + 24
 
-  /// A kept table, its factories decoded when asked.
+  /// A kept table: its header read, its factories read, checked and decoded when asked
+  /// (a run that does not need them pays for no more than the header).
   public struct Table: Sendable {
     /// The fingerprint of the code generated from it.
     public let output: TextFingerprint
-    fileprivate let bytes: [UInt8]
+    fileprivate let url: URL
+    fileprivate let header: [UInt8]
 
-    /// The factories, in key order, without positions; `nil` when they cannot be decoded.
+    /// The factories, in key order, without positions; `nil` when the file no longer has
+    /// this header, does not check out, or cannot be decoded.
     public func factories() -> [Factory]? {
-      bytes.withUnsafeBytes { buffer in
-        RegistrationsFormat.factories(
-          UnsafeRawBufferPointer(rebasing: buffer[KeptRegistrations.headerSize..<(buffer.count - 8)]))
+      guard let bytes = TextFile.bytes(at: url.path), bytes.count >= header.count + 8,
+        bytes[0..<header.count].elementsEqual(header)
+      else { return nil }
+      let body = bytes.count - 8
+      guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else { return nil }
+      return bytes.withUnsafeBytes { buffer in
+        RegistrationsFormat.factories(UnsafeRawBufferPointer(rebasing: buffer[header.count..<body]))
       }
     }
   }
@@ -53,19 +61,21 @@ public struct KeptRegistrations: Sendable {
     identity = SummaryCache.identity(collection: collection, build: build)
   }
 
-  /// The table kept for the container `kind`; `nil` when there is none, or the file does
-  /// not check out.
+  /// The table kept for the container `kind`, from its header; `nil` when there is none,
+  /// or the header is another build's or another container's. Whether the rest checks out
+  /// is told by ``Table/factories()``.
   public func load(kind: String) -> Table? {
-    guard let bytes = TextFile.bytes(at: url.path), bytes.count >= Self.headerSize + 8,
-      bytes[0..<Self.magic.count].elementsEqual(Self.magic),
-      LittleEndian.read(bytes, at: Self.magic.count, width: 8) == Self.identityHash(identity, kind)
+    guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+    defer { try? handle.close() }
+    guard let data = try? handle.read(upToCount: Self.headerSize), data.count == Self.headerSize else { return nil }
+    let header = [UInt8](data)
+    guard header[0..<Self.magic.count].elementsEqual(Self.magic),
+      LittleEndian.read(header, at: Self.magic.count, width: 8) == Self.identityHash(identity, kind)
     else { return nil }
-    let body = bytes.count - 8
-    guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else { return nil }
     let output = TextFingerprint(
-      hash: LittleEndian.read(bytes, at: Self.magic.count + 8, width: 8),
-      length: Int(truncatingIfNeeded: LittleEndian.read(bytes, at: Self.magic.count + 16, width: 8)))
-    return Table(output: output, bytes: bytes)
+      hash: LittleEndian.read(header, at: Self.magic.count + 8, width: 8),
+      length: Int(truncatingIfNeeded: LittleEndian.read(header, at: Self.magic.count + 16, width: 8)))
+    return Table(output: output, url: url, header: header)
   }
 
   /// Keeps `factories` (in key order) as the registrations the code of fingerprint
