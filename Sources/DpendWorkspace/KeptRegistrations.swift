@@ -1,3 +1,4 @@
+import DpendGenerate
 import DpendModel
 import Foundation
 
@@ -48,6 +49,18 @@ public struct KeptRegistrations: Sendable {
         RegistrationsFormat.factories(UnsafeRawBufferPointer(rebasing: buffer[header.count..<body]))
       }
     }
+
+    /// The registrations of the code after the change `lookup` kept its answer for, when
+    /// that change only added or removed providers of keys nothing needs: these, with them
+    /// applied. `nil` when this table is not what the kept answer's code for `kind` was
+    /// generated from (another fingerprint), or the providers do not fit
+    /// (``DpendGenerate/Registrations/replacing(removed:added:)``).
+    public func registrations(after lookup: KeptAnswer.Lookup, kind: String) -> Registrations? {
+      guard lookup.providersChanged, lookup.keptOutputs[kind] == output,
+        let kept = factories().flatMap(Registrations.init(sorted:))
+      else { return nil }
+      return kept.replacing(removed: lookup.providers.removedKeys, added: lookup.providers.added)
+    }
   }
 
   /// The build and the collection settings (``SummaryCache/identity``): a table kept by
@@ -65,11 +78,8 @@ public struct KeptRegistrations: Sendable {
   /// or the header is another build's or another container's. Whether the rest checks out
   /// is told by ``Table/factories()``.
   public func load(kind: String) -> Table? {
-    guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: Self.headerSize), data.count == Self.headerSize else { return nil }
-    let header = [UInt8](data)
-    guard header[0..<Self.magic.count].elementsEqual(Self.magic),
+    guard let header = TextFile.bytes(at: url.path, offset: 0, count: Self.headerSize),
+      header[0..<Self.magic.count].elementsEqual(Self.magic),
       LittleEndian.read(header, at: Self.magic.count, width: 8) == Self.identityHash(identity, kind)
     else { return nil }
     let output = TextFingerprint(
@@ -78,16 +88,16 @@ public struct KeptRegistrations: Sendable {
     return Table(output: output, url: url, header: header)
   }
 
-  /// Keeps `factories` (in key order) as the registrations the code of fingerprint
-  /// `output` was generated from, for the container `kind`.
+  /// Keeps `registrations` as those the code of fingerprint `output` was generated from, for
+  /// the container `kind`.
   /// - Throws: the file system's error when the file cannot be written.
-  public func save(_ factories: [Factory], output: TextFingerprint, kind: String) throws {
+  public func save(_ registrations: Registrations, output: TextFingerprint, kind: String) throws {
     var header = Self.magic
     LittleEndian.append(Self.identityHash(identity, kind), width: 8, to: &header)
     LittleEndian.append(output.hash, width: 8, to: &header)
     LittleEndian.append(UInt64(output.length), width: 8, to: &header)
     var bytes = header
-    RegistrationsFormat.append(factories, to: &bytes)
+    RegistrationsFormat.append(registrations.factories, to: &bytes)
     LittleEndian.append(StableHash.of(bytes[...]), width: 8, to: &bytes)
     try AtomicFile.replace(at: url.path, with: bytes)
   }

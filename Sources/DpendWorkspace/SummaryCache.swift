@@ -73,14 +73,13 @@ public final class SummaryCache: SummaryStore {
   private func loaded(_ entry: SummaryCacheFile.Entry) -> SummaryCacheFile.Entry? {
     guard let place = entry.released else { return entry }
     let header = SummaryCacheFile.header(of: entry, payloadCount: place.count)
-    guard place.offset >= header.count, let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-    defer { try? handle.close() }
-    guard (try? handle.seek(toOffset: UInt64(place.offset - header.count))) != nil,
-      let data = try? handle.read(upToCount: header.count + place.count), data.count == header.count + place.count,
-      data.prefix(header.count).elementsEqual(header)
+    guard place.offset >= header.count,
+      let bytes = TextFile.bytes(
+        at: url.path, offset: place.offset - header.count, count: header.count + place.count),
+      bytes[..<header.count].elementsEqual(header)
     else { return nil }
     var whole = entry
-    whole.payload = [UInt8](data.dropFirst(header.count))[...]
+    whole.payload = bytes[header.count...]
     whole.facts = []
     whole.released = nil
     return whole

@@ -7,7 +7,8 @@ import Foundation
 #endif
 
 /// Reads a source file's text straight into a `String`: one `open`, one `fstat`, one `read`
-/// into the string's own storage (more only when the kernel hands over less than asked).
+/// into the string's own storage (more only when the kernel hands over less than asked);
+/// also a cache file's bytes, whole or in part.
 /// Invalid UTF-8 is repaired, as `String(decoding:as:)` repairs it, so analysis stays
 /// best-effort.
 enum TextFile {
@@ -41,6 +42,27 @@ enum TextFile {
         complete = filled != nil
         initialized = filled ?? 0
       }
+    }
+    return complete ? bytes : nil
+  }
+
+  /// The `count` bytes of the file at `path` from `offset` (a part of a cache file), or
+  /// `nil` when it cannot be opened or ends before them.
+  static func bytes(at path: String, offset: Int, count: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var complete = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+      var filled = 0
+      while filled < count {
+        let read = pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+        if read < 0 && errno == EINTR { continue }
+        guard read > 0 else { break }
+        filled += read
+      }
+      complete = filled == count
+      initialized = filled
     }
     return complete ? bytes : nil
   }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import DpendAnalysis
 import DpendGenerate
 import DpendModel
 import DpendWorkspace
@@ -50,7 +49,7 @@ struct Generate: ParsableCommand {
         guard let answer = lookup.answer else { return false }
         if answer.hasErrors { return true }
         guard lookup.providersChanged else { return current != nil && answer.outputs[kind] == current }
-        spliced = Self.registrations(keptTable, changedBy: lookup, kind: kind)
+        spliced = keptTable?.registrations(after: lookup, kind: kind)
         return spliced != nil
       }, verbose: verbose, keptForProviders: keptTable != nil)
     var answer = analysis.answer
@@ -61,13 +60,15 @@ struct Generate: ParsableCommand {
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)
     }
-    let registrations = analysis.graph.map { settings.mode == .application ? Registrations(graph: $0) : nil } ?? spliced
+    // Application code is written from registrations (and they are kept); a library from its graph.
+    let registrations = analysis.graph.map { $0.mode == .application ? Registrations(graph: $0) : nil } ?? spliced
     let text: String
     if let registrations {
       text = GeneratedOutput.text(for: registrations, container: settings.container)
     } else if let graph = analysis.graph {
       text = GeneratedOutput.text(for: graph, container: settings.container)
     } else {
+      analysis.keep(answer)
       Output.error("\(output) is up to date")
       return
     }
@@ -87,23 +88,11 @@ struct Generate: ParsableCommand {
     // After a warning that the summary cache cannot be written, no second one.
     if let registrations, let registrationsFile, analysis.cacheSaved {
       do {
-        try registrationsFile.save(registrations.factories, output: fingerprint, kind: kind)
+        try registrationsFile.save(registrations, output: fingerprint, kind: kind)
       } catch {
         Output.error(
           "warning: cannot write the kept registrations \(registrationsFile.url.path): \(error.localizedDescription)")
       }
     }
-  }
-
-  /// The registrations of the code after a change that only added or removed providers of
-  /// keys nothing needs: `table`'s with them applied, when `table` is what the kept answer's
-  /// code was generated from (the same fingerprint) and each added key has one factory.
-  private static func registrations(
-    _ table: KeptRegistrations.Table?, changedBy lookup: KeptAnswer.Lookup, kind: String
-  ) -> Registrations? {
-    guard let table, lookup.keptOutputs[kind] == table.output, let factories = table.factories(),
-      let kept = Registrations(sorted: factories)
-    else { return nil }
-    return kept.replacing(removed: lookup.providers.removedKeys, added: lookup.providers.added)
   }
 }

@@ -112,14 +112,12 @@ struct WorkspaceOptions: ParsableArguments {
       if let answer = lookup.answer, useKept(lookup) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
-        let saved = save(cache)
-        // An answer kept for providers added or removed is kept again with the outputs the
-        // command wrote from it (see `Generate`), so it waits for `keep`.
-        if let record = lookup.movedRecord, !lookup.providersChanged { try? answers.save(record) }
+        // The record of a moved answer is kept with the outputs the command wrote from it
+        // (`generate` after providers were added or removed).
         return Analysis(
-          answer: answer, graph: nil, cacheSaved: saved,
+          answer: answer, graph: nil, cacheSaved: save(cache),
           keep: { kept in
-            guard lookup.providersChanged, var record = lookup.movedRecord else { return }
+            guard var record = lookup.movedRecord else { return }
             record.answer.outputs = kept.outputs
             try? answers.save(record)
           })
@@ -197,7 +195,8 @@ struct Analysis {
   var cacheSaved: Bool
   /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
   /// for the next run with the same inputs; does nothing without a cache, nor for a kept
-  /// answer unless it was kept for providers added or removed (whose record waits for it).
+  /// answer found as it was (a moved one is kept in its new place). Every command that
+  /// reports a kept answer calls it.
   var keep: (AnalysisAnswer) -> Void
 }
 

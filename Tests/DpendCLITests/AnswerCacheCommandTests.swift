@@ -290,6 +290,17 @@ extension AnswerCacheCommandTests {
     let again = try workspace.run(generate + ["Deps.swift"])
     #expect(again.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
     try expectFresh("after the table was kept again")
+    // A whole table of older code (it lacks the provider added since) is not the kept
+    // answer's: the graph is built.
+    let older = try Data(contentsOf: workspace.url(".build/dpend/registrations.cache"))
+    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]! + "final class AlarmImpl {}\n")
+    #expect(try workspace.run(generate + ["Deps.swift"]).stderr.contains(Self.providers))
+    try older.write(to: workspace.url(".build/dpend/registrations.cache"))
+    try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n")
+    let stale = try workspace.run(generate + ["Deps.swift"])
+    #expect(stale.stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
+    try expectFresh("after an older table")
+    #expect(workspace.read("Deps.swift")?.contains("AlarmImpl()") == true)
   }
 }
 

@@ -68,16 +68,13 @@ import Testing
         if let record = lookup.movedRecord { try answers.save(record) }
         return Generated(text: answer.hasErrors ? nil : written)
       }
-      if lookup.providersChanged, let table, lookup.keptOutputs[kind.rawValue] == table.output,
-        let kept = table.factories().flatMap(Registrations.init(sorted:)),
-        let registrations = kept.replacing(removed: lookup.providers.removedKeys, added: lookup.providers.added)
-      {
+      if let registrations = table?.registrations(after: lookup, kind: kind.rawValue) {
         let text = GeneratedOutput.text(for: registrations, container: kind)
         try summaries.save()
         var record = try #require(lookup.movedRecord)
         record.answer.outputs[kind.rawValue] = TextFingerprint(text)
         try answers.save(record)
-        try tables.save(registrations.factories, output: TextFingerprint(text), kind: kind.rawValue)
+        try tables.save(registrations, output: TextFingerprint(text), kind: kind.rawValue)
         written = text
         return Generated(text: text, spliced: true)
       }
@@ -91,7 +88,7 @@ import Testing
       let registrations = Registrations(graph: graph)
       let generated = GeneratedOutput.text(for: registrations, container: kind)
       answer.outputs[kind.rawValue] = TextFingerprint(generated)
-      try tables.save(registrations.factories, output: TextFingerprint(generated), kind: kind.rawValue)
+      try tables.save(registrations, output: TextFingerprint(generated), kind: kind.rawValue)
       written = generated
       text = generated
     }
@@ -203,7 +200,7 @@ import Testing
     let tables = KeptRegistrations(directory: workspace.url(".build/dpend"), collection: settings.collection)
     for kind in ContainerKind.allCases {
       let text = GeneratedOutput.text(for: graph, container: kind)
-      try tables.save(registrations.factories, output: TextFingerprint(text), kind: kind.rawValue)
+      try tables.save(registrations, output: TextFingerprint(text), kind: kind.rawValue)
       let table = try #require(tables.load(kind: kind.rawValue))
       #expect(table.output == TextFingerprint(text))
       let factories = try #require(table.factories())
@@ -231,13 +228,13 @@ import Testing
     let registrations = Registrations(graph: try Workspace(settings: settings).analyze())
     let directory = workspace.url(".build/dpend")
     let tables = KeptRegistrations(directory: directory, collection: settings.collection, build: "one")
-    try tables.save(registrations.factories, output: TextFingerprint("code"), kind: "dip")
+    try tables.save(registrations, output: TextFingerprint("code"), kind: "dip")
     #expect(tables.load(kind: "dip")?.factories()?.count == 10)
     // A table whose file was replaced after its header was read is not read either.
     let read = try #require(tables.load(kind: "dip"))
-    try tables.save(registrations.factories, output: TextFingerprint("other code"), kind: "dip")
+    try tables.save(registrations, output: TextFingerprint("other code"), kind: "dip")
     #expect(read.factories() == nil)
-    try tables.save(registrations.factories, output: TextFingerprint("code"), kind: "dip")
+    try tables.save(registrations, output: TextFingerprint("code"), kind: "dip")
     #expect(read.factories()?.count == 10)
     var bytes = [UInt8](try Data(contentsOf: tables.url))
     switch damage {
