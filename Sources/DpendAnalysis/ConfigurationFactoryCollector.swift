@@ -20,7 +20,7 @@ extension FileAnalysis.Collector {
   func configurationExtension(_ declaration: ExtensionDeclaration, _ result: inout FileAnalysis) {
     guard !declaration.methods.isEmpty else { return }
     let name = symbols.resolve(declaration.extendedType, in: "", watch: watch)
-    guard symbols.configurations.contains(name), let owner = symbols.type(named: name)?.value, !owner.isGeneric,
+    guard symbols.isConfiguration(named: name), let owner = symbols.type(named: name)?.value, !owner.isGeneric,
       !library || owner.access.isPublic
     else { return }
     for method in declaration.methods { registration(method, of: name, &result) }

@@ -33,7 +33,7 @@ struct FileAnalysis: Equatable, Sendable {
       collector.watch.names.append(SymbolTable.lastComponent(type.name))
       // A name declared twice belongs to its first declaration, in path order.
       guard symbols.type(named: type.name)?.file == summary.path else { continue }
-      if symbols.configurations.contains(type.name) {
+      if symbols.isConfiguration(named: type.name) {
         collector.configuration(type, &self)
       } else {
         collector.implicit(type, &self)

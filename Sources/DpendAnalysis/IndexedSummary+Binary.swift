@@ -4,11 +4,13 @@ import DpendModel
 /// two flags), kept beside the summary in the summary cache: a file read from the cache then
 /// needs no decoding for its interface, only for its analysis.
 ///
-/// The bytes are a header (`DPIF` and a format version byte) and the values written by
-/// ``BinaryWriter``; read by ``IndexedSummary/init(_:facts:)``, which checks every read.
+/// The bytes are a header (`DPIF` and a format version byte), the file's ``DeclaredNames``
+/// (which hold the flags, and are read alone by ``declaredNames(facts:)``) and the interface
+/// written by ``BinaryWriter``; read by ``IndexedSummary/init(_:facts:)``, which checks every
+/// read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 1
+  static let factsFormatVersion: UInt8 = 2
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
   /// The kinds and access levels as written, in an order that never changes.
   private static let kinds: [TypeKind] = [.class, .struct, .actor, .enum]
@@ -17,8 +19,6 @@ extension IndexedSummary {
   /// The interface and flags in binary form.
   public func encodedFacts() -> [UInt8] {
     var writer = BinaryWriter()
-    writer.writeBool(isContainer)
-    writer.writeBool(isConditional)
     writer.writeArray(interface.types) { writer, type in
       writer.writeString(type.name)
       writer.writeCase(type.kind, of: Self.kinds)
@@ -39,7 +39,23 @@ extension IndexedSummary {
       writer.writeString(entry.extendedType)
       writer.writeArray(entry.inheritance) { $0.writeString($1) }
     }
-    return writer.encoded(prefix: Self.factsHeader)
+    return writer.encoded(prefix: Self.factsHeader + declaredNames.encoded())
+  }
+
+  /// What the file declares, with its flags.
+  public var declaredNames: DeclaredNames {
+    DeclaredNames(interface, isContainer: isContainer, isConditional: isConditional)
+  }
+
+  /// The ``DeclaredNames`` at the head of `facts` (``encodedFacts()``), read without the
+  /// rest; `nil` when they are not a current encoding.
+  public static func declaredNames(facts: ArraySlice<UInt8>) -> DeclaredNames? {
+    facts.withUnsafeBytes { buffer in
+      guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
+        return nil
+      }
+      return DeclaredNames.read(buffer, at: factsHeader.count)?.names
+    }
   }
 
   /// `stored` with the facts `facts` hold (``encodedFacts()``), or `nil` when they are not
@@ -58,9 +74,10 @@ extension IndexedSummary {
     guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
       throw .malformed("not the facts of a summary")
     }
-    var reader = try BinaryReader(buffer, stringTableAt: factsHeader.count)
-    let isContainer = try reader.readBool()
-    let isConditional = try reader.readBool()
+    guard let (declared, end) = DeclaredNames.read(buffer, at: factsHeader.count) else {
+      throw .malformed("the facts' declared names do not read")
+    }
+    var reader = try BinaryReader(buffer, stringTableAt: end)
     let types = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
       FileInterface.TypeEntry(
         name: try reader.readString(), kind: try reader.readCase(of: kinds, "type kind"),
@@ -86,6 +103,6 @@ extension IndexedSummary {
     }
     try reader.finish()
     let interface = FileInterface(types: types, protocols: protocols, typealiases: typealiases, extensions: extensions)
-    return (interface, isContainer, isConditional)
+    return (interface, declared.isContainer, declared.isConditional)
   }
 }

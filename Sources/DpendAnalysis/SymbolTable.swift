@@ -52,13 +52,17 @@ struct SymbolTable: Sendable {
   /// Names that libraries use as keys: they count as known protocols.
   let libraryKeyNames: Set<String>
   /// Names of the classes that conform to `DependencyConfiguration`.
-  private(set) var configurations: Set<String> = []
+  private var configurations: Set<String> = []
   /// The analysed module's name: `App.Store` written in module `App` is `Store`.
   let moduleName: String?
+  /// Records every question asked of the table, when it stands for a workspace it holds only
+  /// part of (``SymbolAudit``).
+  let audit: SymbolAudit?
 
-  /// An empty table.
-  init(libraryFactories: [Factory], moduleName: String? = nil) {
+  /// An empty table; `audit` records the questions asked of it.
+  init(libraryFactories: [Factory], moduleName: String? = nil, audit: SymbolAudit? = nil) {
     self.moduleName = moduleName
+    self.audit = audit
     var names = Set<String>()
     for factory in libraryFactories {
       names.insert(factory.key.name)
@@ -67,13 +71,13 @@ struct SymbolTable: Sendable {
     libraryKeyNames = names
   }
 
-  /// The table of `files` (in any order).
+  /// The table of `files` (in any order); `audit` records the questions asked of it.
   init(
     files given: consuming [(path: String, interface: FileInterface)], libraryFactories: [Factory],
-    moduleName: String? = nil
+    moduleName: String? = nil, audit: SymbolAudit? = nil
   ) {
     var files = consume given
-    self.init(libraryFactories: libraryFactories, moduleName: moduleName)
+    self.init(libraryFactories: libraryFactories, moduleName: moduleName, audit: audit)
     var declarationCount = 0
     for (_, interface) in files {
       declarationCount += interface.types.count + interface.protocols.count + interface.typealiases.count
@@ -113,12 +117,14 @@ struct SymbolTable: Sendable {
 
   /// The winning declaration of the type named `name` (resolved).
   func type(named name: String) -> DeclarationSite<FileInterface.TypeFacts>? {
+    audit?.ask(name)
     guard let number = names.number(of: name), let site = types[number] else { return nil }
     return DeclarationSite(file: files[site.file], value: site.value)
   }
 
   /// The winning declaration of the protocol named `name` (resolved), with its access.
   func protocolDeclaration(named name: String) -> DeclarationSite<AccessLevel>? {
+    audit?.ask(name)
     guard let number = names.number(of: name), let site = protocols[number] else { return nil }
     return DeclarationSite(file: files[site.file], value: site.value)
   }
@@ -275,6 +281,7 @@ struct SymbolTable: Sendable {
     _ candidates: Set<String>?, reportingChanges: Bool, changed: inout Set<Substring>
   ) {
     guard let candidates else {
+      if reportingChanges { audit?.askEveryClass() }
       let aliasNames = aliasLastComponents
       var found = Set<String>()
       for (number, type) in types.first.enumerated() {
@@ -289,6 +296,7 @@ struct SymbolTable: Sendable {
       return
     }
     for name in candidates {
+      audit?.askWithExtensions(name)
       let now = type(named: name).map { isConfiguration(name, $0.value, aliasNames: aliasLastComponents) } ?? false
       guard now != configurations.contains(name) else { continue }
       if now { configurations.insert(name) } else { configurations.remove(name) }
@@ -308,7 +316,7 @@ struct SymbolTable: Sendable {
       type.inheritance.contains(where: mayBeMarker)
         || extensionConformances[name]?.contains(where: { $0.value.contains(where: mayBeMarker) }) == true
     else { return false }
-    return conformances(of: name).contains { Self.configurationMarkers.contains($0) }
+    return resolvedConformances(of: name).contains { Self.configurationMarkers.contains($0) }
   }
 
   /// Names are split at this byte; searching bytes, not characters, skips grapheme rules.
@@ -322,14 +330,35 @@ struct SymbolTable: Sendable {
   /// The protocol that makes a class a configuration, as it may be written.
   static let configurationMarkers: Set<String> = ["DependencyConfiguration", "DpendRuntime.DependencyConfiguration"]
 
+  /// `true` when the class named `name` (resolved) conforms to `DependencyConfiguration`.
+  func isConfiguration(named name: String) -> Bool {
+    if let audit {
+      // A class's status depends on its extensions; no class is a configuration.
+      if let number = names.number(of: name), types[number]?.value.kind == .class {
+        audit.askWithExtensions(name)
+      } else {
+        audit.ask(name)
+      }
+    }
+    return configurations.contains(name)
+  }
+
   /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.
   func isKnownProtocol(_ name: String) -> Bool {
+    audit?.ask(name)
     guard let number = names.number(of: name) else { return libraryKeyNames.contains(name) }
     return protocols[number] != nil || (types[number] == nil && libraryKeyNames.contains(name))
   }
 
   /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
   func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
+    audit?.askWithExtensions(name)
+    return resolvedConformances(of: name, watch: watch)
+  }
+
+  /// ``conformances(of:watch:)``, without recording the question: the table's own
+  /// decisions about classes it was not asked about.
+  private func resolvedConformances(of name: String, watch: NameWatch? = nil) -> [String] {
     var written = names.number(of: name).flatMap { types[$0] }?.value.inheritance ?? []
     for site in extensionConformances[name] ?? [] { written += site.value }
     return written.map { resolve($0, in: name, watch: watch) }

@@ -18,7 +18,7 @@ extension UnchangedGraph {
   ///
   /// What `dpend generate` writes does change: an answer kept for such a change keeps no
   /// output's fingerprint.
-  public struct ProviderChange: Sendable {
+  public struct ProviderChange: Equatable, Sendable {
     /// Keys the changed files' factories provide only before the change.
     public private(set) var removedKeys: Set<DependencyKey> = []
     /// Keys the changed files' factories provide only after it.

@@ -36,7 +36,7 @@ public enum UnchangedGraph {
   }
 
   /// What the check found when the graph is unchanged.
-  public struct Outcome: Sendable {
+  public struct Outcome: Equatable, Sendable {
     /// The names looked up after the changes.
     public var watched: WatchedNames
     /// For each changed file, where each range of its analysis (factories, their
@@ -69,18 +69,44 @@ public enum UnchangedGraph {
     unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, keys: KeyFacts? = nil,
     settings: AnalysisSettings
   ) -> Outcome? {
+    check(others: OtherFiles(unchanged), changes: changes, watched: watched, keys: keys, settings: settings)
+  }
+
+  /// ``check(unchanged:changes:watched:keys:settings:)`` with the files that did not change
+  /// read as `others` gives them: when it can, only the few that declare a name the check
+  /// asks about are read (``sparseCheck(others:changes:decoded:watched:keys:settings:)``).
+  public static func check(
+    others: OtherFiles, changes: [Change], watched: WatchedNames, keys: KeyFacts? = nil, settings: AnalysisSettings
+  ) -> Outcome? {
     // ``isWorthChecking(_:settings:providers:)``, with each changed file decoded once.
     guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf),
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
     let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
     guard keys == nil ? selectTheSame(decoded, settings) : selectTheSameOrWhole(decoded, settings) else { return nil }
+    if let sparse = sparseCheck(
+      others: others, changes: changes, decoded: decoded, watched: watched, keys: keys, settings: settings)
+    {
+      return sparse.outcome
+    }
+    guard let unchanged = others.all() else { return nil }
+    return check(
+      unchanged: unchanged, changes: changes, decoded: decoded, watched: watched, keys: keys, settings: settings,
+      audit: nil)
+  }
+
+  /// The check itself, past the changed files' own tests, with the table of `unchanged`
+  /// (and the changed files' old summaries) recording its questions in `audit`.
+  static func check(
+    unchanged: [IndexedSummary], changes: [Change], decoded: [(old: FileSummary, new: FileSummary)],
+    watched: WatchedNames, keys: KeyFacts?, settings: AnalysisSettings, audit: SymbolAudit?
+  ) -> Outcome? {
     let before =
       (unchanged + changes.map(\.old)).map { (path: $0.stored.path, interface: $0.interface) }.sorted {
         $0.path < $1.path
       }
     var symbols = SymbolTable(
-      files: before, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName)
+      files: before, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName, audit: audit)
     // A factory made from a declaration under `#if` has the graph checked per configuration.
     // The other files' factories stay as they are (no name they looked up changes meaning,
     // checked below), so the table before the change tells.

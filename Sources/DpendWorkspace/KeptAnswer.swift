@@ -231,17 +231,11 @@ public enum KeptAnswer {
       return nil
     }
     let changedSet = Set(changedIndices)
-    let others = inputs.indices.filter { !changedSet.contains($0) }
-    let read = Locked([IndexedSummary?](repeating: nil, count: others.count))
-    DispatchQueue.concurrentPerform(iterations: others.count) { position in
-      let input = inputs[others[position]]
-      let summary = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
-      read.withLock { $0[position] = summary }
-    }
-    let unchanged = read.withLock { $0 }.compactMap { $0 }
-    guard unchanged.count == others.count,
+    let others = inputs.indices.filter { !changedSet.contains($0) }.map { inputs[$0] }
+    guard
       let outcome = UnchangedGraph.check(
-        unchanged: unchanged, changes: changes, watched: facts.watched, keys: facts.keys, settings: analysis.settings)
+        others: otherFiles(others, in: summaries), changes: changes, watched: facts.watched, keys: facts.keys,
+        settings: analysis.settings)
     else { return nil }
     // The answer's ranges in the changed files moved with their factories and problems.
     var ranges: [SourceRange] = []
@@ -254,6 +248,31 @@ public enum KeptAnswer {
     let record = Inputs(identity: identity, files: inputs, summaries: summaries).record(
       of: answer, watched: outcome.watched, keys: outcome.keys)
     return (record, changedIndices.count, outcome.providers)
+  }
+
+  /// The files of `inputs` as the check of an unchanged graph reads them: what each declares
+  /// from its facts in `summaries`, without decoding; a summary when asked for it; all of
+  /// them (decoded in parallel) when the check needs every file.
+  private static func otherFiles(
+    _ inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], in summaries: SummaryCache
+  ) -> UnchangedGraph.OtherFiles {
+    @Sendable func summary(_ index: Int) -> IndexedSummary? {
+      summaries.summary(path: inputs[index].path, text: inputs[index].text, collection: summaries.collection)
+    }
+    return UnchangedGraph.OtherFiles(
+      count: inputs.count,
+      declared: { index in
+        summaries.facts(path: inputs[index].path, text: inputs[index].text).flatMap(IndexedSummary.declaredNames)
+      }, summary: summary,
+      all: {
+        let read = Locked([IndexedSummary?](repeating: nil, count: inputs.count))
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+          let indexed = summary(index)
+          read.withLock { $0[index] = indexed }
+        }
+        let all = read.withLock { $0 }.compactMap { $0 }
+        return all.count == inputs.count ? all : nil
+      })
   }
 
   /// The inputs `workspace` was just analysed from, for keeping its answer: `nil` when some

@@ -37,7 +37,7 @@ public final class SummaryCache: SummaryStore {
   /// The file name inside the cache directory.
   public static let fileName = "summaries.cache"
   /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
-  static let formatVersion = 5
+  static let formatVersion = 6
 
   /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
   /// identified by `build`.
@@ -116,6 +116,14 @@ public final class SummaryCache: SummaryStore {
   /// `path`; `nil` when there is none. Decodes nothing.
   public func digests(path: String, text: TextFingerprint) -> SummaryDigests? {
     entry(path: path, text: text).map { SummaryDigests(content: $0.contentDigest, shape: $0.shapeDigest) }
+  }
+
+  /// The facts (``DpendAnalysis/IndexedSummary/encodedFacts()``) kept or made in this run
+  /// for exactly the text fingerprinted by `text` at `path`; `nil` when there is none, or
+  /// its bytes were let go (``save(releasing:)``). Decodes nothing.
+  public func facts(path: String, text: TextFingerprint) -> ArraySlice<UInt8>? {
+    guard let entry = entry(path: path, text: text), entry.released == nil else { return nil }
+    return entry.facts
   }
 
   /// The ranges (``FileSummary/ranges(binary:)``) of the summary kept or made in this run for

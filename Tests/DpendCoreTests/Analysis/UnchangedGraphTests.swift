@@ -27,16 +27,48 @@ struct UnchangedGraphTests {
   }
 
   /// The check of `path` going from its text in `before` to `text`, given the keys provided
-  /// and needed before unless `keys` is `false`.
+  /// and needed before unless `keys` is `false`. The check reading only the files it needs
+  /// (the sparse check) gives the outcome of the check reading every file; `read` counts the
+  /// other files it read, and `sparse` the checks that did without some.
   static func check(
-    _ before: [String: String], _ path: String, to text: String, _ settings: AnalysisSettings, keys: Bool = true
+    _ before: [String: String], _ path: String, to text: String, _ settings: AnalysisSettings, keys: Bool = true,
+    read: Reads = Reads()
   ) -> UnchangedGraph.Outcome? {
     let unchanged = before.keys.sorted().filter { $0 != path }.map { indexed($0, before[$0]!) }
     let graph = graph(before, settings)
-    return UnchangedGraph.check(
-      unchanged: unchanged,
-      changes: [UnchangedGraph.Change(old: indexed(path, before[path]!), new: indexed(path, text))],
-      watched: graph.watchedNames, keys: keys ? graph.keyFacts : nil, settings: settings)
+    let changes = [UnchangedGraph.Change(old: indexed(path, before[path]!), new: indexed(path, text))]
+    let others = UnchangedGraph.OtherFiles(
+      count: unchanged.count, declared: { unchanged[$0].declaredNames },
+      summary: { index in
+        read.files.insert(index)
+        return unchanged[index]
+      },
+      all: {
+        read.files.formUnion(unchanged.indices)
+        return unchanged
+      })
+    read.files = []
+    let outcome = UnchangedGraph.check(
+      others: others, changes: changes, watched: graph.watchedNames, keys: keys ? graph.keyFacts : nil,
+      settings: settings)
+    if read.files.count < unchanged.count { read.sparse += 1 }
+    // The same check with a table of every file.
+    let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
+    let whole = UnchangedGraph.check(
+      unchanged: unchanged, changes: changes, decoded: decoded, watched: graph.watchedNames,
+      keys: keys ? graph.keyFacts : nil, settings: settings, audit: nil)
+    if UnchangedGraph.isWorthChecking(changes, settings: settings, providers: keys) {
+      #expect(outcome == whole, "\(path): \(text)")
+    }
+    return outcome
+  }
+
+  /// What the sparse checks read.
+  final class Reads {
+    /// The other files the last check read.
+    var files: Set<Int> = []
+    /// How many checks read fewer than all of them.
+    var sparse = 0
   }
 
   static let files = [
@@ -248,11 +280,93 @@ struct UnchangedGraphTests {
     #expect(Self.check(conditional, "Sources/Store.swift", to: store + "protocol Unread {}\n", settings) != nil)
   }
 
+  /// A provider added to one file of seven is checked with four others read: the one
+  /// declaring what its neighbour needs (`Store`), the one with a typealias, the one
+  /// extending that typealias and the one extending the class behind the module's name,
+  /// which make the added class a provider of `Shown` and `Listed`. The two that declare
+  /// nothing asked about are not read, and the outcome is the check's with every file read.
+  @Test func aProviderAddedIsCheckedWithTheFilesDeclaringWhatItAsksAbout() throws {
+    let settings = AnalysisSettings(
+      implicitFilter: try ImplicitFilter(patterns: [".*Impl", "Late"]), moduleName: "App")
+    let files = [
+      "Sources/Alias.swift": "typealias Named = Late\n",
+      "Sources/Clock.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
+      "Sources/Conforms.swift": "protocol Shown {}\nextension Named: Shown {}\n",
+      "Sources/Feed.swift": "final class FeedImpl { init(store: Store) {} }\n",
+      "Sources/Helper.swift": "final class Helper { init(clock: Clock) {} }\n",
+      "Sources/Module.swift": "protocol Listed {}\nextension App.Late: Listed {}\n",
+      "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+    ]
+    let reads = Reads()
+    let path = "Sources/Feed.swift"
+    let outcome = try #require(
+      Self.check(files, path, to: files[path]! + "final class Late {}\n", settings, read: reads))
+    #expect(outcome.providers.addedKeys == [DependencyKey(name: "Shown"), DependencyKey(name: "Listed")])
+    #expect(outcome.providers.removedKeys.isEmpty)
+    let others = files.keys.sorted().filter { $0 != path }
+    #expect(
+      reads.files.sorted().map { others[$0] } == [
+        "Sources/Alias.swift", "Sources/Conforms.swift", "Sources/Module.swift", "Sources/Store.swift",
+      ])
+    #expect(reads.sparse == 1)
+    // A typealias added makes the table decide again for every class whether it is a
+    // configuration: `Marked` now is one, and its file (which names nothing asked about)
+    // looked its own name up, so the graph may differ. Every file is read to tell.
+    var marked = files
+    marked["Sources/Marked.swift"] = "final class Marked: Marker {\n  init() {}\n}\n"
+    #expect(
+      Self.check(marked, path, to: files[path]! + "typealias Marker = DependencyConfiguration\n", settings) == nil)
+  }
+
+  /// A name looked up from inside nested scopes is asked about in each of them: the added
+  /// provider's `Inner` is `Outer.Inner`, declared in a file that names neither `Mid` nor
+  /// the provider, which is read for it.
+  @Test func aNameLookedUpFromNestedScopesReadsTheFileDeclaringItInOne() throws {
+    let settings = try Self.settings(".*Impl")
+    let files = [
+      "Sources/Feed.swift": "final class FeedImpl {}\n",
+      "Sources/Inner.swift": "extension Outer {\n  protocol Inner {}\n}\n",
+      "Sources/InnerImpl.swift": "final class InnerImpl: Outer.Inner {}\n",
+      "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
+      "Sources/Outer.swift": "enum Outer {\n  enum Mid {}\n}\n",
+    ]
+    let reads = Reads()
+    let path = "Sources/Feed.swift"
+    let added = "extension Outer.Mid {\n  final class TImpl { init(inner: Inner) {} }\n}\n"
+    let outcome = try #require(Self.check(files, path, to: files[path]! + added, settings, read: reads))
+    #expect(outcome.providers.added.map(\.key) == [DependencyKey(name: "Outer.Mid.TImpl")])
+    #expect(outcome.providers.added.flatMap(\.dependencies) == [DependencyKey(name: "Outer.Inner")])
+    let others = files.keys.sorted().filter { $0 != path }
+    #expect(reads.files.sorted().map { others[$0] } == ["Sources/Inner.swift"])
+  }
+
+  /// A file with a declaration under `#if` is always read (its factories decide whether the
+  /// graph is checked per configuration), and so is every file declaring a name it asks
+  /// about: here the earlier declaration of `XImpl`, which makes the one under `#if` no
+  /// factory at all.
+  @Test func aConditionalFileIsReadWithTheFilesDeclaringItsNames() throws {
+    let settings = try Self.settings(".*Impl")
+    let files = [
+      "Sources/A.swift": "final class XImpl {}\n",
+      "Sources/D.swift": "#if DEBUG\nfinal class XImpl {}\n#endif\n",
+      "Sources/Feed.swift": "final class FeedImpl {}\n",
+      "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
+    ]
+    let reads = Reads()
+    let path = "Sources/Feed.swift"
+    let outcome = try #require(
+      Self.check(files, path, to: files[path]! + "final class LateImpl {}\n", settings, read: reads))
+    #expect(outcome.providers.addedKeys == [DependencyKey(name: "LateImpl")])
+    let others = files.keys.sorted().filter { $0 != path }
+    #expect(reads.files.sorted().map { others[$0] } == ["Sources/A.swift", "Sources/D.swift"])
+  }
+
   /// Random files (the incremental-graph harness's), each step a block of random
   /// declarations appended to one file or inserted at its top, or the file rewritten:
   /// whenever the check says "unchanged", the graph built from scratch has the same
   /// diagnostics, providers, requirements and container report but for the moved positions,
   /// and the names looked up are the new graph's. Half the seeds have container files too.
+  /// Each check reading only the files it asks about gives the outcome of reading all.
   @Test(arguments: [31, 32, 33, 34])
   func unchangedMeansTheSameGraph(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
@@ -272,6 +386,7 @@ struct UnchangedGraphTests {
     var moved = 0
     var changed = 0
     var providers = 0
+    let reads = Reads()
     for step in 0..<80 {
       let path = "Sources/F\(random.below(6)).swift"
       var after = texts
@@ -294,7 +409,7 @@ struct UnchangedGraphTests {
       }
       let before = Self.graph(texts, settings)
       let graph = Self.graph(after, settings)
-      if let outcome = Self.check(texts, path, to: after[path]!, settings) {
+      if let outcome = Self.check(texts, path, to: after[path]!, settings, read: reads) {
         unchanged += 1
         if outcome.moves[path]!.contains(where: { $0.key != $0.value }) { moved += 1 }
         let movedDiagnostics = before.diagnostics.map { diagnostic in
@@ -334,6 +449,8 @@ struct UnchangedGraphTests {
     // it the same answer.
     #expect(moved >= 3, "\(moved) unchanged with positions moved")
     #expect(changed >= 10, "\(changed) changed")
+    // Some checks read only some of the other files (and gave the outcome of reading all).
+    #expect(reads.sparse >= 5, "\(reads.sparse) checks read only some files")
     // Seeds 31 and 33 have a cycle at most steps, and a change of providers is then refused.
     if seed % 2 == 0 { #expect(providers >= 3, "\(providers) unchanged with providers added or removed") }
   }

@@ -96,6 +96,8 @@ import Testing
   @Test func theFactsKeptInTheCacheReadBackAsTheyWereMadeForEveryRealSummary() throws {
     let summaries = SummaryBinaryTests.realSummaries
     var containers = 0
+    var typealiases = 0
+    var extensions = 0
     for summary in summaries {
       let made = IndexedSummary(summary)
       let facts = made.encodedFacts()
@@ -103,15 +105,30 @@ import Testing
       #expect(read.interface == made.interface, "\(summary.path)")
       #expect(read.isContainer == made.isContainer && read.isConditional == made.isConditional, "\(summary.path)")
       if read.isContainer { containers += 1 }
+      // The declared names at their head read alone, as made from the interface.
+      #expect(IndexedSummary.declaredNames(facts: facts[...]) == made.declaredNames, "\(summary.path)")
+      #expect(read.declaredNames == made.declaredNames, "\(summary.path)")
+      if made.declaredNames.hasTypealiases { typealiases += 1 }
+      if !made.declaredNames.extended.isEmpty { extensions += 1 }
       // Cut short anywhere, or of another version: not read (the summary is decoded instead).
       for length in stride(from: 0, to: facts.count, by: max(1, facts.count / 7)) {
         #expect(IndexedSummary(made.stored, facts: facts[..<length]) == nil, "\(summary.path) cut at \(length)")
       }
+      // Names cut short are not read either.
+      let namesEnd = 5 + made.declaredNames.encoded().count
+      for length in 0..<namesEnd {
+        #expect(IndexedSummary.declaredNames(facts: facts[..<length]) == nil, "\(summary.path) cut at \(length)")
+      }
       var otherVersion = facts
       otherVersion[4] &+= 1
       #expect(IndexedSummary(made.stored, facts: otherVersion[...]) == nil)
+      #expect(IndexedSummary.declaredNames(facts: otherVersion[...]) == nil)
+      var unknownFlag = facts
+      unknownFlag[5] |= 0x80
+      #expect(IndexedSummary.declaredNames(facts: unknownFlag[...]) == nil)
     }
     #expect(containers > 5)
+    #expect(typealiases > 0 && extensions > 5, "\(typealiases) with typealiases, \(extensions) with extensions")
   }
 
   @Test func anOpenDocumentsSummaryIsReadAsItWasCollectedNotDecodedAgain() {
