@@ -19,6 +19,7 @@ struct Dpend: ParsableCommand {
 
   static func main() {
     AllocatorTuning.keepFreedMemory()
+    Background<Bool>.waitAtExit()
     main(nil)
   }
 }

@@ -112,11 +112,25 @@ struct WorkspaceOptions: ParsableArguments {
       if let answer = lookup.answer, useKept(lookup) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
+        // Written while the command goes on (`generate` writes its code meanwhile); its
+        // warning, if any, comes when the command asks whether it was written, or keeps.
+        let saving = Background { Self.savingProblem(cache) }
+        let saved = Locked<Bool?>(nil)
+        let cacheSaved = {
+          saved.withLock { saved in
+            if let saved { return saved }
+            let problem = saving.wait()
+            if let problem { Output.error(problem) }
+            saved = problem == nil
+            return problem == nil
+          }
+        }
         // The record of a moved answer is kept with the outputs the command wrote from it
         // (`generate` after providers were added or removed).
         return Analysis(
-          answer: answer, graph: nil, cacheSaved: save(cache),
+          answer: answer, graph: nil, saved: cacheSaved,
           keep: { kept in
+            _ = cacheSaved()
             guard var record = lookup.movedRecord else { return }
             record.answer.outputs = kept.outputs
             try? answers.save(record)
@@ -134,11 +148,11 @@ struct WorkspaceOptions: ParsableArguments {
     // Files the lookup summarized were parsed in this run, though the workspace reused them.
     report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
     guard let cache, let answers, saved else {
-      return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, cacheSaved: false, keep: { _ in })
+      return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, saved: { false }, keep: { _ in })
     }
     let inputs = KeptAnswer.inputs(of: workspace, summaries: cache)
     return Analysis(
-      answer: AnalysisAnswer(graph: graph), graph: graph, cacheSaved: true,
+      answer: AnalysisAnswer(graph: graph), graph: graph, saved: { true },
       keep: { answer in
         guard let inputs else { return }
         do {
@@ -151,14 +165,19 @@ struct WorkspaceOptions: ParsableArguments {
   }
 
   /// Writes the summary cache; `false`, with one line on standard error, when it cannot.
-  @discardableResult
   private func save(_ cache: SummaryCache, releasing: Bool = false) -> Bool {
+    guard let problem = Self.savingProblem(cache, releasing: releasing) else { return true }
+    Output.error(problem)
+    return false
+  }
+
+  /// Writes the summary cache; the line to print when it cannot.
+  private static func savingProblem(_ cache: SummaryCache, releasing: Bool = false) -> String? {
     do {
       try cache.save(releasing: releasing)
-      return true
+      return nil
     } catch {
-      Output.error("warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)")
-      return false
+      return "warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)"
     }
   }
 
@@ -189,10 +208,13 @@ struct Analysis {
   var answer: AnalysisAnswer
   /// The graph it was computed from; `nil` when the answer is the kept one.
   var graph: DependencyGraph?
-  /// `true` when the summary cache was written (or had nothing new): the cache directory
-  /// takes files, so a command may keep more there. `false` without a cache, or when it
-  /// could not be written (a warning said so).
-  var cacheSaved: Bool
+  /// Whether the summary cache was written (or had nothing new), waiting for it when it is
+  /// written beside the command: `true` when the cache directory takes files, so a command
+  /// may keep more there; `false` without a cache, or when it could not be written (a
+  /// warning said so).
+  var saved: () -> Bool
+  /// ``saved``'s answer.
+  var cacheSaved: Bool { saved() }
   /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
   /// for the next run with the same inputs; does nothing without a cache, nor for a kept
   /// answer found as it was (a moved one is kept in its new place). Every command that

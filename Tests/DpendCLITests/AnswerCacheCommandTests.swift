@@ -234,6 +234,9 @@ import Testing
     let again = try workspace.run(generate)
     #expect(again.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift")?.contains("CacheImpl()") == true)
+    // The summary cache was written beside the code, and before the process ended.
+    let unchanged = try workspace.run(generate)
+    #expect(unchanged.stderr == "summary cache: 2 reused, 0 parsed\n" + Self.kept + "Deps.swift is up to date\n")
     // The answer analyze keeps for the provider removed has no output: generate writes again.
     // (`--output-file` keeps the generated file out of analyze's sources, as generate does.)
     try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]!)
