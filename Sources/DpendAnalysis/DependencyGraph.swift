@@ -11,6 +11,9 @@ public struct DependencyGraph: Sendable {
   public let libraryFactories: [Factory]
   /// For each provided key, the factory that makes it.
   public var resolved: [DependencyKey: Factory] { resolvedTable.table }
+  /// ``resolved`` in key order: each provided key, and its factory at the same index. A
+  /// one-graph build's table is not made for it.
+  public var resolvedInKeyOrder: (keys: [DependencyKey], factories: [Factory]) { resolvedTable.inKeyOrder }
   /// ``resolved``, made when first asked after a one-graph build.
   private let resolvedTable: ResolvedTable
   /// The keys with more than one factory, each with every factory of every provider in

@@ -23,6 +23,21 @@ final class ResolvedTable: Sendable {
     state = Locked(.numbered(keys: keys, factories: factories))
   }
 
+  /// Each provided key and its factory, in key order; the table is not made for it.
+  var inKeyOrder: (keys: [DependencyKey], factories: [Factory]) {
+    state.withLock { state in
+      switch state {
+      case .made(let table):
+        let keys = table.keys.sorted()
+        return (keys, keys.map { table[$0]! })
+      case .numbered(let keys, let factories):
+        // Numbers are sorted, not pairs: a factory is large to move.
+        let provided = factories.indices.filter { factories[$0] != nil }.sorted { keys[$0] < keys[$1] }
+        return (provided.map { keys[$0] }, provided.map { factories[$0]! })
+      }
+    }
+  }
+
   /// The table, made now if it was not.
   var table: [DependencyKey: Factory] {
     state.withLock { state in

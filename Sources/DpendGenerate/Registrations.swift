@@ -16,10 +16,7 @@ public struct Registrations: Sendable {
 
   /// The registrations of `graph`.
   public init(graph: DependencyGraph) {
-    // Sorted as pairs: no key is looked up again.
-    let sorted = graph.resolved.sorted { $0.key < $1.key }
-    factories = sorted.map(\.value)
-    keys = sorted.map(\.key)
+    (keys, factories) = graph.resolvedInKeyOrder
   }
 
   /// The registrations of `factories`; `nil` unless their keys are strictly increasing
