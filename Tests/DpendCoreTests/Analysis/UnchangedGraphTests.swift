@@ -340,6 +340,31 @@ struct UnchangedGraphTests {
     #expect(reads.files.sorted().map { others[$0] } == ["Sources/Inner.swift"])
   }
 
+  /// Whether a class is a configuration is asked with its extensions: a registration added
+  /// in an extension of `Registrations` reads the file declaring the class, then the one
+  /// whose extension makes it a configuration.
+  @Test func aConfigurationIsAskedAboutWithItsExtensions() throws {
+    let settings = try Self.settings(".*Impl")
+    let files = [
+      "Sources/Conformance.swift": "import DpendRuntime\nextension Registrations: DependencyConfiguration {}\n",
+      "Sources/Extra.swift": "import DpendRuntime\nprotocol Cache {}\n",
+      "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
+      "Sources/Registrations.swift": "import DpendRuntime\nfinal class Registrations {\n  init() {}\n}\n",
+    ]
+    let reads = Reads()
+    let path = "Sources/Extra.swift"
+    let added = """
+      extension Registrations {
+        func cache() -> DependencyRegistration<Cache> { DependencyRegistration(scope: .unique) { fatalError() } }
+      }
+
+      """
+    let outcome = try #require(Self.check(files, path, to: files[path]! + added, settings, read: reads))
+    #expect(outcome.providers.addedKeys == [DependencyKey(name: "Cache")])
+    let others = files.keys.sorted().filter { $0 != path }
+    #expect(reads.files.sorted().map { others[$0] } == ["Sources/Conformance.swift", "Sources/Registrations.swift"])
+  }
+
   /// A file with a declaration under `#if` is always read (its factories decide whether the
   /// graph is checked per configuration), and so is every file declaring a name it asks
   /// about: here the earlier declaration of `XImpl`, which makes the one under `#if` no
