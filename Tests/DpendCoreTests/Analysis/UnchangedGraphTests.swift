@@ -63,6 +63,18 @@ struct UnchangedGraphTests {
     return outcome
   }
 
+  /// The check of `path` with `added` appended (which must say "unchanged"), and the other
+  /// files it read, by path.
+  static func appending(
+    _ added: String, to path: String, of files: [String: String], _ settings: AnalysisSettings
+  ) throws -> (outcome: UnchangedGraph.Outcome, read: [String]) {
+    let reads = Reads()
+    let outcome = try #require(Self.check(files, path, to: files[path]! + added, settings, read: reads))
+    #expect(reads.sparse == 1)
+    let others = files.keys.sorted().filter { $0 != path }
+    return (outcome, reads.files.sorted().map { others[$0] })
+  }
+
   /// What the sparse checks read.
   final class Reads {
     /// The other files the last check read.
@@ -297,18 +309,11 @@ struct UnchangedGraphTests {
       "Sources/Module.swift": "protocol Listed {}\nextension App.Late: Listed {}\n",
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
     ]
-    let reads = Reads()
     let path = "Sources/Feed.swift"
-    let outcome = try #require(
-      Self.check(files, path, to: files[path]! + "final class Late {}\n", settings, read: reads))
+    let (outcome, read) = try Self.appending("final class Late {}\n", to: path, of: files, settings)
     #expect(outcome.providers.addedKeys == [DependencyKey(name: "Shown"), DependencyKey(name: "Listed")])
     #expect(outcome.providers.removedKeys.isEmpty)
-    let others = files.keys.sorted().filter { $0 != path }
-    #expect(
-      reads.files.sorted().map { others[$0] } == [
-        "Sources/Alias.swift", "Sources/Conforms.swift", "Sources/Module.swift", "Sources/Store.swift",
-      ])
-    #expect(reads.sparse == 1)
+    #expect(read == ["Sources/Alias.swift", "Sources/Conforms.swift", "Sources/Module.swift", "Sources/Store.swift"])
     // A typealias added makes the table decide again for every class whether it is a
     // configuration: `Marked` now is one, and its file (which names nothing asked about)
     // looked its own name up, so the graph may differ. Every file is read to tell.
@@ -330,14 +335,11 @@ struct UnchangedGraphTests {
       "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
       "Sources/Outer.swift": "enum Outer {\n  enum Mid {}\n}\n",
     ]
-    let reads = Reads()
-    let path = "Sources/Feed.swift"
     let added = "extension Outer.Mid {\n  final class TImpl { init(inner: Inner) {} }\n}\n"
-    let outcome = try #require(Self.check(files, path, to: files[path]! + added, settings, read: reads))
+    let (outcome, read) = try Self.appending(added, to: "Sources/Feed.swift", of: files, settings)
     #expect(outcome.providers.added.map(\.key) == [DependencyKey(name: "Outer.Mid.TImpl")])
     #expect(outcome.providers.added.flatMap(\.dependencies) == [DependencyKey(name: "Outer.Inner")])
-    let others = files.keys.sorted().filter { $0 != path }
-    #expect(reads.files.sorted().map { others[$0] } == ["Sources/Inner.swift"])
+    #expect(read == ["Sources/Inner.swift"])
   }
 
   /// Whether a class is a configuration is asked with its extensions: a registration added
@@ -351,18 +353,15 @@ struct UnchangedGraphTests {
       "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
       "Sources/Registrations.swift": "import DpendRuntime\nfinal class Registrations {\n  init() {}\n}\n",
     ]
-    let reads = Reads()
-    let path = "Sources/Extra.swift"
     let added = """
       extension Registrations {
         func cache() -> DependencyRegistration<Cache> { DependencyRegistration(scope: .unique) { fatalError() } }
       }
 
       """
-    let outcome = try #require(Self.check(files, path, to: files[path]! + added, settings, read: reads))
+    let (outcome, read) = try Self.appending(added, to: "Sources/Extra.swift", of: files, settings)
     #expect(outcome.providers.addedKeys == [DependencyKey(name: "Cache")])
-    let others = files.keys.sorted().filter { $0 != path }
-    #expect(reads.files.sorted().map { others[$0] } == ["Sources/Conformance.swift", "Sources/Registrations.swift"])
+    #expect(read == ["Sources/Conformance.swift", "Sources/Registrations.swift"])
   }
 
   /// A file with a declaration under `#if` is always read (its factories decide whether the
@@ -377,13 +376,9 @@ struct UnchangedGraphTests {
       "Sources/Feed.swift": "final class FeedImpl {}\n",
       "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
     ]
-    let reads = Reads()
-    let path = "Sources/Feed.swift"
-    let outcome = try #require(
-      Self.check(files, path, to: files[path]! + "final class LateImpl {}\n", settings, read: reads))
+    let (outcome, read) = try Self.appending("final class LateImpl {}\n", to: "Sources/Feed.swift", of: files, settings)
     #expect(outcome.providers.addedKeys == [DependencyKey(name: "LateImpl")])
-    let others = files.keys.sorted().filter { $0 != path }
-    #expect(reads.files.sorted().map { others[$0] } == ["Sources/A.swift", "Sources/D.swift"])
+    #expect(read == ["Sources/A.swift", "Sources/D.swift"])
   }
 
   /// Random files (the incremental-graph harness's), each step a block of random
