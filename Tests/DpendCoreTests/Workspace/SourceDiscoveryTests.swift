@@ -46,6 +46,33 @@ import Testing
     }
   }
 
+  /// A long list (the build plugin's, looked at on several threads) gives what the same
+  /// inputs give one by one: missing inputs reported in the list's order, directories
+  /// searched, the output file and excluded files left out.
+  @Test func aLongListOfInputsIsWhatItsInputsAreOneByOne() throws {
+    let names = (0..<300).map { "Sources/F\($0).swift" }
+    try withDirectory(names + ["Other/Nested/G.swift", "Sources/Skipped/H.swift"]) { root in
+      var inputs = names.map { "\(root)/\($0)" }
+      inputs.insert("\(root)/Missing1.swift", at: 17)
+      inputs.insert("\(root)/Other", at: 150)
+      inputs.insert("\(root)/Sources/Skipped/H.swift", at: 200)
+      inputs.append("\(root)/Missing2.swift")
+      let discovery = SourceDiscovery(excludes: ["\(root)/Sources/Skipped"], outputFile: "\(root)/Sources/F7.swift")
+      let found = discovery.files(in: inputs)
+      #expect(inputs.count >= 256)
+      let expected = (names.filter { $0 != "Sources/F7.swift" } + ["Other/Nested/G.swift"]).map { "\(root)/\($0)" }
+      #expect(found.files == expected.sorted())
+      #expect(
+        found.problems.map(\.message) == [
+          "input '\(root)/Missing1.swift' does not exist", "input '\(root)/Missing2.swift' does not exist",
+        ])
+      // One by one, the same.
+      var oneByOne: [String] = []
+      for input in inputs { oneByOne += discovery.files(in: [input]).files }
+      #expect(found.files == oneByOne.sorted())
+    }
+  }
+
   @Test func symbolicLinkLoopsDoNotTrapTheSearch() throws {
     try withDirectory(["Sources/A.swift"]) { root in
       try FileManager.default.createSymbolicLink(atPath: "\(root)/Sources/Loop", withDestinationPath: "..")
