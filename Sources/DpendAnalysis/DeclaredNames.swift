@@ -18,6 +18,9 @@ public struct DeclaredNames: Equatable, Sendable {
   public var isConditional: Bool
   /// The file declares a typealias.
   public var hasTypealiases: Bool
+  /// A name the file declares or extends is not ASCII: the symbol table compares names as
+  /// Swift strings (canonically equivalent spellings are one name), the hashes compare bytes.
+  public var hasNonASCIINames: Bool
 
   /// The names `interface` declares and extends, with the flags.
   init(_ interface: FileInterface, isContainer: Bool, isConditional: Bool) {
@@ -28,12 +31,20 @@ public struct DeclaredNames: Equatable, Sendable {
     var extended = Set<UInt64>()
     for written in interface.extensions.map(\.extendedType) {
       extended.insert(StableHash.of(Substring(written)))
-      if let dot = written.utf8.firstIndex(of: SymbolTable.dot) {
-        extended.insert(StableHash.of(written[written.utf8.index(after: dot)...]))
+      // The module's name may be stripped more than once (`App.App.Store`).
+      var rest = Substring(written)
+      while let dot = rest.utf8.firstIndex(of: SymbolTable.dot) {
+        rest = rest[rest.utf8.index(after: dot)...]
+        extended.insert(StableHash.of(rest))
       }
     }
     self.names = names.sorted()
     self.extended = extended.sorted()
+    hasNonASCIINames =
+      (interface.types.map(\.name) + interface.protocols.map(\.name)
+      + interface.typealiases.map(\.name) + interface.extensions.map(\.extendedType)).contains {
+        !$0.utf8.allSatisfy { $0 < 0x80 }
+      }
     self.isContainer = isContainer
     self.isConditional = isConditional
     hasTypealiases = !interface.typealiases.isEmpty
@@ -51,7 +62,8 @@ public struct DeclaredNames: Equatable, Sendable {
     static let container: UInt8 = 1
     static let conditional: UInt8 = 2
     static let typealiases: UInt8 = 4
-    static let all = container | conditional | typealiases
+    static let nonASCII: UInt8 = 8
+    static let all = container | conditional | typealiases | nonASCII
   }
 
   /// The bytes, little-endian: a flags byte, then the names and the extended types, each a
@@ -61,7 +73,7 @@ public struct DeclaredNames: Equatable, Sendable {
     bytes.reserveCapacity(9 + 8 * (names.count + extended.count))
     bytes.append(
       (isContainer ? Flag.container : 0) | (isConditional ? Flag.conditional : 0)
-        | (hasTypealiases ? Flag.typealiases : 0))
+        | (hasTypealiases ? Flag.typealiases : 0) | (hasNonASCIINames ? Flag.nonASCII : 0))
     func append(_ value: UInt64, width: Int) {
       for index in 0..<width { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
     }
@@ -100,13 +112,18 @@ public struct DeclaredNames: Equatable, Sendable {
     guard let names = hashes(), let extended = hashes() else { return nil }
     let declared = DeclaredNames(
       names: names, extended: extended, isContainer: flags & Flag.container != 0,
-      isConditional: flags & Flag.conditional != 0, hasTypealiases: flags & Flag.typealiases != 0)
+      isConditional: flags & Flag.conditional != 0, hasTypealiases: flags & Flag.typealiases != 0,
+      hasNonASCIINames: flags & Flag.nonASCII != 0)
     return (declared, position)
   }
 
-  private init(names: [UInt64], extended: [UInt64], isContainer: Bool, isConditional: Bool, hasTypealiases: Bool) {
+  private init(
+    names: [UInt64], extended: [UInt64], isContainer: Bool, isConditional: Bool, hasTypealiases: Bool,
+    hasNonASCIINames: Bool
+  ) {
     self.names = names
     self.extended = extended
+    self.hasNonASCIINames = hasNonASCIINames
     self.isContainer = isContainer
     self.isConditional = isConditional
     self.hasTypealiases = hasTypealiases

@@ -10,7 +10,7 @@ import DpendModel
 /// read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 2
+  static let factsFormatVersion: UInt8 = 3
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
   /// The kinds and access levels as written, in an order that never changes.
   private static let kinds: [TypeKind] = [.class, .struct, .actor, .enum]

@@ -27,7 +27,8 @@ import DpendModel
 ///
 /// One thing the table computes has no such name: whether every class is a configuration
 /// (after a typealias changed, or a name a typealias ends in). A sparse table cannot tell
-/// that, so the audit records that it was asked (``askedOfEveryClass``).
+/// that, so the audit records that it was asked (``askedOfEveryClass``). Nor can hashes of
+/// bytes stand for a name that is not ASCII (``askedNonASCII``).
 final class SymbolAudit: Sendable {
   private let state = Locked(State())
 
@@ -35,6 +36,7 @@ final class SymbolAudit: Sendable {
     var asked: Set<UInt64> = []
     var extensions: Set<UInt64> = []
     var everyClass = false
+    var nonASCII = false
   }
 
   /// An audit that has recorded nothing.
@@ -43,16 +45,18 @@ final class SymbolAudit: Sendable {
   /// Records a question about the declarations of the qualified name `name`.
   func ask(_ name: some StringProtocol) {
     let hash = StableHash.of(Substring(name))
-    state.withLock { _ = $0.asked.insert(hash) }
+    let nonASCII = !name.utf8.allSatisfy { $0 < 0x80 }
+    state.withLock {
+      $0.asked.insert(hash)
+      if nonASCII { $0.nonASCII = true }
+    }
   }
 
   /// Records a question about the declarations and the extensions of `name`.
   func askWithExtensions(_ name: String) {
+    ask(name)
     let hash = StableHash.of(Substring(name))
-    state.withLock {
-      $0.asked.insert(hash)
-      $0.extensions.insert(hash)
-    }
+    state.withLock { _ = $0.extensions.insert(hash) }
   }
 
   /// Records that the table decided again for every class whether it is a configuration,
@@ -69,4 +73,10 @@ final class SymbolAudit: Sendable {
 
   /// `true` when the table was asked to decide for every class (see the type's discussion).
   var askedOfEveryClass: Bool { state.withLock { $0.everyClass } }
+
+  /// `true` when a name asked about is not ASCII. The table compares names as Swift strings,
+  /// where canonically equivalent spellings are one name, and the hashes compare bytes: an
+  /// ASCII name may stand for a spelling that is not (the Kelvin sign is a `K`), so no set
+  /// of hashes can stand for a name that is not ASCII.
+  var askedNonASCII: Bool { state.withLock { $0.nonASCII } }
 }

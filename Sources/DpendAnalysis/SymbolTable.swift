@@ -234,7 +234,9 @@ struct SymbolTable: Sendable {
   }
 
   /// Re-resolves the extensions of the changed files and of the files extending a name
-  /// that changed, moving their conformances to the types they now extend.
+  /// that changed, or a name a typealias ends in (the alias's target, looked up from its
+  /// scope, may now name another type), moving their conformances to the types they now
+  /// extend.
   private mutating func updateExtensions(
     _ changes: [Change], reportingChanges: Bool, changed: inout Set<Substring>, touchedTypes: inout Set<String>
   ) {
@@ -246,7 +248,12 @@ struct SymbolTable: Sendable {
     }
     if reportingChanges && !changed.isEmpty {
       for (path, extensions) in fileExtensions where written[path] == nil {
-        guard extensions.contains(where: { changed.contains(Self.lastComponent($0.written)) }) else { continue }
+        guard
+          extensions.contains(where: {
+            let last = Self.lastComponent($0.written)
+            return changed.contains(last) || aliasLastComponents[last] != nil
+          })
+        else { continue }
         written[path] = extensions.map { ($0.written, $0.inheritance) }
       }
     }

@@ -46,12 +46,12 @@ extension UnchangedGraph {
   static let sparseRounds = 6
 
   /// The check with a table of only the files of `others` that declare a name of a set or
-  /// extend one of a second, every file with a typealias and every file with declarations
-  /// under `#if`. Both sets start with the names the changed files declare and those of
+  /// extend one of a second, every file with a typealias, every file with declarations
+  /// under `#if` and every file declaring a name that is not ASCII. Both sets start with the names the changed files declare and those of
   /// every typealias; while the check asks about a name outside them (``SymbolAudit``), the
   /// name joins them and the check runs again. `nil` (then every file is read) when a
   /// file's names are unknown, when the check decided for every class whether it is a
-  /// configuration, or after ``sparseRounds``.
+  /// configuration or asked about a name that is not ASCII, or after ``sparseRounds``.
   static func sparseCheck(
     others: OtherFiles, changes: [Change], decoded: [(old: FileSummary, new: FileSummary)], watched: WatchedNames,
     keys: KeyFacts?, settings: AnalysisSettings
@@ -82,9 +82,9 @@ extension UnchangedGraph {
     var extended = names
     for _ in 0..<sparseRounds {
       for index in declared.indices where read[index] == nil {
-        guard declared[index].isConditional || declared[index].declaresAny(of: names, extending: extended) else {
-          continue
-        }
+        let file = declared[index]
+        guard file.isConditional || file.hasNonASCIINames || file.declaresAny(of: names, extending: extended)
+        else { continue }
         guard let summary = others.summary(index) else { return nil }
         read[index] = summary
       }
@@ -92,7 +92,7 @@ extension UnchangedGraph {
       let outcome = check(
         unchanged: Array(read.values), changes: changes, decoded: decoded, watched: watched, keys: keys,
         settings: settings, audit: audit)
-      guard !audit.askedOfEveryClass else { return nil }
+      guard !audit.askedOfEveryClass, !audit.askedNonASCII else { return nil }
       let asked = audit.asked
       let askedExtensions = audit.askedExtensions
       if asked.isSubset(of: names) && askedExtensions.isSubset(of: extended) { return Decided(outcome: outcome) }

@@ -112,6 +112,37 @@ struct IncrementalGraphTests {
     .registeredAsConcreteType, .unregisteredOptionalResolve, .argumentCountMismatch, .duplicateRegistration,
   ]
 
+  /// An extension written through a typealias extends whatever the alias's target names
+  /// from the alias's scope: `Outer.A` is `Store` until a file declares `Outer.Store`, which
+  /// the extension then makes a configuration. The update resolves it again although its
+  /// own name (`A`) did not change.
+  @Test func anExtensionThroughATypealiasFollowsWhatItsTargetNowNames() throws {
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"]))
+    let host = AnalysisHost(settings: settings)
+    var texts = [
+      "Alias.swift": "enum Outer {\n  typealias A = Store\n}\n",
+      "Conformance.swift": "import DpendRuntime\nextension Outer.A: DependencyConfiguration {}\n",
+      "Store.swift": "protocol Logger {}\n",
+    ]
+    host.update(texts.map { ($0.key, $0.value) })
+    #expect(host.graph().resolved.isEmpty)
+    texts["Store.swift"]! += """
+      extension Outer {
+        final class Store {
+          init() {}
+          func logger() -> DependencyRegistration<Logger> { DependencyRegistration(scope: .unique) { fatalError() } }
+        }
+      }
+
+      """
+    host.update([("Store.swift", texts["Store.swift"]!)])
+    let scratch = DependencyGraph(
+      summaries: texts.keys.sorted().map { SummaryCollector.summarize(path: $0, source: texts[$0]!) },
+      settings: settings)
+    #expect(scratch.resolved[DependencyKey(name: "Logger")] != nil)
+    try expectEqual(host.graph(), scratch, step: 1)
+  }
+
   @Test func aCycleMadeByOneEditIsFoundAndItsFixClearsIt() throws {
     let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"])))
     // 1️⃣ is where the parameter closing the cycle is typed.

@@ -364,6 +364,30 @@ struct UnchangedGraphTests {
     #expect(read == ["Sources/Conformance.swift", "Sources/Registrations.swift"])
   }
 
+  /// Names the symbol table takes for one another are read: a spelling that is not ASCII of
+  /// the class's name (the Kelvin sign is a `K` to a Swift string) in either file, and the
+  /// class's name behind the module's name twice. Each extension makes the class a
+  /// configuration, so the method added to it is a registration, and the graph is built.
+  @Test func extensionsUnderNamesTheTableTakesForTheClassesAreRead() throws {
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"]), moduleName: "App")
+    let path = "Sources/Kelvin.swift"
+    let method =
+      "  func logger() -> DependencyRegistration<Logger> { DependencyRegistration(scope: .unique) { fatalError() } }\n"
+    for (name, extended) in [("Kelvin", "\u{212A}elvin"), ("\u{212A}elvin", "Kelvin"), ("Kelvin", "App.App.Kelvin")] {
+      let before = "import DpendRuntime\nprotocol Logger {}\nfinal class \(name) {\n  init() {}\n}\n"
+      let after = before.replacing("  init() {}\n", with: "  init() {}\n" + method)
+      let files = [
+        path: before,
+        "Sources/Conformance.swift": "import DpendRuntime\nextension \(extended): DependencyConfiguration {}\n",
+        "Sources/Other.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
+      ]
+      var changed = files
+      changed[path] = after
+      #expect(Self.graph(changed, settings).resolved[DependencyKey(name: "Logger")] != nil, "\(extended)")
+      #expect(Self.check(files, path, to: after, settings) == nil, "\(extended)")
+    }
+  }
+
   /// A file with a declaration under `#if` is always read (its factories decide whether the
   /// graph is checked per configuration), and so is every file declaring a name it asks
   /// about: here the earlier declaration of `XImpl`, which makes the one under `#if` no
