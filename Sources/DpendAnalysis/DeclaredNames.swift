@@ -2,15 +2,16 @@ import DpendModel
 
 /// What a file declares, as far as the ``SymbolTable`` files it under names (see
 /// ``SymbolAudit``): the qualified names of its types, protocols and typealiases, and apart
-/// the extended types of its extensions (also without their first component: a module's
-/// name), each hashed (``StableHash``), with the file's flags. Kept at the head of its facts in the summary cache
-/// (``IndexedSummary/encodedFacts()``) and read there without decoding anything else, so
-/// that a check can pick, out of a whole workspace, the few files that declare a name it
-/// asks about (``UnchangedGraph/OtherFiles``).
+/// the extended types of its extensions (also without their leading components: a module's
+/// name), each hashed (``StableHash``), with the file's flags. Kept at the head of its facts
+/// in the summary cache (``IndexedSummary/encodedFacts()``) and read there without decoding
+/// anything else, so that a check can pick, out of a whole workspace, the few files that
+/// declare a name it asks about (``UnchangedGraph/OtherFiles``).
 public struct DeclaredNames: Equatable, Sendable {
   /// The hashed qualified names of the types, protocols and typealiases, sorted, each once.
   public private(set) var names: [UInt64]
-  /// The hashed extended types, as written and without their first component, sorted, each once.
+  /// The hashed extended types, as written and without each run of leading components,
+  /// sorted, each once.
   public private(set) var extended: [UInt64]
   /// The file has container registrations or resolve sites.
   public var isContainer: Bool
@@ -24,12 +25,11 @@ public struct DeclaredNames: Equatable, Sendable {
 
   /// The names `interface` declares and extends, with the flags.
   init(_ interface: FileInterface, isContainer: Bool, isConditional: Bool) {
-    var names = Set<UInt64>()
-    for name in interface.types.map(\.name) + interface.protocols.map(\.name) + interface.typealiases.map(\.name) {
-      names.insert(StableHash.of(Substring(name)))
-    }
+    let declared = interface.types.map(\.name) + interface.protocols.map(\.name) + interface.typealiases.map(\.name)
+    let written = interface.extensions.map(\.extendedType)
+    let names = Set(declared.map { StableHash.of(Substring($0)) })
     var extended = Set<UInt64>()
-    for written in interface.extensions.map(\.extendedType) {
+    for written in written {
       extended.insert(StableHash.of(Substring(written)))
       // The module's name may be stripped more than once (`App.App.Store`).
       var rest = Substring(written)
@@ -40,11 +40,7 @@ public struct DeclaredNames: Equatable, Sendable {
     }
     self.names = names.sorted()
     self.extended = extended.sorted()
-    hasNonASCIINames =
-      (interface.types.map(\.name) + interface.protocols.map(\.name)
-      + interface.typealiases.map(\.name) + interface.extensions.map(\.extendedType)).contains {
-        !$0.utf8.allSatisfy { $0 < 0x80 }
-      }
+    hasNonASCIINames = (declared + written).contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
     self.isContainer = isContainer
     self.isConditional = isConditional
     hasTypealiases = !interface.typealiases.isEmpty

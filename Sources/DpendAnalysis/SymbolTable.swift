@@ -340,7 +340,7 @@ struct SymbolTable: Sendable {
   /// `true` when the class named `name` (resolved) conforms to `DependencyConfiguration`.
   func isConfiguration(named name: String) -> Bool {
     if let audit {
-      // A class's status depends on its extensions; no class is a configuration.
+      // A class's status depends on its extensions too; a name no class has is no configuration.
       if let number = names.number(of: name), types[number]?.value.kind == .class {
         audit.askWithExtensions(name)
       } else {

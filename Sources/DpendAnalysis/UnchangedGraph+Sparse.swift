@@ -27,12 +27,6 @@ extension UnchangedGraph {
       self.all = all
     }
 
-    /// The files of `summaries`.
-    public init(_ summaries: [IndexedSummary]) {
-      self.init(
-        count: summaries.count, declared: { summaries[$0].declaredNames }, summary: { summaries[$0] },
-        all: { summaries })
-    }
   }
 
   /// The outcome of a check that went without reading every file.
@@ -47,9 +41,10 @@ extension UnchangedGraph {
 
   /// The check with a table of only the files of `others` that declare a name of a set or
   /// extend one of a second, every file with a typealias, every file with declarations
-  /// under `#if` and every file declaring a name that is not ASCII. Both sets start with the names the changed files declare and those of
-  /// every typealias; while the check asks about a name outside them (``SymbolAudit``), the
-  /// name joins them and the check runs again. `nil` (then every file is read) when a
+  /// under `#if` and every file declaring a name that is not ASCII. Both sets start with the
+  /// names the changed files declare and those of every typealias; while the check asks
+  /// about a name outside them (``SymbolAudit``), the name joins them and the check runs
+  /// again. `nil` (then every file is read) when a
   /// file's names are unknown, when the check decided for every class whether it is a
   /// configuration or asked about a name that is not ASCII, or after ``sparseRounds``.
   static func sparseCheck(
@@ -62,14 +57,7 @@ extension UnchangedGraph {
       guard let names = others.declared(index) else { return nil }
       declared.append(names)
     }
-    var names = Set<UInt64>()
-    for change in changes {
-      for interface in [change.old.interface, change.new.interface] {
-        for name in interface.types.map(\.name) + interface.protocols.map(\.name) + interface.typealiases.map(\.name) {
-          names.insert(StableHash.of(Substring(name)))
-        }
-      }
-    }
+    var names = Set(changes.flatMap { $0.old.declaredNames.names + $0.new.declaredNames.names })
     for marker in SymbolTable.configurationMarkers { names.insert(StableHash.of(Substring(marker))) }
     var read: [Int: IndexedSummary] = [:]
     // Every typealias is in the table, and its name in the sets: a name written through one

@@ -59,22 +59,15 @@ public enum UnchangedGraph {
     }
   }
 
-  /// The outcome when the graph of `unchanged` files plus the new summaries of `changes` is
-  /// the graph of `unchanged` plus the old summaries but for the positions of the changed
+  /// The outcome when the graph of the `others` files plus the new summaries of `changes`
+  /// is the graph of `others` plus the old summaries but for the positions of the changed
   /// files' factories and problems, moved in the same order; `nil` when it may not be.
   /// `watched` are the names looked up before (``DependencyGraph/watchedNames``). With
   /// `keys`, the keys provided and needed before (``DependencyGraph/keyFacts``), the graph
   /// may also have gained or lost providers of keys nothing needs (``ProviderChange``).
-  public static func check(
-    unchanged: [IndexedSummary], changes: [Change], watched: WatchedNames, keys: KeyFacts? = nil,
-    settings: AnalysisSettings
-  ) -> Outcome? {
-    check(others: OtherFiles(unchanged), changes: changes, watched: watched, keys: keys, settings: settings)
-  }
-
-  /// ``check(unchanged:changes:watched:keys:settings:)`` with the files that did not change
-  /// read as `others` gives them: when it can, only the few that declare a name the check
-  /// asks about are read (``sparseCheck(others:changes:decoded:watched:keys:settings:)``).
+  ///
+  /// When it can, only the few other files that declare a name the check asks about are
+  /// read (``sparseCheck(others:changes:decoded:watched:keys:settings:)``).
   public static func check(
     others: OtherFiles, changes: [Change], watched: WatchedNames, keys: KeyFacts? = nil, settings: AnalysisSettings
   ) -> Outcome? {
@@ -183,7 +176,7 @@ public enum UnchangedGraph {
     return names.sorted()
   }
 
-  /// `false` when ``check(unchanged:changes:watched:keys:settings:)`` would surely answer
+  /// `false` when ``check(others:changes:watched:keys:settings:)`` would surely answer
   /// `nil` for `changes`, told from the changed files alone: one has container code or
   /// declarations under `#if`, or a type the implicit filter selects was changed; or, unless
   /// the check may find `providers` added or removed (it is given the keys), added or

@@ -3,8 +3,8 @@ import Foundation
 
 /// Work a command runs on another thread while it goes on, and whose value it waits for
 /// when it needs it: `generate` writes the summary cache while it writes its code. The
-/// process waits for every such work before it exits (``waitAtExit()``), however the
-/// command ends, so that no file is left half-written.
+/// process waits for every such work before it exits (``BackgroundWork/waitAtExit()``),
+/// however the command ends, so that no file is left half-written.
 final class Background<Value: Sendable>: Sendable {
   private let value = Locked<Value?>(nil)
   private let group = DispatchGroup()
@@ -12,14 +12,14 @@ final class Background<Value: Sendable>: Sendable {
   /// Starts `work` on another thread.
   init(_ work: @escaping @Sendable () -> Value) {
     group.enter()
-    Pending.group.enter()
+    BackgroundWork.pending.enter()
     let value = self.value
     let group = self.group
     DispatchQueue.global(qos: .userInitiated).async {
       let result = work()
       value.withLock { $0 = result }
       group.leave()
-      Pending.group.leave()
+      BackgroundWork.pending.leave()
     }
   }
 
@@ -28,14 +28,15 @@ final class Background<Value: Sendable>: Sendable {
     group.wait()
     return value.withLock { $0! }
   }
+}
+
+/// Every ``Background`` work of the process.
+enum BackgroundWork {
+  /// The works started and not yet done.
+  fileprivate static let pending = DispatchGroup()
 
   /// Makes the process wait, when it exits, for every work started (call once, first).
   static func waitAtExit() {
-    atexit { Pending.group.wait() }
+    atexit { BackgroundWork.pending.wait() }
   }
-}
-
-/// The works of every ``Background`` not yet done.
-private enum Pending {
-  static let group = DispatchGroup()
 }

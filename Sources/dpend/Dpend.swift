@@ -19,7 +19,7 @@ struct Dpend: ParsableCommand {
 
   static func main() {
     AllocatorTuning.keepFreedMemory()
-    Background<Bool>.waitAtExit()
+    BackgroundWork.waitAtExit()
     main(nil)
   }
 }

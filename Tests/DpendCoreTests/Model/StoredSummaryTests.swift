@@ -94,10 +94,17 @@ import Testing
   }
 
   @Test func theFactsKeptInTheCacheReadBackAsTheyWereMadeForEveryRealSummary() throws {
-    let summaries = SummaryBinaryTests.realSummaries
+    // The real sources', and one with a name that is not ASCII and an extension behind two
+    // module names.
+    let kelvin = SummaryCollector.summarize(
+      path: "Kelvin.swift", source: "final class \u{212A}elvin {}\nextension App.App.Kelvin: P {}\n",
+      settings: CollectionSettings())
+    let summaries = SummaryBinaryTests.realSummaries + [kelvin]
     var containers = 0
     var typealiases = 0
     var extensions = 0
+    var nonASCII = 0
+    var ordered = 0
     for summary in summaries {
       let made = IndexedSummary(summary)
       let facts = made.encodedFacts()
@@ -110,6 +117,7 @@ import Testing
       #expect(read.declaredNames == made.declaredNames, "\(summary.path)")
       if made.declaredNames.hasTypealiases { typealiases += 1 }
       if !made.declaredNames.extended.isEmpty { extensions += 1 }
+      if made.declaredNames.hasNonASCIINames { nonASCII += 1 }
       // Cut short anywhere, or of another version: not read (the summary is decoded instead).
       for length in stride(from: 0, to: facts.count, by: max(1, facts.count / 7)) {
         #expect(IndexedSummary(made.stored, facts: facts[..<length]) == nil, "\(summary.path) cut at \(length)")
@@ -126,7 +134,17 @@ import Testing
       var unknownFlag = facts
       unknownFlag[5] |= 0x80
       #expect(IndexedSummary.declaredNames(facts: unknownFlag[...]) == nil)
+      // Two hashes out of order: not read.
+      if made.declaredNames.names.count >= 2 {
+        var swapped = facts
+        for offset in 0..<8 { swapped.swapAt(10 + offset, 18 + offset) }
+        #expect(IndexedSummary.declaredNames(facts: swapped[...]) == nil, "\(summary.path)")
+        ordered += 1
+      }
     }
+    // `Kelvin`'s extension is hashed as written and without one and two module names.
+    #expect(IndexedSummary(kelvin).declaredNames.extended.count == 3)
+    #expect(nonASCII == 1 && ordered > 5, "\(nonASCII) not ASCII, \(ordered) swapped")
     #expect(containers > 5)
     #expect(typealiases > 0 && extensions > 5, "\(typealiases) with typealiases, \(extensions) with extensions")
   }
