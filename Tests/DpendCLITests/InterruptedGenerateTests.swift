@@ -77,9 +77,8 @@ import Testing
     for directory in directories {
       for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where Self.isTemporary(name) {
         leftovers.append(name)
-        try FileManager.default.setAttributes(
-          [.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: directory.appendingPathComponent(name).path
-        )
+        let path = directory.appendingPathComponent(name).path
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: path)
       }
     }
     print(
