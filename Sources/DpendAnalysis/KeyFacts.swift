@@ -1,8 +1,9 @@
 import DpendModel
 
 /// Which keys a graph's factories provide and which they need, as ``StableHash``es with how
-/// many factories do: what a kept answer needs to tell that a change only added or removed
-/// providers of keys nothing needs (``UnchangedGraph``), without the graph.
+/// many factories do, and the edges between them: what a kept answer needs to tell that a
+/// change only added or removed providers of keys nothing needs, or gave a provider other
+/// dependencies that close no cycle (``UnchangedGraph``), without the graph.
 ///
 /// A key's hash is that of its ``DependencyKey/description``. Two keys with one hash can
 /// make a provided key look needed (the check then answers "maybe") or an unprovided one
@@ -17,12 +18,15 @@ public struct KeyFacts: Hashable, Sendable {
   /// `true` when the graph had a dependency cycle. A cycle's path is told from a factory
   /// nothing needs that reaches it, so one such factory added or removed may change it.
   public let hasCycle: Bool
+  /// From each provided key to every key one of its factories depends on.
+  public private(set) var edges: KeyEdges
 
-  /// The facts of `provided` and `needed` keys, as read back from a file.
-  public init(provided: HashCounts, needed: HashCounts, hasCycle: Bool) {
+  /// The facts of `provided` and `needed` keys and their `edges`, as read back from a file.
+  public init(provided: HashCounts, needed: HashCounts, hasCycle: Bool, edges: KeyEdges) {
     self.provided = provided
     self.needed = needed
     self.hasCycle = hasCycle
+    self.edges = edges
   }
 
   /// The facts of `factories`, in a graph with a cycle or not.
@@ -30,12 +34,19 @@ public struct KeyFacts: Hashable, Sendable {
     self.hasCycle = hasCycle
     var provided: [UInt64] = []
     var needed: [UInt64] = []
+    var edges: [(source: UInt64, target: UInt64)] = []
     for factory in factories {
-      provided.append(Self.hash(factory.key))
-      for key in factory.dependencies { needed.append(Self.hash(key)) }
+      let source = Self.hash(factory.key)
+      provided.append(source)
+      for key in factory.dependencies {
+        let target = Self.hash(key)
+        needed.append(target)
+        edges.append((source, target))
+      }
     }
     self.provided = HashCounts(counting: provided)
     self.needed = HashCounts(counting: needed)
+    self.edges = KeyEdges(counting: edges)
   }
 
   /// The hash a key is known by.
@@ -49,12 +60,21 @@ public struct KeyFacts: Hashable, Sendable {
   /// `true` when some factory depends on `key`.
   func isNeeded(_ key: DependencyKey) -> Bool { needed.count(of: Self.hash(key)) > 0 }
 
+  /// `true` when a path of one edge or more leads from `source` to `target`.
+  func reaches(from source: DependencyKey, to target: DependencyKey) -> Bool {
+    edges.reaches(from: Self.hash(source), to: Self.hash(target))
+  }
+
   /// Adds (`by` 1) or removes (`by` -1) `factories`; `false`, leaving the facts unusable,
   /// when one to remove was not counted.
   mutating func add(_ factories: [Factory], by delta: Int) -> Bool {
     for factory in factories {
-      guard provided.add(Self.hash(factory.key), by: delta) else { return false }
-      for key in factory.dependencies where !needed.add(Self.hash(key), by: delta) { return false }
+      let source = Self.hash(factory.key)
+      guard provided.add(source, by: delta) else { return false }
+      for key in factory.dependencies {
+        let target = Self.hash(key)
+        guard needed.add(target, by: delta), edges.add(from: source, to: target, by: delta) else { return false }
+      }
     }
     return true
   }

@@ -1,10 +1,10 @@
 import DpendModel
 
 extension UnchangedGraph {
-  /// The providers a change adds or removes without changing the answer: factories of keys
-  /// the changed files provide only after the change (added) or only before it (removed),
-  /// when nothing needs those keys. The rest of the graph is then the same, so its
-  /// diagnostics are:
+  /// The providers a change adds, removes or gives other dependencies without changing the
+  /// answer. Added and removed: factories of keys the changed files provide only after the
+  /// change (added) or only before it (removed), when nothing needs those keys. The rest of
+  /// the graph is then the same, so its diagnostics are:
   ///
   /// - an added key had no factory and a removed one has none left: no ambiguity comes or
   ///   goes, and each added key has one provider;
@@ -15,6 +15,22 @@ extension UnchangedGraph {
   ///   dependency or requirement comes or goes with them;
   /// - the graph has no cycle: one reached from an added or removed factory could be told
   ///   from it.
+  ///
+  /// Rewired: the only factory of a key, made by the same provider with the same scope, but
+  /// with other parameters (added, removed, relabelled, made optional or not). Its
+  /// diagnostics stay when:
+  ///
+  /// - every key it requires before or after has a factory, and no key it depends on before
+  ///   or after but not both, or optionally on one side only, was added or removed: no
+  ///   missing dependency names it, no requirement comes or goes, and no key's selection or
+  ///   ambiguity changes (they depend only on which keys have a provider, not on who needs
+  ///   them);
+  /// - its key has no other factory: an ambiguity would name it (with its labels);
+  /// - the graph had no cycle, and no key it depends on only after the change reaches its
+  ///   key (``KeyEdges``): any new cycle would pass through such an edge;
+  /// - nothing in the answer is at its parameters or names it (its name shows its labels):
+  ///   only its own range moves (``Outcome/moves``), so an answer holding any other of its
+  ///   ranges is not kept.
   ///
   /// What `dpend generate` writes does change: an answer kept for such a change keeps no
   /// output's fingerprint.
@@ -27,6 +43,12 @@ extension UnchangedGraph {
     public private(set) var removed: [Factory] = []
     /// The factories of ``addedKeys``, as the changed files' analyses after have them.
     public private(set) var added: [Factory] = []
+    /// Keys whose only factory the changed files rewired, in key order.
+    public private(set) var rewiredKeys: [DependencyKey] = []
+    /// The rewired factories, as the changed files' analyses after have them, in key order.
+    public private(set) var rewired: [Factory] = []
+    /// The rewired factories as they were before, in key order.
+    public private(set) var rewiredBefore: [Factory] = []
 
     /// No provider added or removed.
     public static let none = ProviderChange()
@@ -40,24 +62,66 @@ extension UnchangedGraph {
       addedKeys = after.subtracting(before)
       removed = old.flatMap(\.factories).filter { removedKeys.contains($0.key) }
       added = new.flatMap(\.factories).filter { addedKeys.contains($0.key) }
+      let oldByKey = Dictionary(grouping: old.lazy.flatMap(\.factories), by: \.key)
+      let newByKey = Dictionary(grouping: new.lazy.flatMap(\.factories), by: \.key)
+      for (key, factories) in oldByKey.sorted(by: { $0.key < $1.key }) {
+        guard factories.count == 1, let now = newByKey[key], now.count == 1, Self.rewires(factories[0], now[0])
+        else { continue }
+        rewiredKeys.append(key)
+        rewiredBefore.append(factories[0])
+        rewired.append(now[0])
+      }
+    }
+
+    /// `true` when `new` is `old` with other parameters: the same key, provider, scope,
+    /// throwing and modules.
+    static func rewires(_ old: Factory, _ new: Factory) -> Bool {
+      guard old.key == new.key, ProviderSelection.sameProvider(old, new), old.provider == new.provider,
+        old.scope == new.scope, old.isThrowing == new.isThrowing, old.requiredModules == new.requiredModules
+      else { return false }
+      return !old.parameters.elementsEqual(new.parameters) {
+        $0.label == $1.label && $0.dependency == $1.dependency && $0.isOptional == $1.isOptional
+      }
+    }
+
+    /// The keys `old`'s and `new`'s parameters need differently: needed by one of them only,
+    /// or required by one and optional to the other.
+    static func changedDependencies(_ old: Factory, _ new: Factory) -> Set<DependencyKey> {
+      func needs(_ factory: Factory) -> [DependencyKey: Bool] {
+        var required: [DependencyKey: Bool] = [:]
+        for key in factory.dependencies { required[key] = false }
+        for (key, _) in factory.requiredDependencies { required[key] = true }
+        return required
+      }
+      let before = needs(old)
+      let after = needs(new)
+      return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+    }
+
+    /// The ranges of the rewired factories in `path`, before and after: the only ranges of
+    /// theirs that move.
+    func rewiredRanges(in path: String) -> [(before: SourceRange, after: SourceRange)] {
+      zip(rewiredBefore, rewired).filter { $0.1.range.file == path }.map { ($0.0.range, $0.1.range) }
     }
 
     private init() {}
 
-    /// `true` when nothing was added or removed.
-    public var isEmpty: Bool { removed.isEmpty && added.isEmpty }
+    /// `true` when nothing was added, removed or rewired.
+    public var isEmpty: Bool { removed.isEmpty && added.isEmpty && rewired.isEmpty }
 
-    /// `analysis` (a changed file's, before the change) without the removed factories.
+    /// `analysis` (a changed file's, before the change) without the removed and rewired factories.
     func keeping(before analysis: FileAnalysis) -> FileAnalysis {
       var kept = analysis
-      kept.factories.removeAll { removedKeys.contains($0.key) }
+      let rewired = Set(rewiredKeys)
+      kept.factories.removeAll { removedKeys.contains($0.key) || rewired.contains($0.key) }
       return kept
     }
 
-    /// `analysis` (a changed file's, after the change) without the added factories.
+    /// `analysis` (a changed file's, after the change) without the added and rewired factories.
     func keeping(after analysis: FileAnalysis) -> FileAnalysis {
       var kept = analysis
-      kept.factories.removeAll { addedKeys.contains($0.key) }
+      let rewired = Set(rewiredKeys)
+      kept.factories.removeAll { addedKeys.contains($0.key) || rewired.contains($0.key) }
       return kept
     }
 
@@ -79,21 +143,45 @@ extension UnchangedGraph {
           guard keys.providers(of: key) > 0, !removedKeys.contains(key), !addedKeys.contains(key) else { return nil }
         }
       }
+      for (old, new) in zip(rewiredBefore, rewired) {
+        guard keys.providers(of: new.key) == 1,
+          (old.requiredDependencies + new.requiredDependencies).allSatisfy({ keys.providers(of: $0.key) > 0 })
+        else { return nil }
+        for key in Self.changedDependencies(old, new) {
+          guard !removedKeys.contains(key), !addedKeys.contains(key) else { return nil }
+        }
+      }
       var after = keys
-      guard after.add(removed, by: -1), after.add(added, by: 1) else { return nil }
+      guard after.add(removed, by: -1), after.add(added, by: 1), after.add(rewiredBefore, by: -1),
+        after.add(rewired, by: 1)
+      else { return nil }
+      // A cycle after the change would pass through an edge only a rewired factory has.
+      for (old, new) in zip(rewiredBefore, rewired) {
+        let before = Set(old.dependencies)
+        for key in new.dependencies where !before.contains(key) {
+          guard !after.reaches(from: key, to: new.key) else { return nil }
+        }
+      }
       return after
     }
   }
 
   /// `true` when each type the implicit filter selects in both summaries (by name) is
-  /// written the same, positions apart: the selected types differ at most by whole types
-  /// added or removed.
+  /// written the same, positions and initializers apart: the selected types differ at most
+  /// by whole types added or removed, and by their initializers (whose factories the check
+  /// compares, one rewired or not).
   static func selectTheSameOrWhole(_ decoded: [(old: FileSummary, new: FileSummary)], _ settings: AnalysisSettings)
     -> Bool
   {
     func selected(_ summary: FileSummary) -> [String: [UInt8]] {
       Dictionary(grouping: summary.types.filter { settings.implicitFilter.selects($0.name) }, by: \.name).mapValues {
-        TypeDeclaration.positionFree($0).written
+        TypeDeclaration.positionFree(
+          $0.map { type in
+            var type = type
+            type.initializers = []
+            return type
+          }
+        ).written
       }
     }
     return decoded.allSatisfy { change in

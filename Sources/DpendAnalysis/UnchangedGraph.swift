@@ -45,10 +45,11 @@ public enum UnchangedGraph {
     /// The keys provided and needed after the changes; `nil` when the check was not given
     /// them.
     public var keys: KeyFacts?
-    /// The providers (of keys nothing needs) the changes added or removed: the diagnostics
+    /// The providers (of keys nothing needs) the changes added or removed, and those they
+    /// rewired (``ProviderChange``): the diagnostics
     /// are the same, the generated code is not.
     public var providers = ProviderChange.none
-    /// `true` when the changes added or removed providers.
+    /// `true` when the changes added, removed or rewired providers.
     public var providersChanged: Bool { !providers.isEmpty }
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
@@ -64,7 +65,8 @@ public enum UnchangedGraph {
   /// files' factories and problems, moved in the same order; `nil` when it may not be.
   /// `watched` are the names looked up before (``DependencyGraph/watchedNames``). With
   /// `keys`, the keys provided and needed before (``DependencyGraph/keyFacts``), the graph
-  /// may also have gained or lost providers of keys nothing needs (``ProviderChange``).
+  /// may also have gained or lost providers of keys nothing needs, or rewired providers
+  /// (``ProviderChange``).
   ///
   /// When it can, only the few other files that declare a name the check asks about are
   /// read (``sparseCheck(others:changes:decoded:watched:keys:settings:)``).
@@ -118,7 +120,9 @@ public enum UnchangedGraph {
     var moves: [String: [SourceRange: SourceRange]] = [:]
     for (change, (before, after)) in zip(changes, zip(old, new)) {
       guard
-        let moved = movedRanges(from: providers.keeping(before: before), to: providers.keeping(after: after))
+        let moved = movedRanges(
+          from: providers.keeping(before: before), to: providers.keeping(after: after),
+          adding: providers.rewiredRanges(in: change.new.stored.path))
       else { return nil }
       moves[change.new.stored.path] = moved
     }
@@ -205,8 +209,11 @@ public enum UnchangedGraph {
 
   /// Where each range of `before` is in `after`, when `after` is `before` with its ranges
   /// moved, each to one place and all in the same order (so that whatever the graph sorts by
-  /// position stays in its order); `nil` otherwise.
-  static func movedRanges(from before: FileAnalysis, to after: FileAnalysis) -> [SourceRange: SourceRange]? {
+  /// position stays in its order); `nil` otherwise. The pairs of `extra` (the rewired
+  /// factories' ranges) move too, in the same order.
+  static func movedRanges(
+    from before: FileAnalysis, to after: FileAnalysis, adding extra: [(before: SourceRange, after: SourceRange)] = []
+  ) -> [SourceRange: SourceRange]? {
     // Configuration classes are compared as written, their positions apart.
     let oldConfigurations = TypeDeclaration.positionFree(before.configurations)
     let newConfigurations = TypeDeclaration.positionFree(after.configurations)
@@ -214,8 +221,8 @@ public enum UnchangedGraph {
       let moved = before.replacingRanges(after.ranges),
       moved.factories == after.factories, moved.diagnostics == after.diagnostics
     else { return nil }
-    let from = before.ranges + oldConfigurations.ranges
-    let to = after.ranges + newConfigurations.ranges
+    let from = before.ranges + oldConfigurations.ranges + extra.map(\.before)
+    let to = after.ranges + newConfigurations.ranges + extra.map(\.after)
     var moves: [SourceRange: SourceRange] = [:]
     for (old, new) in zip(from, to) {
       guard moves.updateValue(new, forKey: old).map({ $0 == new }) ?? true else { return nil }

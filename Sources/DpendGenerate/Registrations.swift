@@ -38,10 +38,12 @@ public struct Registrations: Sendable {
   public func provides(_ key: DependencyKey) -> Bool { factory(for: key) != nil }
 
   /// These registrations without the keys `removed` and with the factories `added`, one
-  /// per key; `nil` when a removed key is not registered, an added key already is, or two
-  /// added factories share a key.
+  /// per key (a key both removed and added is replaced); `nil` when a removed key is not
+  /// registered, an added key already is and is not removed, or two added factories share a
+  /// key.
   public func replacing(removed: Set<DependencyKey>, added: [Factory]) -> Registrations? {
-    guard removed.allSatisfy(provides), !added.contains(where: { provides($0.key) }) else { return nil }
+    guard removed.allSatisfy(provides), !added.contains(where: { provides($0.key) && !removed.contains($0.key) })
+    else { return nil }
     let inserted = added.sorted { $0.key < $1.key }
     var merged: [Factory] = []
     merged.reserveCapacity(factories.count - removed.count + inserted.count)

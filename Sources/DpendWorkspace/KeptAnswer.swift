@@ -26,10 +26,10 @@ public enum KeptAnswer {
     /// How many files changed shape without it reaching the graph (``DpendAnalysis/UnchangedGraph``),
     /// when the answer was kept for that reason; 0 otherwise.
     public var shapesChanged = 0
-    /// The providers of keys nothing needs those changes added or removed
-    /// (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
+    /// The providers of keys nothing needs those changes added or removed, and the
+    /// providers they gave other dependencies (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
     public var providers = UnchangedGraph.ProviderChange.none
-    /// `true` when those changes added or removed providers.
+    /// `true` when those changes added, removed or rewired providers.
     public var providersChanged: Bool { !providers.isEmpty }
     /// The outputs' fingerprints the kept answer had before such a change (the answer the
     /// lookup gives has none: its generated code differs): what `dpend generate` wrote from
@@ -112,7 +112,7 @@ public enum KeptAnswer {
   /// as soon as it is clear there is none: a library or a file that cannot be read, a
   /// discovery problem, or more than `maximumParses` files new to `summaries` (a run with
   /// that many changes builds the graph anyway, and parses them then). `providers` false
-  /// leaves out answers standing for providers added or removed (``Lookup/providersChanged``):
+  /// leaves out answers standing for providers added, removed or rewired (``Lookup/providersChanged``):
   /// `generate` cannot use them (its output changes) unless it kept the table of the
   /// registrations it wrote (``KeptRegistrations``), and would otherwise pay for the check
   /// only to build the graph after it.

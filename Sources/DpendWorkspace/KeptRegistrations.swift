@@ -6,9 +6,9 @@ import Foundation
 /// key's factory, in key order), kept beside the answer cache with the fingerprint of the
 /// code written.
 ///
-/// After a change that only adds or removes providers of keys nothing needs, the kept
-/// answer stands (``DpendAnalysis/UnchangedGraph/ProviderChange``), and so does every other
-/// registration: the code is then the kept registrations with those providers applied, and
+/// After a change that only adds or removes providers of keys nothing needs, or gives a
+/// provider other dependencies that change no diagnostic, the kept answer stands
+/// (``DpendAnalysis/UnchangedGraph/ProviderChange``), and so does every other registration: the code is then the kept registrations with those providers applied, and
 /// `generate` writes it without building the graph. It does so only when the kept answer
 /// had the same code's fingerprint before the change
 /// (``KeptAnswer/Lookup/keptOutputs``): the answer's graph made this table, positions apart,
@@ -51,15 +51,17 @@ public struct KeptRegistrations: Sendable {
     }
 
     /// The registrations of the code after the change `lookup` kept its answer for, when
-    /// that change only added or removed providers of keys nothing needs: these, with them
-    /// applied. `nil` when this table is not what the kept answer's code for `kind` was
+    /// that change only added or removed providers of keys nothing needs, or rewired
+    /// factories: these, with them applied. `nil` when this table is not what the kept answer's code for `kind` was
     /// generated from (another fingerprint), or the providers do not fit
     /// (``DpendGenerate/Registrations/replacing(removed:added:)``).
     public func registrations(after lookup: KeptAnswer.Lookup, kind: String) -> Registrations? {
       guard lookup.providersChanged, lookup.keptOutputs[kind] == output,
         let kept = factories().flatMap(Registrations.init(sorted:))
       else { return nil }
-      return kept.replacing(removed: lookup.providers.removedKeys, added: lookup.providers.added)
+      let providers = lookup.providers
+      return kept.replacing(
+        removed: providers.removedKeys.union(providers.rewiredKeys), added: providers.added + providers.rewired)
     }
   }
 

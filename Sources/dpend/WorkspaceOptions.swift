@@ -93,9 +93,15 @@ struct WorkspaceOptions: ParsableArguments {
       Output.error(line)
       if let kept, kept.shapesChanged > 0 {
         let files = kept.shapesChanged == 1 ? "1 file" : "\(kept.shapesChanged) files"
+        let rewired = "only providers' dependencies changed, changing no diagnostic"
+        let providers = "only providers of keys nothing needs were added or removed"
         let what =
-          kept.providersChanged
-          ? "only providers of keys nothing needs were added or removed" : "nothing the graph reads changed"
+          switch (kept.providers.rewired.isEmpty, kept.providers.added.isEmpty && kept.providers.removed.isEmpty) {
+          case (true, true): "nothing the graph reads changed"
+          case (true, false): providers
+          case (false, true): rewired
+          case (false, false): "\(rewired), and \(providers.dropFirst(5))"
+          }
         Output.error("answer cache: \(files) changed shape, and \(what); no graph built")
       } else if let kept, kept.moved {
         Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")

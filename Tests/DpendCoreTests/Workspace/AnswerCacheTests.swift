@@ -355,6 +355,10 @@ import Testing
     #expect(keys.provided.count(of: StableHash.of("Store"[...])) == 1)
     #expect(keys.needed.count(of: StableHash.of("Clock"[...])) == 1)
     #expect(keys.provided.count(of: StableHash.of("Clock"[...])) == 0)
+    // The edges: from `FeedImpl` to `Clock` and to `Store`.
+    let feed = StableHash.of("FeedImpl"[...])
+    #expect(keys.edges.sources == [feed, feed] && keys.edges.counts == [1, 1])
+    #expect(Set(keys.edges.targets) == [StableHash.of("Store"[...]), StableHash.of("Clock"[...])])
     #expect(facts.watched.hashes.count >= 4)
     for path in ["Sources/Store.swift", "Sources/Feed.swift", "Sources/Clock.swift"] {
       let full = workspace.url(path).path

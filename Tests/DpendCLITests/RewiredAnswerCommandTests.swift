@@ -1,0 +1,62 @@
+import DpendTestSupport
+import Foundation
+import Testing
+
+extension AnswerCacheCommandTests {
+  static let rewired =
+    "answer cache: 1 file changed shape, and only providers' dependencies changed, changing no diagnostic;"
+    + " no graph built\n"
+
+  /// A factory given other parameters that change no diagnostic keeps the answer:
+  /// `analyze` reports it, and `generate` writes the registrations it kept with the factory
+  /// rewired, byte for byte what a run without a cache writes, for every container. A
+  /// parameter closing a cycle, or needing a key nothing provides, builds the graph.
+  @Test(arguments: ["dip", "static", "swinject"])
+  func aRewiredFactoryIsWrittenFromTheKeptRegistrations(container: String) throws {
+    let files = [
+      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+      "Sources/Clock.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
+      "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store) {} }\n",
+    ]
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    func expectFresh(_ step: String) throws {
+      let fresh = try workspace.run(generate + ["Fresh.swift", "--no-cache"])
+      #expect(fresh.status == 0, "\(step)")
+      #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"), "\(step)")
+    }
+    #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
+    let feed = files["Sources/Feed.swift"]!
+    let edits = [
+      ("Sources/Feed.swift", feed.replacing("store: Store", with: "store: Store, clock: Clock")),
+      ("Sources/Feed.swift", feed.replacing("store: Store", with: "clock: Clock")),
+      ("Sources/Feed.swift", "\n" + feed.replacing("store: Store", with: "s: Store, clock: Clock?")),
+      ("Sources/Store.swift", "protocol Store {}\nfinal class StoreImpl: Store { init(clock: Clock) {} }\n"),
+    ]
+    for (path, text) in edits {
+      try workspace.write(path, text)
+      let spliced = try workspace.run(generate + ["Deps.swift"])
+      #expect(spliced.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewired + "wrote Deps.swift\n", "\(text)")
+      try expectFresh(text)
+    }
+    #expect(workspace.read("Deps.swift")?.contains("FeedImpl(s: ") == true)
+    // `analyze` keeps the answer too.
+    try workspace.write("Sources/Feed.swift", feed)
+    let analyzed = try workspace.run(["analyze", "--verbose", "--output-file", "Deps.swift"])
+    #expect(analyzed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewired + "0 errors, 0 warnings\n")
+    // A cycle (`Clock` needs `Store`, which needs `Clock`), and a key nothing provides.
+    for (path, text) in [
+      ("Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock { init(store: Store) {} }\n"),
+      ("Sources/Feed.swift", feed.replacing("store: Store", with: "store: Store, disk: Disk")),
+    ] {
+      try workspace.write(path, text)
+      let built = try workspace.run(generate + ["Deps.swift"])
+      #expect(built.status == 1, "\(text)")
+      #expect(!built.stderr.contains("answer cache:"), "\(text)")
+      #expect(built.stderr.contains(path == "Sources/Clock.swift" ? "dependency cycle" : "nothing provides 'Disk'"))
+      try workspace.write(path, files[path]!)
+    }
+  }
+}
