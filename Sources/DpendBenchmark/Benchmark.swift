@@ -104,8 +104,8 @@ struct Benchmark: ParsableCommand {
         + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
         + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
         + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
-        + " | warm, 1 provider added | ratio")
-    emit("--- | " + Array(repeating: "--:", count: 24).joined(separator: " | "))
+        + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio")
+    emit("--- | " + Array(repeating: "--:", count: 26).joined(separator: " | "))
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -219,6 +219,7 @@ struct Benchmark: ParsableCommand {
       Format.spread(warm.moved), String(format: "%.2f×", Statistics.median(warm.moved) / floorMedian),
       Format.spread(warm.added), String(format: "%.2f×", Statistics.median(warm.added) / floorMedian),
       Format.spread(warm.provider), String(format: "%.2f×", Statistics.median(warm.provider) / floorMedian),
+      Format.spread(warm.rewired), String(format: "%.2f×", Statistics.median(warm.rewired) / floorMedian),
     ].joined(separator: " | ")
   }
 
@@ -229,11 +230,13 @@ struct Benchmark: ParsableCommand {
   /// file (its declarations move, nothing else: the kept answer with its ranges moved);
   /// with a class the implicit filter does not select added to one file (another shape that
   /// does not reach the graph: the kept answer stands after the changed file's analysis is
-  /// compared, see `UnchangedGraph`); and with a class it selects added (a new provider: the
-  /// summaries decoded and the graph built). The edits alternate with restoring the file,
-  /// so each run has exactly one changed file.
+  /// compared, see `UnchangedGraph`); with a class it selects added (a provider of a key
+  /// nothing needs: the kept answer stands, see `UnchangedGraph.ProviderChange`); and with the
+  /// last parameter of an initializer removed (a factory rewired: the kept answer stands when
+  /// the check tells no diagnostic changes, the graph is built otherwise). The edits
+  /// alternate with restoring the file, so each run has exactly one changed file.
   private func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
-    unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double]
+    unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double], rewired: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -244,9 +247,16 @@ struct Benchmark: ParsableCommand {
     var moved: [Double] = []
     var added: [Double] = []
     var provider: [Double] = []
+    var rewired: [Double] = []
     let edited = texts[texts.count / 2]
     let url = URL(fileURLWithPath: edited.path)
     defer { try? Data(edited.text.utf8).write(to: url) }
+    // The first file from the middle on with an initializer that has parameters.
+    let rewiredIndex = (0..<texts.count).lazy.map { (texts.count / 2 + $0) % texts.count }.first {
+      Self.droppingLastParameter(texts[$0].text) != nil
+    }
+    let rewiredFile = rewiredIndex.map { texts[$0] }
+    defer { if let rewiredFile { try? Data(rewiredFile.text.utf8).write(to: URL(fileURLWithPath: rewiredFile.path)) } }
     for repetition in 0..<repetitions {
       unchanged.append(try analyze.time(arguments))
       let comment = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
@@ -263,8 +273,34 @@ struct Benchmark: ParsableCommand {
       provider.append(try analyze.time(arguments))
       try Data(edited.text.utf8).write(to: url)
       _ = try analyze.time(arguments)
+      if let rewiredFile, let dropped = Self.droppingLastParameter(rewiredFile.text) {
+        let rewiredURL = URL(fileURLWithPath: rewiredFile.path)
+        try Data(dropped.utf8).write(to: rewiredURL)
+        rewired.append(try analyze.time(arguments))
+        try Data(rewiredFile.text.utf8).write(to: rewiredURL)
+        _ = try analyze.time(arguments)
+      }
     }
-    return (unchanged, commented, moved, added, provider)
+    return (unchanged, commented, moved, added, provider, rewired)
+  }
+
+  /// `text` with the last parameter of its first initializer that has parameters (on one
+  /// line) removed: a dependency dropped, the file's declarations otherwise the same (the
+  /// body may still use the parameter: dpend does not type-check). `nil` when it has none.
+  /// The benchmark edits its own synthetic files this way.
+  static func droppingLastParameter(_ text: String) -> String? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for index in lines.indices {
+      let line = lines[index]
+      guard let open = line.range(of: "init("), let close = line[open.upperBound...].firstIndex(of: ")"),
+        close > open.upperBound
+      else { continue }
+      let parameters = line[open.upperBound..<close]
+      let kept = parameters.range(of: ", ", options: .backwards).map { parameters[..<$0.lowerBound] } ?? ""
+      lines[index] = String(line[..<open.upperBound]) + kept + String(line[close...])
+      return lines.joined(separator: "\n")
+    }
+    return nil
   }
 
   /// The edits the incremental latency is measured with.

@@ -17,7 +17,7 @@ import Testing
     + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
     + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
     + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
-    + " | warm, 1 provider added | ratio"
+    + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio"
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
@@ -207,11 +207,11 @@ import Testing
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
-    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 24).joined(separator: " | "))
+    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 26).joined(separator: " | "))
     // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
     for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
       let columns = row.components(separatedBy: " | ")
-      try #require(columns.count == 25, "\(row)")
+      try #require(columns.count == 27, "\(row)")
       #expect(Array(columns[0...2]) == [name, "20", "0.1"])
       try Self.expectFigures(columns)
     }
@@ -256,8 +256,8 @@ import Testing
     #expect(columns[18].wholeMatch(of: #/\d+ MB/#) != nil, "\(columns[18])")
     #expect(try leadingNumber(columns[18]) >= 1)
     // Warm: over the caches, with nothing changed, a comment appended, a declaration moved,
-    // a declaration added, a provider added.
-    for (time, ratio) in [(13, 14), (15, 16), (19, 20), (21, 22), (23, 24)] {
+    // a declaration added, a provider added, a dependency removed.
+    for (time, ratio) in [(13, 14), (15, 16), (19, 20), (21, 22), (23, 24), (25, 26)] {
       #expect(
         columns[time].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#) != nil,
         "\(columns[time])")
@@ -297,7 +297,7 @@ import Testing
     )
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
-    #expect(lines[3].components(separatedBy: " | ").count == 25)
+    #expect(lines[3].components(separatedBy: " | ").count == 27)
   }
 
   /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.
