@@ -26,6 +26,8 @@ public enum KeptAnswer {
     /// How many files changed shape without it reaching the graph (``DpendAnalysis/UnchangedGraph``),
     /// when the answer was kept for that reason; 0 otherwise.
     public var shapesChanged = 0
+    /// `true` when one of those files was added since the answer was kept.
+    public var fileAdded = false
     /// The providers of keys nothing needs those changes added or removed, and the
     /// providers they gave other dependencies (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
     public var providers = UnchangedGraph.ProviderChange.none
@@ -192,6 +194,7 @@ public enum KeptAnswer {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
+      lookup.fileAdded = unchanged.added
       lookup.providers = unchanged.providers
       if !unchanged.providers.isEmpty { lookup.keptOutputs = kept.answer.outputs }
     }
@@ -199,30 +202,45 @@ public enum KeptAnswer {
   }
 
   /// The kept answer's record for `inputs` when some files changed shape since it was kept
-  /// but the change does not reach the graph (``DpendAnalysis/UnchangedGraph``), with how
-  /// many files changed and whether providers nothing needs were added or removed (then the
-  /// record keeps no output's fingerprint: the generated code differs); `nil` when that
-  /// cannot be shown: the record has no graph facts, the
-  /// paths or settings differ, more than `maximumChanges` files changed, a library cannot be
-  /// read, or the summary the answer was made from is no longer in `summaries`.
+  /// (one of them perhaps added: a change from an empty file) but the change does not reach
+  /// the graph (``DpendAnalysis/UnchangedGraph``), with how many files changed, whether one
+  /// was added, and which providers were added, removed or rewired (then the record keeps no
+  /// output's fingerprint: the generated code differs); `nil` when that cannot be shown: the
+  /// record has no graph facts, the paths differ otherwise than by one added, the settings
+  /// differ, more than `maximumChanges` files changed, a library cannot be read, or the
+  /// summary the answer was made from is no longer in `summaries`.
   private static func unchangedGraph(
     _ kept: AnswerCache.Record, identity: String,
     inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
     settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int, providers: Bool
-  ) -> (record: AnswerCache.Record, changed: Int, providers: UnchangedGraph.ProviderChange)? {
-    guard var facts = kept.graphFacts, facts.shapes.count == inputs.count,
-      facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: inputs.map(\.path)),
+  ) -> (record: AnswerCache.Record, changed: Int, added: Bool, providers: UnchangedGraph.ProviderChange)? {
+    guard var facts = kept.graphFacts, facts.shapes.count == inputs.count || facts.shapes.count + 1 == inputs.count,
       let analysis = try? WorkspaceLoader.analysisSettings(settings), analysis.problems.isEmpty
     else { return nil }
     if !providers { facts.keys = nil }
     let changedIndices = inputs.indices.filter { !facts.had(path: inputs[$0].path, shape: inputs[$0].digests.shape) }
     guard !changedIndices.isEmpty, changedIndices.count <= maximumChanges else { return nil }
+    // The same paths, or one more: a file added, which is the one without it the paths are
+    // those of the answer (its change is from an empty file).
+    let paths = inputs.map(\.path)
+    var added: Int?
+    if facts.shapes.count == inputs.count {
+      guard facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: paths) else { return nil }
+    } else {
+      added = changedIndices.first { index in
+        facts.pathsDigest
+          == AnswerCache.pathsDigest(identity: identity, paths: Array(paths[..<index] + paths[(index + 1)...]))
+      }
+      guard added != nil else { return nil }
+    }
     var changes: [UnchangedGraph.Change] = []
     for index in changedIndices {
       let input = inputs[index]
       // The summary the answer's positions are those of: exactly, not only its shape.
-      guard let old = summaries.keptSummary(path: input.path),
-        facts.had(path: input.path, content: old.stored.contentDigest),
+      guard
+        let old = index == added
+          ? IndexedSummary(FileSummary(path: input.path)) : summaries.keptSummary(path: input.path),
+        index == added || facts.had(path: input.path, content: old.stored.contentDigest),
         let new = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
       else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: new))
@@ -247,7 +265,7 @@ public enum KeptAnswer {
     if outcome.providersChanged { answer.outputs = [:] }
     let record = Inputs(identity: identity, files: inputs, summaries: summaries).record(
       of: answer, watched: outcome.watched, keys: outcome.keys)
-    return (record, changedIndices.count, outcome.providers)
+    return (record, changedIndices.count, added != nil, outcome.providers)
   }
 
   /// The files of `inputs` as the check of an unchanged graph reads them: what each declares

@@ -92,7 +92,13 @@ struct WorkspaceOptions: ParsableArguments {
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
       if let kept, kept.shapesChanged > 0 {
-        let files = kept.shapesChanged == 1 ? "1 file" : "\(kept.shapesChanged) files"
+        let files =
+          switch (kept.shapesChanged, kept.fileAdded) {
+          case (1, true): "1 file added"
+          case (1, false): "1 file changed shape"
+          case (let count, true): "\(count) files changed shape (one added)"
+          case (let count, false): "\(count) files changed shape"
+          }
         let rewired = "only providers' dependencies changed, changing no diagnostic"
         let providers = "only providers of keys nothing needs were added or removed"
         let what =
@@ -102,7 +108,7 @@ struct WorkspaceOptions: ParsableArguments {
           case (false, true): rewired
           case (false, false): "\(rewired), and \(providers.dropFirst(5))"
           }
-        Output.error("answer cache: \(files) changed shape, and \(what); no graph built")
+        Output.error("answer cache: \(files), and \(what); no graph built")
       } else if let kept, kept.moved {
         Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")
       } else if kept != nil {

@@ -1,0 +1,61 @@
+import DpendTestSupport
+import Foundation
+import Testing
+
+extension AnswerCacheCommandTests {
+  /// A file added whose declarations the graph does not read, or that adds providers of keys
+  /// nothing needs, keeps the answer: `analyze` reports it as a run without a cache does, and
+  /// `generate` writes the kept registrations with the providers, byte for byte what a run
+  /// without a cache writes. One declaring a name another file looked up (a missing key's),
+  /// or a provider something needs, builds the graph; so does a file removed, or one removed
+  /// and two added.
+  @Test func aFileAddedKeepsTheAnswerWhenItsDeclarationsDoNotReachTheGraph() throws {
+    let files = [
+      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+      "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store, clock: Clock) {} }\n",
+    ]
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let analyze = ["analyze", "--verbose", "--output-file", "Deps.swift"]
+    #expect(try workspace.run(analyze).status == 1)
+    let nothing = "answer cache: 1 file added, and nothing the graph reads changed; no graph built\n"
+    let providers = "answer cache: 1 file added, and only providers of keys nothing needs were added or removed;"
+    for (index, (path, text, line)) in [
+      ("Sources/Helper.swift", "protocol Unread {}\nfinal class Helper { init(store: Store) {} }\n", nothing),
+      ("Sources/Cache.swift", "protocol Cache {}\nfinal class CacheImpl: Cache { init(store: Store) {} }\n", providers),
+    ].enumerated() {
+      try workspace.write(path, text)
+      let kept = try workspace.run(analyze)
+      #expect(kept.stderr.hasPrefix("summary cache: \(2 + index) reused, 1 parsed\n" + line), "\(kept.stderr)")
+      #expect(kept.stderr.hasSuffix("1 error, 0 warnings\n"), "\(kept.stderr)")
+      #expect(kept.stdout == (try workspace.run(["analyze", "--no-cache", "--output-file", "Deps.swift"]).stdout))
+      #expect(kept.stdout.hasPrefix("Sources/Feed.swift:2:56: error: missing dependency: nothing provides 'Clock'"))
+    }
+    // `Clock` declared: a name `FeedImpl`'s analysis looked up. A provider `FeedImpl` needs.
+    for (path, text) in [
+      ("Sources/Clock.swift", "protocol Clock {}\n"), ("Sources/ClockImpl.swift", "final class ClockImpl: Clock {}\n"),
+    ] {
+      try workspace.write(path, text)
+      let built = try workspace.run(analyze)
+      #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    }
+    let generate = ["generate", "--verbose", "--output-file", "Deps.swift"]
+    #expect(try workspace.run(generate).stderr.hasSuffix("wrote Deps.swift\n"))
+    try workspace.write("Sources/Timer.swift", "final class TimerImpl { init(clock: Clock) {} }\n")
+    let spliced = try workspace.run(generate)
+    #expect(spliced.stderr == "summary cache: 6 reused, 1 parsed\n" + providers + " no graph built\nwrote Deps.swift\n")
+    #expect(try workspace.run(["generate", "--no-cache", "--output-file", "Fresh.swift"]).status == 0)
+    #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"))
+    #expect(workspace.read("Deps.swift")?.contains("TimerImpl(clock: ") == true)
+    // A file removed: the graph is built. Two added and one removed (one file more, but not
+    // the same others): so is it.
+    try FileManager.default.removeItem(at: workspace.url("Sources/Helper.swift"))
+    #expect(!(try workspace.run(generate).stderr.contains("answer cache:")))
+    try FileManager.default.removeItem(at: workspace.url("Sources/Timer.swift"))
+    try workspace.write("Sources/A.swift", "protocol A {}\n")
+    try workspace.write("Sources/B.swift", "protocol B {}\n")
+    let two = try workspace.run(generate)
+    #expect(two.stderr == "summary cache: 5 reused, 2 parsed\nwrote Deps.swift\n")
+  }
+}
