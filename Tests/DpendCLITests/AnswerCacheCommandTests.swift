@@ -261,11 +261,7 @@ extension AnswerCacheCommandTests {
     let workspace = try TemporaryWorkspace(files)
     defer { workspace.remove() }
     let generate = ["generate", "--container", container, "--verbose", "--output-file"]
-    func expectFresh(_ step: String) throws {
-      let fresh = try workspace.run(generate + ["Fresh.swift", "--no-cache"])
-      #expect(fresh.status == 0, "\(step)")
-      #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"), "\(step)")
-    }
+    func expectFresh(_ step: String) throws { try Self.expectFresh(workspace, generate, step) }
     #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
     let edits = [
       ("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n"),
@@ -304,6 +300,16 @@ extension AnswerCacheCommandTests {
     #expect(stale.stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
     try expectFresh("after an older table")
     #expect(workspace.read("Deps.swift")?.contains("AlarmImpl()") == true)
+  }
+}
+
+extension AnswerCacheCommandTests {
+  /// `Deps.swift` in `workspace` holds what `generate` (ending in `--output-file`) writes
+  /// without a cache, after `step`.
+  static func expectFresh(_ workspace: TemporaryWorkspace, _ generate: [String], _ step: String) throws {
+    let fresh = try workspace.run(generate + ["Fresh.swift", "--no-cache"])
+    #expect(fresh.status == 0, "\(step)")
+    #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"), "\(step)")
   }
 }
 

@@ -22,11 +22,7 @@ extension AnswerCacheCommandTests {
     let workspace = try TemporaryWorkspace(files)
     defer { workspace.remove() }
     let generate = ["generate", "--container", container, "--verbose", "--output-file"]
-    func expectFresh(_ step: String) throws {
-      let fresh = try workspace.run(generate + ["Fresh.swift", "--no-cache"])
-      #expect(fresh.status == 0, "\(step)")
-      #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"), "\(step)")
-    }
+    func expectFresh(_ step: String) throws { try Self.expectFresh(workspace, generate, step) }
     #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
     let feed = files["Sources/Feed.swift"]!
     let edits = [
