@@ -20,11 +20,10 @@ extension UnchangedGraph {
   /// with other parameters (added, removed, relabelled, made optional or not). Its
   /// diagnostics stay when:
   ///
-  /// - every key it requires before or after has a factory, and no key it depends on before
-  ///   or after but not both, or optionally on one side only, was added or removed: no
-  ///   missing dependency names it, no requirement comes or goes, and no key's selection or
-  ///   ambiguity changes (they depend only on which keys have a provider, not on who needs
-  ///   them);
+  /// - every key it requires has a factory, before the change and after it (perhaps one the
+  ///   change added, which nothing else needs): no missing dependency names it, no
+  ///   requirement comes or goes, and no key's selection or ambiguity changes (they depend
+  ///   only on which keys have a provider, not on who needs them);
   /// - its key has no other factory: an ambiguity would name it (with its labels);
   /// - the graph had no cycle, and no key it depends on only after the change reaches its
   ///   key (``KeyEdges``): any new cycle would pass through such an edge;
@@ -84,20 +83,6 @@ extension UnchangedGraph {
       }
     }
 
-    /// The keys `old`'s and `new`'s parameters need differently: needed by one of them only,
-    /// or required by one and optional to the other.
-    static func changedDependencies(_ old: Factory, _ new: Factory) -> Set<DependencyKey> {
-      func needs(_ factory: Factory) -> [DependencyKey: Bool] {
-        var required: [DependencyKey: Bool] = [:]
-        for key in factory.dependencies { required[key] = false }
-        for (key, _) in factory.requiredDependencies { required[key] = true }
-        return required
-      }
-      let before = needs(old)
-      let after = needs(new)
-      return Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-    }
-
     /// The ranges of the rewired factories in `path`, before and after: the only ranges of
     /// theirs that move.
     func rewiredRanges(in path: String) -> [(before: SourceRange, after: SourceRange)] {
@@ -143,18 +128,17 @@ extension UnchangedGraph {
           guard keys.providers(of: key) > 0, !removedKeys.contains(key), !addedKeys.contains(key) else { return nil }
         }
       }
-      for (old, new) in zip(rewiredBefore, rewired) {
-        guard keys.providers(of: new.key) == 1,
-          (old.requiredDependencies + new.requiredDependencies).allSatisfy({ keys.providers(of: $0.key) > 0 })
-        else { return nil }
-        for key in Self.changedDependencies(old, new) {
-          guard !removedKeys.contains(key), !addedKeys.contains(key) else { return nil }
-        }
-      }
       var after = keys
       guard after.add(removed, by: -1), after.add(added, by: 1), after.add(rewiredBefore, by: -1),
         after.add(rewired, by: 1)
       else { return nil }
+      // Each rewired factory requires only provided keys, before the change and after it (an
+      // added provider may be what it now needs).
+      for (old, new) in zip(rewiredBefore, rewired) {
+        guard keys.providers(of: new.key) == 1, old.requiredDependencies.allSatisfy({ keys.providers(of: $0.key) > 0 }),
+          new.requiredDependencies.allSatisfy({ after.providers(of: $0.key) > 0 })
+        else { return nil }
+      }
       // A cycle after the change would pass through an edge only a rewired factory has.
       for (old, new) in zip(rewiredBefore, rewired) {
         let before = Set(old.dependencies)

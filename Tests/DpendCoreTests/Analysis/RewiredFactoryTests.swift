@@ -19,7 +19,8 @@ struct RewiredFactoryTests {
   /// rewires exactly the factories of `keys`, as the graph from scratch makes them, keeps
   /// every diagnostic, and has the keys and looked-up names of that graph.
   static func expectStands(
-    _ path: String, _ text: String, rewiring keys: [String], _ files: [String: String] = files
+    _ path: String, _ text: String, rewiring keys: [String], adding added: Set<String> = [],
+    removing removed: Set<String> = [], _ files: [String: String] = files
   ) throws {
     let settings = try UnchangedGraphTests.settings(".*Impl")
     let outcome = try #require(UnchangedGraphTests.check(files, path, to: text, settings), "\(text)")
@@ -30,7 +31,8 @@ struct RewiredFactoryTests {
     #expect(outcome.providers.rewiredKeys == keys.map { DependencyKey(name: $0) }, "\(text)")
     #expect(outcome.providers.rewired == outcome.providers.rewiredKeys.map { now.resolved[$0]! }, "\(text)")
     #expect(outcome.providers.rewiredBefore == outcome.providers.rewiredKeys.map { before.resolved[$0]! }, "\(text)")
-    #expect(outcome.providers.added.isEmpty && outcome.providers.removed.isEmpty, "\(text)")
+    #expect(outcome.providers.addedKeys == Set(added.map { DependencyKey(name: $0) }), "\(text)")
+    #expect(outcome.providers.removedKeys == Set(removed.map { DependencyKey(name: $0) }), "\(text)")
     #expect(outcome.keys == now.keyFacts, "\(text)")
     #expect(outcome.watched == now.watchedNames, "\(text)")
     #expect(now.diagnostics == before.diagnostics, "\(text)")
@@ -88,6 +90,18 @@ struct RewiredFactoryTests {
       "Sources/Cache.swift",
       "protocol Cache {}\nfinal class CacheImpl: Cache { init(clock: Clock, store: Store) {} }\n",
       rewiring: ["Cache"], ambiguous)
+    // A provider added with the dependency on it; a provider removed and an optional
+    // dependency on its key (passed `nil`).
+    try Self.expectStands(
+      "Sources/Feed.swift",
+      "protocol Disk {}\nfinal class DiskImpl: Disk {}\n"
+        + feed.replacing("store: Store", with: "store: Store, disk: Disk"),
+      rewiring: ["FeedImpl"], adding: ["Disk"])
+    var timer = Self.files
+    timer["Sources/Timer.swift"] = "protocol Timer {}\nfinal class TimerImpl: Timer {}\nfinal class WatchImpl {}\n"
+    try Self.expectStands(
+      "Sources/Timer.swift", "protocol Timer {}\nfinal class WatchImpl { init(timer: Timer?) {} }\n",
+      rewiring: ["WatchImpl"], removing: ["Timer"], timer)
   }
 
   @Test func aDependencyMissingAmbiguousOrClosingACycleIsRefused() throws {
@@ -109,6 +123,11 @@ struct RewiredFactoryTests {
     missing["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store, disk: Disk) {}\n}\n"
     try Self.expectRefused(
       "Sources/Feed.swift", "final class FeedImpl {\n  init(store: Store, disk: Disk, clock: Clock) {}\n}\n", missing)
+    // A provider removed and a required dependency on its key.
+    var timer = Self.files
+    timer["Sources/Timer.swift"] = "protocol Timer {}\nfinal class TimerImpl: Timer {}\nfinal class WatchImpl {}\n"
+    try Self.expectRefused(
+      "Sources/Timer.swift", "protocol Timer {}\nfinal class WatchImpl { init(timer: Timer) {} }\n", timer)
     // A type with two initializers: not one factory rewired.
     try Self.expectRefused(
       "Sources/Feed.swift", "final class FeedImpl {\n  init(store: Store) {}\n  init(clock: Clock) {}\n}\n")
