@@ -28,6 +28,8 @@ public enum KeptAnswer {
     public var shapesChanged = 0
     /// `true` when one of those files was added since the answer was kept.
     public var fileAdded = false
+    /// `true` when one of those files was removed since the answer was kept.
+    public var fileRemoved = false
     /// The providers of keys nothing needs those changes added or removed, and the
     /// providers they gave other dependencies (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
     public var providers = UnchangedGraph.ProviderChange.none
@@ -194,7 +196,8 @@ public enum KeptAnswer {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
-      lookup.fileAdded = unchanged.added
+      if case .added = unchanged.paths { lookup.fileAdded = true }
+      if case .removed = unchanged.paths { lookup.fileRemoved = true }
       lookup.providers = unchanged.providers
       if !unchanged.providers.isEmpty { lookup.keptOutputs = kept.answer.outputs }
     }
@@ -202,49 +205,47 @@ public enum KeptAnswer {
   }
 
   /// The kept answer's record for `inputs` when some files changed shape since it was kept
-  /// (one of them perhaps added: a change from an empty file) but the change does not reach
+  /// (one of them perhaps added or removed: a change from or to an empty file) but the change does not reach
   /// the graph (``DpendAnalysis/UnchangedGraph``), with how many files changed, whether one
-  /// was added, and which providers were added, removed or rewired (then the record keeps no
-  /// output's fingerprint: the generated code differs); `nil` when that cannot be shown: the
-  /// record has no graph facts, the paths differ otherwise than by one added, the settings
+  /// was added or removed, and which providers were added, removed or rewired (then the record
+  /// keeps no output's fingerprint: the generated code differs); `nil` when that cannot be
+  /// shown: the record has no graph facts, the paths differ otherwise than by one added or
+  /// removed, the settings
   /// differ, more than `maximumChanges` files changed, a library cannot be read, or the
   /// summary the answer was made from is no longer in `summaries`.
   private static func unchangedGraph(
     _ kept: AnswerCache.Record, identity: String,
     inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
     settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int, providers: Bool
-  ) -> (record: AnswerCache.Record, changed: Int, added: Bool, providers: UnchangedGraph.ProviderChange)? {
-    guard var facts = kept.graphFacts, facts.shapes.count == inputs.count || facts.shapes.count + 1 == inputs.count,
-      let analysis = try? WorkspaceLoader.analysisSettings(settings), analysis.problems.isEmpty
+  ) -> (record: AnswerCache.Record, changed: Int, paths: PathChange, providers: UnchangedGraph.ProviderChange)? {
+    guard var facts = kept.graphFacts, let analysis = try? WorkspaceLoader.analysisSettings(settings),
+      analysis.problems.isEmpty
     else { return nil }
     if !providers { facts.keys = nil }
     let changedIndices = inputs.indices.filter { !facts.had(path: inputs[$0].path, shape: inputs[$0].digests.shape) }
-    guard !changedIndices.isEmpty, changedIndices.count <= maximumChanges else { return nil }
-    // The same paths, or one more: a file added, which is the one without it the paths are
-    // those of the answer (its change is from an empty file).
-    let paths = inputs.map(\.path)
-    var added: Int?
-    if facts.shapes.count == inputs.count {
-      guard facts.pathsDigest == AnswerCache.pathsDigest(identity: identity, paths: paths) else { return nil }
-    } else {
-      added = changedIndices.first { index in
-        facts.pathsDigest
-          == AnswerCache.pathsDigest(identity: identity, paths: Array(paths[..<index] + paths[(index + 1)...]))
-      }
-      guard added != nil else { return nil }
-    }
+    guard changedIndices.count <= maximumChanges,
+      let paths = pathChange(
+        facts: facts, identity: identity, paths: inputs.map(\.path), changed: changedIndices, summaries: summaries)
+    else { return nil }
     var changes: [UnchangedGraph.Change] = []
+    // A file added is a change from an empty file; one removed, a change to an empty file.
+    if case .removed(let path) = paths {
+      guard let old = summaries.keptSummary(path: path), facts.had(path: path, content: old.stored.contentDigest)
+      else { return nil }
+      changes.append(UnchangedGraph.Change(old: old, new: IndexedSummary(FileSummary(path: path))))
+    }
     for index in changedIndices {
       let input = inputs[index]
+      let added = paths == .added(index)
       // The summary the answer's positions are those of: exactly, not only its shape.
       guard
-        let old = index == added
-          ? IndexedSummary(FileSummary(path: input.path)) : summaries.keptSummary(path: input.path),
-        index == added || facts.had(path: input.path, content: old.stored.contentDigest),
+        let old = added ? IndexedSummary(FileSummary(path: input.path)) : summaries.keptSummary(path: input.path),
+        added || facts.had(path: input.path, content: old.stored.contentDigest),
         let new = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
       else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: new))
     }
+    guard !changes.isEmpty else { return nil }
     guard UnchangedGraph.isWorthChecking(changes, settings: analysis.settings, providers: facts.keys != nil) else {
       return nil
     }
@@ -265,7 +266,7 @@ public enum KeptAnswer {
     if outcome.providersChanged { answer.outputs = [:] }
     let record = Inputs(identity: identity, files: inputs, summaries: summaries).record(
       of: answer, watched: outcome.watched, keys: outcome.keys)
-    return (record, changedIndices.count, added != nil, outcome.providers)
+    return (record, changes.count, paths, outcome.providers)
   }
 
   /// The files of `inputs` as the check of an unchanged graph reads them: what each declares

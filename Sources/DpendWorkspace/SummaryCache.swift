@@ -85,6 +85,9 @@ public final class SummaryCache: SummaryStore {
     return whole
   }
 
+  /// The paths the cache file held summaries of when it was loaded, sorted.
+  public var keptPaths: [String] { state.withLock { $0.kept.keys.sorted() } }
+
   /// The summary the cache file held for `path` when it was loaded, whatever text it was
   /// made from (what the kept answer may have been computed from); `nil` when it held none.
   public func keptSummary(path: String) -> IndexedSummary? {

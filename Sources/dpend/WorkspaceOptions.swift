@@ -92,12 +92,13 @@ struct WorkspaceOptions: ParsableArguments {
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
       if let kept, kept.shapesChanged > 0 {
+        let which = kept.fileAdded ? "added" : kept.fileRemoved ? "removed" : nil
         let files =
-          switch (kept.shapesChanged, kept.fileAdded) {
-          case (1, true): "1 file added"
-          case (1, false): "1 file changed shape"
-          case (let count, true): "\(count) files changed shape (one added)"
-          case (let count, false): "\(count) files changed shape"
+          switch (kept.shapesChanged, which) {
+          case (1, let which?): "1 file \(which)"
+          case (1, nil): "1 file changed shape"
+          case (let count, let which?): "\(count) files changed shape (one \(which))"
+          case (let count, nil): "\(count) files changed shape"
           }
         let rewired = "only providers' dependencies changed, changing no diagnostic"
         let providers = "only providers of keys nothing needs were added or removed"

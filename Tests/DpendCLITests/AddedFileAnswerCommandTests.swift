@@ -3,13 +3,13 @@ import Foundation
 import Testing
 
 extension AnswerCacheCommandTests {
-  /// A file added whose declarations the graph does not read, or that adds providers of keys
-  /// nothing needs, keeps the answer: `analyze` reports it as a run without a cache does, and
-  /// `generate` writes the kept registrations with the providers, byte for byte what a run
-  /// without a cache writes. One declaring a name another file looked up (a missing key's),
-  /// or a provider something needs, builds the graph; so does a file removed, or one removed
-  /// and two added.
-  @Test func aFileAddedKeepsTheAnswerWhenItsDeclarationsDoNotReachTheGraph() throws {
+  /// A file added or removed whose declarations the graph does not read, or that adds or
+  /// removes providers of keys nothing needs, keeps the answer: `analyze` reports it as a run
+  /// without a cache does, and `generate` writes the kept registrations with the providers,
+  /// byte for byte what a run without a cache writes. One declaring a name another file
+  /// looked up (a missing key's), or a provider something needs, builds the graph; so does
+  /// one removed and two added.
+  @Test func aFileAddedOrRemovedKeepsTheAnswerWhenItsDeclarationsDoNotReachTheGraph() throws {
     let files = [
       ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
@@ -48,14 +48,31 @@ extension AnswerCacheCommandTests {
     #expect(try workspace.run(["generate", "--no-cache", "--output-file", "Fresh.swift"]).status == 0)
     #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"))
     #expect(workspace.read("Deps.swift")?.contains("TimerImpl(clock: ") == true)
-    // A file removed: the graph is built. Two added and one removed (one file more, but not
-    // the same others): so is it.
+    // A file removed is a change to an empty file: one nothing reads, one with a provider
+    // nothing needs keep the answer; one with a provider something needs does not.
     try FileManager.default.removeItem(at: workspace.url("Sources/Helper.swift"))
-    #expect(!(try workspace.run(generate).stderr.contains("answer cache:")))
+    let unread = try workspace.run(generate)
+    #expect(
+      unread.stderr
+        == "summary cache: 6 reused, 0 parsed\nanswer cache: 1 file removed, and nothing the graph reads changed;"
+        + " no graph built\nDeps.swift is up to date\n")
     try FileManager.default.removeItem(at: workspace.url("Sources/Timer.swift"))
+    let unneeded = try workspace.run(generate)
+    #expect(
+      unneeded.stderr
+        == "summary cache: 5 reused, 0 parsed\nanswer cache: 1 file removed, and only providers of keys nothing needs"
+        + " were added or removed; no graph built\nwrote Deps.swift\n")
+    #expect(try workspace.run(["generate", "--no-cache", "--output-file", "Fresh.swift"]).status == 0)
+    #expect(workspace.read("Deps.swift") == workspace.read("Fresh.swift"))
+    #expect(workspace.read("Deps.swift")?.contains("TimerImpl") == false)
+    try FileManager.default.removeItem(at: workspace.url("Sources/ClockImpl.swift"))
+    let needed = try workspace.run(generate)
+    #expect(needed.status == 1 && !needed.stderr.contains("answer cache:"), "\(needed.stderr)")
+    // Two added and one removed (one file more, but not the same others): the graph is built.
+    try FileManager.default.removeItem(at: workspace.url("Sources/Cache.swift"))
     try workspace.write("Sources/A.swift", "protocol A {}\n")
     try workspace.write("Sources/B.swift", "protocol B {}\n")
     let two = try workspace.run(generate)
-    #expect(two.stderr == "summary cache: 5 reused, 2 parsed\nwrote Deps.swift\n")
+    #expect(two.stderr.hasPrefix("summary cache: 3 reused, 2 parsed\nSources/Feed.swift"), "\(two.stderr)")
   }
 }
