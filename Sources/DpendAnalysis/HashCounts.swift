@@ -1,55 +1,57 @@
-/// A multiset of 64-bit hashes: each hash once, sorted, with how many times it was added.
-/// The form a kept answer's facts take (names looked up, keys provided and needed): stable
-/// across processes, written to a file as two arrays and read back checked.
-public struct HashCounts: Hashable, Sendable {
-  /// The hashes, sorted, each once.
-  public private(set) var hashes: [UInt64] = []
-  /// How many times the hash at the same index was added; never 0.
+import DpendModel
+
+/// A multiset: each element once, sorted, with how many times it was added. The form a kept
+/// answer's facts take (``HashCounts``, ``KeyEdges``): stable across processes, written to
+/// a file as arrays and read back checked.
+public struct SortedCounts<Element: Comparable & Hashable & Sendable>: Hashable, Sendable {
+  /// The elements, sorted, each once.
+  public private(set) var elements: [Element] = []
+  /// How many times the element at the same index was added; never 0.
   public private(set) var counts: [UInt32] = []
 
   /// Nothing added.
   public init() {}
 
-  /// `hashes` with their `counts`; `nil` unless the hashes are sorted and distinct, the
+  /// `elements` with their `counts`; `nil` unless the elements are sorted and distinct, the
   /// counts positive and as many (bytes read back from a file).
-  public init?(hashes: [UInt64], counts: [UInt32]) {
-    guard hashes.count == counts.count, !counts.contains(0),
-      zip(hashes, hashes.dropFirst()).allSatisfy({ $0 < $1 })
+  public init?(elements: [Element], counts: [UInt32]) {
+    guard elements.count == counts.count, !counts.contains(0),
+      zip(elements, elements.dropFirst()).allSatisfy({ $0 < $1 })
     else { return nil }
-    self.hashes = hashes
+    self.elements = elements
     self.counts = counts
   }
 
-  /// Every hash of `all`, counted (in any order, repeats counted); sorted in place when the
-  /// caller hands over its only reference.
-  init(counting all: consuming [UInt64]) {
+  /// Every element of `all`, counted (in any order, repeats counted); sorted in place when
+  /// the caller hands over its only reference.
+  init(counting all: consuming [Element]) {
     var sorted = consume all
     sorted.sort()
-    for hash in sorted {
-      if hashes.last == hash {
+    for element in sorted {
+      if elements.last == element {
         counts[counts.count - 1] += 1
       } else {
-        hashes.append(hash)
+        elements.append(element)
         counts.append(1)
       }
     }
   }
 
-  /// How many times `hash` was added.
-  public func count(of hash: UInt64) -> UInt32 {
-    let index = hashes.sortedIndex(of: hash)
-    return index < hashes.count && hashes[index] == hash ? counts[index] : 0
+  /// How many times `element` was added.
+  public func count(of element: Element) -> UInt32 {
+    let index = elements.sortedIndex(of: element)
+    return index < elements.count && elements[index] == element ? counts[index] : 0
   }
 
-  /// Adds `hash` `delta` times (removes it when negative); `false`, leaving the counts
+  /// Adds `element` `delta` times (removes it when negative); `false`, leaving the counts
   /// unusable, when more are removed than were added.
-  mutating func add(_ hash: UInt64, by delta: Int) -> Bool {
-    let index = hashes.sortedIndex(of: hash)
-    if index < hashes.count && hashes[index] == hash {
+  mutating func add(_ element: Element, by delta: Int) -> Bool {
+    let index = elements.sortedIndex(of: element)
+    if index < elements.count && elements[index] == element {
       let count = Int(counts[index]) + delta
       guard count >= 0 else { return false }
       if count == 0 {
-        hashes.remove(at: index)
+        elements.remove(at: index)
         counts.remove(at: index)
       } else {
         counts[index] = UInt32(count)
@@ -58,9 +60,23 @@ public struct HashCounts: Hashable, Sendable {
     }
     guard delta >= 0 else { return false }
     if delta > 0 {
-      hashes.insert(hash, at: index)
+      elements.insert(element, at: index)
       counts.insert(UInt32(delta), at: index)
     }
     return true
+  }
+}
+
+/// A multiset of 64-bit hashes (names looked up, keys provided and needed).
+public typealias HashCounts = SortedCounts<UInt64>
+
+extension SortedCounts where Element == UInt64 {
+  /// The hashes, sorted, each once.
+  public var hashes: [UInt64] { elements }
+
+  /// `hashes` with their `counts`; `nil` unless the hashes are sorted and distinct, the
+  /// counts positive and as many (bytes read back from a file).
+  public init?(hashes: [UInt64], counts: [UInt32]) {
+    self.init(elements: hashes, counts: counts)
   }
 }

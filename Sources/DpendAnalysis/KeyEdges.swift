@@ -9,12 +9,15 @@ import DpendModel
 /// least what the graph's do, so "no path" is true of the graph too. Two keys with one hash
 /// are one node here, which also only adds paths.
 public struct KeyEdges: Hashable, Sendable {
-  /// The edges' sources, sorted with their targets, each edge once.
-  public private(set) var sources: [UInt64] = []
-  /// The edges' targets, in the order of ``sources``.
-  public private(set) var targets: [UInt64] = []
-  /// How many factories have the edge at the same index; never 0.
-  public private(set) var counts: [UInt32] = []
+  /// One edge; edges sort by source, then target.
+  struct Edge: Comparable, Hashable, Sendable {
+    var source: UInt64
+    var target: UInt64
+
+    static func < (lhs: Edge, rhs: Edge) -> Bool { (lhs.source, lhs.target) < (rhs.source, rhs.target) }
+  }
+
+  private var edges = SortedCounts<Edge>()
 
   /// No edge.
   public init() {}
@@ -22,33 +25,29 @@ public struct KeyEdges: Hashable, Sendable {
   /// The edges `sources` to `targets` with their `counts`; `nil` unless they are as many,
   /// sorted and distinct and the counts positive (bytes read back from a file).
   public init?(sources: [UInt64], targets: [UInt64], counts: [UInt32]) {
-    guard sources.count == targets.count, sources.count == counts.count, !counts.contains(0),
-      zip(zip(sources, targets), zip(sources.dropFirst(), targets.dropFirst())).allSatisfy({ $0 < $1 })
+    guard sources.count == targets.count,
+      let edges = SortedCounts(elements: zip(sources, targets).map(Edge.init), counts: counts)
     else { return nil }
-    self.sources = sources
-    self.targets = targets
-    self.counts = counts
+    self.edges = edges
   }
 
   /// Every edge of `all`, counted (in any order, repeats counted).
   init(counting all: [(source: UInt64, target: UInt64)]) {
-    for edge in all.sorted(by: { ($0.source, $0.target) < ($1.source, $1.target) }) {
-      if sources.last == edge.source && targets.last == edge.target {
-        counts[counts.count - 1] += 1
-      } else {
-        sources.append(edge.source)
-        targets.append(edge.target)
-        counts.append(1)
-      }
-    }
+    edges = SortedCounts(counting: all.map { Edge(source: $0.source, target: $0.target) })
   }
 
+  /// The edges' sources, sorted with their targets, each edge once.
+  public var sources: [UInt64] { edges.elements.map(\.source) }
+  /// The edges' targets, in the order of ``sources``.
+  public var targets: [UInt64] { edges.elements.map(\.target) }
+  /// How many factories have the edge at the same index; never 0.
+  public var counts: [UInt32] { edges.counts }
+
   /// The keys `source` has an edge to, each once, sorted.
-  func targets(of source: UInt64) -> ArraySlice<UInt64> {
-    let start = sources.sortedIndex(of: source)
-    var end = start
-    while end < sources.count && sources[end] == source { end += 1 }
-    return targets[start..<end]
+  func targets(of source: UInt64) -> some Sequence<UInt64> {
+    let all = edges.elements
+    let start = all.partitionIndex { $0.source < source }
+    return all[start...].lazy.prefix { $0.source == source }.map(\.target)
   }
 
   /// `true` when a path of one edge or more leads from `source` to `target`.
@@ -67,26 +66,6 @@ public struct KeyEdges: Hashable, Sendable {
   /// Adds the edge `source` to `target` `delta` times (removes it when negative); `false`,
   /// leaving the edges unusable, when more are removed than were added.
   mutating func add(from source: UInt64, to target: UInt64, by delta: Int) -> Bool {
-    var index = sources.sortedIndex(of: source)
-    while index < sources.count && sources[index] == source && targets[index] < target { index += 1 }
-    if index < sources.count && sources[index] == source && targets[index] == target {
-      let count = Int(counts[index]) + delta
-      guard count >= 0 else { return false }
-      if count == 0 {
-        sources.remove(at: index)
-        targets.remove(at: index)
-        counts.remove(at: index)
-      } else {
-        counts[index] = UInt32(count)
-      }
-      return true
-    }
-    guard delta >= 0 else { return false }
-    if delta > 0 {
-      sources.insert(source, at: index)
-      targets.insert(target, at: index)
-      counts.insert(UInt32(delta), at: index)
-    }
-    return true
+    edges.add(Edge(source: source, target: target), by: delta)
   }
 }

@@ -3,7 +3,7 @@ import DpendModel
 
 extension KeptAnswer {
   /// How the inputs' paths differ from those a kept answer was made from.
-  enum PathChange: Equatable {
+  public enum PathChange: Equatable, Sendable {
     /// The same paths.
     case same
     /// One more: the input at this index was added.

@@ -26,10 +26,9 @@ public enum KeptAnswer {
     /// How many files changed shape without it reaching the graph (``DpendAnalysis/UnchangedGraph``),
     /// when the answer was kept for that reason; 0 otherwise.
     public var shapesChanged = 0
-    /// `true` when one of those files was added since the answer was kept.
-    public var fileAdded = false
-    /// `true` when one of those files was removed since the answer was kept.
-    public var fileRemoved = false
+    /// How the inputs' paths differ from the kept answer's, when it was kept for those
+    /// changes: one of those files may have been added or removed.
+    public var paths = PathChange.same
     /// The providers of keys nothing needs those changes added or removed, and the
     /// providers they gave other dependencies (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
     public var providers = UnchangedGraph.ProviderChange.none
@@ -196,8 +195,7 @@ public enum KeptAnswer {
       lookup.answer = unchanged.record.answer
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
-      if case .added = unchanged.paths { lookup.fileAdded = true }
-      if case .removed = unchanged.paths { lookup.fileRemoved = true }
+      lookup.paths = unchanged.paths
       lookup.providers = unchanged.providers
       if !unchanged.providers.isEmpty { lookup.keptOutputs = kept.answer.outputs }
     }

@@ -92,7 +92,12 @@ struct WorkspaceOptions: ParsableArguments {
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
       if let kept, kept.shapesChanged > 0 {
-        let which = kept.fileAdded ? "added" : kept.fileRemoved ? "removed" : nil
+        let which: String? =
+          switch kept.paths {
+          case .same: nil
+          case .added: "added"
+          case .removed: "removed"
+          }
         let files =
           switch (kept.shapesChanged, which) {
           case (1, let which?): "1 file \(which)"
@@ -100,15 +105,12 @@ struct WorkspaceOptions: ParsableArguments {
           case (let count, let which?): "\(count) files changed shape (one \(which))"
           case (let count, nil): "\(count) files changed shape"
           }
-        let rewired = "only providers' dependencies changed, changing no diagnostic"
-        let providers = "only providers of keys nothing needs were added or removed"
-        let what =
-          switch (kept.providers.rewired.isEmpty, kept.providers.added.isEmpty && kept.providers.removed.isEmpty) {
-          case (true, true): "nothing the graph reads changed"
-          case (true, false): providers
-          case (false, true): rewired
-          case (false, false): "\(rewired), and \(providers.dropFirst(5))"
-          }
+        var changes: [String] = []
+        if !kept.providers.rewired.isEmpty { changes.append("providers' dependencies changed, changing no diagnostic") }
+        if !kept.providers.added.isEmpty || !kept.providers.removed.isEmpty {
+          changes.append("providers of keys nothing needs were added or removed")
+        }
+        let what = changes.isEmpty ? "nothing the graph reads changed" : "only " + changes.joined(separator: ", and ")
         Output.error("answer cache: \(files), and \(what); no graph built")
       } else if let kept, kept.moved {
         Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")
