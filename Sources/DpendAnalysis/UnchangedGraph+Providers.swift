@@ -18,12 +18,15 @@ extension UnchangedGraph {
   ///
   /// Rewired: the only factory of a key, made by the same provider with the same scope, but
   /// with other parameters (added, removed, relabelled, made optional or not). Its
-  /// diagnostics stay when:
+  /// diagnostics stay, but for the missing-dependency errors of the keys it requires that
+  /// nothing provides (``Outcome/missingKeys``), when:
   ///
-  /// - every key it requires has a factory, before the change and after it (perhaps one the
-  ///   change added, which nothing else needs): no missing dependency names it, no
-  ///   requirement comes or goes, and no key's selection or ambiguity changes (they depend
-  ///   only on which keys have a provider, not on who needs them);
+  /// - every key it requires has a factory before the change and after it (perhaps one the
+  ///   change added, which nothing else needs), or has none before and none after: no key's
+  ///   selection or ambiguity changes (they depend only on which keys have a provider, not
+  ///   on who needs them), and the error of a key nothing provides changes only by the
+  ///   factory's own parameters among its consumers (in library mode, where such keys are
+  ///   requirements, every key it requires is provided);
   /// - its key has no other factory: an ambiguity would name it (with its labels);
   /// - the graph had no cycle, and no key it depends on only after the change reaches its
   ///   key (``KeyEdges``): any new cycle would pass through such an edge;
@@ -110,9 +113,11 @@ extension UnchangedGraph {
       return kept
     }
 
-    /// The facts after the change when it leaves the answer as it was (see the type's
-    /// rules), given `keys`, the facts before; `nil` otherwise.
-    func facts(after keys: KeyFacts) -> KeyFacts? {
+    /// The facts after the change when it leaves the answer as it was but for the
+    /// missing-dependency errors of `missing` keys (see the type's rules), given `keys`, the
+    /// facts before; `nil` otherwise. `reportsMissing` is `false` in library mode, where a
+    /// key nothing provides is a requirement.
+    func facts(after keys: KeyFacts, reportsMissing: Bool) -> (facts: KeyFacts, missing: [DependencyKey])? {
       guard !keys.hasCycle else { return nil }
       for key in removedKeys {
         let count = removed.lazy.filter { $0.key == key }.count
@@ -132,12 +137,19 @@ extension UnchangedGraph {
       guard after.add(removed, by: -1), after.add(added, by: 1), after.add(rewiredBefore, by: -1),
         after.add(rewired, by: 1)
       else { return nil }
-      // Each rewired factory requires only provided keys, before the change and after it (an
-      // added provider may be what it now needs).
+      // Each key a rewired factory requires is provided before the change and after it (an
+      // added provider may be what it now needs), or neither before nor after (then its
+      // error changes).
+      var missing: Set<DependencyKey> = []
       for (old, new) in zip(rewiredBefore, rewired) {
-        guard keys.providers(of: new.key) == 1, old.requiredDependencies.allSatisfy({ keys.providers(of: $0.key) > 0 }),
-          new.requiredDependencies.allSatisfy({ after.providers(of: $0.key) > 0 })
-        else { return nil }
+        guard keys.providers(of: new.key) == 1 else { return nil }
+        let unprovided =
+          old.requiredDependencies.filter { keys.providers(of: $0.key) == 0 }
+          + new.requiredDependencies.filter { after.providers(of: $0.key) == 0 }
+        for (key, _) in unprovided {
+          guard reportsMissing, keys.providers(of: key) == 0, after.providers(of: key) == 0 else { return nil }
+          missing.insert(key)
+        }
       }
       // A cycle after the change would pass through an edge only a rewired factory has.
       for (old, new) in zip(rewiredBefore, rewired) {
@@ -146,7 +158,7 @@ extension UnchangedGraph {
           guard !after.reaches(from: key, to: new.key) else { return nil }
         }
       }
-      return after
+      return (after, missing.sorted())
     }
   }
 

@@ -51,6 +51,10 @@ public enum UnchangedGraph {
     public var providers = ProviderChange.none
     /// `true` when the changes added, removed or rewired providers.
     public var providersChanged: Bool { !providers.isEmpty }
+    /// The keys nothing provides, before the changes and after them, that a rewired factory
+    /// requires before or after: each one's missing-dependency error changes with the
+    /// factory's parameters among its consumers (``answer(after:)``), in key order.
+    public var missingKeys: [DependencyKey] = []
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
     /// change, `nil` for a range of a changed file that is not one of its analysis's.
@@ -127,9 +131,11 @@ public enum UnchangedGraph {
       moves[change.new.stored.path] = moved
     }
     var keysAfter = keys
+    var missingKeys: [DependencyKey] = []
     if let keys, !providers.isEmpty {
-      guard let after = providers.facts(after: keys) else { return nil }
-      keysAfter = after
+      guard let after = providers.facts(after: keys, reportsMissing: settings.mode == .application) else { return nil }
+      keysAfter = after.facts
+      missingKeys = after.missing
     }
     var counts = watched
     for analysis in old {
@@ -147,7 +153,7 @@ public enum UnchangedGraph {
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
-    return Outcome(watched: counts, moves: moves, keys: keysAfter, providers: providers)
+    return Outcome(watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys)
   }
 
   /// The names of the types, protocols, typealiases and extended types `new` declares

@@ -18,7 +18,9 @@ public struct AnalysisAnswer: Hashable, Sendable {
   /// The keys the analysed code needs and does not provide (a library's requirements).
   public var unprovidedKeys: [DependencyKey]
   /// The fingerprint of each output `dpend generate` wrote from this analysis, by the
-  /// container kind it was generated for (`dip`, `static`, `swinject`, or `library`).
+  /// container kind it was generated for (`dip`, `static`, `swinject`, or `library`). An
+  /// answer with errors (nothing is written) may have the fingerprint of the registrations
+  /// kept for it instead, which ties them to it for the fix that follows.
   public var outputs: [String: TextFingerprint]
 
   /// Creates an answer.

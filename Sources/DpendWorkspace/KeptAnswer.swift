@@ -34,6 +34,9 @@ public enum KeptAnswer {
     public var providers = UnchangedGraph.ProviderChange.none
     /// `true` when those changes added, removed or rewired providers.
     public var providersChanged: Bool { !providers.isEmpty }
+    /// The keys nothing provides whose missing-dependency errors the rewired providers
+    /// changed (``DpendAnalysis/UnchangedGraph/Outcome/missingKeys``).
+    public var missingKeys: [DependencyKey] = []
     /// The outputs' fingerprints the kept answer had before such a change (the answer the
     /// lookup gives has none: its generated code differs): what `dpend generate` wrote from
     /// the graph before the change, which a table of its registrations kept with the same
@@ -196,8 +199,9 @@ public enum KeptAnswer {
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
       lookup.paths = unchanged.paths
-      lookup.providers = unchanged.providers
-      if !unchanged.providers.isEmpty { lookup.keptOutputs = kept.answer.outputs }
+      lookup.providers = unchanged.outcome.providers
+      lookup.missingKeys = unchanged.outcome.missingKeys
+      if unchanged.outcome.providersChanged { lookup.keptOutputs = kept.answer.outputs }
     }
     return lookup
   }
@@ -215,7 +219,7 @@ public enum KeptAnswer {
     _ kept: AnswerCache.Record, identity: String,
     inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)], texts: [String: TextFingerprint],
     settings: WorkspaceSettings, summaries: SummaryCache, maximumChanges: Int, providers: Bool
-  ) -> (record: AnswerCache.Record, changed: Int, paths: PathChange, providers: UnchangedGraph.ProviderChange)? {
+  ) -> (record: AnswerCache.Record, changed: Int, paths: PathChange, outcome: UnchangedGraph.Outcome)? {
     guard var facts = kept.graphFacts, let analysis = try? WorkspaceLoader.analysisSettings(settings),
       analysis.problems.isEmpty
     else { return nil }
@@ -254,17 +258,13 @@ public enum KeptAnswer {
         others: otherFiles(others, in: summaries), changes: changes, watched: facts.watched, keys: facts.keys,
         settings: analysis.settings)
     else { return nil }
-    // The answer's ranges in the changed files moved with their factories and problems.
-    var ranges: [SourceRange] = []
-    for range in kept.answer.ranges {
-      guard let moved = outcome.moved(range) else { return nil }
-      ranges.append(moved)
-    }
-    guard var answer = kept.answer.replacingRanges(ranges) else { return nil }
+    // The answer's ranges in the changed files moved with their factories and problems, and
+    // the errors of keys nothing provides made again with the rewired factories' parameters.
+    guard var answer = outcome.answer(after: kept.answer) else { return nil }
     if outcome.providersChanged { answer.outputs = [:] }
     let record = Inputs(identity: identity, files: inputs, summaries: summaries).record(
       of: answer, watched: outcome.watched, keys: outcome.keys)
-    return (record, changes.count, paths, outcome.providers)
+    return (record, changes.count, paths, outcome)
   }
 
   /// The files of `inputs` as the check of an unchanged graph reads them: what each declares

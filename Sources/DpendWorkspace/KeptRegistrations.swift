@@ -104,6 +104,16 @@ public struct KeptRegistrations: Sendable {
     try AtomicFile.replace(at: url.path, with: bytes)
   }
 
+  /// What stands for the code of `registrations` when none is generated from them (an
+  /// answer with errors, whose registrations may need keys nothing provides): the
+  /// fingerprint of their encoding, kept as the answer's output so that the change that
+  /// fixes it is written from them.
+  public static func fingerprint(of registrations: Registrations) -> TextFingerprint {
+    var bytes = Array("registrations\n".utf8)
+    RegistrationsFormat.append(registrations.factories, to: &bytes)
+    return TextFingerprint(hash: StableHash.of(bytes[...]), length: bytes.count)
+  }
+
   private static func identityHash(_ identity: String, _ kind: String) -> UInt64 {
     StableHash.of(Array("\(identity)\nregistrations for \(kind)".utf8)[...])
   }

@@ -42,21 +42,30 @@ struct Generate: ParsableCommand {
     var spliced: Registrations?
     // A kept answer will do when it has errors (nothing is written), when the output file
     // still holds what was generated from it, or when the code is the kept registrations
-    // with the providers the change added or removed.
+    // with the providers the change added, removed or rewired.
     let analysis = try options.analysis(
       settings,
       useKept: { lookup in
         guard let answer = lookup.answer else { return false }
+        if lookup.providersChanged { spliced = keptTable?.registrations(after: lookup, kind: kind) }
         if answer.hasErrors { return true }
         guard lookup.providersChanged else { return current != nil && answer.outputs[kind] == current }
-        spliced = keptTable?.registrations(after: lookup, kind: kind)
         return spliced != nil
       }, verbose: verbose, keptForProviders: keptTable != nil)
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))
     guard !answer.hasErrors else {
-      analysis.keep(answer)
+      // A kept answer whose providers changed (a dependency nothing provides, say) keeps
+      // the registrations the code would have, so that the change that undoes it is written
+      // from them as well. No code is made from them: it would need keys nothing provides.
+      if let spliced, let registrationsFile {
+        answer.outputs[kind] = KeptRegistrations.fingerprint(of: spliced)
+        analysis.keep(answer)
+        Self.save(spliced, to: registrationsFile, output: answer.outputs[kind]!, kind: kind, if: analysis.cacheSaved)
+      } else {
+        analysis.keep(answer)
+      }
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)
     }
@@ -85,14 +94,22 @@ struct Generate: ParsableCommand {
     }
     answer.outputs[kind] = fingerprint
     analysis.keep(answer)
-    // After a warning that the summary cache cannot be written, no second one.
-    if let registrations, let registrationsFile, analysis.cacheSaved {
-      do {
-        try registrationsFile.save(registrations, output: fingerprint, kind: kind)
-      } catch {
-        Output.error(
-          "warning: cannot write the kept registrations \(registrationsFile.url.path): \(error.localizedDescription)")
-      }
+    if let registrations, let registrationsFile {
+      Self.save(registrations, to: registrationsFile, output: fingerprint, kind: kind, if: analysis.cacheSaved)
+    }
+  }
+
+  /// Keeps `registrations` as those of the code of fingerprint `output`, when `cacheSaved`
+  /// tells the summary cache was written (after a warning that it cannot be, no second one).
+  private static func save(
+    _ registrations: Registrations, to file: KeptRegistrations, output: TextFingerprint, kind: String,
+    if cacheSaved: @autoclosure () -> Bool
+  ) {
+    guard cacheSaved() else { return }
+    do {
+      try file.save(registrations, output: output, kind: kind)
+    } catch {
+      Output.error("warning: cannot write the kept registrations \(file.url.path): \(error.localizedDescription)")
     }
   }
 }

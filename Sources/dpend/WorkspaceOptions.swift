@@ -106,7 +106,14 @@ struct WorkspaceOptions: ParsableArguments {
           case (let count, nil): "\(count) files changed shape"
           }
         var changes: [String] = []
-        if !kept.providers.rewired.isEmpty { changes.append("providers' dependencies changed, changing no diagnostic") }
+        switch (kept.providers.rewired.isEmpty, kept.missingKeys.count) {
+        case (true, _): break
+        case (false, 0): changes.append("providers' dependencies changed, changing no diagnostic")
+        case (false, 1):
+          changes.append("providers' dependencies changed, changing only the error of a key nothing provides")
+        case (false, let count):
+          changes.append("providers' dependencies changed, changing only the errors of \(count) keys nothing provides")
+        }
         if !kept.providers.added.isEmpty || !kept.providers.removed.isEmpty {
           changes.append("providers of keys nothing needs were added or removed")
         }

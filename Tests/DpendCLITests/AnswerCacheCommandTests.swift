@@ -109,12 +109,17 @@ import Testing
     let movedAgain = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
     #expect(movedAgain.stderr == "summary cache: 2 reused, 0 parsed\n" + Self.kept + "1 error, 0 warnings\n")
     #expect(movedAgain.stdout == moved.stdout)
-    // A parameter added is another shape: the graph is built.
+    // A parameter added is another shape; needing the missing key, it changes only that
+    // key's error, which is made again without building the graph.
     try workspace.write(
       "Sources/Feed.swift", "\nfinal class FeedImpl { init(store: Store, clock: Clock, c: Clock) {} }\n")
     let reshaped = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
-    #expect(reshaped.stderr == "summary cache: 1 reused, 1 parsed\n1 error, 0 warnings\n")
+    #expect(
+      reshaped.stderr
+        == "summary cache: 1 reused, 1 parsed\nanswer cache: 1 file changed shape, and only providers' dependencies"
+        + " changed, changing only the error of a key nothing provides; no graph built\n1 error, 0 warnings\n")
     #expect(reshaped.stdout.contains("needed by 'FeedImpl.init(store:clock:c:)'"))
+    #expect(reshaped.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     // A declaration nothing reads is another shape that does not reach the graph: the
     // answer stands. One another file's analysis looked up (the missing key's name) builds it.
     let reshapedText = "\nfinal class FeedImpl { init(store: Store, clock: Clock, c: Clock) {} }\n"

@@ -6,11 +6,16 @@ extension AnswerCacheCommandTests {
   static let rewired =
     "answer cache: 1 file changed shape, and only providers' dependencies changed, changing no diagnostic;"
     + " no graph built\n"
+  static let rewiredMissing =
+    "answer cache: 1 file changed shape, and only providers' dependencies changed, changing only the error of a key"
+    + " nothing provides; no graph built\n"
 
   /// A factory given other parameters that change no diagnostic keeps the answer:
   /// `analyze` reports it, and `generate` writes the registrations it kept with the factory
   /// rewired, byte for byte what a run without a cache writes, for every container. A
-  /// parameter closing a cycle, or needing a key nothing provides, builds the graph.
+  /// parameter closing a cycle builds the graph. One needing a key nothing provides keeps
+  /// the answer with that key's error made again, and the registrations the code would
+  /// have: the fix that follows is written from them.
   @Test(arguments: ["dip", "static", "swinject"])
   func aRewiredFactoryIsWrittenFromTheKeptRegistrations(container: String) throws {
     let files = [
@@ -42,17 +47,39 @@ extension AnswerCacheCommandTests {
     try workspace.write("Sources/Feed.swift", feed)
     let analyzed = try workspace.run(["analyze", "--verbose", "--output-file", "Deps.swift"])
     #expect(analyzed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewired + "0 errors, 0 warnings\n")
-    // A cycle (`Clock` needs `Store`, which needs `Clock`), and a key nothing provides.
-    for (path, text) in [
-      ("Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock { init(store: Store) {} }\n"),
-      ("Sources/Feed.swift", feed.replacing("store: Store", with: "store: Store, disk: Disk")),
+    // A cycle (`Clock` needs `Store`, which needs `Clock`), and the run after it.
+    try workspace.write(
+      "Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock { init(store: Store) {} }\n")
+    let cycle = try workspace.run(generate + ["Deps.swift"])
+    #expect(cycle.status == 1)
+    #expect(cycle.stderr.hasPrefix("summary cache: 2 reused, 1 parsed\nSources/"), "\(cycle.stderr)")
+    #expect(cycle.stderr.contains("dependency cycle"))
+    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]!)
+    #expect(
+      try workspace.run(generate + ["Deps.swift"]).stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
+    // A key nothing provides, needed, needed twice with other parameters, then no longer.
+    for text in [
+      feed.replacing("store: Store", with: "store: Store, disk: Disk"),
+      "\n" + feed.replacing("store: Store", with: "disk: Disk, clock: Clock, backup: Disk"),
     ] {
-      try workspace.write(path, text)
-      let built = try workspace.run(generate + ["Deps.swift"])
-      #expect(built.status == 1, "\(text)")
-      #expect(!built.stderr.contains("answer cache:"), "\(text)")
-      #expect(built.stderr.contains(path == "Sources/Clock.swift" ? "dependency cycle" : "nothing provides 'Disk'"))
-      try workspace.write(path, files[path]!)
+      try workspace.write("Sources/Feed.swift", text)
+      let kept = try workspace.run(generate + ["Deps.swift"])
+      #expect(kept.status == 1, "\(text)")
+      let fresh = try workspace.run(generate + ["Fresh.swift", "--no-cache"])
+      #expect(fresh.status == 1)
+      #expect(
+        kept.stderr
+          == fresh.stderr.replacing(
+            "summary cache: off, 3 parsed\n",
+            with: "summary cache: 2 reused, 1 parsed\n"
+              + Self.rewiredMissing
+          ).replacing("Fresh.swift", with: "Deps.swift"), "\(text)")
+      #expect(kept.stderr.contains("nothing provides 'Disk'"))
     }
+    try workspace.write("Sources/Feed.swift", feed.replacing("store: Store", with: "clock: Clock, store: Store"))
+    let fixed = try workspace.run(generate + ["Deps.swift"])
+    #expect(fixed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewiredMissing + "wrote Deps.swift\n")
+    try expectFresh("fixed")
+    #expect(workspace.read("Deps.swift")?.contains("FeedImpl(clock: ") == true)
   }
 }

@@ -5,8 +5,9 @@ import Testing
 @testable import DpendAnalysis
 
 /// A factory given other parameters keeps the answer (``UnchangedGraph/ProviderChange``,
-/// rewired) only when the graph built from scratch has the same diagnostics, and its only
-/// change is that factory.
+/// rewired) only when the graph built from scratch has the same diagnostics, but for the
+/// errors of keys nothing provides that the factory requires (made again from the kept
+/// ones, ``UnchangedGraph/Outcome/answer(after:)``), and its only change is that factory.
 struct RewiredFactoryTests {
   static let files = [
     "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
@@ -16,11 +17,12 @@ struct RewiredFactoryTests {
   ]
 
   /// The check of `path` going to `text` from `files`, which must stand: its outcome
-  /// rewires exactly the factories of `keys`, as the graph from scratch makes them, keeps
-  /// every diagnostic, and has the keys and looked-up names of that graph.
+  /// rewires exactly the factories of `keys`, as the graph from scratch makes them, gives
+  /// that graph's diagnostics from those before (the errors of the `missing` keys made
+  /// again), and has the keys and looked-up names of that graph.
   static func expectStands(
     _ path: String, _ text: String, rewiring keys: [String], adding added: Set<String> = [],
-    removing removed: Set<String> = [], _ files: [String: String] = files
+    removing removed: Set<String> = [], missing: [String] = [], _ files: [String: String] = files
   ) throws {
     let settings = try UnchangedGraphTests.settings(".*Impl")
     let outcome = try #require(UnchangedGraphTests.check(files, path, to: text, settings), "\(text)")
@@ -35,7 +37,9 @@ struct RewiredFactoryTests {
     #expect(outcome.providers.removedKeys == Set(removed.map { DependencyKey(name: $0) }), "\(text)")
     #expect(outcome.keys == now.keyFacts, "\(text)")
     #expect(outcome.watched == now.watchedNames, "\(text)")
-    #expect(now.diagnostics == before.diagnostics, "\(text)")
+    #expect(outcome.missingKeys == missing.map { DependencyKey(name: $0) }, "\(text)")
+    #expect(outcome.answer(after: AnalysisAnswer(diagnostics: before.diagnostics))?.diagnostics == now.diagnostics)
+    if missing.isEmpty { #expect(now.diagnostics == before.diagnostics, "\(text)") }
     for (old, new) in zip(outcome.providers.rewiredBefore, outcome.providers.rewired) {
       #expect(outcome.moved(old.range) == new.range, "\(text)")
       // The parameters' ranges have no new place: an answer holding one is not kept.
@@ -45,23 +49,14 @@ struct RewiredFactoryTests {
     #expect(UnchangedGraphTests.check(files, path, to: text, settings, keys: false) == nil, "\(text)")
   }
 
-  /// The check of `path` going to `text` from `files` refuses.
-  static func expectRefused(_ path: String, _ text: String, _ files: [String: String] = files) throws {
-    let settings = try UnchangedGraphTests.settings(".*Impl")
+  /// The check of `path` going to `text` from `files` refuses (in library mode with
+  /// `library`).
+  static func expectRefused(
+    _ path: String, _ text: String, _ files: [String: String] = files, library: Bool = false
+  ) throws {
+    var settings = try UnchangedGraphTests.settings(".*Impl")
+    if library { settings.mode = .library }
     #expect(UnchangedGraphTests.check(files, path, to: text, settings) == nil, "\(text)")
-  }
-
-  /// `diagnostics` with their ranges moved as `outcome` says (a range with no new place
-  /// is put at the start of a file named "not moved").
-  static func moved(_ diagnostics: [Diagnostic], _ outcome: UnchangedGraph.Outcome) -> [Diagnostic] {
-    diagnostics.map { diagnostic in
-      var diagnostic = diagnostic
-      diagnostic.range = outcome.moved(diagnostic.range) ?? .startOfFile("not moved")
-      for index in diagnostic.notes.indices {
-        diagnostic.notes[index].range = outcome.moved(diagnostic.notes[index].range) ?? .startOfFile("not moved")
-      }
-      return diagnostic
-    }
   }
 
   @Test func aParameterAddedRemovedRelabelledOrMadeOptionalStands() throws {
@@ -104,10 +99,79 @@ struct RewiredFactoryTests {
       rewiring: ["WatchImpl"], removing: ["Timer"], timer)
   }
 
-  @Test func aDependencyMissingAmbiguousOrClosingACycleIsRefused() throws {
+  /// A dependency nothing provides, added or removed, required or not: the error of its key
+  /// is made again, with the factory's parameters among its consumers or without them.
+  @Test func aDependencyNothingProvidesChangesOnlyItsError() throws {
     let feed = "final class FeedImpl {\n  init(store: Store) {}\n}\n"
-    // Nothing provides `Disk`.
-    try Self.expectRefused("Sources/Feed.swift", feed.replacing("store: Store", with: "store: Store, disk: Disk"))
+    let missing = "final class FeedImpl {\n  init(store: Store, disk: Disk) {}\n}\n"
+    // Added, twice, or moved down a line as well.
+    try Self.expectStands(
+      "Sources/Feed.swift", feed.replacing("store: Store", with: "store: Store, disk: Disk"), rewiring: ["FeedImpl"],
+      missing: ["Disk"])
+    try Self.expectStands(
+      "Sources/Feed.swift", "\n" + feed.replacing("store: Store", with: "disk: Disk, backup: Disk"),
+      rewiring: ["FeedImpl"], missing: ["Disk"])
+    var withMissing = Self.files
+    withMissing["Sources/Feed.swift"] = missing
+    // Removed, made optional, kept while another parameter changes, or moved to another place.
+    for text in [
+      feed, missing.replacing("disk: Disk", with: "disk: Disk?"),
+      missing.replacing("disk: Disk", with: "disk: Disk, clock: Clock"),
+      missing.replacing("store: Store, disk: Disk", with: "disk: Disk, s: Store"),
+    ] {
+      try Self.expectStands("Sources/Feed.swift", text, rewiring: ["FeedImpl"], missing: ["Disk"], withMissing)
+    }
+    // Another factory needs it too, in another file: the error keeps that consumer, and
+    // moves to it when the rewired one no longer needs the key.
+    var shared = withMissing
+    shared["Sources/Backup.swift"] = "final class BackupImpl {\n  init(disk: Disk) {}\n}\n"
+    try Self.expectStands("Sources/Feed.swift", feed, rewiring: ["FeedImpl"], missing: ["Disk"], shared)
+    try Self.expectStands(
+      "Sources/Feed.swift", "\n\n" + missing.replacing("disk: Disk", with: "clock: Clock, disk: Disk"),
+      rewiring: ["FeedImpl"], missing: ["Disk"], shared)
+    // A provider of another key needed too, nothing else.
+    try Self.expectStands(
+      "Sources/Store.swift", "protocol Store {}\nfinal class StoreImpl: Store { init(disk: Disk) {} }\n",
+      rewiring: ["Store"], missing: ["Disk"], shared)
+  }
+
+  /// The error of a key nothing provides is made again only from one the graph made: an
+  /// answer whose error differs (another consumer named, a note gone, none at all) gives
+  /// no answer after the change.
+  @Test func anErrorIsMadeAgainOnlyFromTheOneTheGraphMade() throws {
+    let settings = try UnchangedGraphTests.settings(".*Impl")
+    var files = Self.files
+    files["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store, disk: Disk) {}\n}\n"
+    let text = "final class FeedImpl {\n  init(disk: Disk) {}\n}\n"
+    let outcome = try #require(UnchangedGraphTests.check(files, "Sources/Feed.swift", to: text, settings))
+    let before = UnchangedGraphTests.graph(files, settings).diagnostics
+    let error = try #require(before.first)
+    #expect(before.count == 1 && error.code == .missingDependency)
+    #expect(
+      outcome.answer(after: AnalysisAnswer(diagnostics: before))?.diagnostics.map(\.message) == [
+        "missing dependency: nothing provides 'Disk', needed by 'FeedImpl.init(disk:)'"
+      ])
+    var renamed = error
+    renamed.message = renamed.message.replacing("FeedImpl.init(store:disk:)", with: "FeedImpl.init(disk:)")
+    var noteless = error
+    noteless.notes = []
+    var unparsable = error
+    unparsable.notes[0].message = "FeedImpl needs Disk"
+    for kept in [[renamed], [noteless], [unparsable], []] {
+      #expect(outcome.answer(after: AnalysisAnswer(diagnostics: kept)) == nil, "\(kept)")
+    }
+  }
+
+  @Test func aDependencyAmbiguousClosingACycleOrARequirementIsRefused() throws {
+    let feed = "final class FeedImpl {\n  init(store: Store) {}\n}\n"
+    // Nothing provides `Disk`, in library mode: a requirement of the library, which changes.
+    let library = [
+      "Sources/Store.swift": "public protocol Store {}\npublic final class StoreImpl: Store { public init() {} }\n",
+      "Sources/Feed.swift": "public final class FeedImpl {\n  public init(store: Store) {}\n}\n",
+    ]
+    try Self.expectRefused(
+      "Sources/Feed.swift", "public final class FeedImpl {\n  public init(store: Store, disk: Disk) {}\n}\n",
+      library, library: true)
     // `Clock` needs `Cache` (a cycle through `Cache`), or itself.
     try Self.expectRefused(
       "Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock { init(cache: Cache) {} }\n")
@@ -118,11 +182,12 @@ struct RewiredFactoryTests {
     ambiguous["Sources/Other.swift"] = "final class OtherStoreImpl: Store {}\n"
     try Self.expectRefused(
       "Sources/Other.swift", "final class OtherStoreImpl: Store { init(clock: Clock) {} }\n", ambiguous)
-    // A factory with a dependency nothing provides, before or after, whatever changed.
+    // A factory given a dependency on a key the change no longer provides (an error whose
+    // key had a provider), or one that two types provide (the warning names them).
     var missing = Self.files
-    missing["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store, disk: Disk) {}\n}\n"
+    missing["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store) {}\n}\nfinal class DiskImpl {}\n"
     try Self.expectRefused(
-      "Sources/Feed.swift", "final class FeedImpl {\n  init(store: Store, disk: Disk, clock: Clock) {}\n}\n", missing)
+      "Sources/Feed.swift", "final class FeedImpl {\n  init(store: Store, disk: DiskImpl) {}\n}\n", missing)
     // A provider removed and a required dependency on its key.
     var timer = Self.files
     timer["Sources/Timer.swift"] = "protocol Timer {}\nfinal class TimerImpl: Timer {}\nfinal class WatchImpl {}\n"
@@ -157,6 +222,7 @@ struct RewiredFactoryTests {
     var stood = 0
     var rewirings = 0
     var refused = 0
+    var missingChanged = 0
     for step in 0..<60 {
       let index = random.below(count)
       let path = "Sources/S\(index).swift"
@@ -177,7 +243,9 @@ struct RewiredFactoryTests {
       let graph = UnchangedGraphTests.graph(after, settings)
       if let outcome = UnchangedGraphTests.check(texts, path, to: text, settings) {
         stood += 1
-        #expect(graph.diagnostics == Self.moved(before.diagnostics, outcome), "step \(step)")
+        let answer = outcome.answer(after: AnalysisAnswer(diagnostics: before.diagnostics))
+        #expect(answer?.diagnostics == graph.diagnostics, "step \(step)")
+        if !outcome.missingKeys.isEmpty { missingChanged += 1 }
         let rewired = Set(outcome.providers.rewiredKeys)
         if !rewired.isEmpty { rewirings += 1 }
         #expect(outcome.providers.rewired == outcome.providers.rewiredKeys.map { graph.resolved[$0]! }, "step \(step)")
@@ -193,8 +261,11 @@ struct RewiredFactoryTests {
       // A cycle is not kept: every check would be refused while it lasts.
       if !graph.diagnostics.contains(where: { $0.code == .dependencyCycle }) { texts = after }
     }
-    print("rewired factories, seed \(seed): \(stood) stood (\(rewirings) rewiring), \(refused) refused")
+    print(
+      "rewired factories, seed \(seed): \(stood) stood (\(rewirings) rewiring, \(missingChanged) with a missing"
+        + " dependency's error made again), \(refused) refused")
     #expect(rewirings >= 15, "\(rewirings) rewirings stood")
+    #expect(missingChanged >= 3, "\(missingChanged) errors made again")
     #expect(refused >= 10, "\(refused) refused")
   }
 }
