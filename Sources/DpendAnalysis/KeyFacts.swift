@@ -15,22 +15,31 @@ public struct KeyFacts: Hashable, Sendable {
   /// Each key some factory depends on (``DpendModel/Factory/dependencies``, optional ones
   /// included) with the number of factories depending on it.
   public private(set) var needed: HashCounts
+  /// Each key some factory of a key with several factories depends on, with the number of
+  /// such factories: the keys whose first provider may change a selection (a key's
+  /// factories are chosen among by whether what they require is provided,
+  /// ``ProviderSelection``), where a key needed only by keys' only factories changes none.
+  public private(set) var neededAmongSeveral: HashCounts
   /// `true` when the graph had a dependency cycle. A cycle's path is told from a factory
   /// nothing needs that reaches it, so one such factory added or removed may change it.
   public let hasCycle: Bool
   /// From each provided key to every key one of its factories depends on.
   public private(set) var edges: KeyEdges
 
-  /// The facts of `provided` and `needed` keys and their `edges`, as read back from a file.
-  public init(provided: HashCounts, needed: HashCounts, hasCycle: Bool, edges: KeyEdges) {
+  /// The facts of `provided` and `needed` keys (`neededAmongSeveral` among them) and their
+  /// `edges`, as read back from a file.
+  public init(
+    provided: HashCounts, needed: HashCounts, neededAmongSeveral: HashCounts, hasCycle: Bool, edges: KeyEdges
+  ) {
     self.provided = provided
     self.needed = needed
+    self.neededAmongSeveral = neededAmongSeveral
     self.hasCycle = hasCycle
     self.edges = edges
   }
 
   /// The facts of `factories`, in a graph with a cycle or not.
-  init(_ factories: some Sequence<Factory>, hasCycle: Bool) {
+  init(_ factories: [Factory], hasCycle: Bool) {
     self.hasCycle = hasCycle
     var provided: [UInt64] = []
     var needed: [UInt64] = []
@@ -47,6 +56,11 @@ public struct KeyFacts: Hashable, Sendable {
     self.provided = HashCounts(counting: provided)
     self.needed = HashCounts(counting: needed)
     self.edges = KeyEdges(counting: edges)
+    var amongSeveral: [UInt64] = []
+    for factory in factories where self.provided.count(of: Self.hash(factory.key)) > 1 {
+      amongSeveral += factory.dependencies.map(Self.hash)
+    }
+    neededAmongSeveral = HashCounts(counting: amongSeveral)
   }
 
   /// The hash a key is known by.
@@ -60,20 +74,26 @@ public struct KeyFacts: Hashable, Sendable {
   /// `true` when some factory depends on `key`.
   func isNeeded(_ key: DependencyKey) -> Bool { needed.count(of: Self.hash(key)) > 0 }
 
+  /// `true` when some factory of a key with several factories depends on `key`.
+  func isNeededAmongSeveral(_ key: DependencyKey) -> Bool { neededAmongSeveral.count(of: Self.hash(key)) > 0 }
+
   /// `true` when a path of one edge or more leads from `source` to `target`.
   func reaches(from source: DependencyKey, to target: DependencyKey) -> Bool {
     edges.reaches(from: Self.hash(source), to: Self.hash(target))
   }
 
-  /// Adds (`by` 1) or removes (`by` -1) `factories`; `false`, leaving the facts unusable,
-  /// when one to remove was not counted.
-  mutating func add(_ factories: [Factory], by delta: Int) -> Bool {
+  /// Adds (`by` 1) or removes (`by` -1) `factories`, every factory of their keys when
+  /// `wholeKeys` (then the keys with several of them count among ``neededAmongSeveral``); `false`,
+  /// leaving the facts unusable, when one to remove was not counted.
+  mutating func add(_ factories: [Factory], by delta: Int, wholeKeys: Bool = false) -> Bool {
+    let several = wholeKeys ? Set(Dictionary(grouping: factories, by: \.key).filter { $0.value.count > 1 }.keys) : []
     for factory in factories {
       let source = Self.hash(factory.key)
       guard provided.add(source, by: delta) else { return false }
       for key in factory.dependencies {
         let target = Self.hash(key)
         guard needed.add(target, by: delta), edges.add(from: source, to: target, by: delta) else { return false }
+        if several.contains(factory.key) { guard neededAmongSeveral.add(target, by: delta) else { return false } }
       }
     }
     return true

@@ -2,7 +2,8 @@ import DpendModel
 
 extension UnchangedGraph.Outcome {
   /// The answer after the changes, given `kept`, the answer before them: its ranges moved
-  /// (``moved(_:)``), and the missing-dependency error of each of ``missingKeys`` made again
+  /// (``moved(_:)``), the missing-dependency error of each of ``satisfiedKeys`` gone, and
+  /// that of each of ``missingKeys`` made again
   /// with the rewired factories' parameters in place of their old ones among its consumers
   /// (gone when none is left, new when there was none). `nil` when a range has no new place,
   /// or `kept` does not have such an error as the graph makes it.
@@ -11,14 +12,17 @@ extension UnchangedGraph.Outcome {
   /// changed, so every factory that reported it still does (``ProviderSelection/missing``).
   public func answer(after kept: AnalysisAnswer) -> AnalysisAnswer? {
     var answer = kept
+    func errorIndex(_ key: DependencyKey) -> Int? {
+      let prefix = "missing dependency: nothing provides '\(key)', needed by "
+      return answer.diagnostics.firstIndex { $0.code == .missingDependency && $0.message.hasPrefix(prefix) }
+    }
+    // A key given its first provider loses its error.
+    for key in satisfiedKeys {
+      if let index = errorIndex(key) { answer.diagnostics.remove(at: index) }
+    }
     var consumers: [DependencyKey: [MissingDependencyCheck.Consumer]] = [:]
     for key in missingKeys {
-      let prefix = "missing dependency: nothing provides '\(key)', needed by "
-      guard
-        let index = answer.diagnostics.firstIndex(where: {
-          $0.code == .missingDependency && $0.message.hasPrefix(prefix)
-        })
-      else {
+      guard let index = errorIndex(key) else {
         // No error: no factory required the key before.
         guard providers.rewiredBefore.allSatisfy({ Self.consumers(of: key, in: $0).isEmpty }) else { return nil }
         consumers[key] = []

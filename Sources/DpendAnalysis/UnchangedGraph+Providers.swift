@@ -8,13 +8,19 @@ extension UnchangedGraph {
   ///
   /// - an added key had no factory and a removed one has none left: no ambiguity comes or
   ///   goes, and each added key has one provider;
-  /// - no factory depends on either (``KeyFacts/needed``): no selection, missing dependency
+  /// - no factory depends on either (``KeyFacts/needed``; but see below): no selection, missing dependency
   ///   or requirement of another key changes, and no edge leads to them, so they are on no
   ///   cycle;
   /// - every key an added or removed factory depends on is provided, and stays so: no missing
   ///   dependency or requirement comes or goes with them;
   /// - the graph has no cycle: one reached from an added or removed factory could be told
   ///   from it.
+  ///
+  /// An added key something needs (its first provider, ``Outcome/satisfiedKeys``) loses its
+  /// missing-dependency error and changes nothing else when every factory depending on it is
+  /// its key's only factory (``KeyFacts/neededAmongSeveral``: no selection among a key's
+  /// factories changes), no dependency of the provider leads back to the key (no cycle
+  /// comes), and the graph is an application's (a library lists such keys as requirements).
   ///
   /// Rewired: the only factory of a key, made by the same provider with the same scope, but
   /// with other parameters (added, removed, relabelled, made optional or not). Its
@@ -114,17 +120,25 @@ extension UnchangedGraph {
     }
 
     /// The facts after the change when it leaves the answer as it was but for the
-    /// missing-dependency errors of `missing` keys (see the type's rules), given `keys`, the
-    /// facts before; `nil` otherwise. `reportsMissing` is `false` in library mode, where a
-    /// key nothing provides is a requirement.
-    func facts(after keys: KeyFacts, reportsMissing: Bool) -> (facts: KeyFacts, missing: [DependencyKey])? {
+    /// missing-dependency errors of `missing` keys, and those of `satisfied` keys, which go
+    /// (see the type's rules), given `keys`, the facts before; `nil` otherwise.
+    /// `reportsMissing` is `false` in library mode, where a key nothing provides is a
+    /// requirement.
+    func facts(after keys: KeyFacts, reportsMissing: Bool) -> (
+      facts: KeyFacts, missing: [DependencyKey], satisfied: [DependencyKey]
+    )? {
       guard !keys.hasCycle else { return nil }
       for key in removedKeys {
         let count = removed.lazy.filter { $0.key == key }.count
         guard keys.providers(of: key) == count, !keys.isNeeded(key) else { return nil }
       }
+      var satisfied: [DependencyKey] = []
       for key in addedKeys {
-        guard keys.providers(of: key) == 0, !keys.isNeeded(key) else { return nil }
+        guard keys.providers(of: key) == 0 else { return nil }
+        if keys.isNeeded(key) {
+          guard reportsMissing, !keys.isNeededAmongSeveral(key) else { return nil }
+          satisfied.append(key)
+        }
         let factories = added.filter { $0.key == key }
         guard factories.allSatisfy({ ProviderSelection.sameProvider($0, factories[0]) }) else { return nil }
       }
@@ -134,7 +148,8 @@ extension UnchangedGraph {
         }
       }
       var after = keys
-      guard after.add(removed, by: -1), after.add(added, by: 1), after.add(rewiredBefore, by: -1),
+      guard after.add(removed, by: -1, wholeKeys: true), after.add(added, by: 1, wholeKeys: true),
+        after.add(rewiredBefore, by: -1),
         after.add(rewired, by: 1)
       else { return nil }
       // Each key a rewired factory requires is provided before the change and after it (an
@@ -158,7 +173,11 @@ extension UnchangedGraph {
           guard !after.reaches(from: key, to: new.key) else { return nil }
         }
       }
-      return (after, missing.sorted())
+      // And through an edge from a key that was needed before it had a provider.
+      for factory in added where satisfied.contains(factory.key) {
+        for key in factory.dependencies where after.reaches(from: key, to: factory.key) { return nil }
+      }
+      return (after, missing.sorted(), satisfied.sorted())
     }
   }
 

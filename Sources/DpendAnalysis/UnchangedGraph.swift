@@ -55,6 +55,9 @@ public enum UnchangedGraph {
     /// requires before or after: each one's missing-dependency error changes with the
     /// factory's parameters among its consumers (``answer(after:)``), in key order.
     public var missingKeys: [DependencyKey] = []
+    /// The keys something needs that the changes gave their first provider (when every
+    /// factory needing them is its key's only one): their missing-dependency errors go.
+    public var satisfiedKeys: [DependencyKey] = []
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
     /// change, `nil` for a range of a changed file that is not one of its analysis's.
@@ -132,10 +135,12 @@ public enum UnchangedGraph {
     }
     var keysAfter = keys
     var missingKeys: [DependencyKey] = []
+    var satisfiedKeys: [DependencyKey] = []
     if let keys, !providers.isEmpty {
       guard let after = providers.facts(after: keys, reportsMissing: settings.mode == .application) else { return nil }
       keysAfter = after.facts
       missingKeys = after.missing
+      satisfiedKeys = after.satisfied
     }
     var counts = watched
     for analysis in old {
@@ -153,7 +158,9 @@ public enum UnchangedGraph {
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
-    return Outcome(watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys)
+    return Outcome(
+      watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys,
+      satisfiedKeys: satisfiedKeys)
   }
 
   /// The names of the types, protocols, typealiases and extended types `new` declares

@@ -13,13 +13,13 @@ import Foundation
 /// the graph (``DpendAnalysis/UnchangedGraph``): the record keeps, for that, each file's
 /// shape and the names the files' analyses looked up (``GraphFacts``).
 ///
-/// Layout, integers little-endian: the magic `DPNDANS5`, the inputs' content digest
+/// Layout, integers little-endian: the magic `DPNDANS6`, the inputs' content digest
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
 /// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
 /// (the paths' digest `u64`; the shape count `u32` and shapes `u64` each; the content count
 /// `u32` and contents `u64` each; the looked-up names as counted hashes (below); the container
 /// check's looked-up name count `u32` and hashes `u64` each; whether key facts follow (`u8`),
-/// the provided and the needed keys as counted hashes, whether the graph had a cycle
+/// the provided, the needed and the needed-among-several keys as counted hashes, whether the graph had a cycle
 /// (`u8`), and the edges between keys (their count `u32`, then their sources `u64` each,
 /// their targets `u64` each, and their counts `u32` each)), the answer (`u32` length, its binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. Counted hashes
@@ -33,7 +33,7 @@ public struct AnswerCache: Sendable {
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS5".utf8)
+  static let magic = Array("DPNDANS6".utf8)
 
   /// A kept answer and what it was computed from.
   public struct Record: Hashable, Sendable {
@@ -189,7 +189,8 @@ public struct AnswerCache: Sendable {
       else { return nil }
       var keys: KeyFacts?
       if hasKeys == 1 {
-        guard let provided = hashCounts(), let needed = hashCounts(), let hasCycle = integer(1), hasCycle <= 1,
+        guard let provided = hashCounts(), let needed = hashCounts(), let amongSeveral = hashCounts(),
+          let hasCycle = integer(1), hasCycle <= 1,
           let edgeCount = integer(4).map(Int.init), edgeCount <= (body - position) / 20
         else { return nil }
         let sources = LittleEndian.readArray(bytes, at: position, count: edgeCount, width: 8)
@@ -199,7 +200,8 @@ public struct AnswerCache: Sendable {
         guard let edges = KeyEdges(sources: sources, targets: targets, counts: counts.map { UInt32($0) }) else {
           return nil
         }
-        keys = KeyFacts(provided: provided, needed: needed, hasCycle: hasCycle == 1, edges: edges)
+        keys = KeyFacts(
+          provided: provided, needed: needed, neededAmongSeveral: amongSeveral, hasCycle: hasCycle == 1, edges: edges)
       }
       facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, contents: contents, watched: watched, keys: keys)
     }
@@ -239,6 +241,7 @@ public struct AnswerCache: Sendable {
       if let keys = facts.keys {
         append(keys.provided.hashes, keys.provided.counts)
         append(keys.needed.hashes, keys.needed.counts)
+        append(keys.neededAmongSeveral.hashes, keys.neededAmongSeveral.counts)
         LittleEndian.append(keys.hasCycle ? 1 : 0, width: 1, to: &output)
         LittleEndian.append(UInt64(keys.edges.sources.count), width: 4, to: &output)
         LittleEndian.appendArray(keys.edges.sources, width: 8, to: &output)

@@ -37,6 +37,9 @@ public enum KeptAnswer {
     /// The keys nothing provides whose missing-dependency errors the rewired providers
     /// changed (``DpendAnalysis/UnchangedGraph/Outcome/missingKeys``).
     public var missingKeys: [DependencyKey] = []
+    /// The keys something needs that those changes gave their first provider, whose errors
+    /// went (``DpendAnalysis/UnchangedGraph/Outcome/satisfiedKeys``).
+    public var satisfiedKeys: [DependencyKey] = []
     /// The outputs' fingerprints the kept answer had before such a change (the answer the
     /// lookup gives has none: its generated code differs): what `dpend generate` wrote from
     /// the graph before the change, which a table of its registrations kept with the same
@@ -201,6 +204,7 @@ public enum KeptAnswer {
       lookup.paths = unchanged.paths
       lookup.providers = unchanged.outcome.providers
       lookup.missingKeys = unchanged.outcome.missingKeys
+      lookup.satisfiedKeys = unchanged.outcome.satisfiedKeys
       if unchanged.outcome.providersChanged { lookup.keptOutputs = kept.answer.outputs }
     }
     return lookup

@@ -114,7 +114,13 @@ struct WorkspaceOptions: ParsableArguments {
         case (false, let count):
           changes.append("providers' dependencies changed, changing only the errors of \(count) keys nothing provides")
         }
-        if !kept.providers.added.isEmpty || !kept.providers.removed.isEmpty {
+        switch kept.satisfiedKeys.count {
+        case 0: break
+        case 1: changes.append("the first provider of a key something needs was added, removing its error")
+        case let count:
+          changes.append("the first providers of \(count) keys something needs were added, removing their errors")
+        }
+        if kept.providers.addedKeys.count + kept.providers.removedKeys.count > kept.satisfiedKeys.count {
           changes.append("providers of keys nothing needs were added or removed")
         }
         let what = changes.isEmpty ? "nothing the graph reads changed" : "only " + changes.joined(separator: ", and ")

@@ -83,3 +83,35 @@ extension AnswerCacheCommandTests {
     #expect(workspace.read("Deps.swift")?.contains("FeedImpl(clock: ") == true)
   }
 }
+
+extension AnswerCacheCommandTests {
+  /// The edit loop of a new dependency: a factory needs a protocol nothing implements yet
+  /// (an error, the answer kept), then a file with its implementation is added (its first
+  /// provider: the error goes). Neither builds the graph, and the code written after the
+  /// second is byte for byte what a run without a cache writes.
+  @Test(arguments: ["dip", "static", "swinject"])
+  func aNeededKeysFirstProviderIsWrittenFromTheRegistrationsKeptThroughItsError(container: String) throws {
+    let files = [
+      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\nprotocol Disk {}\n",
+      "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store) {} }\n",
+    ]
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
+    try workspace.write(
+      "Sources/Feed.swift", files["Sources/Feed.swift"]!.replacing("store: Store", with: "disk: Disk"))
+    let failing = try workspace.run(generate + ["Deps.swift"])
+    #expect(failing.status == 1)
+    #expect(failing.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\n" + Self.rewiredMissing), "\(failing.stderr)")
+    try workspace.write("Sources/DiskImpl.swift", "final class DiskImpl: Disk { init(store: Store) {} }\n")
+    let provided = try workspace.run(generate + ["Deps.swift"])
+    #expect(
+      provided.stderr
+        == "summary cache: 2 reused, 1 parsed\nanswer cache: 1 file added, and only the first provider of a key"
+        + " something needs was added, removing its error; no graph built\nwrote Deps.swift\n")
+    try Self.expectFresh(workspace, generate, "provided")
+    #expect(workspace.read("Deps.swift")?.contains("DiskImpl(store: ") == true)
+  }
+}

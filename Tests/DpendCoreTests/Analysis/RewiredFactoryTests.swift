@@ -162,6 +162,51 @@ struct RewiredFactoryTests {
     }
   }
 
+  /// A key something needs given its first provider: its error goes, when every factory
+  /// needing it is its key's only one (no selection changes), and the provider's
+  /// dependencies do not lead back to it.
+  @Test func aNeededKeysFirstProviderRemovesItsError() throws {
+    let settings = try UnchangedGraphTests.settings(".*Impl")
+    var files = Self.files
+    files["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store, disk: Disk) {}\n}\n"
+    files["Sources/Disk.swift"] = "protocol Disk {}\n"
+    let provider = "protocol Disk {}\nfinal class DiskImpl: Disk {}\n"
+    func expectStands(_ text: String, _ files: [String: String]) throws {
+      let outcome = try #require(UnchangedGraphTests.check(files, "Sources/Disk.swift", to: text, settings), "\(text)")
+      var after = files
+      after["Sources/Disk.swift"] = text
+      let before = UnchangedGraphTests.graph(files, settings)
+      let now = UnchangedGraphTests.graph(after, settings)
+      #expect(outcome.satisfiedKeys == [DependencyKey(name: "Disk")], "\(text)")
+      #expect(outcome.answer(after: AnalysisAnswer(diagnostics: before.diagnostics))?.diagnostics == now.diagnostics)
+      #expect(outcome.keys == now.keyFacts, "\(text)")
+      #expect(outcome.watched == now.watchedNames, "\(text)")
+    }
+    // Required (the error goes), by a provider needing a provided key, or optional (no error).
+    try expectStands(provider, files)
+    try expectStands(provider.replacing("DiskImpl: Disk {}", with: "DiskImpl: Disk { init(store: Store) {} }"), files)
+    var optional = files
+    optional["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store, disk: Disk?) {}\n}\n"
+    try expectStands(provider, optional)
+    // Needed by one of a type's two initializers (the other is chosen now, this one may be
+    // then); a provider needing what needs it (a cycle); a library's requirement.
+    var several = files
+    several["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store) {}\n  init(disk: Disk) {}\n}\n"
+    try Self.expectRefused("Sources/Disk.swift", provider, several)
+    try Self.expectRefused(
+      "Sources/Disk.swift", provider.replacing("DiskImpl: Disk {}", with: "DiskImpl: Disk { init(feed: FeedImpl) {} }"),
+      files)
+    let library = [
+      "Sources/Store.swift": "public protocol Store {}\npublic final class StoreImpl: Store { public init() {} }\n",
+      "Sources/Feed.swift": "public final class FeedImpl {\n  public init(store: Store, disk: Disk) {}\n}\n",
+      "Sources/Disk.swift": "public protocol Disk {}\n",
+    ]
+    try Self.expectRefused(
+      "Sources/Disk.swift", "public protocol Disk {}\npublic final class DiskImpl: Disk { public init() {} }\n",
+      library,
+      library: true)
+  }
+
   @Test func aDependencyAmbiguousClosingACycleOrARequirementIsRefused() throws {
     let feed = "final class FeedImpl {\n  init(store: Store) {}\n}\n"
     // Nothing provides `Disk`, in library mode: a requirement of the library, which changes.
@@ -214,7 +259,9 @@ struct RewiredFactoryTests {
     func service(_ index: Int, _ parameters: String) -> String {
       "protocol S\(index) {}\nfinal class S\(index)Impl: S\(index) {\n  init(\(parameters)) {}\n}\n"
     }
-    var texts: [String: String] = [:]
+    // `Absent`'s provider comes and goes in a file of its own; nothing provides `Missing`.
+    let absent = "protocol Absent {}\n"
+    var texts = ["Sources/Absent.swift": absent]
     for index in 0..<count {
       let parameters = (0..<min(index, 2)).map { "d\($0): S\(random.below(index))" }.joined(separator: ", ")
       texts["Sources/S\(index).swift"] = service(index, parameters)
@@ -223,20 +270,27 @@ struct RewiredFactoryTests {
     var rewirings = 0
     var refused = 0
     var missingChanged = 0
+    var satisfied = 0
     for step in 0..<60 {
       let index = random.below(count)
-      let path = "Sources/S\(index).swift"
+      let toggles = random.below(6) == 0
       let parameters = (0..<random.below(4)).map { position in
         let label = random.below(4) == 0 ? "x\(position)" : "d\(position)"
         let type =
           switch random.below(12) {
           case 0: "Missing"
-          case 1, 2: "S\(random.below(count))"
+          case 1: "Absent"
+          case 2, 3: "S\(random.below(count))"
           default: "S\(random.below(max(index, 1)))"
           }
         return "\(label): \(type)\(random.below(5) == 0 ? "?" : "")"
       }.joined(separator: ", ")
-      let text = (random.below(3) == 0 ? "\n" : "") + service(index, parameters)
+      let path = toggles ? "Sources/Absent.swift" : "Sources/S\(index).swift"
+      let provided = texts[path]!.contains("AbsentImpl")
+      let text =
+        toggles
+        ? (provided ? absent : absent + "final class AbsentImpl: Absent {}\n")
+        : (random.below(3) == 0 ? "\n" : "") + service(index, parameters)
       let before = UnchangedGraphTests.graph(texts, settings)
       var after = texts
       after[path] = text
@@ -246,13 +300,18 @@ struct RewiredFactoryTests {
         let answer = outcome.answer(after: AnalysisAnswer(diagnostics: before.diagnostics))
         #expect(answer?.diagnostics == graph.diagnostics, "step \(step)")
         if !outcome.missingKeys.isEmpty { missingChanged += 1 }
+        if !outcome.satisfiedKeys.isEmpty { satisfied += 1 }
         let rewired = Set(outcome.providers.rewiredKeys)
         if !rewired.isEmpty { rewirings += 1 }
         #expect(outcome.providers.rewired == outcome.providers.rewiredKeys.map { graph.resolved[$0]! }, "step \(step)")
-        let moved = before.resolved.filter { !rewired.contains($0.key) }.mapValues {
+        // Every other key's factory is the same, moved; the added keys' are the added ones.
+        let changed = rewired.union(outcome.providers.addedKeys).union(outcome.providers.removedKeys)
+        let moved = before.resolved.filter { !changed.contains($0.key) }.mapValues {
           $0.replacingRanges($0.ranges.map { outcome.moved($0) ?? .startOfFile("not moved") })!
         }
-        #expect(graph.resolved.filter { !rewired.contains($0.key) } == moved, "step \(step)")
+        #expect(graph.resolved.filter { !changed.contains($0.key) } == moved, "step \(step)")
+        #expect(
+          Set(outcome.providers.added) == Set(outcome.providers.addedKeys.map { graph.resolved[$0]! }), "step \(step)")
         #expect(outcome.keys == graph.keyFacts, "step \(step)")
         #expect(outcome.watched == graph.watchedNames, "step \(step)")
       } else {
@@ -263,9 +322,10 @@ struct RewiredFactoryTests {
     }
     print(
       "rewired factories, seed \(seed): \(stood) stood (\(rewirings) rewiring, \(missingChanged) with a missing"
-        + " dependency's error made again), \(refused) refused")
+        + " dependency's error made again, \(satisfied) a needed key's first provider), \(refused) refused")
     #expect(rewirings >= 15, "\(rewirings) rewirings stood")
     #expect(missingChanged >= 3, "\(missingChanged) errors made again")
+    #expect(satisfied >= 1, "\(satisfied) first providers")
     #expect(refused >= 10, "\(refused) refused")
   }
 }

@@ -195,10 +195,11 @@ import Testing
     let filtered = try Self.run(workspace, cache: cache)
     #expect(!filtered.kept)
     #expect(filtered.answer == (try Self.plain(workspace)))
-    // A file added, then removed again.
+    // A file added (the missing key's first provider: its error goes), then removed again.
     try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock {}\n")
     let added = try Self.run(workspace, cache: cache)
-    #expect(!added.kept)
+    #expect(added.kept && added.providersChanged)
+    #expect(added.answer == (try Self.plain(workspace)))
     #expect(added.answer.diagnostics.isEmpty)
     try workspace.remove("Sources/ClockImpl.swift")
     let removed = try Self.run(workspace, cache: cache)
@@ -255,7 +256,12 @@ import Testing
     let reloaded = Workspace(root: workspace.root.path, cacheDirectory: cache)
     reloaded.apply(.reload)
     #expect(AnalysisAnswer(graph: reloaded.analyze()) == answer)
+    // One that gives the missing key its provider: the answer for the disk as it is now.
     try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock {}\n")
+    let satisfied = Workspace(root: workspace.root.path, cacheDirectory: cache).keptAnswer()
+    #expect(satisfied == (try Self.plain(workspace)) && satisfied?.diagnostics.isEmpty == true)
+    // One that makes a cycle (`FeedImpl` needs `Clock`): none is offered.
+    try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock { init(feed: FeedImpl) {} }\n")
     #expect(Workspace(root: workspace.root.path, cacheDirectory: cache).keptAnswer() == nil)
   }
 
