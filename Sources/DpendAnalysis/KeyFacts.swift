@@ -82,11 +82,12 @@ public struct KeyFacts: Hashable, Sendable {
     edges.reaches(from: Self.hash(source), to: Self.hash(target))
   }
 
-  /// Adds (`by` 1) or removes (`by` -1) `factories`, every factory of their keys when
-  /// `wholeKeys` (then the keys with several of them count among ``neededAmongSeveral``); `false`,
-  /// leaving the facts unusable, when one to remove was not counted.
-  mutating func add(_ factories: [Factory], by delta: Int, wholeKeys: Bool = false) -> Bool {
-    let several = wholeKeys ? Set(Dictionary(grouping: factories, by: \.key).filter { $0.value.count > 1 }.keys) : []
+  /// Adds (`by` 1) or removes (`by` -1) `factories`, which are every factory of their keys
+  /// (keys added or removed whole, or a key's only factory replaced): the keys with several
+  /// of them count among ``neededAmongSeveral``. `false`, leaving the facts unusable, when
+  /// one to remove was not counted.
+  mutating func add(_ factories: [Factory], by delta: Int) -> Bool {
+    let several = Set(Dictionary(grouping: factories, by: \.key).filter { $0.value.count > 1 }.keys)
     for factory in factories {
       let source = Self.hash(factory.key)
       guard provided.add(source, by: delta) else { return false }

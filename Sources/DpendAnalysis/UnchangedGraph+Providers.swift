@@ -148,8 +148,7 @@ extension UnchangedGraph {
         }
       }
       var after = keys
-      guard after.add(removed, by: -1, wholeKeys: true), after.add(added, by: 1, wholeKeys: true),
-        after.add(rewiredBefore, by: -1),
+      guard after.add(removed, by: -1), after.add(added, by: 1), after.add(rewiredBefore, by: -1),
         after.add(rewired, by: 1)
       else { return nil }
       // Each key a rewired factory requires is provided before the change and after it (an
@@ -166,17 +165,17 @@ extension UnchangedGraph {
           missing.insert(key)
         }
       }
-      // A cycle after the change would pass through an edge only a rewired factory has.
+      // A cycle after the change would pass through a new edge into a key something needs:
+      // one only a rewired factory has, or one from a key that had no provider.
+      var newEdges: [(source: DependencyKey, target: DependencyKey)] = []
       for (old, new) in zip(rewiredBefore, rewired) {
         let before = Set(old.dependencies)
-        for key in new.dependencies where !before.contains(key) {
-          guard !after.reaches(from: key, to: new.key) else { return nil }
-        }
+        newEdges += new.dependencies.filter { !before.contains($0) }.map { (new.key, $0) }
       }
-      // And through an edge from a key that was needed before it had a provider.
       for factory in added where satisfied.contains(factory.key) {
-        for key in factory.dependencies where after.reaches(from: key, to: factory.key) { return nil }
+        newEdges += factory.dependencies.map { (factory.key, $0) }
       }
+      guard !newEdges.contains(where: { after.reaches(from: $0.target, to: $0.source) }) else { return nil }
       return (after, missing.sorted(), satisfied.sorted())
     }
   }

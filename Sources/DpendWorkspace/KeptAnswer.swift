@@ -29,17 +29,14 @@ public enum KeptAnswer {
     /// How the inputs' paths differ from the kept answer's, when it was kept for those
     /// changes: one of those files may have been added or removed.
     public var paths = PathChange.same
-    /// The providers of keys nothing needs those changes added or removed, and the
-    /// providers they gave other dependencies (``DpendAnalysis/UnchangedGraph/Outcome/providers``).
-    public var providers = UnchangedGraph.ProviderChange.none
+    /// What the check of those changes found (``DpendAnalysis/UnchangedGraph/Outcome``):
+    /// the providers added, removed or rewired, and the keys whose missing-dependency errors
+    /// were made again or went.
+    public var outcome: UnchangedGraph.Outcome?
+    /// The providers those changes added, removed or rewired.
+    public var providers: UnchangedGraph.ProviderChange { outcome?.providers ?? .none }
     /// `true` when those changes added, removed or rewired providers.
     public var providersChanged: Bool { !providers.isEmpty }
-    /// The keys nothing provides whose missing-dependency errors the rewired providers
-    /// changed (``DpendAnalysis/UnchangedGraph/Outcome/missingKeys``).
-    public var missingKeys: [DependencyKey] = []
-    /// The keys something needs that those changes gave their first provider, whose errors
-    /// went (``DpendAnalysis/UnchangedGraph/Outcome/satisfiedKeys``).
-    public var satisfiedKeys: [DependencyKey] = []
     /// The outputs' fingerprints the kept answer had before such a change (the answer the
     /// lookup gives has none: its generated code differs): what `dpend generate` wrote from
     /// the graph before the change, which a table of its registrations kept with the same
@@ -202,9 +199,7 @@ public enum KeptAnswer {
       lookup.movedRecord = unchanged.record
       lookup.shapesChanged = unchanged.changed
       lookup.paths = unchanged.paths
-      lookup.providers = unchanged.outcome.providers
-      lookup.missingKeys = unchanged.outcome.missingKeys
-      lookup.satisfiedKeys = unchanged.outcome.satisfiedKeys
+      lookup.outcome = unchanged.outcome
       if unchanged.outcome.providersChanged { lookup.keptOutputs = kept.answer.outputs }
     }
     return lookup

@@ -59,12 +59,11 @@ struct Generate: ParsableCommand {
       // A kept answer whose providers changed (a dependency nothing provides, say) keeps
       // the registrations the code would have, so that the change that undoes it is written
       // from them as well. No code is made from them: it would need keys nothing provides.
-      if let spliced, let registrationsFile {
-        answer.outputs[kind] = KeptRegistrations.fingerprint(of: spliced)
-        analysis.keep(answer)
-        Self.save(spliced, to: registrationsFile, output: answer.outputs[kind]!, kind: kind, if: analysis.cacheSaved)
-      } else {
-        analysis.keep(answer)
+      let table = spliced.map { (registrations: $0, output: KeptRegistrations.fingerprint(of: $0)) }
+      if let table { answer.outputs[kind] = table.output }
+      analysis.keep(answer)
+      if let table, let registrationsFile {
+        Self.save(table.registrations, to: registrationsFile, output: table.output, kind: kind, if: analysis.cacheSaved)
       }
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)

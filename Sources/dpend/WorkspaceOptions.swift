@@ -105,22 +105,22 @@ struct WorkspaceOptions: ParsableArguments {
           case (let count, let which?): "\(count) files changed shape (one \(which))"
           case (let count, nil): "\(count) files changed shape"
           }
+        let providers = kept.providers
+        let missing = kept.outcome?.missingKeys.count ?? 0
+        let satisfied = kept.outcome?.satisfiedKeys.count ?? 0
         var changes: [String] = []
-        switch (kept.providers.rewired.isEmpty, kept.missingKeys.count) {
-        case (true, _): break
-        case (false, 0): changes.append("providers' dependencies changed, changing no diagnostic")
-        case (false, 1):
-          changes.append("providers' dependencies changed, changing only the error of a key nothing provides")
-        case (false, let count):
-          changes.append("providers' dependencies changed, changing only the errors of \(count) keys nothing provides")
+        if !providers.rewired.isEmpty {
+          let errors = missing == 1 ? "only the error of a key" : "only the errors of \(missing) keys"
+          changes.append(
+            "providers' dependencies changed, changing "
+              + (missing == 0 ? "no diagnostic" : errors + " nothing provides"))
         }
-        switch kept.satisfiedKeys.count {
-        case 0: break
-        case 1: changes.append("the first provider of a key something needs was added, removing its error")
-        case let count:
-          changes.append("the first providers of \(count) keys something needs were added, removing their errors")
+        if satisfied == 1 {
+          changes.append("the first provider of a key something needs was added, removing its error")
+        } else if satisfied > 1 {
+          changes.append("the first providers of \(satisfied) keys something needs were added, removing their errors")
         }
-        if kept.providers.addedKeys.count + kept.providers.removedKeys.count > kept.satisfiedKeys.count {
+        if providers.addedKeys.count + providers.removedKeys.count > satisfied {
           changes.append("providers of keys nothing needs were added or removed")
         }
         let what = changes.isEmpty ? "nothing the graph reads changed" : "only " + changes.joined(separator: ", and ")

@@ -57,10 +57,14 @@ extension AnswerCacheCommandTests {
     try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]!)
     #expect(
       try workspace.run(generate + ["Deps.swift"]).stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
-    // A key nothing provides, needed, needed twice with other parameters, then no longer.
-    for text in [
-      feed.replacing("store: Store", with: "store: Store, disk: Disk"),
-      "\n" + feed.replacing("store: Store", with: "disk: Disk, clock: Clock, backup: Disk"),
+    // A key nothing provides, needed, needed twice with other parameters, with a second
+    // one, then neither.
+    let twoMissing = Self.rewiredMissing.replacing(
+      "only the error of a key", with: "only the errors of 2 keys")
+    for (text, line) in [
+      (feed.replacing("store: Store", with: "store: Store, disk: Disk"), Self.rewiredMissing),
+      ("\n" + feed.replacing("store: Store", with: "disk: Disk, clock: Clock, backup: Disk"), Self.rewiredMissing),
+      (feed.replacing("store: Store", with: "disk: Disk, clock: Clock, cache: Cache"), twoMissing),
     ] {
       try workspace.write("Sources/Feed.swift", text)
       let kept = try workspace.run(generate + ["Deps.swift"])
@@ -71,14 +75,13 @@ extension AnswerCacheCommandTests {
         kept.stderr
           == fresh.stderr.replacing(
             "summary cache: off, 3 parsed\n",
-            with: "summary cache: 2 reused, 1 parsed\n"
-              + Self.rewiredMissing
+            with: "summary cache: 2 reused, 1 parsed\n" + line
           ).replacing("Fresh.swift", with: "Deps.swift"), "\(text)")
       #expect(kept.stderr.contains("nothing provides 'Disk'"))
     }
     try workspace.write("Sources/Feed.swift", feed.replacing("store: Store", with: "clock: Clock, store: Store"))
     let fixed = try workspace.run(generate + ["Deps.swift"])
-    #expect(fixed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewiredMissing + "wrote Deps.swift\n")
+    #expect(fixed.stderr == "summary cache: 2 reused, 1 parsed\n" + twoMissing + "wrote Deps.swift\n")
     try expectFresh("fixed")
     #expect(workspace.read("Deps.swift")?.contains("FeedImpl(clock: ") == true)
   }
