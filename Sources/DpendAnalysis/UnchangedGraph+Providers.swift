@@ -181,9 +181,11 @@ extension UnchangedGraph {
   }
 
   /// `true` when each type the implicit filter selects in both summaries (by name) is
-  /// written the same, positions and initializers apart: the selected types differ at most
-  /// by whole types added or removed, and by their initializers (whose factories the check
-  /// compares, one rewired or not).
+  /// written the same, positions, methods (``readByAnalysis(_:)``), initializers and
+  /// conformances apart: the selected types differ at most by whole types added or removed,
+  /// by their initializers, and by the protocols they conform to. The check compares the
+  /// factories those make (one rewired, or providers of other keys added and removed), and
+  /// the symbol table tells which other files looked up a type whose conformances changed.
   static func selectTheSameOrWhole(_ decoded: [(old: FileSummary, new: FileSummary)], _ settings: AnalysisSettings)
     -> Bool
   {
@@ -191,8 +193,9 @@ extension UnchangedGraph {
       Dictionary(grouping: summary.types.filter { settings.implicitFilter.selects($0.name) }, by: \.name).mapValues {
         TypeDeclaration.positionFree(
           $0.map { type in
-            var type = type
+            var type = readByAnalysis(type)
             type.initializers = []
+            type.inheritance = []
             return type
           }
         ).written

@@ -195,7 +195,8 @@ public enum UnchangedGraph {
 
   /// `false` when ``check(others:changes:watched:keys:settings:)`` would surely answer
   /// `nil` for `changes`, told from the changed files alone: one has container code or
-  /// declarations under `#if`, or a type the implicit filter selects was changed; or, unless
+  /// declarations under `#if`, or a type the implicit filter selects was changed (but for
+  /// its methods; with `providers`, its initializers and conformances too); or, unless
   /// the check may find `providers` added or removed (it is given the keys), added or
   /// removed (which nearly always makes other factories). A caller asks it before reading
   /// every other file for the check.
@@ -215,9 +216,24 @@ public enum UnchangedGraph {
     decoded.allSatisfy { selected($0.old, settings) == selected($0.new, settings) }
   }
 
-  /// The types of `summary` the implicit filter selects, as written, their positions apart.
+  /// The types of `summary` the implicit filter selects, as written, their positions apart
+  /// and without what the analysis of such a type does not read (``readByAnalysis(_:)``).
   private static func selected(_ summary: FileSummary, _ settings: AnalysisSettings) -> [UInt8] {
-    TypeDeclaration.positionFree(summary.types.filter { settings.implicitFilter.selects($0.name) }).written
+    TypeDeclaration.positionFree(summary.types.filter { settings.implicitFilter.selects($0.name) }.map(readByAnalysis))
+      .written
+  }
+
+  /// `type` (one the implicit filter selects) without its methods and closing brace. Its
+  /// analysis makes factories of its initializers for the keys of its conformances; a
+  /// method gives a factory only in a configuration class, whose methods the check compares
+  /// (``movedRanges(from:to:adding:)``), and the closing brace is where a fix-it inserts a
+  /// configuration's method.
+  static func readByAnalysis(_ type: TypeDeclaration) -> TypeDeclaration {
+    var type = type
+    type.methods = []
+    type.closingBrace = nil
+    type.closingBraceStartsLine = false
+    return type
   }
 
   /// Where each range of `before` is in `after`, when `after` is `before` with its ranges

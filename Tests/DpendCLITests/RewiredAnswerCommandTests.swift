@@ -118,3 +118,51 @@ extension AnswerCacheCommandTests {
     #expect(workspace.read("Deps.swift")?.contains("DiskImpl(store: ") == true)
   }
 }
+
+extension AnswerCacheCommandTests {
+  /// Edits of a provider class that leave the graph: a method added or its signature
+  /// changed keep the answer and the written code; a conformance added or given up (a
+  /// provider of a key nothing needs added and one removed) is written from the kept
+  /// registrations, byte for byte what a run without a cache writes. Giving up a conformance
+  /// something needs builds the graph.
+  @Test(arguments: ["dip", "static", "swinject"])
+  func aProviderClassesMethodsAndConformancesKeepTheAnswer(container: String) throws {
+    let files = [
+      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\nprotocol Purgeable {}\n",
+      "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(store: Store) {}\n}\n",
+    ]
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
+    let feed = files["Sources/Feed.swift"]!
+    let store = files["Sources/Store.swift"]!
+    // A method added above the initializer (which moves), then given a parameter.
+    for text in [
+      feed.replacing("  init(", with: "  func refresh() {}\n  init("),
+      feed.replacing("  init(", with: "  func refresh(all: Bool) {}\n  init("),
+    ] {
+      try workspace.write("Sources/Feed.swift", text)
+      #expect(
+        try workspace.run(generate + ["Deps.swift"]).stderr
+          == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "Deps.swift is up to date\n", "\(text)")
+    }
+    for (path, text) in [
+      ("Sources/Store.swift", store.replacing("StoreImpl: Store", with: "StoreImpl: Store, Purgeable")),
+      ("Sources/Feed.swift", feed.replacing("FeedImpl: Feed", with: "FeedImpl")),
+    ] {
+      try workspace.write(path, text)
+      #expect(
+        try workspace.run(generate + ["Deps.swift"]).stderr
+          == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n", "\(text)")
+      try Self.expectFresh(workspace, generate, text)
+    }
+    #expect(workspace.read("Deps.swift")?.contains("Purgeable") == true)
+    // `FeedImpl` needs `Store`.
+    try workspace.write("Sources/Store.swift", store.replacing("StoreImpl: Store", with: "StoreImpl: Purgeable"))
+    let failing = try workspace.run(generate + ["Deps.swift"])
+    #expect(failing.status == 1)
+    #expect(failing.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\nSources/Feed.swift:3:"), "\(failing.stderr)")
+  }
+}

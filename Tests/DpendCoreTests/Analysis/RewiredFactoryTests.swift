@@ -99,6 +99,46 @@ struct RewiredFactoryTests {
       rewiring: ["WatchImpl"], removing: ["Timer"], timer)
   }
 
+  /// A selected type's conformances are the keys its factories provide: one added or
+  /// removed adds or removes providers, which stand by the same rules as whole types added
+  /// or removed; a conformance a subclass inherits is one its file looked up.
+  @Test func aConformanceAddedOrRemovedIsAProviderChange() throws {
+    let cache = "protocol Cache {}\nfinal class CacheImpl: Cache { init(clock: Clock) {} }\n"
+    // A protocol nothing needs, declared with it or elsewhere; `Cache` (nothing needs it)
+    // given up, the type then providing itself; given up for another, with a parameter more.
+    try Self.expectStands(
+      "Sources/Cache.swift",
+      cache.replacing("CacheImpl: Cache", with: "CacheImpl: Cache, Purgeable") + "protocol Purgeable {}\n",
+      rewiring: [], adding: ["Purgeable"])
+    var elsewhere = Self.files
+    elsewhere["Sources/Purgeable.swift"] = "protocol Purgeable {}\n"
+    try Self.expectStands(
+      "Sources/Cache.swift", cache.replacing("CacheImpl: Cache", with: "CacheImpl: Cache, Purgeable"), rewiring: [],
+      adding: ["Purgeable"], elsewhere)
+    try Self.expectStands(
+      "Sources/Cache.swift", cache.replacing("CacheImpl: Cache", with: "CacheImpl"), rewiring: [],
+      adding: ["CacheImpl"], removing: ["Cache"])
+    try Self.expectStands(
+      "Sources/Cache.swift",
+      cache.replacing(
+        "CacheImpl: Cache { init(clock: Clock)", with: "CacheImpl: Purgeable { init(clock: Clock, s: Store)"),
+      rewiring: [], adding: ["Purgeable"], removing: ["Cache"], elsewhere)
+    // `Clock` (provided) or `Store` (needed) given a second provider; `Store` given up while
+    // `FeedImpl` needs it.
+    try Self.expectRefused("Sources/Cache.swift", cache.replacing("CacheImpl: Cache", with: "CacheImpl: Cache, Clock"))
+    try Self.expectRefused("Sources/Cache.swift", cache.replacing("CacheImpl: Cache", with: "CacheImpl: Cache, Store"))
+    try Self.expectRefused("Sources/Store.swift", "protocol Store {}\nfinal class StoreImpl {}\n")
+    // A superclass given a conformance (to a protocol nothing needs, or to `Clock`): the
+    // subclass in another file provides it too, and its file looked up the superclass.
+    var inherited = Self.files
+    inherited["Sources/Base.swift"] = "class Base {}\nprotocol Purgeable {}\n"
+    inherited["Sources/Sub.swift"] = "final class SubImpl: Base {}\n"
+    for conformance in ["Purgeable", "Clock"] {
+      try Self.expectRefused(
+        "Sources/Base.swift", "class Base: \(conformance) {}\nprotocol Purgeable {}\n", inherited)
+    }
+  }
+
   /// A dependency nothing provides, added or removed, required or not: the error of its key
   /// is made again, with the factory's parameters among its consumers or without them.
   @Test func aDependencyNothingProvidesChangesOnlyItsError() throws {
@@ -188,6 +228,10 @@ struct RewiredFactoryTests {
     var optional = files
     optional["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store, disk: Disk?) {}\n}\n"
     try expectStands(provider, optional)
+    // A conformance added to a type that provided itself, which nothing needs.
+    var spare = files
+    spare["Sources/Disk.swift"] = "protocol Disk {}\nfinal class SpareImpl {}\n"
+    try expectStands("protocol Disk {}\nfinal class SpareImpl: Disk {}\n", spare)
     // Needed by one of a type's two initializers (the other is chosen now, this one may be
     // then); a provider needing what needs it (a cycle); a library's requirement.
     var several = files
@@ -248,7 +292,8 @@ struct RewiredFactoryTests {
 
   /// Random rewirings of a graph of services, each needing services of lower numbers (no
   /// cycle): parameters added, removed, relabelled, made optional, of a type nothing
-  /// provides, or of a higher number (perhaps a cycle). Whenever the check stands, the graph
+  /// provides, or of a higher number (perhaps a cycle); methods and conformances (to a
+  /// protocol nothing needs, or to another service) coming and going. Whenever the check stands, the graph
   /// from scratch has the same diagnostics (none moved), its only change being the
   /// rewired factories.
   @Test(arguments: [41, 42, 43])
@@ -256,12 +301,13 @@ struct RewiredFactoryTests {
     var random = SplitMix64(seed: seed)
     let settings = try UnchangedGraphTests.settings(".*Impl")
     let count = 10
-    func service(_ index: Int, _ parameters: String) -> String {
-      "protocol S\(index) {}\nfinal class S\(index)Impl: S\(index) {\n  init(\(parameters)) {}\n}\n"
+    func service(_ index: Int, _ parameters: String, conformances: String = "", method: String = "") -> String {
+      "protocol S\(index) {}\nfinal class S\(index)Impl: S\(index)\(conformances) {\n  init(\(parameters)) {}\n\(method)}\n"
     }
-    // `Absent`'s provider comes and goes in a file of its own; nothing provides `Missing`.
+    // `Absent`'s provider comes and goes in a file of its own; nothing provides `Missing`;
+    // services may conform to `Extra`, which nothing needs, as well.
     let absent = "protocol Absent {}\n"
-    var texts = ["Sources/Absent.swift": absent]
+    var texts = ["Sources/Absent.swift": absent, "Sources/Extra.swift": "protocol Extra {}\n"]
     for index in 0..<count {
       let parameters = (0..<min(index, 2)).map { "d\($0): S\(random.below(index))" }.joined(separator: ", ")
       texts["Sources/S\(index).swift"] = service(index, parameters)
@@ -271,6 +317,7 @@ struct RewiredFactoryTests {
     var refused = 0
     var missingChanged = 0
     var satisfied = 0
+    var conformed = 0
     for step in 0..<60 {
       let index = random.below(count)
       let toggles = random.below(6) == 0
@@ -290,7 +337,11 @@ struct RewiredFactoryTests {
       let text =
         toggles
         ? (provided ? absent : absent + "final class AbsentImpl: Absent {}\n")
-        : (random.below(3) == 0 ? "\n" : "") + service(index, parameters)
+        : (random.below(3) == 0 ? "\n" : "")
+          + service(
+            index, parameters,
+            conformances: [", Extra", ", S\(random.below(count))"].dropFirst(random.below(10)).first ?? "",
+            method: random.below(3) == 0 ? "  func run\(random.below(3))() {}\n" : "")
       let before = UnchangedGraphTests.graph(texts, settings)
       var after = texts
       after[path] = text
@@ -301,6 +352,7 @@ struct RewiredFactoryTests {
         #expect(answer?.diagnostics == graph.diagnostics, "step \(step)")
         if !outcome.missingKeys.isEmpty { missingChanged += 1 }
         if !outcome.satisfiedKeys.isEmpty { satisfied += 1 }
+        if !toggles && !outcome.providers.addedKeys.union(outcome.providers.removedKeys).isEmpty { conformed += 1 }
         let rewired = Set(outcome.providers.rewiredKeys)
         if !rewired.isEmpty { rewirings += 1 }
         #expect(outcome.providers.rewired == outcome.providers.rewiredKeys.map { graph.resolved[$0]! }, "step \(step)")
@@ -317,15 +369,20 @@ struct RewiredFactoryTests {
       } else {
         refused += 1
       }
-      // A cycle is not kept: every check would be refused while it lasts.
-      if !graph.diagnostics.contains(where: { $0.code == .dependencyCycle }) { texts = after }
+      // A cycle or two providers of a key are not kept: most checks would be refused while
+      // they last.
+      if !graph.diagnostics.contains(where: { [.dependencyCycle, .ambiguousProvider].contains($0.code) }) {
+        texts = after
+      }
     }
     print(
       "rewired factories, seed \(seed): \(stood) stood (\(rewirings) rewiring, \(missingChanged) with a missing"
-        + " dependency's error made again, \(satisfied) a needed key's first provider), \(refused) refused")
+        + " dependency's error made again, \(satisfied) a needed key's first provider, \(conformed) a conformance"
+        + " added or removed), \(refused) refused")
     #expect(rewirings >= 15, "\(rewirings) rewirings stood")
     #expect(missingChanged >= 3, "\(missingChanged) errors made again")
     #expect(satisfied >= 1, "\(satisfied) first providers")
+    #expect(conformed >= 3, "\(conformed) conformances added or removed")
     #expect(refused >= 10, "\(refused) refused")
   }
 }

@@ -101,6 +101,16 @@ struct UnchangedGraphTests {
       #expect(outcome?.watched == Self.graph(after, settings).watchedNames, "\(added)")
       #expect(outcome?.moved(factory.range) == factory.range, "\(added)")
     }
+    // A method of a selected type (no configuration): its factories do not read it, with the
+    // keys or without.
+    let method = store.replacing("StoreImpl: Store {}", with: "StoreImpl: Store {\n  func flush(_ all: Bool) {}\n}")
+    var methodAfter = Self.files
+    methodAfter["Sources/Store.swift"] = method
+    for keys in [true, false] {
+      let outcome = try #require(Self.check(Self.files, "Sources/Store.swift", to: method, settings, keys: keys))
+      #expect(outcome.providers.isEmpty && outcome.moved(factory.range) == factory.range)
+      #expect(outcome.watched == Self.graph(methodAfter, settings).watchedNames)
+    }
     // Declared above the factory: its range moves with it (line 2 to 3).
     let above = try #require(
       Self.check(Self.files, "Sources/Store.swift", to: "protocol Unread {}\n" + store, settings))
@@ -233,8 +243,17 @@ struct UnchangedGraphTests {
         change(store + "import Swinject\nfunc setUp(_ c: Container) { c.register(Store.self) { _ in StoreImpl() } }\n"),
         settings: settings))
     #expect(!UnchangedGraph.isWorthChecking([], settings: settings))
+    // A selected type's methods are not read (but for a configuration's, which the check
+    // compares): a method added, or its closing brace moved, is worth the check.
+    let method = store.replacing("StoreImpl: Store {}", with: "StoreImpl: Store {\n  func flush() {}\n}")
+    #expect(UnchangedGraph.isWorthChecking(change(method), settings: settings))
+    #expect(UnchangedGraph.isWorthChecking(change(method), settings: settings, providers: true))
+    #expect(
+      !UnchangedGraph.isWorthChecking(
+        change(store.replacing("StoreImpl: Store {}", with: "StoreImpl: Store, Clock {}")), settings: settings))
     // Given the keys, the check may find a selected type added or removed harmless, or one
-    // with other initializers (a factory rewired); never one otherwise changed.
+    // with other initializers (a factory rewired) or conformances (providers of other keys);
+    // never one otherwise changed.
     #expect(
       UnchangedGraph.isWorthChecking(change(store + "final class ClockImpl {}\n"), settings: settings, providers: true))
     #expect(
@@ -244,9 +263,17 @@ struct UnchangedGraphTests {
         change(store.replacing("StoreImpl: Store {}", with: "StoreImpl: Store { init(clock: Clock) {} }")),
         settings: settings, providers: true))
     #expect(
-      !UnchangedGraph.isWorthChecking(
+      UnchangedGraph.isWorthChecking(
         change(store.replacing("StoreImpl: Store {}", with: "StoreImpl: Store, Clock {}")), settings: settings,
         providers: true))
+    for other in [
+      "struct StoreImpl: Store {}", "public final class StoreImpl: Store {}", "final class StoreImpl<T>: Store {}",
+    ] {
+      #expect(
+        !UnchangedGraph.isWorthChecking(
+          change(store.replacing("final class StoreImpl: Store {}", with: other)), settings: settings, providers: true),
+        "\(other)")
+    }
   }
 
   /// Container code reads declarations by name: a change declaring a name it looked up (or
