@@ -13,7 +13,8 @@ struct FileAnalysis: Equatable, Sendable {
   var configurations: [TypeDeclaration] = []
   var diagnostics: [Diagnostic] = []
   /// The stable hashes (``StableHash``) of the last components of the names the analysis
-  /// looked up in the ``SymbolTable``, sorted, each once: while an update of the table
+  /// looked up in the ``SymbolTable``, and of the whole names of the types the file
+  /// declares (``SymbolTable/declarationWatch(of:)``), sorted, each once: while an update of the table
   /// changes none of those names, the analysis stays valid. Hashes, not names: a file keeps
   /// them for as long as it is analysed, and two names with one hash only cost an analysis
   /// made again. Stable across processes, so that a kept answer can be checked against
@@ -30,7 +31,7 @@ struct FileAnalysis: Equatable, Sendable {
     let collector = Collector(path: summary.path, symbols: symbols, settings: settings, watch: NameWatch())
     var seen = SeenNames()
     for type in summary.types where seen.insert(type.name) {
-      collector.watch.names.append(SymbolTable.lastComponent(type.name))
+      collector.watch.names.append(SymbolTable.declarationWatch(of: type.name))
       // A name declared twice belongs to its first declaration, in path order.
       guard symbols.type(named: type.name)?.file == summary.path else { continue }
       if symbols.isConfiguration(named: type.name) {

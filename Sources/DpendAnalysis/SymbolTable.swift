@@ -184,7 +184,9 @@ struct SymbolTable: Sendable {
 
   /// Applies interface changes and returns the last components of the names whose
   /// declaration, resolution or conformances may now differ (`Leaf` for
-  /// `Outer.Inner.Leaf`): a file that looked none of them up keeps its factories.
+  /// `Outer.Inner.Leaf`), and the ``declarationWatch(of:)`` of each whole type name whose
+  /// declaration, conformances or configuration status may differ: a file that looked none
+  /// of them up keeps its factories.
   /// - Parameter reportingChanges: `false` for a build from scratch, where every file is
   ///   collected anyway and nothing is returned.
   @discardableResult
@@ -209,6 +211,7 @@ struct SymbolTable: Sendable {
       guard reportingChanges else { continue }
       let differingTypes = Self.differingNames(old.types, new.types, by: \.name)
       touchedTypes.formUnion(differingTypes)
+      for name in differingTypes { changed.insert(Self.declarationWatch(of: name)) }
       let differingAliases = Self.differingNames(old.typealiases, new.typealiases, by: \.name)
       aliasesChanged = aliasesChanged || !differingAliases.isEmpty
       for name in differingTypes + differingAliases + Self.differingNames(old.protocols, new.protocols, by: \.name) {
@@ -278,6 +281,7 @@ struct SymbolTable: Sendable {
       guard reportingChanges else { continue }
       for entry in old + new {
         changed.insert(Self.lastComponent(entry.resolved))
+        changed.insert(Self.declarationWatch(of: entry.resolved))
         touchedTypes.insert(entry.resolved)
       }
     }
@@ -297,7 +301,10 @@ struct SymbolTable: Sendable {
         if isConfiguration(name, type.value, aliasNames: aliasNames) { found.insert(name) }
       }
       if reportingChanges {
-        for name in found.symmetricDifference(configurations) { changed.insert(Self.lastComponent(name)) }
+        for name in found.symmetricDifference(configurations) {
+          changed.insert(Self.lastComponent(name))
+          changed.insert(Self.declarationWatch(of: name))
+        }
       }
       configurations = found
       return
@@ -308,6 +315,7 @@ struct SymbolTable: Sendable {
       guard now != configurations.contains(name) else { continue }
       if now { configurations.insert(name) } else { configurations.remove(name) }
       changed.insert(Self.lastComponent(name))
+      changed.insert(Self.declarationWatch(of: name))
     }
   }
 
@@ -328,6 +336,13 @@ struct SymbolTable: Sendable {
 
   /// Names are split at this byte; searching bytes, not characters, skips grapheme rules.
   static let dot = UInt8(ascii: ".")
+
+  /// What a file's analysis watches for a type it declares (`name`, whole): its own
+  /// analysis of the type depends on the declarations of exactly that name (the first in
+  /// path order is the type), the conformances its extensions add and whether it is a
+  /// configuration, not on types sharing its last component (`State` nested in every
+  /// class). `=` cannot begin a name, so it is never a last component.
+  static func declarationWatch(of name: String) -> Substring { "=\(name)"[...] }
 
   /// `Leaf` of `Outer.Inner.Leaf`.
   static func lastComponent(_ name: String) -> Substring {

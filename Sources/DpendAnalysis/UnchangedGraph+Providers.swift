@@ -23,7 +23,9 @@ extension UnchangedGraph {
   /// comes), and the graph is an application's (a library lists such keys as requirements).
   ///
   /// Rewired: the only factory of a key, made by the same provider with the same scope, but
-  /// with other parameters (added, removed, relabelled, made optional or not). Its
+  /// with other parameters (added, removed, relabelled, made optional or not), or by another
+  /// type's initializer (the class renamed: no other file looked up the old name, or the
+  /// symbol table would say its meaning changed). Its
   /// diagnostics stay, but for the missing-dependency errors of the keys it requires that
   /// nothing provides (``Outcome/missingKeys``), when:
   ///
@@ -81,12 +83,18 @@ extension UnchangedGraph {
       }
     }
 
-    /// `true` when `new` is `old` with other parameters: the same key, provider, scope,
-    /// throwing and modules.
+    /// `true` when `new` is `old` with other parameters, or made by another type's
+    /// initializer (a class renamed, or another class providing the key): the same key,
+    /// scope, throwing and modules, and the same provider unless both are initializers.
     static func rewires(_ old: Factory, _ new: Factory) -> Bool {
-      guard old.key == new.key, ProviderSelection.sameProvider(old, new), old.provider == new.provider,
-        old.scope == new.scope, old.isThrowing == new.isThrowing, old.requiredModules == new.requiredModules
+      guard old.key == new.key, old.scope == new.scope, old.isThrowing == new.isThrowing,
+        old.requiredModules == new.requiredModules
       else { return false }
+      let sameProvider = ProviderSelection.sameProvider(old, new) && old.provider == new.provider
+      switch (old.kind, new.kind) {
+      case (.initializer, .initializer): if !sameProvider { return true }
+      default: guard sameProvider else { return false }
+      }
       return !old.parameters.elementsEqual(new.parameters) {
         $0.label == $1.label && $0.dependency == $1.dependency && $0.isOptional == $1.isOptional
       }

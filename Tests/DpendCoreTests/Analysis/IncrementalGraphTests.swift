@@ -188,6 +188,40 @@ struct IncrementalGraphTests {
     #expect(builder.lastCollectedPaths == ["C.swift"])
   }
 
+  /// A file watches the types it declares by their whole names: a class renamed, with a
+  /// type nested in it under a name nested in every class (`State`), collects only its own
+  /// file, and the graph is the one built from scratch. A type declared again under the
+  /// same whole name elsewhere (the first file in path order has it) collects both.
+  @Test func aNestedTypeOfACommonNameRenamedCollectsOnlyItsFile() throws {
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"]))
+    let builder = GraphBuilder(settings: settings)
+    var texts = [
+      "A.swift": "protocol A {}\nfinal class AImpl: A { struct State {} }",
+      "B.swift": "protocol B {}\nfinal class BImpl: B { init(a: A) {}\n  struct State {} }",
+      "C.swift": "final class CImpl { init(b: B) {} }\nextension CImpl { struct State {} }",
+    ]
+    func set(_ path: String, _ text: String) {
+      texts[path] = text
+      builder.set([SummaryCollector.summarize(path: path, source: text)])
+    }
+    func expectFresh() {
+      let fresh = GraphBuilder(settings: settings)
+      fresh.set(texts.map { SummaryCollector.summarize(path: $0.key, source: $0.value) })
+      #expect(builder.graph().diagnostics == fresh.graph().diagnostics)
+      #expect(builder.graph().resolved == fresh.graph().resolved)
+    }
+    for (path, text) in texts { set(path, text) }
+    _ = builder.graph()
+    set("A.swift", "protocol A {}\nfinal class DiskAImpl: A { struct State {} }")
+    expectFresh()
+    #expect(builder.lastCollectedPaths == ["A.swift"])
+    // `BImpl` declared in `A.swift` too: `A.swift` comes first, so it is `A.swift`'s.
+    set("A.swift", "protocol A {}\nfinal class DiskAImpl: A { struct State {} }\nfinal class BImpl: B {}")
+    expectFresh()
+    #expect(builder.lastCollectedPaths == ["A.swift", "B.swift"])
+    #expect(builder.graph().resolved[DependencyKey(name: "B")]?.range.file == "A.swift")
+  }
+
   @Test func aOneGraphBuilderDropsTheSymbolTableAndBuildsItsNextGraphFromScratch() throws {
     let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [".*Impl"]))
     let oneGraph = GraphBuilder(settings: settings)

@@ -139,6 +139,30 @@ struct RewiredFactoryTests {
     }
   }
 
+  /// A key's only provider renamed, or replaced by another class, is a rewiring: nothing
+  /// needs the old name, and the key keeps one provider. A name another file looked up is
+  /// not renamed that way.
+  @Test func aProviderRenamedIsARewiring() throws {
+    try Self.expectStands(
+      "Sources/Store.swift", "protocol Store {}\nfinal class DiskStoreImpl: Store {}\n", rewiring: ["Store"])
+    try Self.expectStands(
+      "Sources/Store.swift", "protocol Store {}\nfinal class DiskStoreImpl: Store { init(clock: Clock) {} }\n",
+      rewiring: ["Store"])
+    try Self.expectStands(
+      "Sources/Store.swift", "protocol Store {}\nfinal class StoreImpl {}\nfinal class DiskStoreImpl: Store {}\n",
+      rewiring: ["Store"], adding: ["StoreImpl"])
+    // With a type nested under a name nested in other files' classes too.
+    var nested = Self.files
+    nested["Sources/Store.swift"] = "protocol Store {}\nfinal class StoreImpl: Store {\n  struct State {}\n}\n"
+    nested["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: Store) {}\n  struct State {}\n}\n"
+    try Self.expectStands(
+      "Sources/Store.swift", "protocol Store {}\nfinal class DiskStoreImpl: Store {\n  struct State {}\n}\n",
+      rewiring: ["Store"], nested)
+    var concrete = Self.files
+    concrete["Sources/Feed.swift"] = "final class FeedImpl {\n  init(store: StoreImpl) {}\n}\n"
+    try Self.expectRefused("Sources/Store.swift", "protocol Store {}\nfinal class DiskStoreImpl: Store {}\n", concrete)
+  }
+
   /// A dependency nothing provides, added or removed, required or not: the error of its key
   /// is made again, with the factory's parameters among its consumers or without them.
   @Test func aDependencyNothingProvidesChangesOnlyItsError() throws {
