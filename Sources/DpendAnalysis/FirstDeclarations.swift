@@ -41,7 +41,12 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
     }
     if files[site.file] < files[current.file] {
       first[index] = site
-      Self.insert(current, into: &later[name, default: []], files: files)
+      // The winner it was came before every other declaration of its file: it waits
+      // ahead of them, to take over again before them.
+      let path = files[current.file]
+      var waiting = later[name] ?? []
+      waiting.insert(current, at: waiting.partitionIndex { files[$0.file] < path })
+      later[name] = waiting
     } else {
       Self.insert(site, into: &later[name, default: []], files: files)
     }

@@ -11,7 +11,7 @@ import Testing
 /// half-typed and removed, names and conformances changing, cycles made and broken, Dip,
 /// Swinject and Resolver registrations and resolves added, removed and renamed.
 struct IncrementalGraphTests {
-  @Test(arguments: [1, 2, 3, 4, 5, 6])
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 117, 138])
   func randomEditSequencesMatchFromScratchBuilds(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let filter = seed % 2 == 0 ? ".*" : "T.*"

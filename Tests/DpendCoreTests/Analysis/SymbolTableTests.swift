@@ -57,6 +57,24 @@ struct SymbolTableTests {
     #expect(table[7] == nil)
   }
 
+  /// A name declared twice in one file, then in a file before it in path order: when that
+  /// file drops it, the first of the two takes over, not the second (found by the
+  /// incremental graph's random edits, seeds 101, 113, 117 and 138 of 100 more).
+  @Test func aWinnerDisplacedWaitsAheadOfItsOwnFilesLaterDeclarations() {
+    var files = NameNumbers()
+    let b = files.insert("B.swift")
+    let a = files.insert("A.swift")
+    var table = FirstDeclarations<String>()
+    table.insert(7, NumberedSite(value: "first in B", file: b), files: files)
+    table.insert(7, NumberedSite(value: "second in B", file: b), files: files)
+    table.insert(7, NumberedSite(value: "in A", file: a), files: files)
+    #expect(table[7]?.value == "in A")
+    table.remove(7, in: a)
+    #expect(table[7]?.value == "first in B")
+    table.remove(7, in: b)
+    #expect(table[7] == nil)
+  }
+
   @Test func lookupsFollowScopesTypealiasesAndTheWinningFile() {
     func interface(_ types: [String], aliases: [(String, String, String)] = []) -> FileInterface {
       FileInterface(
