@@ -41,12 +41,8 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
     }
     if files[site.file] < files[current.file] {
       first[index] = site
-      // The winner it was came before every other declaration of its file: it waits
-      // ahead of them, to take over again before them.
-      let path = files[current.file]
-      var waiting = later[name] ?? []
-      waiting.insert(current, at: waiting.partitionIndex { files[$0.file] < path })
-      later[name] = waiting
+      // The winner it was came before every other declaration of its file.
+      Self.insert(current, into: &later[name, default: []], files: files, aheadOfItsFile: true)
     } else {
       Self.insert(site, into: &later[name, default: []], files: files)
     }
@@ -68,9 +64,9 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
   }
 
   /// Inserts `site` into `sites` (in path order) after every site of a file sorting before
-  /// or equal to its own.
-  static func insert(_ site: Site, into sites: inout [Site], files: NameNumbers) {
+  /// its own, and after those of its own file too unless `aheadOfItsFile`.
+  static func insert(_ site: Site, into sites: inout [Site], files: NameNumbers, aheadOfItsFile: Bool = false) {
     let path = files[site.file]
-    sites.insert(site, at: sites.partitionIndex { files[$0.file] <= path })
+    sites.insert(site, at: sites.partitionIndex { aheadOfItsFile ? files[$0.file] < path : files[$0.file] <= path })
   }
 }

@@ -211,10 +211,10 @@ struct SymbolTable: Sendable {
       guard reportingChanges else { continue }
       let differingTypes = Self.differingNames(old.types, new.types, by: \.name)
       touchedTypes.formUnion(differingTypes)
-      for name in differingTypes { changed.insert(Self.declarationWatch(of: name)) }
+      for name in differingTypes { Self.reportType(name, in: &changed) }
       let differingAliases = Self.differingNames(old.typealiases, new.typealiases, by: \.name)
       aliasesChanged = aliasesChanged || !differingAliases.isEmpty
-      for name in differingTypes + differingAliases + Self.differingNames(old.protocols, new.protocols, by: \.name) {
+      for name in differingAliases + Self.differingNames(old.protocols, new.protocols, by: \.name) {
         changed.insert(Self.lastComponent(name))
       }
     }
@@ -280,8 +280,7 @@ struct SymbolTable: Sendable {
       fileExtensions[path] = new.isEmpty ? nil : new
       guard reportingChanges else { continue }
       for entry in old + new {
-        changed.insert(Self.lastComponent(entry.resolved))
-        changed.insert(Self.declarationWatch(of: entry.resolved))
+        Self.reportType(entry.resolved, in: &changed)
         touchedTypes.insert(entry.resolved)
       }
     }
@@ -301,21 +300,17 @@ struct SymbolTable: Sendable {
         if isConfiguration(name, type.value, aliasNames: aliasNames) { found.insert(name) }
       }
       if reportingChanges {
-        for name in found.symmetricDifference(configurations) {
-          changed.insert(Self.lastComponent(name))
-          changed.insert(Self.declarationWatch(of: name))
-        }
+        for name in found.symmetricDifference(configurations) { Self.reportType(name, in: &changed) }
       }
       configurations = found
       return
     }
+    // A candidate is a type the update touched, reported as changed already.
     for name in candidates {
       audit?.askWithExtensions(name)
       let now = type(named: name).map { isConfiguration(name, $0.value, aliasNames: aliasLastComponents) } ?? false
       guard now != configurations.contains(name) else { continue }
       if now { configurations.insert(name) } else { configurations.remove(name) }
-      changed.insert(Self.lastComponent(name))
-      changed.insert(Self.declarationWatch(of: name))
     }
   }
 
@@ -343,6 +338,14 @@ struct SymbolTable: Sendable {
   /// configuration, not on types sharing its last component (`State` nested in every
   /// class). `=` cannot begin a name, so it is never a last component.
   static func declarationWatch(of name: String) -> Substring { "=\(name)"[...] }
+
+  /// Reports the type named `name` (whole) as changed: its last component, for the files
+  /// that looked up a name ending in it, and its ``declarationWatch(of:)``, for the files
+  /// declaring it.
+  private static func reportType(_ name: String, in changed: inout Set<Substring>) {
+    changed.insert(lastComponent(name))
+    changed.insert(declarationWatch(of: name))
+  }
 
   /// `Leaf` of `Outer.Inner.Leaf`.
   static func lastComponent(_ name: String) -> Substring {

@@ -90,10 +90,9 @@ extension UnchangedGraph {
       guard old.key == new.key, old.scope == new.scope, old.isThrowing == new.isThrowing,
         old.requiredModules == new.requiredModules
       else { return false }
-      let sameProvider = ProviderSelection.sameProvider(old, new) && old.provider == new.provider
-      switch (old.kind, new.kind) {
-      case (.initializer, .initializer): if !sameProvider { return true }
-      default: guard sameProvider else { return false }
+      guard ProviderSelection.sameProvider(old, new), old.provider == new.provider else {
+        guard case .initializer = old.kind, case .initializer = new.kind else { return false }
+        return true
       }
       return !old.parameters.elementsEqual(new.parameters) {
         $0.label == $1.label && $0.dependency == $1.dependency && $0.isOptional == $1.isOptional
@@ -188,22 +187,32 @@ extension UnchangedGraph {
     }
   }
 
-  /// `true` when each type the implicit filter selects in both summaries (by name) is
-  /// written the same, positions, methods (``readByAnalysis(_:)``), initializers and
-  /// conformances apart: the selected types differ at most by whole types added or removed,
-  /// by their initializers, and by the protocols they conform to. The check compares the
-  /// factories those make (one rewired, or providers of other keys added and removed), and
-  /// the symbol table tells which other files looked up a type whose conformances changed.
-  static func selectTheSameOrWhole(_ decoded: [(old: FileSummary, new: FileSummary)], _ settings: AnalysisSettings)
-    -> Bool
-  {
+  /// `true` when the types the implicit filter selects are alike in each summary before and
+  /// after: written the same by name, positions, methods and closing brace apart (its
+  /// analysis makes factories of its initializers for the keys of its conformances; a method
+  /// gives a factory only in a configuration class, whose methods the check compares,
+  /// ``movedRanges(from:to:adding:)``, and the closing brace is where a fix-it inserts a
+  /// configuration's method).
+  ///
+  /// With `providers` (the check is given the keys), initializers and conformances apart
+  /// too, and a type may be added or removed whole: the check compares the factories those
+  /// make (one rewired, or providers of other keys added and removed), and the symbol table
+  /// tells which other files looked up a type whose conformances changed.
+  static func selectAlike(
+    _ decoded: [(old: FileSummary, new: FileSummary)], _ settings: AnalysisSettings, providers: Bool
+  ) -> Bool {
     func selected(_ summary: FileSummary) -> [String: [UInt8]] {
       Dictionary(grouping: summary.types.filter { settings.implicitFilter.selects($0.name) }, by: \.name).mapValues {
         TypeDeclaration.positionFree(
           $0.map { type in
-            var type = readByAnalysis(type)
-            type.initializers = []
-            type.inheritance = []
+            var type = type
+            type.methods = []
+            type.closingBrace = nil
+            type.closingBraceStartsLine = false
+            if providers {
+              type.initializers = []
+              type.inheritance = []
+            }
             return type
           }
         ).written
@@ -212,6 +221,7 @@ extension UnchangedGraph {
     return decoded.allSatisfy { change in
       let old = selected(change.old)
       let new = selected(change.new)
+      guard providers else { return old == new }
       return old.allSatisfy { name, written in new[name].map { $0 == written } ?? true }
     }
   }

@@ -85,7 +85,7 @@ public enum UnchangedGraph {
       changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
     else { return nil }
     let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
-    guard keys == nil ? selectTheSame(decoded, settings) : selectTheSameOrWhole(decoded, settings) else { return nil }
+    guard selectAlike(decoded, settings, providers: keys != nil) else { return nil }
     if let sparse = sparseCheck(
       others: others, changes: changes, decoded: decoded, watched: watched, keys: keys, settings: settings)
     {
@@ -205,35 +205,7 @@ public enum UnchangedGraph {
   {
     guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf) else { return false }
     let decoded = changes.map { ($0.old.summary, $0.new.summary) }
-    return providers ? selectTheSameOrWhole(decoded, settings) : selectTheSame(decoded, settings)
-  }
-
-  /// `true` when the implicit filter selects the same types, written the same, in each
-  /// summary before and after.
-  private static func selectTheSame(_ decoded: [(old: FileSummary, new: FileSummary)], _ settings: AnalysisSettings)
-    -> Bool
-  {
-    decoded.allSatisfy { selected($0.old, settings) == selected($0.new, settings) }
-  }
-
-  /// The types of `summary` the implicit filter selects, as written, their positions apart
-  /// and without what the analysis of such a type does not read (``readByAnalysis(_:)``).
-  private static func selected(_ summary: FileSummary, _ settings: AnalysisSettings) -> [UInt8] {
-    TypeDeclaration.positionFree(summary.types.filter { settings.implicitFilter.selects($0.name) }.map(readByAnalysis))
-      .written
-  }
-
-  /// `type` (one the implicit filter selects) without its methods and closing brace. Its
-  /// analysis makes factories of its initializers for the keys of its conformances; a
-  /// method gives a factory only in a configuration class, whose methods the check compares
-  /// (``movedRanges(from:to:adding:)``), and the closing brace is where a fix-it inserts a
-  /// configuration's method.
-  static func readByAnalysis(_ type: TypeDeclaration) -> TypeDeclaration {
-    var type = type
-    type.methods = []
-    type.closingBrace = nil
-    type.closingBraceStartsLine = false
-    return type
+    return selectAlike(decoded, settings, providers: providers)
   }
 
   /// Where each range of `before` is in `after`, when `after` is `before` with its ranges

@@ -11,7 +11,7 @@ extension AnswerCacheCommandTests {
   /// one removed and two added.
   @Test func aFileAddedOrRemovedKeepsTheAnswerWhenItsDeclarationsDoNotReachTheGraph() throws {
     let files = [
-      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
       "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store, clock: Clock) {} }\n",
     ]

@@ -10,6 +10,13 @@ import Testing
     "answer cache: only positions changed since the answer was kept; its ranges moved, no graph built\n"
   static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
   static let unreached = "answer cache: 1 file changed shape, and nothing the graph reads changed; no graph built\n"
+  /// Settings reading `Sources` with types ending in `Impl` as providers.
+  static let implSettings = #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#
+
+  /// The arguments of a verbose `generate` for `container`, before the output file's name.
+  static func generate(_ container: String) -> [String] {
+    ["generate", "--container", container, "--verbose", "--output-file"]
+  }
 
   /// Every example app, in every format: the run that keeps the answer, and the next one
   /// that reports it (`--verbose` says so), print what `--no-cache` prints, with its exit
@@ -264,11 +271,11 @@ extension AnswerCacheCommandTests {
   @Test(arguments: ["dip", "static", "swinject"])
   func theKeptRegistrationsWriteWhatAFreshGraphWrites(container: String) throws {
     var files = Self.files
-    files[".dpend.json"] = #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#
+    files[".dpend.json"] = Self.implSettings
     files["Sources/Clock.swift"] = "protocol Clock {}\nfinal class ClockImpl: Clock {}\n"
     let workspace = try TemporaryWorkspace(files)
     defer { workspace.remove() }
-    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    let generate = Self.generate(container)
     func expectFresh(_ step: String) throws { try Self.expectFresh(workspace, generate, step) }
     #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
     let edits = [

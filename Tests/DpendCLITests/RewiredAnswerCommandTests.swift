@@ -19,14 +19,14 @@ extension AnswerCacheCommandTests {
   @Test(arguments: ["dip", "static", "swinject"])
   func aRewiredFactoryIsWrittenFromTheKeptRegistrations(container: String) throws {
     let files = [
-      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
       "Sources/Clock.swift": "protocol Clock {}\nfinal class ClockImpl: Clock {}\n",
       "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store) {} }\n",
     ]
     let workspace = try TemporaryWorkspace(files)
     defer { workspace.remove() }
-    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    let generate = Self.generate(container)
     func expectFresh(_ step: String) throws { try Self.expectFresh(workspace, generate, step) }
     #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
     let feed = files["Sources/Feed.swift"]!
@@ -95,13 +95,13 @@ extension AnswerCacheCommandTests {
   @Test(arguments: ["dip", "static", "swinject"])
   func aNeededKeysFirstProviderIsWrittenFromTheRegistrationsKeptThroughItsError(container: String) throws {
     let files = [
-      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\nprotocol Disk {}\n",
       "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed { init(store: Store) {} }\n",
     ]
     let workspace = try TemporaryWorkspace(files)
     defer { workspace.remove() }
-    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    let generate = Self.generate(container)
     #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
     try workspace.write(
       "Sources/Feed.swift", files["Sources/Feed.swift"]!.replacing("store: Store", with: "disk: Disk"))
@@ -128,13 +128,13 @@ extension AnswerCacheCommandTests {
   @Test(arguments: ["dip", "static", "swinject"])
   func aProviderClassesMethodsAndConformancesKeepTheAnswer(container: String) throws {
     let files = [
-      ".dpend.json": #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#,
+      ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\nprotocol Purgeable {}\n",
       "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(store: Store) {}\n}\n",
     ]
     let workspace = try TemporaryWorkspace(files)
     defer { workspace.remove() }
-    let generate = ["generate", "--container", container, "--verbose", "--output-file"]
+    let generate = Self.generate(container)
     #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
     let feed = files["Sources/Feed.swift"]!
     let store = files["Sources/Store.swift"]!
