@@ -111,8 +111,10 @@ struct WorkspaceOptions: ParsableArguments {
         var changes: [String] = []
         if !providers.rewired.isEmpty {
           let errors = missing == 1 ? "only the error of a key" : "only the errors of \(missing) keys"
+          // A key's factory now made by another type: a class renamed, or the key handed over.
+          let replaced = zip(providers.rewiredBefore, providers.rewired).contains { $0.provider != $1.provider }
           changes.append(
-            "providers' dependencies changed, changing "
+            (replaced ? "providers renamed or replaced" : "providers' dependencies changed") + ", changing "
               + (missing == 0 ? "no diagnostic" : errors + " nothing provides"))
         }
         if satisfied == 1 {

@@ -123,8 +123,8 @@ extension AnswerCacheCommandTests {
   /// Edits of a provider class that leave the graph: a method added or its signature
   /// changed keep the answer and the written code; a conformance added or given up (a
   /// provider of a key nothing needs added and one removed) is written from the kept
-  /// registrations, byte for byte what a run without a cache writes. Giving up a conformance
-  /// something needs builds the graph.
+  /// registrations, byte for byte what a run without a cache writes, and so is the class
+  /// renamed. Giving up a conformance something needs builds the graph.
   @Test(arguments: ["dip", "static", "swinject"])
   func aProviderClassesMethodsAndConformancesKeepTheAnswer(container: String) throws {
     let files = [
@@ -159,6 +159,15 @@ extension AnswerCacheCommandTests {
       try Self.expectFresh(workspace, generate, text)
     }
     #expect(workspace.read("Deps.swift")?.contains("Purgeable") == true)
+    // The provider of `Store` renamed: its key's only factory is made by another class.
+    try workspace.write(
+      "Sources/Store.swift", store.replacing("StoreImpl: Store", with: "DiskStoreImpl: Store, Purgeable"))
+    #expect(
+      try workspace.run(generate + ["Deps.swift"]).stderr
+        == "summary cache: 1 reused, 1 parsed\nanswer cache: 1 file changed shape, and only providers renamed or"
+        + " replaced, changing no diagnostic; no graph built\nwrote Deps.swift\n")
+    try Self.expectFresh(workspace, generate, "renamed")
+    #expect(workspace.read("Deps.swift")?.contains("DiskStoreImpl()") == true)
     // `FeedImpl` needs `Store`.
     try workspace.write("Sources/Store.swift", store.replacing("StoreImpl: Store", with: "StoreImpl: Purgeable"))
     let failing = try workspace.run(generate + ["Deps.swift"])
