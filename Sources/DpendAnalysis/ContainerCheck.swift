@@ -31,14 +31,22 @@ struct ContainerCheck {
   /// The configurations `.dpend.json` names; `nil` derives them from the conditions found.
   var configurations: [[String]]? = nil
 
-  /// A registration or resolve site and where it was read.
-  private struct Site {
-    var site: ResolveSite
+  /// A registration or resolve site and where it was read. A reference: the check copies
+  /// sites into lists per configuration and per key, and a copy of a site holding its
+  /// registration by value retains every field of both.
+  private final class Site {
+    let site: ResolveSite
     /// The registration whose factory needs it; `nil` for a resolve site elsewhere.
-    var consumer: ContainerRegistration?
+    let consumer: ContainerRegistration?
     /// `true` for a resolve after the instance exists (`initCompleted`,
     /// `resolvingProperties`): how containers break cycles, so never an edge of one.
-    var isPropertyInjection = false
+    let isPropertyInjection: Bool
+
+    init(site: ResolveSite, consumer: ContainerRegistration?, isPropertyInjection: Bool = false) {
+      self.site = site
+      self.consumer = consumer
+      self.isPropertyInjection = isPropertyInjection
+    }
   }
 
   func run(_ summaries: [FileSummary]) -> (diagnostics: [Diagnostic], report: ContainerReport) {
@@ -86,17 +94,18 @@ struct ContainerCheck {
   // MARK: One configuration
 
   private func check(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> [Diagnostic] {
-    var byType: [String: [ContainerRegistration]] = [:]
-    for registration in registrations where registration.unread == nil {
-      for type in registration.types { byType[type, default: []].append(registration) }
+    // Each type's registrations by their place in `registrations`, in order.
+    var byType: [String: [Int]] = [:]
+    for (index, registration) in registrations.enumerated() where registration.unread == nil {
+      for type in registration.types { byType[type, default: []].append(index) }
     }
     let unread = registrations.filter { $0.unread != nil && !$0.isForwarded }
     var diagnostics: [Diagnostic] = []
     var missing: [ContainerKey: (required: Bool, sites: [Site])] = [:]
     for (site, type) in sites {
       let candidates = (byType[type] ?? []).filter {
-        $0.name == site.site.name && $0.dialect.answers(site.site.dialect)
-      }
+        registrations[$0].name == site.site.name && registrations[$0].dialect.answers(site.site.dialect)
+      }.map { registrations[$0] }
       if candidates.isEmpty {
         // Factory: the compiler checks presence, and the definition may be in another module.
         guard site.site.dialect.checksPresence else { continue }
@@ -184,7 +193,7 @@ struct ContainerCheck {
   }
 
   private func duplicates(_ registrations: [ContainerRegistration]) -> [Diagnostic] {
-    var seen: [String: ContainerRegistration] = [:]
+    var seen: [String: SourceRange] = [:]
     var diagnostics: [Diagnostic] = []
     for registration in registrations where registration.unread == nil {
       // Stitcher injects every provider of a supertype (as an array): only a registration's
@@ -197,9 +206,9 @@ struct ContainerCheck {
             Diagnostic(
               code: .duplicateRegistration,
               message: "'\(key)' is registered twice in one configuration: only the last registration counts",
-              range: registration.range, notes: [DiagnosticNote(message: "first registered here", range: first.range)]))
+              range: registration.range, notes: [DiagnosticNote(message: "first registered here", range: first)]))
         } else {
-          seen[identity] = registration
+          seen[identity] = registration.range
         }
       }
     }
@@ -212,25 +221,24 @@ struct ContainerCheck {
     // Nodes are keys with their name or tag: a decorator registered under a tag that
     // resolves the untagged key (`{ Logging(feed: try c.resolve()) as Feed }` with `tag:`)
     // is no cycle.
-    var edges: [String: [(to: String, site: ResolveSite)]] = [:]
+    var edges: [String: [(to: String, site: Site)]] = [:]
     // A property wrapper resolving when its instance is made is a need of every registration
-    // constructing the type that declares it.
-    var constructing: [String: [ContainerRegistration]] = [:]
-    for registration in registrations where registration.unread == nil {
-      if let made = registration.constructedType { constructing[made, default: []].append(registration) }
+    // constructing the type that declares it (by their places in `registrations`).
+    var constructing: [String: [Int]] = [:]
+    for (index, registration) in registrations.enumerated() where registration.unread == nil {
+      if let made = registration.constructedType { constructing[made, default: []].append(index) }
     }
     for (site, type) in sites where !site.isPropertyInjection {
-      let consumers: [ContainerRegistration]
-      if let consumer = site.consumer {
-        consumers = consumer.unread == nil ? [consumer] : []
-      } else {
-        consumers = site.site.owner.map { constructing[$0] ?? [] } ?? []
-      }
       let target = ContainerKey(type: type, name: site.site.name).description
-      for consumer in consumers {
+      func addEdges(from consumer: ContainerRegistration) {
         for key in consumer.types {
-          edges[ContainerKey(type: key, name: consumer.name).description, default: []].append((target, site.site))
+          edges[ContainerKey(type: key, name: consumer.name).description, default: []].append((target, site))
         }
+      }
+      if site.consumer != nil {
+        if site.consumer!.unread == nil { addEdges(from: site.consumer!) }
+      } else if let owner = site.site.owner {
+        for index in constructing[owner] ?? [] { addEdges(from: registrations[index]) }
       }
     }
     var diagnostics: [Diagnostic] = []
@@ -244,7 +252,7 @@ struct ContainerCheck {
       var steps: [ResolveSite] = []
       var current = start
       while let edge = edges[current]?.first(where: { members.contains($0.to) }) {
-        steps.append(edge.site)
+        steps.append(edge.site.site)
         path.append(edge.to)
         if path.dropLast().contains(edge.to) { break }
         current = edge.to
