@@ -27,14 +27,19 @@ public struct ContainerReport: Hashable, Sendable {
 struct ContainerCheck {
   /// The types of the analysed sources: declarations (initializers), conformances,
   /// protocols and their inheritance; the editor's ``ContainerIndex`` reads them the same way.
-  let lookup: ContainerTypeLookup
+  var lookup: ContainerTypeLookup
   /// The configurations `.dpend.json` names; `nil` derives them from the conditions found.
   var configurations: [[String]]? = nil
+  /// Makes a lookup like ``lookup`` that records into the given watch: with it, the
+  /// configurations are checked on all cores, each through a lookup of its own, and the names
+  /// they looked up are added to `watch` in configuration order (what checking them one
+  /// after the other records). `nil`: one after the other, through ``lookup``.
+  var parallelLookups: (lookup: (NameWatch) -> ContainerTypeLookup, watch: NameWatch)? = nil
 
   /// A registration or resolve site and where it was read. A reference: the check copies
   /// sites into lists per configuration and per key, and a copy of a site holding its
   /// registration by value retains every field of both.
-  private final class Site {
+  private final class Site: Sendable {
     let site: ResolveSite
     /// The registration whose factory needs it; `nil` for a resolve site elsewhere.
     let consumer: ContainerRegistration?
@@ -83,9 +88,28 @@ struct ContainerCheck {
     report.configurations =
       configurations ?? Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
     report.graph = graph(of: registrations.filter { !$0.isForwarded })
-    let found = report.configurations.map { configuration in
-      let active = registrations.filter { Self.holds($0.conditions, in: configuration) }
-      return check(typed.filter { Self.holds($0.0.site.conditions, in: configuration) }, active)
+    let inputs = report.configurations.map { configuration in
+      (
+        sites: typed.filter { Self.holds($0.0.site.conditions, in: configuration) },
+        registrations: registrations.filter { Self.holds($0.conditions, in: configuration) }
+      )
+    }
+    let found: [[Diagnostic]]
+    if let (makeLookup, watch) = parallelLookups, inputs.count > 1 {
+      let watches = inputs.map { _ in NameWatch() }
+      // Each check reads only its own lookup (its own watch) and the immutable inputs; the
+      // symbol table and the summary shelf are read by the file analyses on all cores too.
+      nonisolated(unsafe) let checks = watches.map { watch in
+        var check = self
+        check.lookup = makeLookup(watch)
+        return check
+      }
+      found = Parallel.map(inputs.count, minimum: 2) { index in
+        checks[index].check(inputs[index].sites, inputs[index].registrations)
+      }
+      for each in watches { watch.names += each.names }
+    } else {
+      found = inputs.map { check($0.sites, $0.registrations) }
     }
     let diagnostics = BuildConfigurations.merge(found, configurations: report.configurations)
     return (diagnostics, report)

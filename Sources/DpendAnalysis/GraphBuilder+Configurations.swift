@@ -53,7 +53,9 @@ extension GraphBuilder {
     let shelf = summaryShelf
     let watch = NameWatch()
     let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch)
-    let check = ContainerCheck(lookup: lookup, configurations: configurations)
+    var check = ContainerCheck(lookup: lookup, configurations: configurations)
+    let symbols = self.symbols
+    check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
     let facts = containerFiles.sorted().compactMap { shelf.summary(of: $0) }
     let (diagnostics, report) = check.run(facts)
     let index = ContainerIndex(summaries: facts, lookup: lookup)
