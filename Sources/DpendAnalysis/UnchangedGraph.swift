@@ -12,11 +12,12 @@ import DpendModel
 /// rule.
 ///
 /// Container code (Dip, Swinject) reads declarations of any file by name: a changed file
-/// with container code, or one that adds, removes or rewrites (beyond moving it) the
-/// declaration of a name the container check looked up (recorded in
-/// ``WatchedNames/containerLookups``), makes the answer "maybe". A factory made from a
-/// declaration under `#if` has the graph checked per configuration: with one anywhere, or
-/// any `#if` around a declaration of a changed file, the answer is always "maybe".
+/// that adds, removes or rewrites (beyond moving it) the declaration of a name the
+/// container check looked up (recorded in ``WatchedNames/containerLookups``), or whose own
+/// container code is not the same but for positions (``FileSummary/containerCodePositionFree``),
+/// makes the answer "maybe"; container code that only moved moves the container check's
+/// ranges with it. A factory made from a declaration under `#if` has the graph checked per
+/// configuration: with one anywhere, before or after the change, the answer is always "maybe".
 public enum UnchangedGraph {
   /// One file whose summary changed.
   public struct Change: Sendable {
@@ -25,8 +26,10 @@ public enum UnchangedGraph {
     /// The summary of the file now.
     public var new: IndexedSummary
 
-    /// Container code or declarations under `#if`, before or after: never checked.
-    var hasContainerOrIf: Bool { old.isContainer || old.isConditional || new.isContainer || new.isConditional }
+    /// Container code, before or after: checked only when it is the same but for positions.
+    var hasContainer: Bool { old.isContainer || new.isContainer }
+    /// Declarations under `#if`, before or after: checked only when they make no factory.
+    var hasIf: Bool { old.isConditional || new.isConditional }
 
     /// The change of one file from `old` to `new` (of the same path).
     public init(old: IndexedSummary, new: IndexedSummary) {
@@ -81,11 +84,11 @@ public enum UnchangedGraph {
     others: OtherFiles, changes: [Change], watched: WatchedNames, keys: KeyFacts? = nil, settings: AnalysisSettings
   ) -> Outcome? {
     // ``isWorthChecking(_:settings:providers:)``, with each changed file decoded once.
-    guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf),
-      changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path })
-    else { return nil }
+    guard !changes.isEmpty, changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path }) else { return nil }
     let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
-    guard selectAlike(decoded, settings, providers: keys != nil) else { return nil }
+    guard containerCodeAlike(changes, decoded), selectAlike(decoded, settings, providers: keys != nil) else {
+      return nil
+    }
     if let sparse = sparseCheck(
       others: others, changes: changes, decoded: decoded, watched: watched, keys: keys, settings: settings)
     {
@@ -123,13 +126,25 @@ public enum UnchangedGraph {
     }
     let changedNames = interfaceChanges.isEmpty ? [] : symbols.update(interfaceChanges, reportingChanges: true)
     let new = decoded.map { FileAnalysis($0.new, symbols: symbols, settings: settings) }
+    // Nor a changed file's, before or after.
+    for (index, change) in changes.enumerated() where change.hasIf {
+      guard !BuildConfigurations.makesConditionalFactory(old[index].factories, of: decoded[index].old),
+        !BuildConfigurations.makesConditionalFactory(new[index].factories, of: decoded[index].new)
+      else { return nil }
+    }
     let providers = keys == nil ? .none : ProviderChange(old: old, new: new)
     var moves: [String: [SourceRange: SourceRange]] = [:]
-    for (change, (before, after)) in zip(changes, zip(old, new)) {
+    for (index, (change, (before, after))) in zip(changes, zip(old, new)).enumerated() {
+      // The container check's ranges in the file move with its container code.
+      let container =
+        change.hasContainer
+        ? Array(
+          zip(decoded[index].old.containerCodePositionFree.ranges, decoded[index].new.containerCodePositionFree.ranges))
+        : []
       guard
         let moved = movedRanges(
           from: providers.keeping(before: before), to: providers.keeping(after: after),
-          adding: providers.rewiredRanges(in: change.new.stored.path))
+          adding: providers.rewiredRanges(in: change.new.stored.path) + container)
       else { return nil }
       moves[change.new.stored.path] = moved
     }
@@ -194,8 +209,8 @@ public enum UnchangedGraph {
   }
 
   /// `false` when ``check(others:changes:watched:keys:settings:)`` would surely answer
-  /// `nil` for `changes`, told from the changed files alone: one has container code or
-  /// declarations under `#if`, or a type the implicit filter selects was changed (but for
+  /// `nil` for `changes`, told from the changed files alone: one's container code changed
+  /// otherwise than in its positions, or a type the implicit filter selects was changed (but for
   /// its methods; with `providers`, its initializers and conformances too); or, unless
   /// the check may find `providers` added or removed (it is given the keys), added or
   /// removed (which nearly always makes other factories). A caller asks it before reading
@@ -203,9 +218,19 @@ public enum UnchangedGraph {
   public static func isWorthChecking(_ changes: [Change], settings: AnalysisSettings, providers: Bool = false)
     -> Bool
   {
-    guard !changes.isEmpty, !changes.contains(where: \.hasContainerOrIf) else { return false }
-    let decoded = changes.map { ($0.old.summary, $0.new.summary) }
-    return selectAlike(decoded, settings, providers: providers)
+    guard !changes.isEmpty else { return false }
+    let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
+    return containerCodeAlike(changes, decoded) && selectAlike(decoded, settings, providers: providers)
+  }
+
+  /// `true` when each changed file's container code is the same before and after but for
+  /// its positions: the container check then gives the same answer, its ranges in the file
+  /// moved (as long as no declaration it looked up changed, which the check tells).
+  static func containerCodeAlike(_ changes: [Change], _ decoded: [(old: FileSummary, new: FileSummary)]) -> Bool {
+    zip(changes, decoded).allSatisfy { change, summaries in
+      !change.hasContainer
+        || summaries.old.containerCodePositionFree.written == summaries.new.containerCodePositionFree.written
+    }
   }
 
   /// Where each range of `before` is in `after`, when `after` is `before` with its ranges

@@ -1,6 +1,33 @@
 // The binary form of container registrations and resolve sites (see
 // `FileSummary+Binary.swift`).
 
+extension FileSummary {
+  /// The summary's container code (its registrations and resolve sites) apart from its
+  /// positions (``BinaryWriter/positionFree(_:)``): two summaries whose container code is
+  /// written the same register and resolve the same things, under the same conditions, in
+  /// the same order, perhaps elsewhere in the file.
+  ///
+  /// A container named after its place in this file (``ContainerRegistration/scopeName``:
+  /// the path and the enclosing body's place in the syntax tree, or its offset) is written
+  /// as the order in which the file first names it: the check only tells registrations on
+  /// one container from those on another, and a method added above moves those places.
+  public var containerCodePositionFree: (written: [UInt8], ranges: [SourceRange]) {
+    var containers: [String: Int] = [:]
+    let registrations = self.registrations.map { registration in
+      guard registration.scopeName.contains(path) else { return registration }
+      var registration = registration
+      let index = containers[registration.scopeName] ?? containers.count
+      containers[registration.scopeName] = index
+      registration.scopeName = "#\(index)"
+      return registration
+    }
+    return BinaryWriter.positionFree { writer in
+      writer.write(registrations)
+      writer.write(resolveSites)
+    }
+  }
+}
+
 extension Dialect {
   /// The binary form's order: new dialects go at the end.
   static let binaryCases: [Dialect] = [.thesis, .dip, .swinject, .resolver, .factory, .stitcher, .belum, .locator]

@@ -54,10 +54,7 @@ extension TypeDeclaration {
   /// declare the same things in the same structure, perhaps elsewhere; their ranges then
   /// correspond one to one.
   public static func positionFree(_ declarations: [TypeDeclaration]) -> (written: [UInt8], ranges: [SourceRange]) {
-    var writer = BinaryWriter()
-    writer.write(declarations)
-    let (bytes, layout) = writer.encodedWithLayout()
-    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), writer.writtenRanges)
+    BinaryWriter.positionFree { $0.write(declarations) }
   }
 }
 

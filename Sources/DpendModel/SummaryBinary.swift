@@ -145,6 +145,17 @@ public struct BinaryWriter {
   /// The ranges written so far, in order.
   var writtenRanges: [SourceRange] { ranges.map(\.range) }
 
+  /// What `write` writes apart from its positions: the tables and values but the range
+  /// table, and the ranges in the order written. Two values whose `written` are equal hold
+  /// the same things in the same structure, perhaps elsewhere; their ranges then correspond
+  /// one to one.
+  static func positionFree(_ write: (inout BinaryWriter) -> Void) -> (written: [UInt8], ranges: [SourceRange]) {
+    var writer = BinaryWriter()
+    write(&writer)
+    let (bytes, layout) = writer.encodedWithLayout()
+    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), writer.writtenRanges)
+  }
+
   /// The string table, the range table and everything written, after `prefix` (a format's
   /// header).
   public func encoded(prefix: [UInt8] = []) -> [UInt8] {

@@ -277,8 +277,8 @@ struct UnchangedGraphTests {
   }
 
   /// Container code reads declarations by name: a change declaring a name it looked up (or
-  /// in a file with container code) is "maybe", one it did not read is not. Declarations
-  /// under `#if` anywhere make it "maybe".
+  /// of container code) is "maybe", one it did not read is not. Declarations under `#if`
+  /// that make a factory anywhere make it "maybe".
   @Test func containerCodeReadsByNameAndConditionsAnywhereMakeItMaybe() throws {
     let settings = try Self.settings(".*Impl")
     var files = Self.files
@@ -309,10 +309,13 @@ struct UnchangedGraphTests {
     // Other.swift declares nothing it read ...
     let outcome = Self.check(files, "Sources/Other.swift", to: "protocol Other {}\nprotocol Unread {}\n", settings)
     #expect(outcome?.watched.containerLookups == lookups)
-    // ... unless it starts declaring such a name; a file with container code is never checked.
+    // ... unless it starts declaring such a name. A file with container code is checked when
+    // its container code stays as it was (``UnchangedContainerTests``).
     #expect(Self.check(files, "Sources/Other.swift", to: "protocol Other {}\nextension FeedImpl {}\n", settings) == nil)
+    let setup = files["Sources/Setup.swift"]!
+    #expect(Self.check(files, "Sources/Setup.swift", to: setup + "protocol Unread {}\n", settings) != nil)
     #expect(
-      Self.check(files, "Sources/Setup.swift", to: files["Sources/Setup.swift"]! + "protocol Unread {}\n", settings)
+      Self.check(files, "Sources/Setup.swift", to: setup.replacing("clock: r.resolve()!", with: "clock: nil"), settings)
         == nil)
     var conditional = Self.files
     conditional["Sources/Debug.swift"] = "#if DEBUG\nfinal class DebugImpl {}\n#endif\n"

@@ -1,0 +1,58 @@
+import DpendTestSupport
+import Foundation
+import Testing
+
+/// The answer cache on container code: an edit of a file with registrations and resolves
+/// that leaves them as they were (but for their positions) keeps the answer without building
+/// the graph, its ranges moved, and prints what a run without any cache prints; an edit of
+/// the container code itself builds the graph.
+@Suite struct ContainerAnswerCommandTests {
+  static let analyze = ["analyze", "--verbose"]
+
+  /// The run's output, which must be the output of a run without cache.
+  static func expectFresh(_ workspace: TemporaryWorkspace, _ comment: Comment) throws -> ProcessResult {
+    let run = try workspace.run(analyze)
+    let fresh = try workspace.run(analyze + ["--no-cache"])
+    #expect(run.stdout == fresh.stdout, comment)
+    #expect(run.status == fresh.status, comment)
+    return run
+  }
+
+  @Test func anEditBesideTheContainerCodeKeepsTheAnswerWithItsRangesMoved() throws {
+    let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/Swinject"))
+    defer { workspace.remove() }
+    let assembly = try #require(workspace.read("AppAssembly.swift"))
+    let first = try Self.expectFresh(workspace, "first")
+    #expect(first.status == 1)
+    #expect(first.stdout.hasPrefix("AppAssembly.swift:8:70: error: missing dependency: nothing registers 'ImageCache'"))
+
+    // A helper class appended to the assembly's file: the same answer.
+    try workspace.write("AppAssembly.swift", assembly + "final class Helper {\n  func help() {}\n}\n")
+    let appended = try Self.expectFresh(workspace, "appended")
+    #expect(appended.stderr.contains(AnswerCacheCommandTests.unreached), "\(appended.stderr)")
+    #expect(appended.stdout == first.stdout)
+
+    // Two lines above and a method in the assembly: every error and note in the file moves
+    // two lines down (three for those below the method).
+    let method = assembly.replacing(
+      "  func assemble(container:", with: "  func name() -> String { \"app\" }\n  func assemble(container:")
+    try workspace.write("AppAssembly.swift", "// The app's services.\n\n" + method)
+    let moved = try Self.expectFresh(workspace, "moved")
+    #expect(moved.stderr.contains(AnswerCacheCommandTests.unreached), "\(moved.stderr)")
+    #expect(
+      moved.stdout.hasPrefix("AppAssembly.swift:11:70: error: missing dependency: nothing registers 'ImageCache'"))
+    #expect(moved.stdout.contains("AppAssembly.swift:8:15: note: first registered here"))
+    #expect(moved.stdout.contains("ProfileRouter.swift:12:26: error: 'DetailViewModel' is resolved with 0"))
+
+    // The duplicate registration removed: container code changed, the graph is built.
+    let fixed = method.replacing(
+      "    // Registered twice: only this one counts.\n    container.register(Session.self) { _ in URLSessionSession() }\n",
+      with: "")
+    #expect(fixed != method)
+    try workspace.write("AppAssembly.swift", "// The app's services.\n\n" + fixed)
+    let built = try Self.expectFresh(workspace, "built")
+    #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    #expect(!built.stdout.contains("duplicate-registration"))
+    #expect(built.stdout.contains("AppAssembly.swift:11:70: error: missing dependency"))
+  }
+}

@@ -1,0 +1,182 @@
+import DpendCollect
+import DpendModel
+import DpendTestSupport
+import Testing
+
+@testable import DpendAnalysis
+
+/// A file with container code whose registrations and resolves are the same but for their
+/// positions keeps the answer, the container check's ranges moved with them; any other
+/// change of its container code, or of a declaration the container check read, does not.
+struct UnchangedContainerTests {
+  typealias Support = UnchangedGraphTests
+
+  /// The answer a graph gives (diagnostics, unread facts and container counts).
+  static func answer(_ graph: DependencyGraph) -> AnalysisAnswer {
+    var answer = AnalysisAnswer(diagnostics: graph.diagnostics, unread: graph.container.unread)
+    answer.registrationsRead = graph.container.registrationsRead
+    answer.registrationsUnread = graph.container.registrationsUnread
+    answer.resolvesChecked = graph.container.resolvesChecked
+    answer.resolvesUnread = graph.container.resolvesUnread
+    answer.configurations = graph.container.configurations
+    return answer
+  }
+
+  /// The answer after `path` went from its text in `files` to `text`, made from the answer
+  /// before by the check's outcome; `nil` when the check says "maybe". When it is not `nil`
+  /// it is the answer of the graph built from scratch after the change.
+  static func kept(
+    _ files: [String: String], _ path: String, to text: String, _ settings: AnalysisSettings,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> AnalysisAnswer? {
+    guard let outcome = Support.check(files, path, to: text, settings) else { return nil }
+    var after = files
+    after[path] = text
+    let graph = Support.graph(after, settings)
+    let answer = outcome.answer(after: Self.answer(Support.graph(files, settings)))
+    #expect(answer == Self.answer(graph), sourceLocation: sourceLocation)
+    #expect(outcome.watched == graph.watchedNames, sourceLocation: sourceLocation)
+    return answer
+  }
+
+  static let assembly = """
+    import Swinject
+
+    final class AppAssembly: Assembly {
+      func assemble(container: Container) {
+        container.register(Store.self) { _ in StoreImpl() }
+        container.register(Feed.self) { r in FeedImpl(store: r.resolve()!, clock: r.resolve()!) }
+        #if DEBUG
+        container.register(Clock.self) { _ in ClockImpl() }
+        #endif
+      }
+    }
+
+    """
+
+  static let files = [
+    "Sources/Types.swift": """
+    protocol Store {}
+    protocol Feed {}
+    protocol Clock {}
+    final class StoreImpl: Store {}
+    final class ClockImpl: Clock {}
+    final class FeedImpl: Feed { init(store: Store, clock: Clock) {} }
+
+    """,
+    "Sources/AppAssembly.swift": assembly,
+  ]
+
+  @Test func containerCodeThatOnlyMovedKeepsTheAnswerWithItsRangesMoved() throws {
+    let settings = try Support.settings("Nothing")
+    let path = "Sources/AppAssembly.swift"
+    let before = Self.answer(Support.graph(Self.files, settings))
+    // `Clock` is registered under `DEBUG` only: one error, at the resolve in line 6.
+    #expect(
+      before.diagnostics.map(\.message) == [
+        "in configuration with no condition set: missing dependency: nothing registers 'Clock', needed by 'Feed'"
+      ])
+    #expect(before.diagnostics.map(\.range.start.line) == [6])
+    #expect(before.registrationsRead == 3 && before.resolvesChecked == 2 && before.configurations == [[], ["DEBUG"]])
+
+    // A helper class and a method appended: the same answer.
+    let appended = Self.assembly + "final class Helper {\n  func help() {}\n}\n"
+    #expect(Self.kept(Self.files, path, to: appended, settings) == before)
+    // Two lines inserted above, and a method added to the assembly: the error moves to line 8.
+    let inserted = try #require(
+      Self.kept(
+        Self.files, path,
+        to: "// Registrations.\n\n"
+          + Self.assembly.replacing("  func assemble", with: "  func name() -> String { \"app\" }\n  func assemble"),
+        settings))
+    #expect(inserted.diagnostics.map(\.range.start.line) == [9])
+    #expect(inserted.diagnostics.flatMap(\.notes).map(\.range.start.line) == [9])
+    // A helper under `#if` in the file with container code: it makes no factory.
+    #expect(
+      Self.kept(Self.files, path, to: Self.assembly + "#if DEBUG\nfinal class DebugMenu {}\n#endif\n", settings)
+        == before)
+  }
+
+  @Test func otherContainerCodeOrADeclarationItReadMakesItMaybe() throws {
+    let settings = try Support.settings("Nothing")
+    let path = "Sources/AppAssembly.swift"
+    // A registration added, removed, given a name or another type, or out of its `#if`.
+    for text in [
+      Self.assembly.replacing("#if DEBUG\n", with: "").replacing("#endif\n", with: ""),
+      Self.assembly.replacing("Store.self) { _ in", with: "Store.self, name: \"disk\") { _ in"),
+      Self.assembly.replacing("register(Store.self)", with: "register(Clock.self)"),
+      Self.assembly.replacing(
+        "    #endif\n", with: "    #endif\n    container.register(Clock.self) { _ in ClockImpl() }\n"),
+      Self.assembly.replacing("    container.register(Store.self) { _ in StoreImpl() }\n", with: ""),
+    ] {
+      #expect(text != Self.assembly)
+      #expect(Support.check(Self.files, path, to: text, settings) == nil, "\(text)")
+    }
+    // A declaration the container check read (`FeedImpl`'s initializer types the resolves),
+    // in the file with container code or another.
+    #expect(
+      Support.check(
+        Self.files, path, to: Self.assembly + "extension FeedImpl { convenience init() { fatalError() } }\n",
+        settings) == nil)
+    #expect(
+      Support.check(
+        Self.files, "Sources/Types.swift",
+        to: Self.files["Sources/Types.swift"]!.replacing("clock: Clock", with: "clock: Clock?"), settings) == nil)
+    // A class the filter selects under `#if`: its factory holds in some configurations only.
+    let selecting = try Support.settings(".*Menu")
+    #expect(
+      Support.check(
+        Self.files, path, to: Self.assembly + "#if DEBUG\nfinal class DebugMenu {}\n#endif\n", selecting) == nil)
+    #expect(Self.kept(Self.files, path, to: Self.assembly + "final class DebugMenu {}\n", selecting) != nil)
+  }
+
+  /// Random files with container code (the incremental-graph harness's), each step an edit
+  /// of one of them that keeps its container code or not: whenever the check says
+  /// "unchanged", the graph built from scratch gives the answer made from the kept one, the
+  /// names looked up and the keys provided and needed.
+  @Test(arguments: [41, 42, 43, 44])
+  func containerFilesEditedGiveTheGraphsAnswer(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let settings = try Support.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var texts: [String: String] = [:]
+    for index in 0..<4 { texts["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
+    for index in 0..<3 {
+      texts["Sources/Container\(index).swift"] = RandomContainerFile.make(shape: random.next(), &random)
+    }
+    var kept = 0
+    var moved = 0
+    var maybe = 0
+    var withErrors = 0
+    for step in 0..<60 {
+      let path = "Sources/Container\(random.below(3)).swift"
+      var after = texts
+      let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
+      switch random.below(7) {
+      case 0: after[path] = RandomContainerFile.make(shape: random.next(), &random)
+      case 1: after[path] = "protocol Unread\(random.below(3)) {}\n\n" + after[path]!
+      case 2: after[path] = "// \(step)\n" + after[path]! + "final class Helper\(random.below(3)) {}\n"
+      case 3: after[path]! += "#if DEBUG\nextension Helper\(random.below(3)) {\n  func debug() {}\n}\n#endif\n"
+      case 4: after[path] = after[path]!.replacing("{ _ in", with: "{ _ in\n  ")
+      default: after[path]! += block
+      }
+      let before = Support.graph(texts, settings)
+      let graph = Support.graph(after, settings)
+      if let outcome = Support.check(texts, path, to: after[path]!, settings) {
+        kept += 1
+        if outcome.moves[path]!.contains(where: { $0.key != $0.value }) { moved += 1 }
+        if !graph.diagnostics.isEmpty { withErrors += 1 }
+        #expect(outcome.answer(after: Self.answer(before)) == Self.answer(graph), "step \(step)")
+        #expect(outcome.watched == graph.watchedNames, "step \(step)")
+        #expect(outcome.keys == graph.keyFacts, "step \(step)")
+      } else {
+        maybe += 1
+      }
+      texts = after
+    }
+    #expect(kept >= 10, "\(kept) kept")
+    #expect(moved >= 5, "\(moved) kept with positions moved")
+    #expect(maybe >= 5, "\(maybe) maybe")
+    #expect(withErrors >= 5, "\(withErrors) kept with diagnostics")
+    print("unchanged container code, seed \(seed): \(kept) kept (\(moved) moved), \(maybe) maybe")
+  }
+}
