@@ -35,6 +35,8 @@ struct ContainerCheck {
   /// they looked up are added to `watch` in configuration order (what checking them one
   /// after the other records). `nil`: one after the other, through ``lookup``.
   var parallelLookups: (lookup: (NameWatch) -> ContainerTypeLookup, watch: NameWatch)? = nil
+  /// `false` leaves the report's ``ContainerReport/graph`` empty (only `dpend tree` draws it).
+  var drawsGraph = true
 
   /// A registration or resolve site and where it was read. A reference: the check copies
   /// sites into lists per configuration and per key, and a copy of a site holding its
@@ -87,7 +89,7 @@ struct ContainerCheck {
     }
     report.configurations =
       configurations ?? Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
-    report.graph = graph(of: registrations.filter { !$0.isForwarded })
+    if drawsGraph { report.graph = graph(of: registrations.filter { !$0.isForwarded }) }
     let inputs = report.configurations.map { configuration in
       (
         sites: typed.filter { Self.holds($0.0.site.conditions, in: configuration) },

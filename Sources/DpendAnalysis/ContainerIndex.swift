@@ -302,3 +302,41 @@ private struct ConditionMatcher {
     }
   }
 }
+
+/// A graph's ``ContainerIndex``, made the first time it is asked for: a graph no editor
+/// navigates (each keystroke's, until a hover, a jump or a quick fix) never makes it, and
+/// what it would hold (a copy of every registration and resolve site) stays out of memory.
+final class LazyContainerIndex: Sendable {
+  private let state: Locked<(index: ContainerIndex?, make: (@Sendable () -> ContainerIndex)?)>
+
+  /// An index `make` makes when first asked.
+  init(_ make: @escaping @Sendable () -> ContainerIndex) {
+    state = Locked((nil, make))
+  }
+
+  /// An index already made.
+  init(_ index: ContainerIndex) {
+    state = Locked((index, nil))
+  }
+
+  /// The index, made now if it was not (once; what it was made from is then let go).
+  var index: ContainerIndex {
+    state.withLock { state in
+      if let index = state.index { return index }
+      let index = state.make?() ?? .empty
+      state = (index, nil)
+      return index
+    }
+  }
+}
+
+/// What a graph makes of container code besides its diagnostics and counts.
+public struct ContainerViews: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+  /// The registrations with their needs, as `dpend tree` draws them (``ContainerReport/graph``).
+  public static let tree = ContainerViews(rawValue: 1)
+  /// The editor's index of which registrations answer which resolve sites
+  /// (``DependencyGraph/containerIndex``).
+  public static let editor = ContainerViews(rawValue: 2)
+}

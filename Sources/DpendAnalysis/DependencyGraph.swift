@@ -28,8 +28,10 @@ public struct DependencyGraph: Sendable {
   let files: FileResults
   /// What was read of the workspace's container code (Dip, Swinject), and what was not.
   public let container: ContainerReport
-  /// Which registrations answer which resolve sites of that code, for the editor.
-  public let containerIndex: ContainerIndex
+  /// Which registrations answer which resolve sites of that code, for the editor: made when
+  /// first asked (``GraphBuilder/containerViews``); empty for a graph built without it.
+  public var containerIndex: ContainerIndex { lazyContainerIndex.index }
+  private let lazyContainerIndex: LazyContainerIndex
   /// The names the container check looked up (last components, as looked up: hashed only
   /// when ``watchedNames`` is asked, not on every keystroke's graph).
   let containerLookups: [Substring]
@@ -47,7 +49,7 @@ public struct DependencyGraph: Sendable {
     mode: GenerationMode, libraryFactories: [Factory], resolved: ResolvedTable,
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
     cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
-    containerIndex: ContainerIndex = .empty, containerLookups: [Substring] = []
+    containerIndex: LazyContainerIndex = LazyContainerIndex(.empty), containerLookups: [Substring] = []
   ) {
     self.containerLookups = containerLookups
     self.mode = mode
@@ -59,7 +61,7 @@ public struct DependencyGraph: Sendable {
     self.cycleComponents = cycleComponents
     self.files = files
     self.container = container
-    self.containerIndex = containerIndex
+    self.lazyContainerIndex = containerIndex
   }
 
   /// Every factory of every provider of `key`, in stable order; empty when nothing provides it.

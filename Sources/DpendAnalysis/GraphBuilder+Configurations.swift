@@ -45,20 +45,28 @@ extension GraphBuilder {
   }
 
   /// The container check over every file with container code, and the index the editor
-  /// navigates with, both through the same type lookups; nothing without any.
+  /// navigates with (made when first asked, through the same type lookups; when
+  /// ``containerViews`` has `.editor`); nothing without any. The names looked up are the
+  /// check's: only the check makes the answer a kept one stands for.
   func checkContainers(configurations: [[String]]?) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, index: ContainerIndex, lookups: [Substring]
+    diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex, lookups: [Substring]
   ) {
-    guard !containerFiles.isEmpty else { return ([], ContainerReport(), .empty, []) }
+    guard !containerFiles.isEmpty else { return ([], ContainerReport(), LazyContainerIndex(.empty), []) }
     let shelf = summaryShelf
     let watch = NameWatch()
     let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch)
     var check = ContainerCheck(lookup: lookup, configurations: configurations)
+    check.drawsGraph = containerViews.contains(.tree)
     let symbols = self.symbols
     check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
     let facts = containerFiles.sorted().compactMap { shelf.summary(of: $0) }
     let (diagnostics, report) = check.run(facts)
-    let index = ContainerIndex(summaries: facts, lookup: lookup)
+    guard containerViews.contains(.editor) else {
+      return (diagnostics, report, LazyContainerIndex(.empty), watch.names)
+    }
+    let index = LazyContainerIndex {
+      ContainerIndex(summaries: facts, lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf))
+    }
     return (diagnostics, report, index, watch.names)
   }
 }

@@ -38,6 +38,11 @@ public final class GraphBuilder {
   /// asked for (a command line without a summary cache keeps no answer): the file analyses
   /// forget the names they looked up, which only a kept answer reads (it is then empty).
   public var keepsWatchedNames = true
+  /// What the graph makes of container code besides its diagnostics: the registrations graph
+  /// `dpend tree` draws (``ContainerReport/graph``), and the index the editor navigates with
+  /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
+  /// command line's analysis needs neither, the language server no tree.
+  public var containerViews: ContainerViews = [.tree, .editor]
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 

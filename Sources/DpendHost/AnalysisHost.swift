@@ -52,6 +52,11 @@ public final class AnalysisHost {
     get { builder.keepsWatchedNames }
     set { builder.keepsWatchedNames = newValue }
   }
+  /// What graphs make of container code besides its diagnostics (``GraphBuilder/containerViews``).
+  public var containerViews: ContainerViews {
+    get { builder.containerViews }
+    set { builder.containerViews = newValue }
+  }
   private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
   /// Each file's summary, while ``keepsSummaries``.

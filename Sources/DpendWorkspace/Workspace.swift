@@ -42,11 +42,13 @@ public final class Workspace {
   /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
   /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
   /// Nothing is read from disk until the first ``WorkspaceChange/reload``, which reuses the
-  /// summaries kept in `cacheDirectory` and keeps them up to date.
+  /// summaries kept in `cacheDirectory` and keeps them up to date. Its graphs are the
+  /// editor's: they index container code for it, and draw no tree (``ContainerViews``).
   public init(root: String, overrides: SettingOverrides = SettingOverrides(), cacheDirectory: URL? = nil) {
     self.root = root
     self.overrides = overrides
     self.cacheDirectory = cacheDirectory
+    host.containerViews = .editor
     do throws(WorkspaceError) {
       settings = try WorkspaceSettings.load(root: root, overrides: overrides)
     } catch {
@@ -59,10 +61,12 @@ public final class Workspace {
   /// analyses. A file `store` keeps a summary of is not parsed; a file `knownTexts` gives
   /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaries:answers:maximumParses:)``)
   /// is not read again when `store` has the summary of that text. Its graphs are built for
-  /// one answer each (``AnalysisHost/buildsOneGraph``).
+  /// one answer each (``AnalysisHost/buildsOneGraph``), making of container code only the
+  /// `containerViews` asked for besides its diagnostics (no editor asks questions here).
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public init(
-    settings: WorkspaceSettings, store: (any SummaryStore)? = nil, knownTexts: [String: TextFingerprint] = [:]
+    settings: WorkspaceSettings, store: (any SummaryStore)? = nil, knownTexts: [String: TextFingerprint] = [:],
+    containerViews: ContainerViews = .tree
   ) throws(WorkspaceError) {
     root = settings.root
     overrides = SettingOverrides()
@@ -72,6 +76,7 @@ public final class Workspace {
     host.buildsOneGraph = true
     host.keepsSummaries = false
     host.keepsWatchedNames = store != nil
+    host.containerViews = containerViews
     loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
   }
 

@@ -66,10 +66,10 @@ struct WorkspaceOptions: ParsableArguments {
     return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
-  /// The graph of the workspace (see ``analysis(_:useKept:verbose:keptForProviders:)``, which never keeps
-  /// an answer here).
+  /// The graph of the workspace (see ``analysis(_:useKept:verbose:keptForProviders:containerViews:)``,
+  /// which never keeps an answer here), with the registrations graph `dpend tree` draws.
   func analyze(_ settings: WorkspaceSettings) throws -> DependencyGraph {
-    try analysis(settings).graph!
+    try analysis(settings, containerViews: .tree).graph!
   }
 
   /// What a run reports: the kept answer (``AnswerCache``) when no input changed since the
@@ -80,10 +80,11 @@ struct WorkspaceOptions: ParsableArguments {
   /// parsed and how many summaries were reused, and whether the answer was the kept one.
   ///
   /// `keptForProviders` false never takes an answer kept for providers added or removed
-  /// (`generate`, whose output they change).
+  /// (`generate`, whose output they change). `containerViews`: what a graph built makes of
+  /// container code besides its diagnostics (``DpendAnalysis/GraphBuilder/containerViews``).
   func analysis(
     _ settings: WorkspaceSettings, useKept: (KeptAnswer.Lookup) -> Bool = { _ in false }, verbose: Bool = false,
-    keptForProviders: Bool = true
+    keptForProviders: Bool = true, containerViews: ContainerViews = []
   ) throws -> Analysis {
     func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: KeptAnswer.Lookup?) {
       guard verbose else { return }
@@ -168,7 +169,7 @@ struct WorkspaceOptions: ParsableArguments {
       }
     }
     let workspace = try run { () throws(WorkspaceError) in
-      try Workspace(settings: settings, store: cache, knownTexts: lookup.texts)
+      try Workspace(settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews)
     }
     // Written before the graph is built: the summaries then leave memory as the graph reads them.
     let saved = cache.map { save($0, releasing: true) } ?? false

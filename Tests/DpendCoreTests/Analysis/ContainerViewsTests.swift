@@ -1,0 +1,83 @@
+import DpendCollect
+import DpendModel
+import Testing
+
+@testable import DpendAnalysis
+
+/// What a graph makes of container code besides its diagnostics (``ContainerViews``): the
+/// tree's registrations graph and the editor's index only when asked for, the index made
+/// when first read and answering for the graph's own facts; the diagnostics, counts and names
+/// looked up the same whatever is asked.
+struct ContainerViewsTests {
+  static let files = [
+    "Services.swift": """
+    protocol Store {}
+    protocol Feed {}
+    final class StoreImpl: Store {}
+    final class FeedImpl: Feed { init(store: Store, clock: Clock) {} }
+    protocol Clock {}
+
+    """,
+    "Assembly.swift": """
+    import Swinject
+
+    final class AppAssembly: Assembly {
+      func assemble(container: Container) {
+        container.register(Store.self) { _ in StoreImpl() }
+        container.autoregister(Feed.self, initializer: FeedImpl.init)
+      }
+    }
+
+    """,
+  ]
+
+  static func summaries(_ files: [String: String]) -> [FileSummary] {
+    files.keys.sorted().map { SummaryCollector.summarize(path: $0, source: files[$0]!) }
+  }
+
+  static func graph(_ views: ContainerViews, _ files: [String: String] = files) -> DependencyGraph {
+    let builder = GraphBuilder(settings: AnalysisSettings())
+    builder.containerViews = views
+    builder.set(summaries(files))
+    return builder.graph()
+  }
+
+  @Test func theTreeAndTheIndexAreMadeOnlyWhenAskedFor() {
+    let both = Self.graph([.tree, .editor])
+    #expect(
+      both.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"])
+    #expect(both.container.graph.nodes.map { $0.registration.types } == [["Store"], ["Feed"]])
+    #expect(both.containerIndex.registrations.map(\.types) == [["Store"], ["Feed"]])
+    #expect(both.containerIndex.sites.map(\.type) == ["Store", "Clock"])
+    for views: ContainerViews in [.editor, .tree, []] {
+      let graph = Self.graph(views)
+      #expect(graph.diagnostics == both.diagnostics, "\(views)")
+      #expect(graph.container.registrationsRead == 2 && graph.container.resolvesChecked == 2, "\(views)")
+      #expect(graph.watchedNames == both.watchedNames, "\(views)")
+      #expect(graph.container.graph.nodes.count == (views.contains(.tree) ? 2 : 0), "\(views)")
+      #expect(graph.containerIndex.sites.count == (views.contains(.editor) ? 2 : 0), "\(views)")
+    }
+  }
+
+  /// The index is made from the graph's facts and declarations, even when it is first read
+  /// after the builder moved on to another graph.
+  @Test func anIndexMadeLaterIsOfItsOwnGraph() throws {
+    let builder = GraphBuilder(settings: AnalysisSettings())
+    builder.containerViews = .editor
+    builder.set(Self.summaries(Self.files))
+    let first = builder.graph()
+    var changed = Self.files
+    changed["Assembly.swift"] = changed["Assembly.swift"]!.replacing(
+      "    container.register(Store.self) { _ in StoreImpl() }\n", with: "")
+    changed["Services.swift"] = changed["Services.swift"]!.replacing("clock: Clock", with: "clock: Store")
+    builder.set(Self.summaries(changed))
+    let second = builder.graph()
+    #expect(second.containerIndex.registrations.map(\.types) == [["Feed"]])
+    #expect(second.containerIndex.sites.map(\.type) == ["Store", "Store"])
+    let index = first.containerIndex
+    #expect(index.registrations.map(\.types) == [["Store"], ["Feed"]])
+    #expect(index.sites.map(\.type) == ["Store", "Clock"])
+    #expect(index.registrations(answering: index.sites[0]).map(\.types) == [["Store"]])
+    #expect(index.registrations(answering: index.sites[1]).isEmpty)
+  }
+}
