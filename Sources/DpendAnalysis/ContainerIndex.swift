@@ -33,7 +33,7 @@ public struct ContainerTypeLookup {
       declaration: { name in
         record(name)
         guard let site = symbols.type(named: name) else { return nil }
-        return summaries.summary(of: site.file)?.types.first { $0.name == name }
+        return summaries.declarations(of: site.file)?.types.first { $0.name == name }
       },
       conformances: { name in
         record(name)
@@ -46,7 +46,7 @@ public struct ContainerTypeLookup {
     protocolInheritance = { name in
       record(name)
       guard let site = symbols.protocolDeclaration(named: name) else { return nil }
-      return summaries.summary(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+      return summaries.declarations(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
   }
 

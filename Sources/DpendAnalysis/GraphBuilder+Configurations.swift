@@ -35,7 +35,7 @@ extension GraphBuilder {
       if let summary = summaryShelf.summary(of: path) { lists += BuildConfigurations.conditionLists(summary) }
     }
     for path in containerFiles.sorted() {
-      guard let summary = summaryShelf.summary(of: path) else { continue }
+      guard let summary = summaryShelf.containerCode(of: path) else { continue }
       lists += summary.registrations.map(\.conditions) + summary.resolveSites.map(\.conditions)
       for registration in summary.registrations {
         lists += registration.needs.map(\.conditions) + registration.propertyNeeds.map(\.conditions)
@@ -59,7 +59,7 @@ extension GraphBuilder {
     check.drawsGraph = containerViews.contains(.tree)
     let symbols = self.symbols
     check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
-    let facts = containerFiles.sorted().compactMap { shelf.summary(of: $0) }
+    let facts = containerFiles.sorted().compactMap { shelf.containerCode(of: $0) }
     let (diagnostics, report) = check.run(facts)
     guard containerViews.contains(.editor) else {
       return (diagnostics, report, LazyContainerIndex(.empty), watch.names)

@@ -52,7 +52,7 @@ public final class GraphBuilder {
   /// The summaries of the last graph, decoded as they are read; `nil` after a change.
   private var shelf: SummaryShelf?
   /// What the shelf of the graph before the change decoded, for the next shelf to keep.
-  private var previouslyDecoded: [String: (StoredSummary, FileSummary)] = [:]
+  private var previouslyDecoded = SummaryShelf.Decoded()
   /// The files with container registrations or resolve sites (Dip, Swinject).
   private(set) var containerFiles: Set<String> = []
   /// The files declaring something of dpend's own dialect under `#if`.
@@ -117,7 +117,7 @@ public final class GraphBuilder {
   var summaryShelf: SummaryShelf {
     if let shelf { return shelf }
     let made = SummaryShelf(summaries, keeping: previouslyDecoded)
-    previouslyDecoded = [:]
+    previouslyDecoded = SummaryShelf.Decoded()
     shelf = made
     return made
   }
@@ -207,7 +207,7 @@ public final class GraphBuilder {
         let interface = facts.interface
         if let summary = facts.decoded {
           decoded[path] = summary
-          previouslyDecoded[path] = (facts.stored, summary)
+          previouslyDecoded.summaries[path] = (facts.stored, summary)
         }
         if summaries.updateValue(facts.stored, forKey: path) == nil { added.append(path) }
         if facts.isContainer {

@@ -2,33 +2,77 @@ import DpendModel
 
 /// The summaries a graph was built from, kept in their binary form and decoded when first
 /// read: the editor's lookups and the container check read a few files, never all of them.
+///
+/// The container check reads two parts of many files on every build: the container code of
+/// each file that has some, and the types and protocols of each file declaring a name it
+/// looks up. The shelf keeps those parts decoded (``containerCode(of:)``,
+/// ``declarations(of:)``) rather than whole summaries, and hands them on to the next shelf
+/// with whole summaries others read (``summary(of:)``): a server then holds of each file
+/// what its builds read again, not everything a summary holds (its types' methods, its
+/// lines, its extensions).
 final class SummaryShelf: Sendable {
+  /// The types a file declares, without their methods (which no container lookup reads),
+  /// and its protocols.
+  struct Declarations: Sendable {
+    var types: [TypeDeclaration]
+    var protocols: [ProtocolDeclaration]
+
+    init(_ summary: FileSummary) {
+      types = summary.types.map { type in
+        guard !type.methods.isEmpty else { return type }
+        var type = type
+        type.methods = []
+        return type
+      }
+      protocols = summary.protocols
+    }
+  }
+
+  /// What a shelf decoded, by path, each with the stored summary it was decoded from.
+  struct Decoded: Sendable {
+    var summaries: [String: (StoredSummary, FileSummary)] = [:]
+    var containerCode: [String: (StoredSummary, FileSummary)] = [:]
+    var declarations: [String: (StoredSummary, Declarations)] = [:]
+  }
+
   /// Every file's summary, by path.
   let stored: [String: StoredSummary]
   private let decoded: Locked<[String: FileSummary]>
+  private let containerCodes: Locked<[String: FileSummary]>
+  private let declared: Locked<[String: Declarations]>
 
-  /// The shelf of `stored`, keeping the summaries `kept` were decoded from
-  /// (``decodedSummaries``) that are still the same bytes: after an edit the files the editor
-  /// reads again (each one with a problem, for its lines) are not decoded again.
-  init(_ stored: [String: StoredSummary], keeping kept: [String: (StoredSummary, FileSummary)] = [:]) {
+  /// The shelf of `stored`, keeping what `kept` holds (``decodedSummaries``) that was decoded
+  /// from the same bytes: after an edit the files the editor reads again (each one with a
+  /// problem, for its lines) and those the container check reads are not decoded again.
+  init(_ stored: [String: StoredSummary], keeping kept: Decoded = Decoded()) {
     self.stored = stored
-    var still: [String: FileSummary] = [:]
-    for (path, (old, summary)) in kept {
-      guard let new = stored[path], Self.sameBytes(old, new) else { continue }
-      still[path] = summary
+    func still<Value>(_ kept: [String: (StoredSummary, Value)]) -> [String: Value] {
+      var still: [String: Value] = [:]
+      for (path, (old, value)) in kept {
+        guard let new = stored[path], Self.sameBytes(old, new) else { continue }
+        still[path] = value
+      }
+      return still
     }
-    decoded = Locked(still)
+    decoded = Locked(still(kept.summaries))
+    containerCodes = Locked(still(kept.containerCode))
+    declared = Locked(still(kept.declarations))
   }
 
   /// What was decoded so far, with the stored summaries it was decoded from: all a next
   /// shelf needs of this one (holding on to the shelf itself would keep its whole table of
   /// stored summaries shared, and the builder's next change would copy it).
-  var decodedSummaries: [String: (StoredSummary, FileSummary)] {
-    var result: [String: (StoredSummary, FileSummary)] = [:]
-    for (path, summary) in decoded.withLock({ $0 }) {
-      if let bytes = stored[path] { result[path] = (bytes, summary) }
+  var decodedSummaries: Decoded {
+    func withBytes<Value>(_ values: [String: Value]) -> [String: (StoredSummary, Value)] {
+      var result: [String: (StoredSummary, Value)] = [:]
+      for (path, value) in values {
+        if let bytes = stored[path] { result[path] = (bytes, value) }
+      }
+      return result
     }
-    return result
+    return Decoded(
+      summaries: withBytes(decoded.withLock { $0 }), containerCode: withBytes(containerCodes.withLock { $0 }),
+      declarations: withBytes(declared.withLock { $0 }))
   }
 
   /// The summary of `path`, decoded once.
@@ -39,8 +83,34 @@ final class SummaryShelf: Sendable {
     return summary
   }
 
+  /// The container code of `path`: a summary with only its path, registrations and resolve
+  /// sites, decoded once.
+  func containerCode(of path: String) -> FileSummary? {
+    if let done = containerCodes.withLock({ $0[path] }) { return done }
+    guard let whole = decoded.withLock({ $0[path] }) ?? stored[path]?.decoded() else { return nil }
+    var code = FileSummary(path: whole.path)
+    code.registrations = whole.registrations
+    code.resolveSites = whole.resolveSites
+    containerCodes.withLock { $0[path] = code }
+    return code
+  }
+
+  /// The types (without their methods) and protocols `path` declares, decoded once.
+  func declarations(of path: String) -> Declarations? {
+    if let done = declared.withLock({ $0[path] }) { return done }
+    guard let whole = decoded.withLock({ $0[path] }) ?? stored[path]?.decoded() else { return nil }
+    let declarations = Declarations(whole)
+    declared.withLock { $0[path] = declarations }
+    return declarations
+  }
+
   /// The paths decoded so far, sorted (for tests).
   var decodedPaths: [String] { decoded.withLock { $0.keys.sorted() } }
+  /// The paths whose container code, and whose declarations, were decoded so far, sorted
+  /// (for tests).
+  var partsDecoded: (containerCode: [String], declarations: [String]) {
+    (containerCodes.withLock { $0.keys.sorted() }, declared.withLock { $0.keys.sorted() })
+  }
 
   /// `true` when both hold the same bytes: the same buffer (a summary kept as it was), or
   /// equal contents.

@@ -80,4 +80,32 @@ struct ContainerViewsTests {
     #expect(index.registrations(answering: index.sites[0]).map(\.types) == [["Store"]])
     #expect(index.registrations(answering: index.sites[1]).isEmpty)
   }
+
+  /// The container check keeps decoded only what it reads again at the next build: each
+  /// container file's registrations and resolves, and the declarations of the files declaring
+  /// the types it looked up (their methods left out); no whole summary.
+  @Test func theContainerCheckKeepsOnlyThePartsItReads() throws {
+    let builder = GraphBuilder(settings: AnalysisSettings())
+    builder.containerViews = .editor
+    builder.set(Self.summaries(Self.files).map { IndexedSummary(StoredSummary($0)) })
+    let graph = builder.graph()
+    #expect(graph.diagnostics.count == 1)
+    let shelf = graph.files.summaries
+    #expect(shelf.decodedPaths == [])
+    #expect(shelf.partsDecoded.containerCode == ["Assembly.swift"])
+    #expect(shelf.partsDecoded.declarations == ["Services.swift"])
+    let code = try #require(shelf.containerCode(of: "Assembly.swift"))
+    #expect(code.registrations.map(\.types) == [["Store"], ["Feed"]] && code.types.isEmpty)
+    // A method of the type looked up is not kept; its initializers are.
+    let withMethod = Self.files["Services.swift"]!.replacing(
+      "init(store: Store, clock: Clock) {}", with: "init(store: Store, clock: Clock) {}\n  func refresh() {}")
+    let summary = SummaryCollector.summarize(path: "Services.swift", source: withMethod)
+    builder.set([IndexedSummary(StoredSummary(summary))])
+    let edited = builder.graph()
+    let declarations = try #require(edited.files.summaries.declarations(of: "Services.swift"))
+    let feed = try #require(declarations.types.first { $0.name == "FeedImpl" })
+    #expect(feed.methods.isEmpty && feed.initializers.map(\.signature) == ["init(store:clock:)"])
+    #expect(summary.types.first { $0.name == "FeedImpl" }?.methods.map(\.name) == ["refresh"])
+    #expect(edited.diagnostics == graph.diagnostics)
+  }
 }
