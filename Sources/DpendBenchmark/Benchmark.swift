@@ -187,8 +187,9 @@ struct Benchmark: ParsableCommand {
       cold.append(run.seconds)
       coldPeak = max(coldPeak, run.peakResidentBytes)
     }
-    // The host the edit latencies are measured on.
+    // The host the edit latencies are measured on, making what the server's makes.
     let host = AnalysisHost()
+    host.containerViews = .editor
     _ = try WorkspaceLoader.analyze(settings, host: host)
     let warm = try warmTimes(analyze, texts: texts)
     let latencies = incrementalLatencies(host: host, texts: texts, edit: .parameter)
