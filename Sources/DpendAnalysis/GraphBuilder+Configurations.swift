@@ -48,25 +48,48 @@ extension GraphBuilder {
   /// navigates with (made when first asked, through the same type lookups; when
   /// ``containerViews`` has `.editor`); nothing without any. The names looked up are the
   /// check's: only the check makes the answer a kept one stands for.
+  ///
+  /// A builder that makes one graph after another and draws no tree keeps the check's
+  /// answer when nothing it read changed (``keptContainerCheck(configurations:shelf:)``).
   func checkContainers(configurations: [[String]]?) -> (
     diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex, lookups: [Substring]
   ) {
-    guard !containerFiles.isEmpty else { return ([], ContainerReport(), LazyContainerIndex(.empty), []) }
+    defer {
+      changedSinceLastGraph = [:]
+      namesChangedSinceLastGraph = []
+    }
+    lastContainerCheckKept = false
+    guard !containerFiles.isEmpty else {
+      lastContainerCheck = nil
+      return ([], ContainerReport(), LazyContainerIndex(.empty), [])
+    }
     let shelf = summaryShelf
-    let watch = NameWatch()
-    let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch)
-    var check = ContainerCheck(lookup: lookup, configurations: configurations)
-    check.drawsGraph = containerViews.contains(.tree)
     let symbols = self.symbols
-    check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
     let facts = containerFiles.sorted().compactMap { shelf.containerCode(of: $0) }
-    let (diagnostics, report) = check.run(facts)
+    let checked: KeptContainerCheck
+    if let kept = keptContainerCheck(configurations: configurations, shelf: shelf) {
+      checked = kept
+      lastContainerCheckKept = true
+    } else {
+      let watch = NameWatch()
+      var check = ContainerCheck(
+        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch), configurations: configurations)
+      check.drawsGraph = containerViews.contains(.tree)
+      check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
+      let (diagnostics, report) = check.run(facts)
+      checked = KeptContainerCheck(
+        diagnostics: diagnostics, report: report, lookups: watch.names, configurations: configurations)
+    }
+    // The tree's graph holds the registrations with their positions: a builder drawing it
+    // checks every time.
+    lastContainerCheck = buildsOneGraph || containerViews.contains(.tree) ? nil : checked
+    let (diagnostics, report) = (checked.diagnostics, checked.report)
     guard containerViews.contains(.editor) else {
-      return (diagnostics, report, LazyContainerIndex(.empty), watch.names)
+      return (diagnostics, report, LazyContainerIndex(.empty), checked.lookups)
     }
     let index = LazyContainerIndex {
       ContainerIndex(summaries: facts, lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf))
     }
-    return (diagnostics, report, index, watch.names)
+    return (diagnostics, report, index, checked.lookups)
   }
 }

@@ -43,6 +43,15 @@ public final class GraphBuilder {
   /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
   /// command line's analysis needs neither, the language server no tree.
   public var containerViews: ContainerViews = [.tree, .editor]
+  /// The last container check, for the next build to keep when nothing it read changed
+  /// (``keptContainerCheck(configurations:shelf:)``); `nil` after a build from scratch.
+  var lastContainerCheck: KeptContainerCheck?
+  /// The files changed since the last graph, each with its summary before (`nil`: added).
+  var changedSinceLastGraph: [String: StoredSummary?] = [:]
+  /// The names the symbol table reported changed since the last graph.
+  var namesChangedSinceLastGraph: Set<Substring> = []
+  /// `true` when the last graph kept the container check's answer of the graph before.
+  public internal(set) var lastContainerCheckKept = false
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 
@@ -187,7 +196,10 @@ public final class GraphBuilder {
   private func applyFileChanges() -> KeyChanges? {
     guard !pending.isEmpty || needsFullBuild else { return nil }
     let isFullBuild = needsFullBuild
-    if isFullBuild { resetDerivedState() }
+    if isFullBuild {
+      resetDerivedState()
+      lastContainerCheck = nil
+    }
     // Taken as it is (a dictionary shared, not copied into an array of pairs).
     var changes = pending
     pending = [:]
@@ -203,6 +215,7 @@ public final class GraphBuilder {
     var decoded: [String: FileSummary] = [:]
     for (path, facts) in changes {
       let old = interfaces[path]
+      if !isFullBuild, changedSinceLastGraph[path] == nil { changedSinceLastGraph[path] = .some(summaries[path]) }
       if let facts {
         let interface = facts.interface
         if let summary = facts.decoded {
@@ -247,6 +260,7 @@ public final class GraphBuilder {
       dirty = paths
     } else if !interfaceChanges.isEmpty {
       let changedNames = symbols.update(interfaceChanges, reportingChanges: true)
+      namesChangedSinceLastGraph.formUnion(changedNames)
       if !changedNames.isEmpty {
         let changedPaths = Set(dirty)
         dirty += watchers(of: changedNames).filter { !changedPaths.contains($0) }

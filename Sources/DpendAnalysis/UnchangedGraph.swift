@@ -249,6 +249,12 @@ public enum UnchangedGraph {
     else { return nil }
     let from = before.ranges + oldConfigurations.ranges + extra.map(\.before)
     let to = after.ranges + newConfigurations.ranges + extra.map(\.after)
+    return orderedMoves(from: from, to: to)
+  }
+
+  /// Each range of `from` mapped to the range at the same index of `to`, when each goes to
+  /// one place and all keep their order; `nil` otherwise.
+  static func orderedMoves(from: [SourceRange], to: [SourceRange]) -> [SourceRange: SourceRange]? {
     var moves: [SourceRange: SourceRange] = [:]
     for (old, new) in zip(from, to) {
       guard moves.updateValue(new, forKey: old).map({ $0 == new }) ?? true else { return nil }

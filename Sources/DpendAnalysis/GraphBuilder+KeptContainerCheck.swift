@@ -1,0 +1,71 @@
+import DpendModel
+
+/// The container check of a builder that makes one graph after another (the server's): a
+/// build whose changes leave the check's inputs as they were keeps its answer, its ranges in
+/// the changed files moved, instead of checking every registration and resolve site again.
+///
+/// The check reads each container file's container code, and declarations by name through
+/// the symbol table (recorded, by last component, in the names it looked up). So its answer
+/// stands when every changed file's container code is the same but for positions
+/// (``DpendModel/FileSummary/containerCodePositionFree``), no declaration a changed file
+/// rewrote (``UnchangedGraph/rewrittenNames(from:to:)``) and no name whose meaning the
+/// symbol table's update changed is one it looked up, and the build configurations are the
+/// same: the rule ``UnchangedGraph`` keeps a command line's answer by.
+extension GraphBuilder {
+  /// What the last container check answered and read.
+  struct KeptContainerCheck {
+    var diagnostics: [Diagnostic]
+    var report: ContainerReport
+    /// The names it looked up, as ``checkContainers(configurations:)`` returns them.
+    var lookups: [Substring]
+    /// Their hashes.
+    var lookedUp: Set<UInt64>
+    var configurations: [[String]]?
+
+    init(diagnostics: [Diagnostic], report: ContainerReport, lookups: [Substring], configurations: [[String]]?) {
+      self.diagnostics = diagnostics
+      self.report = report
+      self.lookups = lookups
+      lookedUp = Set(lookups.map(StableHash.of))
+      self.configurations = configurations
+    }
+  }
+
+  /// The last check's answer after this build's changes (``changedSinceLastGraph``,
+  /// ``namesChangedSinceLastGraph``), its ranges in the changed files moved; `nil` when the
+  /// check must run.
+  func keptContainerCheck(configurations: [[String]]?, shelf: SummaryShelf) -> KeptContainerCheck? {
+    guard var kept = lastContainerCheck, kept.configurations == configurations,
+      !namesChangedSinceLastGraph.contains(where: { kept.lookedUp.contains(StableHash.of($0)) })
+    else { return nil }
+    var moves: [String: [SourceRange: SourceRange]] = [:]
+    for (path, old) in changedSinceLastGraph {
+      let before = old?.decoded() ?? FileSummary(path: path)
+      let after = shelf.summary(of: path) ?? FileSummary(path: path)
+      let (oldCode, newCode) = (before.containerCodePositionFree, after.containerCodePositionFree)
+      guard oldCode.written == newCode.written,
+        !UnchangedGraph.rewrittenNames(from: before, to: after).contains(where: {
+          kept.lookedUp.contains(StableHash.of(SymbolTable.lastComponent($0)))
+        }),
+        let moved = UnchangedGraph.orderedMoves(from: oldCode.ranges, to: newCode.ranges)
+      else { return nil }
+      moves[path] = moved
+    }
+    func moved(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
+      var result = diagnostics
+      for index in result.indices {
+        for note in [-1] + Array(result[index].notes.indices) {
+          let range = note < 0 ? result[index].range : result[index].notes[note].range
+          guard let fileMoves = moves[range.file] else { continue }
+          guard let new = fileMoves[range] else { return nil }
+          if note < 0 { result[index].range = new } else { result[index].notes[note].range = new }
+        }
+      }
+      return result
+    }
+    guard let diagnostics = moved(kept.diagnostics), let unread = moved(kept.report.unread) else { return nil }
+    kept.diagnostics = diagnostics
+    kept.report.unread = unread
+    return kept
+  }
+}

@@ -1,0 +1,147 @@
+import DpendCollect
+import DpendModel
+import DpendTestSupport
+import Testing
+
+@testable import DpendAnalysis
+
+/// A builder that makes one graph after another (the server's) keeps the container check's
+/// answer when a change leaves its inputs as they were, its ranges moved, and the graph is
+/// always the one built from scratch.
+struct KeptContainerCheckTests {
+  static let collection = CollectionSettings(dialects: [.thesis, .dip, .swinject, .resolver])
+
+  /// A builder making what the server's makes, with `files`.
+  static func builder(_ files: [String: String], _ settings: AnalysisSettings) -> GraphBuilder {
+    let builder = GraphBuilder(settings: settings)
+    builder.containerViews = .editor
+    builder.set(
+      files.keys.sorted().map { SummaryCollector.summarize(path: $0, source: files[$0]!, settings: collection) })
+    return builder
+  }
+
+  /// The graph of `builder` after `path` became `text` in `files`, compared with the graph
+  /// built from scratch; returns whether the container check's answer was kept.
+  static func change(
+    _ builder: GraphBuilder, _ files: inout [String: String], _ path: String, to text: String?,
+    _ settings: AnalysisSettings, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    files[path] = text
+    if let text {
+      builder.set([SummaryCollector.summarize(path: path, source: text, settings: collection)])
+    } else {
+      builder.remove([path])
+    }
+    let graph = builder.graph()
+    let fresh = Self.builder(files, settings).graph()
+    #expect(graph.diagnostics == fresh.diagnostics, comment, sourceLocation: sourceLocation)
+    #expect(graph.container == fresh.container, comment, sourceLocation: sourceLocation)
+    #expect(graph.watchedNames == fresh.watchedNames, comment, sourceLocation: sourceLocation)
+    let (index, freshIndex) = (graph.containerIndex, fresh.containerIndex)
+    #expect(index.registrations == freshIndex.registrations, comment, sourceLocation: sourceLocation)
+    #expect(index.sites == freshIndex.sites, comment, sourceLocation: sourceLocation)
+    #expect(
+      index.sites.map { index.registrations(answering: $0) }
+        == freshIndex.sites.map { freshIndex.registrations(answering: $0) }, comment, sourceLocation: sourceLocation)
+    return builder.lastContainerCheckKept
+  }
+
+  @Test func aChangeBesideTheContainerCodeKeepsTheCheck() throws {
+    let settings = AnalysisSettings()
+    var files = UnchangedContainerTests.files
+    files["Sources/Other.swift"] = "struct Other {}\n"
+    let builder = Self.builder(files, settings)
+    let first = builder.graph()
+    #expect(!builder.lastContainerCheckKept)
+    #expect(first.diagnostics.map(\.range.start.line) == [6])
+    let assembly = UnchangedContainerTests.assembly
+    let path = "Sources/AppAssembly.swift"
+    // Nothing changed; a file without container code; a helper beside the registrations.
+    #expect(builder.graph().diagnostics == first.diagnostics && builder.lastContainerCheckKept)
+    #expect(Self.change(builder, &files, "Sources/Other.swift", to: "struct Other { let a = 1 }\n", settings, "other"))
+    #expect(Self.change(builder, &files, path, to: assembly + "final class Helper {}\n", settings, "helper"))
+    // Lines above, and a method before the registrations: the error moves down 3 lines.
+    let moved = "// Services.\n\n" + assembly.replacing("  func assemble", with: "  func name() {}\n  func assemble")
+    #expect(Self.change(builder, &files, path, to: moved, settings, "moved"))
+    #expect(builder.graph().diagnostics.map(\.range.start.line) == [9])
+    // A registration removed, a file with container code added or removed, a declaration the
+    // check read rewritten: the check runs.
+    #expect(
+      !Self.change(
+        builder, &files, path, to: moved.replacing("container.register(Store.self) { _ in StoreImpl() }", with: ""),
+        settings, "removed"))
+    #expect(
+      !Self.change(
+        builder, &files, "Sources/More.swift",
+        to: "import Swinject\nfunc more(_ c: Container) { c.register(Clock.self) { _ in ClockImpl() } }\n", settings,
+        "added"))
+    #expect(
+      builder.graph().diagnostics.map(\.message) == ["missing dependency: nothing registers 'Store', needed by 'Feed'"])
+    #expect(!Self.change(builder, &files, "Sources/More.swift", to: nil, settings, "deleted"))
+    let types = files["Sources/Types.swift"]!
+    #expect(
+      !Self.change(
+        builder, &files, "Sources/Types.swift", to: types.replacing("clock: Clock", with: "time: Clock"), settings,
+        "initializer"))
+    // No initializer takes `store:clock:` any more: both resolves passed to it are unread.
+    #expect(builder.graph().container.resolvesUnread == 2)
+    // A protocol nothing looked up, declared beside them: kept.
+    #expect(
+      Self.change(
+        builder, &files, "Sources/Types.swift", to: files["Sources/Types.swift"]! + "protocol Unread {}\n", settings,
+        "unread"))
+  }
+
+  @Test func aBuilderDrawingTheTreeChecksEveryTime() throws {
+    let builder = GraphBuilder(settings: AnalysisSettings())
+    builder.set(
+      UnchangedContainerTests.files.map {
+        SummaryCollector.summarize(path: $0.key, source: $0.value, settings: Self.collection)
+      })
+    _ = builder.graph()
+    let before = builder.graph()
+    #expect(!builder.lastContainerCheckKept)
+    #expect(before.container.graph.nodes.count == 3)
+  }
+
+  /// Random files with container code and without, edited one at a time (a file rewritten,
+  /// declarations added above or below, lines broken, files removed and added again): each
+  /// graph equals the one built from scratch, diagnostics, container report, names looked up
+  /// and the editor's index included, and many builds keep the check.
+  @Test(arguments: [51, 52, 53, 54])
+  func randomEditsGiveTheGraphBuiltFromScratch(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let settings = try UnchangedGraphTests.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var files: [String: String] = [:]
+    for index in 0..<4 { files["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
+    for index in 0..<3 {
+      files["Sources/Container\(index).swift"] = RandomContainerFile.make(shape: random.next(), &random)
+    }
+    let builder = Self.builder(files, settings)
+    _ = builder.graph()
+    var kept = 0
+    var checked = 0
+    for step in 0..<60 {
+      let container = random.below(2) == 0
+      let path = container ? "Sources/Container\(random.below(3)).swift" : "Sources/F\(random.below(4)).swift"
+      let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
+      var text = files[path]
+      switch random.below(7) {
+      case 0:
+        text =
+          container
+          ? RandomContainerFile.make(shape: random.next(), &random)
+          : RandomSwiftFile.make(shape: random.next(), &random)
+      case 1: text = "protocol Unread\(random.below(3)) {}\n\n" + (text ?? "")
+      case 2: text = "// \(step)\n" + (text ?? "") + "final class Helper\(random.below(3)) {}\n"
+      case 3: text = text == nil ? RandomContainerFile.make(shape: random.next(), &random) : nil
+      case 4: text = text?.replacing("{ _ in", with: "{ _ in\n  ")
+      default: text = (text ?? "") + block
+      }
+      if Self.change(builder, &files, path, to: text, settings, "step \(step)") { kept += 1 } else { checked += 1 }
+    }
+    #expect(kept >= 10, "\(kept) kept")
+    #expect(checked >= 10, "\(checked) checked")
+    print("kept container check, seed \(seed): \(kept) kept, \(checked) checked")
+  }
+}
