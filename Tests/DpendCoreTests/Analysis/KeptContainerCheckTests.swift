@@ -104,19 +104,16 @@ struct KeptContainerCheckTests {
     #expect(before.container.graph.nodes.count == 3)
   }
 
-  /// Random files with container code and without, edited one at a time (a file rewritten,
-  /// declarations added above or below, lines broken, files removed and added again): each
-  /// graph equals the one built from scratch, diagnostics, container report, names looked up
-  /// and the editor's index included, and many builds keep the check.
+  /// Random files with container code and without, edited one at a time
+  /// (``UnchangedContainerTests/randomEdit(of:container:step:_:)``), removed, and added
+  /// again with container code: each graph equals the one built from scratch, diagnostics,
+  /// container report, names looked up and the editor's index included, and many builds
+  /// keep the check.
   @Test(arguments: [51, 52, 53, 54])
   func randomEditsGiveTheGraphBuiltFromScratch(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let settings = try UnchangedGraphTests.settings(seed % 2 == 0 ? ".*" : "T.*")
-    var files: [String: String] = [:]
-    for index in 0..<4 { files["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
-    for index in 0..<3 {
-      files["Sources/Container\(index).swift"] = RandomContainerFile.make(shape: random.next(), &random)
-    }
+    var files = UnchangedContainerTests.randomWorkspace(&random)
     let builder = Self.builder(files, settings)
     _ = builder.graph()
     var kept = 0
@@ -124,20 +121,11 @@ struct KeptContainerCheckTests {
     for step in 0..<60 {
       let container = random.below(2) == 0
       let path = container ? "Sources/Container\(random.below(3)).swift" : "Sources/F\(random.below(4)).swift"
-      let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
-      var text = files[path]
-      switch random.below(7) {
-      case 0:
-        text =
-          container
-          ? RandomContainerFile.make(shape: random.next(), &random)
-          : RandomSwiftFile.make(shape: random.next(), &random)
-      case 1: text = "protocol Unread\(random.below(3)) {}\n\n" + (text ?? "")
-      case 2: text = "// \(step)\n" + (text ?? "") + "final class Helper\(random.below(3)) {}\n"
-      case 3: text = text == nil ? RandomContainerFile.make(shape: random.next(), &random) : nil
-      case 4: text = text?.replacing("{ _ in", with: "{ _ in\n  ")
-      default: text = (text ?? "") + block
-      }
+      // A file removed, or one removed before added again; else an edit of it.
+      let text: String? =
+        random.below(8) == 0 || files[path] == nil
+        ? (files[path] == nil ? RandomContainerFile.make(shape: random.next(), &random) : nil)
+        : UnchangedContainerTests.randomEdit(of: files[path]!, container: container, step: step, &random)
       if Self.change(builder, &files, path, to: text, settings, "step \(step)") { kept += 1 } else { checked += 1 }
     }
     #expect(kept >= 10, "\(kept) kept")

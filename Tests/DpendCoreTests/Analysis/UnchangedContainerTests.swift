@@ -138,11 +138,7 @@ struct UnchangedContainerTests {
   func containerFilesEditedGiveTheGraphsAnswer(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
     let settings = try Support.settings(seed % 2 == 0 ? ".*" : "T.*")
-    var texts: [String: String] = [:]
-    for index in 0..<4 { texts["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
-    for index in 0..<3 {
-      texts["Sources/Container\(index).swift"] = RandomContainerFile.make(shape: random.next(), &random)
-    }
+    var texts = Self.randomWorkspace(&random)
     var kept = 0
     var moved = 0
     var maybe = 0
@@ -150,15 +146,7 @@ struct UnchangedContainerTests {
     for step in 0..<60 {
       let path = "Sources/Container\(random.below(3)).swift"
       var after = texts
-      let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
-      switch random.below(7) {
-      case 0: after[path] = RandomContainerFile.make(shape: random.next(), &random)
-      case 1: after[path] = "protocol Unread\(random.below(3)) {}\n\n" + after[path]!
-      case 2: after[path] = "// \(step)\n" + after[path]! + "final class Helper\(random.below(3)) {}\n"
-      case 3: after[path]! += "#if DEBUG\nextension Helper\(random.below(3)) {\n  func debug() {}\n}\n#endif\n"
-      case 4: after[path] = after[path]!.replacing("{ _ in", with: "{ _ in\n  ")
-      default: after[path]! += block
-      }
+      after[path] = Self.randomEdit(of: after[path]!, container: true, step: step, &random)
       let before = Support.graph(texts, settings)
       let graph = Support.graph(after, settings)
       if let outcome = Support.check(texts, path, to: after[path]!, settings) {
@@ -178,5 +166,33 @@ struct UnchangedContainerTests {
     #expect(maybe >= 5, "\(maybe) maybe")
     #expect(withErrors >= 5, "\(withErrors) kept with diagnostics")
     print("unchanged container code, seed \(seed): \(kept) kept (\(moved) moved), \(maybe) maybe")
+  }
+
+  /// Four files of dpend's own dialect and three with container code (Dip, Swinject or
+  /// Resolver), the incremental-graph harness's.
+  static func randomWorkspace(_ random: inout SplitMix64) -> [String: String] {
+    var files: [String: String] = [:]
+    for index in 0..<4 { files["Sources/F\(index).swift"] = RandomSwiftFile.make(shape: random.next(), &random) }
+    for index in 0..<3 {
+      files["Sources/Container\(index).swift"] = RandomContainerFile.make(shape: random.next(), &random)
+    }
+    return files
+  }
+
+  /// `text` edited at random: rewritten (as a file with container code, or not), a protocol
+  /// put above, a comment above and a helper class below, an extension under `#if` below, a
+  /// line broken in each `{ _ in` closure, or random declarations appended.
+  static func randomEdit(of text: String, container: Bool, step: Int, _ random: inout SplitMix64) -> String {
+    let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
+    switch random.below(7) {
+    case 0:
+      return container
+        ? RandomContainerFile.make(shape: random.next(), &random) : RandomSwiftFile.make(shape: random.next(), &random)
+    case 1: return "protocol Unread\(random.below(3)) {}\n\n" + text
+    case 2: return "// \(step)\n" + text + "final class Helper\(random.below(3)) {}\n"
+    case 3: return text + "#if DEBUG\nextension Helper\(random.below(3)) {\n  func debug() {}\n}\n#endif\n"
+    case 4: return text.replacing("{ _ in", with: "{ _ in\n  ")
+    default: return text + block
+    }
   }
 }
