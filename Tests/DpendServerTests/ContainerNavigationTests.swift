@@ -106,4 +106,28 @@ import Testing
         + "    register { StoreImpl() as Store }\n  }\n}\n", uri: injection)
     #expect(try client.waitForDiagnostics(screen) { $0.isEmpty } == [])
   }
+
+  /// An edit beside container code (a comment line above, a method below) keeps the container
+  /// check's answer in the server, its diagnostic moved to the line the client sees; a
+  /// registration typed elsewhere still clears it.
+  @Test func aContainerDiagnosticMovesWithAnEditBesideIt() throws {
+    let workspace = try ServerFixtures.workspace([".dpend.json": "{}", "Sources/Services.swift": Self.services])
+    let client = try ServerFixtures.start(workspace)
+    let screen = workspace.uri("Sources/Screen.swift")
+    let document = client.openDocument(
+      marked: "import Resolver\n\nfinal class Screen {\n  @Injected var store: 1️⃣Store\n}\n", uri: screen)
+    let missing = try client.waitForDiagnostics(screen) { !$0.isEmpty }
+    #expect(missing.first?.range == document.lspRange("1️⃣", covering: "Store"))
+    client.changeDocument(
+      screen, version: 2, [TextDocumentContentChangeEvent(text: "// The screen.\n" + document.text)])
+    let moved = MarkedText(
+      "// The screen.\n" + "import Resolver\n\nfinal class Screen {\n  @Injected var store: 1️⃣Store\n}\n")
+    let published = try client.waitForDiagnostics(screen) { $0.first?.range.start.line == 4 }
+    #expect(published.map(\.message) == ["missing dependency: nothing registers 'Store'"])
+    #expect(published.first?.range == moved.lspRange("1️⃣", covering: "Store"))
+    client.openDocument(
+      marked: "import Resolver\n\nextension Resolver {\n  static func registerStores() {\n"
+        + "    register { StoreImpl() as Store }\n  }\n}\n", uri: workspace.uri("Sources/Injection.swift"))
+    #expect(try client.waitForDiagnostics(screen) { $0.isEmpty } == [])
+  }
 }
