@@ -319,6 +319,9 @@ final class LazyContainerIndex: Sendable {
     state = Locked((index, nil))
   }
 
+  /// `true` once the index was made (for tests).
+  var isMade: Bool { state.withLock { $0.index != nil } }
+
   /// The index, made now if it was not (once; what it was made from is then let go).
   var index: ContainerIndex {
     state.withLock { state in

@@ -31,7 +31,7 @@ public struct DependencyGraph: Sendable {
   /// Which registrations answer which resolve sites of that code, for the editor: made when
   /// first asked (``GraphBuilder/containerViews``); empty for a graph built without it.
   public var containerIndex: ContainerIndex { lazyContainerIndex.index }
-  private let lazyContainerIndex: LazyContainerIndex
+  let lazyContainerIndex: LazyContainerIndex
   /// The names the container check looked up (last components, as looked up: hashed only
   /// when ``watchedNames`` is asked, not on every keystroke's graph).
   let containerLookups: [Substring]

@@ -65,12 +65,17 @@ extension GraphBuilder {
     }
     let shelf = summaryShelf
     let symbols = self.symbols
-    let facts = containerFiles.sorted().compactMap { shelf.containerCode(of: $0) }
+    let paths = containerFiles
+    @Sendable func facts() -> [FileSummary] { paths.sorted().compactMap { shelf.containerCode(of: $0) } }
     let checked: KeptContainerCheck
+    // Read by the check, or by the index when it is made (a kept check reads none).
+    var checkedFacts: [FileSummary]?
     if let kept = keptContainerCheck(configurations: configurations, shelf: shelf) {
       checked = kept
       lastContainerCheckKept = true
     } else {
+      let facts = facts()
+      checkedFacts = facts
       let watch = NameWatch()
       var check = ContainerCheck(
         lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch), configurations: configurations)
@@ -87,8 +92,9 @@ extension GraphBuilder {
     guard containerViews.contains(.editor) else {
       return (diagnostics, report, LazyContainerIndex(.empty), checked.lookups)
     }
-    let index = LazyContainerIndex {
-      ContainerIndex(summaries: facts, lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf))
+    let index = LazyContainerIndex { [checkedFacts] in
+      ContainerIndex(
+        summaries: checkedFacts ?? facts(), lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf))
     }
     return (diagnostics, report, index, checked.lookups)
   }

@@ -51,21 +51,20 @@ extension GraphBuilder {
       else { return nil }
       moves[path] = moved
     }
-    func moved(_ diagnostics: [Diagnostic]) -> [Diagnostic]? {
-      var result = diagnostics
-      for index in result.indices {
-        for note in [-1] + Array(result[index].notes.indices) {
-          let range = note < 0 ? result[index].range : result[index].notes[note].range
-          guard let fileMoves = moves[range.file] else { continue }
-          guard let new = fileMoves[range] else { return nil }
-          if note < 0 { result[index].range = new } else { result[index].notes[note].range = new }
-        }
+    // The diagnostics and unread facts hold their ranges as an answer does.
+    let answer = AnalysisAnswer(diagnostics: kept.diagnostics, unread: kept.report.unread)
+    var ranges: [SourceRange] = []
+    for range in answer.ranges {
+      guard let fileMoves = moves[range.file] else {
+        ranges.append(range)
+        continue
       }
-      return result
+      guard let new = fileMoves[range] else { return nil }
+      ranges.append(new)
     }
-    guard let diagnostics = moved(kept.diagnostics), let unread = moved(kept.report.unread) else { return nil }
-    kept.diagnostics = diagnostics
-    kept.report.unread = unread
+    guard let moved = answer.replacingRanges(ranges) else { return nil }
+    kept.diagnostics = moved.diagnostics
+    kept.report.unread = moved.unread
     return kept
   }
 }

@@ -4,6 +4,30 @@ import DpendModel
 /// Stages 3 to 5 of ``GraphBuilder``: per key, the provider selection, the
 /// missing-dependency errors and the cycle check, redone for the keys a change reached.
 extension GraphBuilder {
+  /// What the file stages changed, for the key stages.
+  enum KeyChanges {
+    /// Every file was analysed: their analyses in path order.
+    case all(paths: [String], analyses: [FileAnalysis])
+    /// The files whose factories changed (`removed` for a forgotten file).
+    case some([(path: String, factories: [Factory], removed: Bool)])
+  }
+
+  /// Brings the key indexes, the selections, the missing-dependency errors and the cycle
+  /// check up to date with the file stages' changes.
+  func applyKeyChanges(_ changes: KeyChanges) {
+    switch changes {
+    case .all(let paths, let analyses):
+      indexEveryFile(paths, analyses)
+      markStage("key indexes")
+      selectEveryProvider()
+    case .some(let changed):
+      var touched = Set<Int32>()
+      for file in changed { reindex(file.path, file.factories, removed: file.removed, touching: &touched) }
+      markStage("key indexes")
+      updateSelections(touched)
+    }
+  }
+
   /// Selects the providers of the keys numbered `touched` and of the keys depending on one
   /// that gained its first or lost its last provider.
   func updateSelections(_ touched: Set<Int32>) {

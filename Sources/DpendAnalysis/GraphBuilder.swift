@@ -183,14 +183,6 @@ public final class GraphBuilder {
 
   // MARK: Stage 1 and 2: files
 
-  /// What the file stages changed, for the key stages.
-  private enum KeyChanges {
-    /// Every file was analysed: their analyses in path order.
-    case all(paths: [String], analyses: [FileAnalysis])
-    /// The files whose factories changed (`removed` for a forgotten file).
-    case some([(path: String, factories: [Factory], removed: Bool)])
-  }
-
   /// Applies the pending changes to the interfaces, the symbol table and the file
   /// analyses (stages 1 and 2), leaving ``files`` current; `nil` when nothing changed.
   private func applyFileChanges() -> KeyChanges? {
@@ -290,24 +282,6 @@ public final class GraphBuilder {
       changed.append((path, new.factories, summaries[path] == nil))
     }
     return .some(changed)
-  }
-
-  // MARK: Stages 3 to 5: keys
-
-  /// Brings the key indexes, the selections, the missing-dependency errors and the cycle
-  /// check up to date with the file stages' changes.
-  private func applyKeyChanges(_ changes: KeyChanges) {
-    switch changes {
-    case .all(let paths, let analyses):
-      indexEveryFile(paths, analyses)
-      markStage("key indexes")
-      selectEveryProvider()
-    case .some(let changed):
-      var touched = Set<Int32>()
-      for file in changed { reindex(file.path, file.factories, removed: file.removed, touching: &touched) }
-      markStage("key indexes")
-      updateSelections(touched)
-    }
   }
 
   /// Drops what only updates read (each file's interface, the symbol table): the next

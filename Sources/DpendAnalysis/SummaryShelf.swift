@@ -86,22 +86,29 @@ final class SummaryShelf: Sendable {
   /// The container code of `path`: a summary with only its path, registrations and resolve
   /// sites, decoded once.
   func containerCode(of path: String) -> FileSummary? {
-    if let done = containerCodes.withLock({ $0[path] }) { return done }
-    guard let whole = decoded.withLock({ $0[path] }) ?? stored[path]?.decoded() else { return nil }
-    var code = FileSummary(path: whole.path)
-    code.registrations = whole.registrations
-    code.resolveSites = whole.resolveSites
-    containerCodes.withLock { $0[path] = code }
-    return code
+    part(of: path, in: containerCodes) { whole in
+      var code = FileSummary(path: whole.path)
+      code.registrations = whole.registrations
+      code.resolveSites = whole.resolveSites
+      return code
+    }
   }
 
   /// The types (without their methods) and protocols `path` declares, decoded once.
   func declarations(of path: String) -> Declarations? {
-    if let done = declared.withLock({ $0[path] }) { return done }
+    part(of: path, in: declared, Declarations.init)
+  }
+
+  /// The part `make` takes of the summary of `path`, kept in `parts`: made once, from the
+  /// whole summary when it is decoded already, else from one decoded for it and let go.
+  private func part<Part: Sendable>(
+    of path: String, in parts: Locked<[String: Part]>, _ make: (FileSummary) -> Part
+  ) -> Part? {
+    if let done = parts.withLock({ $0[path] }) { return done }
     guard let whole = decoded.withLock({ $0[path] }) ?? stored[path]?.decoded() else { return nil }
-    let declarations = Declarations(whole)
-    declared.withLock { $0[path] = declarations }
-    return declarations
+    let part = make(whole)
+    parts.withLock { $0[path] = part }
+    return part
   }
 
   /// The paths decoded so far, sorted (for tests).

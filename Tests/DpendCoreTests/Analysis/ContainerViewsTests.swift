@@ -44,10 +44,13 @@ struct ContainerViewsTests {
 
   @Test func theTreeAndTheIndexAreMadeOnlyWhenAskedFor() {
     let both = Self.graph([.tree, .editor])
+    // Made when first read, not with the graph.
+    #expect(!both.lazyContainerIndex.isMade)
     #expect(
       both.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"])
     #expect(both.container.graph.nodes.map { $0.registration.types } == [["Store"], ["Feed"]])
     #expect(both.containerIndex.registrations.map(\.types) == [["Store"], ["Feed"]])
+    #expect(both.lazyContainerIndex.isMade)
     #expect(both.containerIndex.sites.map(\.type) == ["Store", "Clock"])
     for views: ContainerViews in [.editor, .tree, []] {
       let graph = Self.graph(views)
