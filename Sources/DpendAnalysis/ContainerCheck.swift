@@ -12,6 +12,8 @@ public struct ContainerReport: Hashable, Sendable {
   public var unread: [Diagnostic] = []
   /// The registrations with what they need, for `dpend tree`.
   public var graph = ContainerGraph()
+  /// The keys registered and resolved, for a kept answer (``ContainerKeyFacts``).
+  public var keyFacts = ContainerKeyFacts.empty
 
   public init() {}
 
@@ -114,6 +116,8 @@ struct ContainerCheck {
       found = inputs.map { check($0.sites, $0.registrations) }
     }
     let diagnostics = BuildConfigurations.merge(found, configurations: report.configurations)
+    report.keyFacts = ContainerKeyFacts(
+      summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, diagnostics: diagnostics)
     return (diagnostics, report)
   }
 

@@ -25,12 +25,16 @@ public struct KeyFacts: Hashable, Sendable {
   public let hasCycle: Bool
   /// From each provided key to every key one of its factories depends on.
   public private(set) var edges: KeyEdges
+  /// The keys the container code registers and resolves; `nil` when not known.
+  public var container: ContainerKeyFacts?
 
   /// The facts of `provided` and `needed` keys (`neededAmongSeveral` among them) and their
   /// `edges`, as read back from a file.
   public init(
-    provided: HashCounts, needed: HashCounts, neededAmongSeveral: HashCounts, hasCycle: Bool, edges: KeyEdges
+    provided: HashCounts, needed: HashCounts, neededAmongSeveral: HashCounts, hasCycle: Bool, edges: KeyEdges,
+    container: ContainerKeyFacts? = nil
   ) {
+    self.container = container
     self.provided = provided
     self.needed = needed
     self.neededAmongSeveral = neededAmongSeveral
@@ -105,6 +109,9 @@ extension DependencyGraph {
   /// The keys the graph's factories (the sources' and the libraries') provide and need
   /// (made when asked).
   public var keyFacts: KeyFacts {
-    KeyFacts(localFactories + libraryFactories, hasCycle: diagnostics.contains { $0.code == .dependencyCycle })
+    var facts = KeyFacts(
+      localFactories + libraryFactories, hasCycle: diagnostics.contains { $0.code == .dependencyCycle })
+    facts.container = container.keyFacts
+    return facts
   }
 }

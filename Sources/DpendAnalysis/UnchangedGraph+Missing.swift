@@ -12,6 +12,8 @@ extension UnchangedGraph.Outcome {
   /// changed, so every factory that reported it still does (``ProviderSelection/missing``).
   public func answer(after kept: AnalysisAnswer) -> AnalysisAnswer? {
     var answer = kept
+    answer.registrationsRead += registrationsRead
+    answer.resolvesChecked += resolvesChecked
     func errorIndex(_ key: DependencyKey) -> Int? {
       let prefix = "missing dependency: nothing provides '\(key)', needed by "
       return answer.diagnostics.firstIndex { $0.code == .missingDependency && $0.message.hasPrefix(prefix) }

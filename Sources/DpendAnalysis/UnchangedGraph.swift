@@ -61,6 +61,11 @@ public enum UnchangedGraph {
     /// The keys something needs that the changes gave their first provider (when every
     /// factory needing them is its key's only one): their missing-dependency errors go.
     public var satisfiedKeys: [DependencyKey] = []
+    /// The container registrations read that the changes added, less those they removed
+    /// (``ContainerChange``).
+    public var registrationsRead = 0
+    /// The container resolves checked that the changes added, less those they removed.
+    public var resolvesChecked = 0
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
     /// change, `nil` for a range of a changed file that is not one of its analysis's.
@@ -86,7 +91,9 @@ public enum UnchangedGraph {
     // ``isWorthChecking(_:settings:providers:)``, with each changed file decoded once.
     guard !changes.isEmpty, changes.allSatisfy({ $0.old.stored.path == $0.new.stored.path }) else { return nil }
     let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
-    guard containerCodeAlike(changes, decoded), selectAlike(decoded, settings, providers: keys != nil) else {
+    guard containerCodeAlike(changes, decoded, changesAllowed: keys?.container != nil),
+      selectAlike(decoded, settings, providers: keys != nil)
+    else {
       return nil
     }
     if let sparse = sparseCheck(
@@ -133,14 +140,30 @@ public enum UnchangedGraph {
       else { return nil }
     }
     let providers = keys == nil ? .none : ProviderChange(old: old, new: new)
+    // Container code added or removed that leaves the container check's answer as it was.
+    var containerChanges: [Int: ContainerChange] = [:]
+    for (index, change) in changes.enumerated() where change.hasContainer {
+      let (old, new) = (decoded[index].old.containerCodePositionFree, decoded[index].new.containerCodePositionFree)
+      guard old.written != new.written else { continue }
+      guard keys?.container != nil, let containerChange = ContainerChange(old: decoded[index].old, new: decoded[index].new)
+      else { return nil }
+      containerChanges[index] = containerChange
+    }
+    var containerAfter = keys?.container
+    if let facts = keys?.container, !containerChanges.isEmpty {
+      containerAfter = ContainerChange.facts(after: Array(containerChanges.values), given: facts)
+      guard containerAfter != nil else { return nil }
+    }
     var moves: [String: [SourceRange: SourceRange]] = [:]
     for (index, (change, (before, after))) in zip(changes, zip(old, new)).enumerated() {
       // The container check's ranges in the file move with its container code.
       let container =
-        change.hasContainer
-        ? Array(
-          zip(decoded[index].old.containerCodePositionFree.ranges, decoded[index].new.containerCodePositionFree.ranges))
-        : []
+        !change.hasContainer
+        ? []
+        : containerChanges[index]?.moves
+          ?? Array(
+            zip(
+              decoded[index].old.containerCodePositionFree.ranges, decoded[index].new.containerCodePositionFree.ranges))
       guard
         let moved = movedRanges(
           from: providers.keeping(before: before), to: providers.keeping(after: after),
@@ -157,6 +180,7 @@ public enum UnchangedGraph {
       missingKeys = after.missing
       satisfiedKeys = after.satisfied
     }
+    keysAfter?.container = containerAfter
     var counts = watched
     for analysis in old {
       guard counts.add(analysis.watched, by: -1) else { return nil }
@@ -173,9 +197,12 @@ public enum UnchangedGraph {
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
-    return Outcome(
+    var outcome = Outcome(
       watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys,
       satisfiedKeys: satisfiedKeys)
+    outcome.registrationsRead = containerChanges.values.reduce(0) { $0 + $1.registrationsRead }
+    outcome.resolvesChecked = containerChanges.values.reduce(0) { $0 + $1.resolvesChecked }
+    return outcome
   }
 
   /// The names of the types, protocols, typealiases and extended types `new` declares
@@ -220,16 +247,22 @@ public enum UnchangedGraph {
   {
     guard !changes.isEmpty else { return false }
     let decoded = changes.map { (old: $0.old.summary, new: $0.new.summary) }
-    return containerCodeAlike(changes, decoded) && selectAlike(decoded, settings, providers: providers)
+    return containerCodeAlike(changes, decoded, changesAllowed: providers)
+      && selectAlike(decoded, settings, providers: providers)
   }
 
   /// `true` when each changed file's container code is the same before and after but for
   /// its positions: the container check then gives the same answer, its ranges in the file
-  /// moved (as long as no declaration it looked up changed, which the check tells).
-  static func containerCodeAlike(_ changes: [Change], _ decoded: [(old: FileSummary, new: FileSummary)]) -> Bool {
+  /// moved (as long as no declaration it looked up changed, which the check tells). With
+  /// `changesAllowed` (the check is given the keys registered and resolved), also when it
+  /// only adds or removes what may leave that answer as it was (``ContainerChange``).
+  static func containerCodeAlike(
+    _ changes: [Change], _ decoded: [(old: FileSummary, new: FileSummary)], changesAllowed: Bool = false
+  ) -> Bool {
     zip(changes, decoded).allSatisfy { change, summaries in
       !change.hasContainer
         || summaries.old.containerCodePositionFree.written == summaries.new.containerCodePositionFree.written
+        || (changesAllowed && ContainerChange(old: summaries.old, new: summaries.new) != nil)
     }
   }
 

@@ -12,18 +12,38 @@ extension FileSummary {
   /// as the order in which the file first names it: the check only tells registrations on
   /// one container from those on another, and a method added above moves those places.
   public var containerCodePositionFree: (written: [UInt8], ranges: [SourceRange]) {
+    let registrations = registrationsNamingContainersInOrder
+    return BinaryWriter.positionFree { writer in
+      writer.write(registrations)
+      writer.write(resolveSites)
+    }
+  }
+
+  /// ``containerCodePositionFree`` element by element: each registration (its container
+  /// named as there) and each resolve site outside registrations apart from its positions,
+  /// with its ranges. The ranges of all of them, in order, are ``containerCodePositionFree``'s.
+  public var containerElementsPositionFree:
+    (registrations: [(written: [UInt8], ranges: [SourceRange])], sites: [(written: [UInt8], ranges: [SourceRange])])
+  {
+    (
+      registrationsNamingContainersInOrder.map { registration in
+        BinaryWriter.positionFree { $0.write(registration) }
+      },
+      resolveSites.map { site in BinaryWriter.positionFree { $0.write(site) } }
+    )
+  }
+
+  /// The registrations, each container named after its place in this file written as
+  /// `#` and the order in which the file first names it.
+  public var registrationsNamingContainersInOrder: [ContainerRegistration] {
     var containers: [String: Int] = [:]
-    let registrations = self.registrations.map { registration in
+    return registrations.map { registration in
       guard registration.scopeName.contains(path) else { return registration }
       var registration = registration
       let index = containers[registration.scopeName] ?? containers.count
       containers[registration.scopeName] = index
       registration.scopeName = "#\(index)"
       return registration
-    }
-    return BinaryWriter.positionFree { writer in
-      writer.write(registrations)
-      writer.write(resolveSites)
     }
   }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// the graph (``DpendAnalysis/UnchangedGraph``): the record keeps, for that, each file's
 /// shape and the names the files' analyses looked up (``GraphFacts``).
 ///
-/// Layout, integers little-endian: the magic `DPNDANS6`, the inputs' content digest
+/// Layout, integers little-endian: the magic `DPNDANS7`, the inputs' content digest
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
 /// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
 /// (the paths' digest `u64`; the shape count `u32` and shapes `u64` each; the content count
@@ -21,7 +21,9 @@ import Foundation
 /// check's looked-up name count `u32` and hashes `u64` each; whether key facts follow (`u8`),
 /// the provided, the needed and the needed-among-several keys as counted hashes, whether the graph had a cycle
 /// (`u8`), and the edges between keys (their count `u32`, then their sources `u64` each,
-/// their targets `u64` each, and their counts `u32` each)), the answer (`u32` length, its binary form), then a
+/// their targets `u64` each, and their counts `u32` each), whether container key facts follow
+/// (`u8`), and the resolved, the registered keys and the registrations' identities as counted
+/// hashes with whether a key nothing registers was reported (`u8`)), the answer (`u32` length, its binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. Counted hashes
 /// (``DpendAnalysis/HashCounts``) are a count `u32`, the hashes `u64` each, then their
 /// counts `u32` each. A file that does not
@@ -33,7 +35,7 @@ public struct AnswerCache: Sendable {
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS6".utf8)
+  static let magic = Array("DPNDANS7".utf8)
 
   /// A kept answer and what it was computed from.
   public struct Record: Hashable, Sendable {
@@ -200,8 +202,18 @@ public struct AnswerCache: Sendable {
         guard let edges = KeyEdges(sources: sources, targets: targets, counts: counts.map { UInt32($0) }) else {
           return nil
         }
+        guard let hasContainer = integer(1), hasContainer <= 1 else { return nil }
+        var container: ContainerKeyFacts?
+        if hasContainer == 1 {
+          guard let resolved = hashCounts(), let registered = hashCounts(), let identities = hashCounts(),
+            let hasMissing = integer(1), hasMissing <= 1
+          else { return nil }
+          container = ContainerKeyFacts(
+            resolved: resolved, registered: registered, identities: identities, hasMissing: hasMissing == 1)
+        }
         keys = KeyFacts(
-          provided: provided, needed: needed, neededAmongSeveral: amongSeveral, hasCycle: hasCycle == 1, edges: edges)
+          provided: provided, needed: needed, neededAmongSeveral: amongSeveral, hasCycle: hasCycle == 1, edges: edges,
+          container: container)
       }
       facts = GraphFacts(pathsDigest: pathsDigest, shapes: shapes, contents: contents, watched: watched, keys: keys)
     }
@@ -247,6 +259,13 @@ public struct AnswerCache: Sendable {
         LittleEndian.appendArray(keys.edges.sources, width: 8, to: &output)
         LittleEndian.appendArray(keys.edges.targets, width: 8, to: &output)
         LittleEndian.appendArray(keys.edges.counts.lazy.map(UInt64.init), width: 4, to: &output)
+        LittleEndian.append(keys.container == nil ? 0 : 1, width: 1, to: &output)
+        if let container = keys.container {
+          append(container.resolved.hashes, container.resolved.counts)
+          append(container.registered.hashes, container.registered.counts)
+          append(container.identities.hashes, container.identities.counts)
+          LittleEndian.append(container.hasMissing ? 1 : 0, width: 1, to: &output)
+        }
       }
     }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)

@@ -1,0 +1,178 @@
+import DpendModel
+
+extension UnchangedGraph {
+  /// Container code a change added to one file or removed from it, the rest the same but for
+  /// positions, when the container check's answer stays what it was but for its counts:
+  ///
+  /// - each registration added or removed is read, forwarded by no app function, under no
+  ///   `#if` condition, not auto-wired, Dip's or Swinject's, and nothing resolves its keys
+  ///   (before or after, ``ContainerKeyFacts/resolved``): no site gains or loses an answer, so
+  ///   no missing registration, runtime-argument count or cast changes, and nothing leads
+  ///   into its keys, so they are on no cycle;
+  /// - a registration added is the only one of its container and key (no duplicate comes),
+  ///   and the check reported no key nothing registers (it could be the concrete one such an
+  ///   error names); one removed was the only one (no duplicate goes);
+  /// - each resolve site added (outside registrations, or a need of one added) asks for a
+  ///   named type, under no condition, for no property wrapper's type, and a registration
+  ///   under no condition answers it (with its runtime-argument count, for Swinject), with no
+  ///   cast or one to that type: it is checked and reports nothing;
+  /// - each site removed is read the same way; any diagnostic at its range would have no
+  ///   place after the change, so an answer holding one is not kept (``Outcome/moved(_:)``).
+  ///
+  /// The registrations and sites that stay keep their order, and their ranges move with them.
+  struct ContainerChange {
+    /// The ranges of the registrations and sites that stay, before and after.
+    var moves: [(before: SourceRange, after: SourceRange)] = []
+    /// The registrations added, with their identities (``ContainerKeyFacts/identities``).
+    var added: [(registration: ContainerRegistration, identities: [UInt64])] = []
+    /// The registrations removed, with their identities.
+    var removed: [(registration: ContainerRegistration, identities: [UInt64])] = []
+    /// The sites added: outside registrations, and the needs of those added.
+    var addedSites: [ResolveSite] = []
+    /// The sites removed.
+    var removedSites: [ResolveSite] = []
+
+    /// The change from `old` to `new` (one file's summaries), told from them alone; `nil`
+    /// when it is not of the kind above.
+    init?(old: FileSummary, new: FileSummary) {
+      let before = old.containerElementsPositionFree
+      let after = new.containerElementsPositionFree
+      guard let registrations = Self.matching(before.registrations.map(\.written), after.registrations.map(\.written)),
+        let sites = Self.matching(before.sites.map(\.written), after.sites.map(\.written))
+      else { return nil }
+      for (oldIndex, newIndex) in registrations {
+        moves += zip(before.registrations[oldIndex].ranges, after.registrations[newIndex].ranges).map { ($0, $1) }
+      }
+      for (oldIndex, newIndex) in sites {
+        moves += zip(before.sites[oldIndex].ranges, after.sites[newIndex].ranges).map { ($0, $1) }
+      }
+      let oldIdentities = ContainerKeyFacts.identities(of: old)
+      let newIdentities = ContainerKeyFacts.identities(of: new)
+      let keptOld = Set(registrations.map(\.0))
+      let keptNew = Set(registrations.map(\.1))
+      for index in old.registrations.indices where !keptOld.contains(index) {
+        removed.append((old.registrations[index], oldIdentities[index]))
+      }
+      for index in new.registrations.indices where !keptNew.contains(index) {
+        added.append((new.registrations[index], newIdentities[index]))
+      }
+      let keptOldSites = Set(sites.map(\.0))
+      let keptNewSites = Set(sites.map(\.1))
+      removedSites = old.resolveSites.indices.filter { !keptOldSites.contains($0) }.map { old.resolveSites[$0] }
+      addedSites = new.resolveSites.indices.filter { !keptNewSites.contains($0) }.map { new.resolveSites[$0] }
+      removedSites += removed.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
+      addedSites += added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
+      guard (added + removed).allSatisfy({ Self.isPlain($0.registration) }),
+        (addedSites + removedSites).allSatisfy({ Self.typeIfPlain($0) != nil })
+      else { return nil }
+    }
+
+    /// `true` when nothing was added or removed.
+    var isEmpty: Bool { added.isEmpty && removed.isEmpty && addedSites.isEmpty && removedSites.isEmpty }
+
+    /// The registrations read minus those no longer (``AnalysisAnswer/registrationsRead``).
+    var registrationsRead: Int { added.count - removed.count }
+
+    /// The sites checked minus those no longer (``AnalysisAnswer/resolvesChecked``).
+    var resolvesChecked: Int { addedSites.count - removedSites.count }
+
+    /// The facts after `changes` (of files each changed once), given `facts` before them;
+    /// `nil` when the container check's answer may differ (the rules of ``ContainerChange``).
+    static func facts(after changes: [ContainerChange], given facts: ContainerKeyFacts) -> ContainerKeyFacts? {
+      var after = facts
+      for change in changes {
+        for (registration, identities) in change.removed {
+          guard after.add(registration, identities: identities, by: -1) else { return nil }
+        }
+        for site in change.removedSites {
+          guard after.add(resolvedType: typeIfPlain(site)!, name: site.name, by: -1) else { return nil }
+        }
+        for (registration, identities) in change.added {
+          guard after.add(registration, identities: identities, by: 1) else { return nil }
+        }
+        for site in change.addedSites {
+          guard after.add(resolvedType: typeIfPlain(site)!, name: site.name, by: 1) else { return nil }
+        }
+      }
+      for change in changes {
+        for (registration, _) in change.added + change.removed {
+          for type in registration.types {
+            guard !facts.isResolved(type: type, name: registration.name),
+              !after.isResolved(type: type, name: registration.name)
+            else { return nil }
+          }
+        }
+        guard change.added.isEmpty || !facts.hasMissing,
+          change.added.allSatisfy({ $0.identities.allSatisfy { after.count(identity: $0) == 1 } }),
+          change.removed.allSatisfy({ $0.identities.allSatisfy { facts.count(identity: $0) == 1 } })
+        else { return nil }
+        for site in change.addedSites {
+          let type = typeIfPlain(site)!
+          guard after.isRegistered(site, type: type), site.conditionalCast == nil || site.conditionalCast == type else {
+            return nil
+          }
+        }
+      }
+      return after
+    }
+
+    /// `true` for a registration the rules above let come or go.
+    private static func isPlain(_ registration: ContainerRegistration) -> Bool {
+      registration.unread == nil && !registration.isForwarded && registration.conditions.isEmpty
+        && registration.autowired == nil && [.dip, .swinject].contains(registration.dialect)
+        && !registration.types.isEmpty
+    }
+
+    /// The type `site` asks for, when the rules above let it come or go.
+    static func typeIfPlain(_ site: ResolveSite) -> String? {
+      guard site.unread == nil, site.conditions.isEmpty, site.owner == nil, [.dip, .swinject].contains(site.dialect),
+        case .named(let type)? = site.type
+      else { return nil }
+      return type
+    }
+
+    /// The pairs of places in `old` and `new` of equal elements, in order, as many as can be
+    /// (the common prefix and suffix, and the longest common subsequence between them);
+    /// `nil` when the parts between are too long to compare (over 65,536 pairs).
+    static func matching(_ old: [[UInt8]], _ new: [[UInt8]]) -> [(Int, Int)]? {
+      var prefix = 0
+      while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+      var suffix = 0
+      while suffix < old.count - prefix, suffix < new.count - prefix,
+        old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+      {
+        suffix += 1
+      }
+      var pairs = (0..<prefix).map { ($0, $0) }
+      let oldMiddle = Array(prefix..<(old.count - suffix))
+      let newMiddle = Array(prefix..<(new.count - suffix))
+      if !oldMiddle.isEmpty, !newMiddle.isEmpty {
+        guard oldMiddle.count * newMiddle.count <= 1 << 16 else { return nil }
+        // lengths[i][j]: the longest common subsequence of the middles from i and j on.
+        let columns = newMiddle.count + 1
+        var lengths = [Int](repeating: 0, count: (oldMiddle.count + 1) * columns)
+        for i in oldMiddle.indices.reversed() {
+          for j in newMiddle.indices.reversed() {
+            lengths[i * columns + j] =
+              old[oldMiddle[i]] == new[newMiddle[j]]
+              ? lengths[(i + 1) * columns + j + 1] + 1
+              : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
+          }
+        }
+        var (i, j) = (0, 0)
+        while i < oldMiddle.count, j < newMiddle.count {
+          if old[oldMiddle[i]] == new[newMiddle[j]] {
+            pairs.append((oldMiddle[i], newMiddle[j]))
+            (i, j) = (i + 1, j + 1)
+          } else if lengths[(i + 1) * columns + j] >= lengths[i * columns + j + 1] {
+            i += 1
+          } else {
+            j += 1
+          }
+        }
+      }
+      pairs += (0..<suffix).map { (old.count - suffix + $0, new.count - suffix + $0) }
+      return pairs
+    }
+  }
+}
