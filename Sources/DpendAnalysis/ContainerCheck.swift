@@ -98,7 +98,7 @@ struct ContainerCheck {
         registrations: registrations.filter { Self.holds($0.conditions, in: configuration) }
       )
     }
-    let found: [[Diagnostic]]
+    let found: [(diagnostics: [Diagnostic], scanned: [String?])]
     if let (makeLookup, watch) = parallelLookups, inputs.count > 1 {
       let watches = inputs.map { _ in NameWatch() }
       // Each check reads only its own lookup (its own watch) and the immutable inputs; the
@@ -115,15 +115,20 @@ struct ContainerCheck {
     } else {
       found = inputs.map { check($0.sites, $0.registrations) }
     }
-    let diagnostics = BuildConfigurations.merge(found, configurations: report.configurations)
+    let diagnostics = BuildConfigurations.merge(found.map(\.diagnostics), configurations: report.configurations)
     report.keyFacts = ContainerKeyFacts(
-      summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, diagnostics: diagnostics)
+      summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned))
     return (diagnostics, report)
   }
 
   // MARK: One configuration
 
-  private func check(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> [Diagnostic] {
+  /// The diagnostics of one configuration, with the names of the keys nothing registers
+  /// that are protocols: for each, the registrations of its name were scanned for a type
+  /// conforming to it (``missingDiagnostic(_:required:sites:_:scanned:)``).
+  private func check(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> (
+    diagnostics: [Diagnostic], scanned: [String?]
+  ) {
     // Each type's registrations by their place in `registrations`, in order.
     var byType: [String: [Int]] = [:]
     for (index, registration) in registrations.enumerated() where registration.unread == nil {
@@ -173,16 +178,21 @@ struct ContainerCheck {
             notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
       }
     }
+    var scanned: [String?] = []
     for (key, entry) in missing.sorted(by: { $0.key < $1.key }) {
-      diagnostics.append(missingDiagnostic(key, required: entry.required, sites: entry.sites, registrations))
+      diagnostics.append(
+        missingDiagnostic(key, required: entry.required, sites: entry.sites, registrations, scanned: &scanned))
     }
     diagnostics += duplicates(registrations)
     diagnostics += cycles(sites, registrations)
-    return diagnostics
+    return (diagnostics, scanned)
   }
 
+  /// The error of `key`, which nothing registers; when it is a protocol, its name joins
+  /// `scanned`.
   private func missingDiagnostic(
-    _ key: ContainerKey, required: Bool, sites: [Site], _ registrations: [ContainerRegistration]
+    _ key: ContainerKey, required: Bool, sites: [Site], _ registrations: [ContainerRegistration],
+    scanned: inout [String?]
   ) -> Diagnostic {
     let sites = sites.sorted { $0.site.range < $1.site.range }
     let notes = sites.map { site in
@@ -192,7 +202,9 @@ struct ContainerCheck {
         range: site.site.range)
     }
     let range = sites[0].site.range
-    if lookup.isProtocol(key.type),
+    let isProtocol = lookup.isProtocol(key.type)
+    if isProtocol { scanned.append(key.name) }
+    if isProtocol,
       let concrete = registrations.first(where: { registration in
         registration.unread == nil && registration.name == key.name
           && registration.types.contains { lookup.conformances($0).contains(key.type) }

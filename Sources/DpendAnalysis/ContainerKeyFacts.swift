@@ -20,26 +20,27 @@ public struct ContainerKeyFacts: Hashable, Sendable {
   /// Each read registration's container and key: two of one are a
   /// `duplicate-registration` in a configuration holding both.
   public private(set) var identities: HashCounts
-  /// `true` when the check reported a key nothing registers (`missing-dependency`,
-  /// `registered-as-concrete-type` or `unregistered-optional-resolve`): a registration added
-  /// may be the concrete one such an error names.
-  public let hasMissing: Bool
+  /// The name (or its absence) of each protocol nothing registers that the check reported
+  /// (`missing-dependency`, `registered-as-concrete-type` or `unregistered-optional-resolve`),
+  /// counted per configuration: the check looks among the registrations of that name for
+  /// a type conforming to it, so one added there may change the error.
+  public private(set) var scannedNames: HashCounts
 
   /// No container code.
   public static let empty = ContainerKeyFacts(
-    resolved: HashCounts(), registered: HashCounts(), identities: HashCounts(), hasMissing: false)
+    resolved: HashCounts(), registered: HashCounts(), identities: HashCounts(), scannedNames: HashCounts())
 
   /// Facts as read back from a file.
-  public init(resolved: HashCounts, registered: HashCounts, identities: HashCounts, hasMissing: Bool) {
+  public init(resolved: HashCounts, registered: HashCounts, identities: HashCounts, scannedNames: HashCounts) {
     self.resolved = resolved
     self.registered = registered
     self.identities = identities
-    self.hasMissing = hasMissing
+    self.scannedNames = scannedNames
   }
 
   /// The facts of the container files `summaries`, whose sites the check typed as `typed`
-  /// (type and name), with the check's `diagnostics`.
-  init(summaries: [FileSummary], typed: [(type: String, name: String?)], diagnostics: [Diagnostic]) {
+  /// (type and name), with the names of the protocols it found nothing registers, `scanned`.
+  init(summaries: [FileSummary], typed: [(type: String, name: String?)], scanned: [String?]) {
     resolved = HashCounts(counting: typed.map { Self.resolvedHash(type: $0.type, name: $0.name) })
     var registered: [UInt64] = []
     var identities: [UInt64] = []
@@ -51,13 +52,17 @@ public struct ContainerKeyFacts: Hashable, Sendable {
     }
     self.registered = HashCounts(counting: registered)
     self.identities = HashCounts(counting: identities)
-    hasMissing = diagnostics.contains { Self.missingCodes.contains($0.code) }
+    scannedNames = HashCounts(counting: scanned.map(Self.nameHash))
   }
 
-  /// The codes of the errors of a key nothing registers.
-  static let missingCodes: Set<DiagnosticCode> = [
-    .missingDependency, .registeredAsConcreteType, .unregisteredOptionalResolve,
-  ]
+  /// The hash a name (or its absence) is known by in ``scannedNames``.
+  static func nameHash(_ name: String?) -> UInt64 {
+    StableHash.of(name.map { "=" + $0 } ?? "")
+  }
+
+  /// `true` when the check looked among the registrations named `name` for a protocol's
+  /// conforming type.
+  func isScanned(_ name: String?) -> Bool { scannedNames.count(of: Self.nameHash(name)) > 0 }
 
   /// The hash a resolved key is known by.
   static func resolvedHash(type: String, name: String?) -> UInt64 {

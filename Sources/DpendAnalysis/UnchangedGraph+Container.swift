@@ -5,13 +5,14 @@ extension UnchangedGraph {
   /// positions, when the container check's answer stays what it was but for its counts:
   ///
   /// - each registration added or removed is read, forwarded by no app function, under no
-  ///   `#if` condition, not auto-wired, Dip's or Swinject's, and nothing resolves its keys
+  ///   `#if` condition, not auto-wired, and nothing resolves its keys
   ///   (before or after, ``ContainerKeyFacts/resolved``): no site gains or loses an answer, so
   ///   no missing registration, runtime-argument count or cast changes, and nothing leads
   ///   into its keys, so they are on no cycle;
   /// - a registration added is the only one of its container and key (no duplicate comes),
-  ///   and the check reported no key nothing registers (it could be the concrete one such an
-  ///   error names); one removed was the only one (no duplicate goes);
+  ///   and the check reported no protocol of its name that nothing registers (it could be
+  ///   the concrete one such an error names, ``ContainerKeyFacts/scannedNames``); one
+  ///   removed was the only one (no duplicate goes);
   /// - each resolve site added (outside registrations, or a need of one added) asks for a
   ///   named type, under no condition, for no property wrapper's type, and a registration
   ///   under no condition answers it (with its runtime-argument count, for Swinject), with no
@@ -102,7 +103,7 @@ extension UnchangedGraph {
             else { return nil }
           }
         }
-        guard change.added.isEmpty || !facts.hasMissing,
+        guard change.added.allSatisfy({ !facts.isScanned($0.registration.name) }),
           change.added.allSatisfy({ $0.identities.allSatisfy { after.count(identity: $0) == 1 } }),
           change.removed.allSatisfy({ $0.identities.allSatisfy { facts.count(identity: $0) == 1 } })
         else { return nil }
@@ -119,14 +120,12 @@ extension UnchangedGraph {
     /// `true` for a registration the rules above let come or go.
     private static func isPlain(_ registration: ContainerRegistration) -> Bool {
       registration.unread == nil && !registration.isForwarded && registration.conditions.isEmpty
-        && registration.autowired == nil && [.dip, .swinject].contains(registration.dialect)
-        && !registration.types.isEmpty
+        && registration.autowired == nil && !registration.types.isEmpty
     }
 
     /// The type `site` asks for, when the rules above let it come or go.
     static func typeIfPlain(_ site: ResolveSite) -> String? {
-      guard site.unread == nil, site.conditions.isEmpty, site.owner == nil, [.dip, .swinject].contains(site.dialect),
-        case .named(let type)? = site.type
+      guard site.unread == nil, site.conditions.isEmpty, site.owner == nil, case .named(let type)? = site.type
       else { return nil }
       return type
     }

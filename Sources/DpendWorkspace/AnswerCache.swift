@@ -22,8 +22,8 @@ import Foundation
 /// the provided, the needed and the needed-among-several keys as counted hashes, whether the graph had a cycle
 /// (`u8`), and the edges between keys (their count `u32`, then their sources `u64` each,
 /// their targets `u64` each, and their counts `u32` each), whether container key facts follow
-/// (`u8`), and the resolved, the registered keys and the registrations' identities as counted
-/// hashes with whether a key nothing registers was reported (`u8`)), the answer (`u32` length, its binary form), then a
+/// (`u8`), and the resolved and the registered keys, the registrations' identities and the
+/// names of the protocols found unregistered as counted hashes), the answer (`u32` length, its binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. Counted hashes
 /// (``DpendAnalysis/HashCounts``) are a count `u32`, the hashes `u64` each, then their
 /// counts `u32` each. A file that does not
@@ -206,10 +206,10 @@ public struct AnswerCache: Sendable {
         var container: ContainerKeyFacts?
         if hasContainer == 1 {
           guard let resolved = hashCounts(), let registered = hashCounts(), let identities = hashCounts(),
-            let hasMissing = integer(1), hasMissing <= 1
+            let scanned = hashCounts()
           else { return nil }
           container = ContainerKeyFacts(
-            resolved: resolved, registered: registered, identities: identities, hasMissing: hasMissing == 1)
+            resolved: resolved, registered: registered, identities: identities, scannedNames: scanned)
         }
         keys = KeyFacts(
           provided: provided, needed: needed, neededAmongSeveral: amongSeveral, hasCycle: hasCycle == 1, edges: edges,
@@ -264,7 +264,7 @@ public struct AnswerCache: Sendable {
           append(container.resolved.hashes, container.resolved.counts)
           append(container.registered.hashes, container.registered.counts)
           append(container.identities.hashes, container.identities.counts)
-          LittleEndian.append(container.hasMissing ? 1 : 0, width: 1, to: &output)
+          append(container.scannedNames.hashes, container.scannedNames.counts)
         }
       }
     }

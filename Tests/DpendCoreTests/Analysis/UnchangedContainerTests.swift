@@ -143,6 +143,7 @@ struct UnchangedContainerTests {
     var moved = 0
     var maybe = 0
     var withErrors = 0
+    var counted = 0
     for step in 0..<60 {
       let path = "Sources/Container\(random.below(3)).swift"
       var after = texts
@@ -153,9 +154,8 @@ struct UnchangedContainerTests {
         kept += 1
         if outcome.moves[path]!.contains(where: { $0.key != $0.value }) { moved += 1 }
         if !graph.diagnostics.isEmpty { withErrors += 1 }
-        #expect(outcome.answer(after: Self.answer(before)) == Self.answer(graph), "step \(step)")
-        #expect(outcome.watched == graph.watchedNames, "step \(step)")
-        #expect(outcome.keys == graph.keyFacts, "step \(step)")
+        if outcome.registrationsRead != 0 || outcome.resolvesChecked != 0 { counted += 1 }
+        if !Self.expectKept(outcome, before, graph, "step \(step)") { maybe += 1 }
       } else {
         maybe += 1
       }
@@ -165,7 +165,71 @@ struct UnchangedContainerTests {
     #expect(moved >= 5, "\(moved) kept with positions moved")
     #expect(maybe >= 5, "\(maybe) maybe")
     #expect(withErrors >= 5, "\(withErrors) kept with diagnostics")
-    print("unchanged container code, seed \(seed): \(kept) kept (\(moved) moved), \(maybe) maybe")
+    #expect(counted >= 2, "\(counted) kept with registrations or resolves added or removed")
+    print(
+      "unchanged container code, seed \(seed): \(kept) kept (\(moved) moved, \(counted) with container code added or removed), \(maybe) maybe"
+    )
+  }
+
+  /// The same random files, each step a registration added or removed, or a resolve added
+  /// (``registrationAddedOrRemoved(in:_:)``): whenever the check says "unchanged", the graph
+  /// built from scratch gives the answer made from the kept one (counts included), the
+  /// names looked up and the keys, the container's among them.
+  @Test(arguments: [61, 62, 63, 64])
+  func registrationsAddedAndRemovedGiveTheGraphsAnswer(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let settings = try Support.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var texts = Self.randomWorkspace(&random)
+    var counted = 0
+    var removed = 0
+    var maybe = 0
+    for step in 0..<40 {
+      let path = "Sources/Container\(random.below(3)).swift"
+      var after = texts
+      after[path] =
+        random.below(4) == 0
+        ? after[path]! + "func useQ\(step)(_ r: Resolver) { _ = r.resolve(P\(random.below(6)).self)! }\n"
+        : Self.registrationAddedOrRemoved(in: after[path]!, &random)
+      let before = Support.graph(texts, settings)
+      let graph = Support.graph(after, settings)
+      if let outcome = Support.check(texts, path, to: after[path]!, settings) {
+        guard Self.expectKept(outcome, before, graph, "step \(step)") else {
+          maybe += 1
+          texts = after
+          continue
+        }
+        if outcome.registrationsRead != 0 || outcome.resolvesChecked != 0 { counted += 1 }
+        if outcome.registrationsRead < 0 { removed += 1 }
+      } else {
+        maybe += 1
+      }
+      texts = after
+    }
+    #expect(counted >= 8, "\(counted) kept with registrations or resolves added or removed")
+    #expect(removed >= 1, "\(removed) kept with a registration removed")
+    #expect(maybe >= 5, "\(maybe) maybe")
+    print("container code added or removed, seed \(seed): \(counted) kept (\(removed) removing), \(maybe) maybe")
+  }
+
+  /// Whether `outcome` (of a change from the graph `before` to `graph`, built from scratch)
+  /// makes an answer: one whose range has no place after the change (a diagnostic at code
+  /// the change removed) makes none, and the answer is not kept. When it makes one, it is
+  /// `graph`'s, and so are the names looked up and the keys. The container check's lookups
+  /// may be more than `graph`'s: a registration or resolve removed may have been looked up
+  /// for, and a name watched in vain only makes a later check say "maybe".
+  static func expectKept(
+    _ outcome: UnchangedGraph.Outcome, _ before: DependencyGraph, _ graph: DependencyGraph, _ comment: Comment,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    guard let answer = outcome.answer(after: Self.answer(before)) else { return false }
+    #expect(answer == Self.answer(graph), comment, sourceLocation: sourceLocation)
+    #expect(outcome.watched.hashes == graph.watchedNames.hashes, comment, sourceLocation: sourceLocation)
+    #expect(outcome.watched.counts == graph.watchedNames.counts, comment, sourceLocation: sourceLocation)
+    #expect(
+      Set(graph.watchedNames.containerLookups).isSubset(of: outcome.watched.containerLookups), comment,
+      sourceLocation: sourceLocation)
+    #expect(outcome.keys == graph.keyFacts, comment, sourceLocation: sourceLocation)
+    return true
   }
 
   /// Four files of dpend's own dialect and three with container code (Dip, Swinject or
@@ -179,12 +243,38 @@ struct UnchangedContainerTests {
     return files
   }
 
+  /// `text` with a registration of a key nothing else in the harness names (`Q0`…`Q8`)
+  /// added at the top of its container's body (perhaps needing a `P` key, perhaps named),
+  /// or, one time in three, the first such registration removed.
+  static func registrationAddedOrRemoved(in text: String, _ random: inout SplitMix64) -> String {
+    var lines = text.components(separatedBy: "\n")
+    if random.below(3) == 0, let index = lines.firstIndex(where: { $0.contains("Q") && $0.contains("register") }) {
+      lines.remove(at: index)
+      return lines.joined(separator: "\n")
+    }
+    let key = "Q\(random.below(9))"
+    let need = "P\(random.below(6))"
+    let name = random.below(2) == 0 ? "" : ", name: \"q\(random.below(2))\""
+    if let index = lines.firstIndex(where: { $0.contains("func assemble(container: Container) {") }) {
+      let factory = random.below(2) == 0 ? "_ in T1()" : "r in T1(p0: r.resolve(\(need).self)!)"
+      lines.insert("    container.register(\(key).self\(name)) { \(factory) }", at: index + 1)
+    } else if let index = lines.firstIndex(where: { $0.contains("DependencyContainer { c in") }) {
+      let factory = random.below(2) == 0 ? "T1()" : "T1(p0: try c.resolve() as \(need))"
+      lines.insert("  c.register(tag: \"q\") { \(factory) as \(key) }", at: index + 1)
+    }
+    return lines.joined(separator: "\n")
+  }
+
   /// `text` edited at random: rewritten (as a file with container code, or not), a protocol
   /// put above, a comment above and a helper class below, an extension under `#if` below, a
   /// line broken in each `{ _ in` closure, or random declarations appended.
   static func randomEdit(of text: String, container: Bool, step: Int, _ random: inout SplitMix64) -> String {
     let block = RandomSwiftFile.make(shape: random.next(), &random).replacing("import DpendRuntime\n", with: "")
-    switch random.below(7) {
+    switch random.below(9) {
+    case 7 where container: return Self.registrationAddedOrRemoved(in: text, &random)
+    case 8 where container:
+      let resolve = "func useQ\(random.below(9))(_ r: Resolver) { _ = r.resolve(P\(random.below(6)).self)! }\n"
+      return text.contains("import Swinject") ? text + resolve : text
     case 0:
       return container
         ? RandomContainerFile.make(shape: random.next(), &random) : RandomSwiftFile.make(shape: random.next(), &random)
