@@ -7,7 +7,9 @@ import DpendModel
 /// The check reads each container file's container code, and declarations by name through
 /// the symbol table (recorded, by last component, in the names it looked up). So its answer
 /// stands when every changed file's container code is the same but for positions
-/// (``DpendModel/FileSummary/containerCodePositionFree``), no declaration a changed file
+/// (``DpendModel/FileSummary/containerCodePositionFree``) or for registrations nothing
+/// resolves and resolves something registers, added or removed (``UnchangedGraph/ContainerChange``,
+/// the counts then changed), no declaration a changed file
 /// rewrote (``UnchangedGraph/rewrittenNames(from:to:)``) and no name whose meaning the
 /// symbol table's update changed is one it looked up, and the build configurations are the
 /// same: the rule ``UnchangedGraph`` keeps a command line's answer by.
@@ -39,17 +41,32 @@ extension GraphBuilder {
       !namesChangedSinceLastGraph.contains(where: { kept.lookedUp.contains(StableHash.of($0)) })
     else { return nil }
     var moves: [String: [SourceRange: SourceRange]] = [:]
+    var containerChanges: [UnchangedGraph.ContainerChange] = []
     for (path, old) in changedSinceLastGraph {
       let before = old?.decoded() ?? FileSummary(path: path)
       let after = shelf.summary(of: path) ?? FileSummary(path: path)
       let (oldCode, newCode) = (before.containerCodePositionFree, after.containerCodePositionFree)
-      guard oldCode.written == newCode.written,
+      var pairs = Array(zip(oldCode.ranges, newCode.ranges))
+      if oldCode.written != newCode.written {
+        // Registrations nothing resolves, or resolves something registers, added or removed.
+        guard let change = UnchangedGraph.ContainerChange(old: before, new: after) else { return nil }
+        containerChanges.append(change)
+        pairs = change.moves
+      }
+      guard
         !UnchangedGraph.rewrittenNames(from: before, to: after).contains(where: {
           kept.lookedUp.contains(StableHash.of(SymbolTable.lastComponent($0)))
         }),
-        let moved = UnchangedGraph.orderedMoves(from: oldCode.ranges, to: newCode.ranges)
+        let moved = UnchangedGraph.orderedMoves(from: pairs.map(\.0), to: pairs.map(\.1))
       else { return nil }
       moves[path] = moved
+    }
+    if !containerChanges.isEmpty {
+      guard let facts = UnchangedGraph.ContainerChange.facts(after: containerChanges, given: kept.report.keyFacts)
+      else { return nil }
+      kept.report.keyFacts = facts
+      kept.report.registrationsRead += containerChanges.reduce(0) { $0 + $1.registrationsRead }
+      kept.report.resolvesChecked += containerChanges.reduce(0) { $0 + $1.resolvesChecked }
     }
     // The diagnostics and unread facts hold their ranges as an answer does.
     let answer = AnalysisAnswer(diagnostics: kept.diagnostics, unread: kept.report.unread)

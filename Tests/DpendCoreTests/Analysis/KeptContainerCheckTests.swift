@@ -92,6 +92,29 @@ struct KeptContainerCheckTests {
         "unread"))
   }
 
+  /// A registration nothing resolves added, then removed: the check is kept with its counts
+  /// changed (``UnchangedGraph/ContainerChange``); the first registration of a needed key
+  /// runs it.
+  @Test func aRegistrationNothingResolvesAddedOrRemovedKeepsTheCheck() throws {
+    let settings = AnalysisSettings()
+    var files = ContainerChangeTests.files
+    let builder = Self.builder(files, settings)
+    let first = builder.graph()
+    #expect(first.diagnostics.map(\.range.start.line) == [6] && first.container.registrationsRead == 2)
+    let path = ContainerChangeTests.path
+    let added = ContainerChangeTests.inserting(
+      "    container.register(Clock.self, name: \"debug\") { r in ClockImpl(store: r.resolve(Store.self)!) }\n")
+    #expect(Self.change(builder, &files, path, to: added, settings, "added"))
+    let graph = builder.graph()
+    #expect(graph.diagnostics.map(\.range.start.line) == [7])
+    #expect(graph.container.registrationsRead == 3 && graph.container.resolvesChecked == 4)
+    #expect(Self.change(builder, &files, path, to: ContainerChangeTests.assembly, settings, "removed"))
+    #expect(builder.graph().container.registrationsRead == 2)
+    let needed = ContainerChangeTests.inserting("    container.register(Logger.self) { _ in LoggerImpl() }\n")
+    #expect(!Self.change(builder, &files, path, to: needed, settings, "needed"))
+    #expect(builder.graph().diagnostics.isEmpty)
+  }
+
   @Test func aBuilderDrawingTheTreeChecksEveryTime() throws {
     let builder = GraphBuilder(settings: AnalysisSettings())
     builder.set(
