@@ -72,7 +72,8 @@ public struct ContainerKeyFacts: Hashable, Sendable {
   /// The hash a registered key is known by; `argumentCount` `nil` for any count.
   static func registeredHash(type: String, name: String?, dialect: Dialect, argumentCount: Int?) -> UInt64 {
     StableHash.of(
-      "\(type)\u{0}\(name.map { "=" + $0 } ?? "")\u{0}\(dialect.rawValue)\u{0}\(argumentCount.map(String.init) ?? "*")"[...])
+      "\(type)\u{0}\(name.map { "=" + $0 } ?? "")\u{0}\(dialect.rawValue)\u{0}\(argumentCount.map(String.init) ?? "*")"[
+        ...])
   }
 
   /// The hashes `registration` (read, under no condition) is counted by in ``registered``.

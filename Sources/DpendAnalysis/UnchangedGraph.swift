@@ -145,7 +145,8 @@ public enum UnchangedGraph {
     for (index, change) in changes.enumerated() where change.hasContainer {
       let (old, new) = (decoded[index].old.containerCodePositionFree, decoded[index].new.containerCodePositionFree)
       guard old.written != new.written else { continue }
-      guard keys?.container != nil, let containerChange = ContainerChange(old: decoded[index].old, new: decoded[index].new)
+      guard keys?.container != nil,
+        let containerChange = ContainerChange(old: decoded[index].old, new: decoded[index].new)
       else { return nil }
       containerChanges[index] = containerChange
     }

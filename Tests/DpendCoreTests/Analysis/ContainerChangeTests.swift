@@ -125,7 +125,8 @@ struct ContainerChangeTests {
     // Without the keys of the container code, only code that moved keeps the answer.
     #expect(
       Support.check(
-        Self.files, Self.path, to: Self.inserting("    container.register(Clock.self, name: \"a\") { _ in ClockImpl() }\n"),
+        Self.files, Self.path,
+        to: Self.inserting("    container.register(Clock.self, name: \"a\") { _ in ClockImpl() }\n"),
         settings, keys: false) == nil)
   }
 
