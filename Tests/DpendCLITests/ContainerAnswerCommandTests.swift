@@ -55,4 +55,44 @@ import Testing
     #expect(!built.stdout.contains("duplicate-registration"))
     #expect(built.stdout.contains("AppAssembly.swift:11:70: error: missing dependency"))
   }
+
+  /// A named registration nothing resolves, needing a registered key, added to the
+  /// assembly, then removed: each run keeps the answer, with one more registration read and
+  /// resolve checked, then as many as before; the first registration of a key something
+  /// resolves builds the graph.
+  @Test func aRegistrationNothingResolvesKeepsTheAnswerWithItsCounts() throws {
+    let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/Swinject"))
+    defer { workspace.remove() }
+    let assembly = try #require(workspace.read("AppAssembly.swift"))
+    let first = try Self.expectFresh(workspace, "first")
+    let counts = "container code: 4 registrations read, 0 unread; 5 resolve sites checked, 0 unread"
+    #expect(first.stderr.contains(counts), "\(first.stderr)")
+
+    let line = "    container.register(Session.self, name: \"probe\") { r in Probe(session: r.resolve(Session.self)!) }\n"
+    let added = assembly.replacing(
+      "  func assemble(container: Container) {\n", with: "  func assemble(container: Container) {\n" + line)
+    #expect(added != assembly)
+    try workspace.write("AppAssembly.swift", added)
+    let kept = try Self.expectFresh(workspace, "added")
+    #expect(kept.stderr.contains(AnswerCacheCommandTests.unreached), "\(kept.stderr)")
+    #expect(
+      kept.stderr.contains("container code: 5 registrations read, 0 unread; 6 resolve sites checked, 0 unread"),
+      "\(kept.stderr)")
+    // Every diagnostic in the assembly below the new line moved one line down.
+    #expect(kept.stdout.hasPrefix("AppAssembly.swift:9:70: error: missing dependency: nothing registers 'ImageCache'"))
+
+    try workspace.write("AppAssembly.swift", assembly)
+    let removed = try Self.expectFresh(workspace, "removed")
+    #expect(removed.stderr.contains(AnswerCacheCommandTests.unreached), "\(removed.stderr)")
+    #expect(removed.stderr.contains(counts), "\(removed.stderr)")
+    #expect(removed.stdout == first.stdout)
+
+    let needed = assembly.replacing(
+      "  func assemble(container: Container) {\n",
+      with: "  func assemble(container: Container) {\n    container.register(ImageCache.self) { _ in MemoryCache() }\n")
+    try workspace.write("AppAssembly.swift", needed)
+    let built = try Self.expectFresh(workspace, "needed")
+    #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    #expect(!built.stdout.contains("nothing registers 'ImageCache'"))
+  }
 }
