@@ -68,7 +68,8 @@ import Testing
     let counts = "container code: 4 registrations read, 0 unread; 5 resolve sites checked, 0 unread"
     #expect(first.stderr.contains(counts), "\(first.stderr)")
 
-    let line = "    container.register(Session.self, name: \"probe\") { r in Probe(session: r.resolve(Session.self)!) }\n"
+    let line =
+      "    container.register(Session.self, name: \"probe\") { r in Probe(session: r.resolve(Session.self)!) }\n"
     let added = assembly.replacing(
       "  func assemble(container: Container) {\n", with: "  func assemble(container: Container) {\n" + line)
     #expect(added != assembly)
