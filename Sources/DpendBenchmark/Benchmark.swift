@@ -104,8 +104,9 @@ struct Benchmark: ParsableCommand {
         + " | declaration edit p50 | declaration edit p95 | first diagnostics | server RSS (peak)"
         + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
         + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
-        + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio")
-    emit("--- | " + Array(repeating: "--:", count: 26).joined(separator: " | "))
+        + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio"
+        + " | warm, 1 registration added | ratio")
+    emit("--- | " + Array(repeating: "--:", count: 28).joined(separator: " | "))
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -221,6 +222,8 @@ struct Benchmark: ParsableCommand {
       Format.spread(warm.added), String(format: "%.2f×", Statistics.median(warm.added) / floorMedian),
       Format.spread(warm.provider), String(format: "%.2f×", Statistics.median(warm.provider) / floorMedian),
       Format.spread(warm.rewired), String(format: "%.2f×", Statistics.median(warm.rewired) / floorMedian),
+      warm.registration.isEmpty ? "–" : Format.spread(warm.registration),
+      warm.registration.isEmpty ? "–" : String(format: "%.2f×", Statistics.median(warm.registration) / floorMedian),
     ].joined(separator: " | ")
   }
 
@@ -234,10 +237,14 @@ struct Benchmark: ParsableCommand {
   /// compared, see `UnchangedGraph`); with a class it selects added (a provider of a key
   /// nothing needs: the kept answer stands, see `UnchangedGraph.ProviderChange`); and with the
   /// last parameter of an initializer removed (a factory rewired: the kept answer stands when
-  /// the check tells no diagnostic changes, the graph is built otherwise). The edits
+  /// the check tells no diagnostic changes, the graph is built otherwise); and, in a
+  /// workspace with a Swinject assembly, with a registration of a key nothing resolves
+  /// added to the first one from the middle on (the kept answer stands with its counts
+  /// changed, see `UnchangedGraph.ContainerChange`; none without an assembly). The edits
   /// alternate with restoring the file, so each run has exactly one changed file.
   private func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
-    unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double], rewired: [Double]
+    unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double],
+    rewired: [Double], registration: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -249,6 +256,7 @@ struct Benchmark: ParsableCommand {
     var added: [Double] = []
     var provider: [Double] = []
     var rewired: [Double] = []
+    var registration: [Double] = []
     let edited = texts[texts.count / 2]
     let url = URL(fileURLWithPath: edited.path)
     defer { try? Data(edited.text.utf8).write(to: url) }
@@ -258,6 +266,11 @@ struct Benchmark: ParsableCommand {
     }
     let rewiredFile = rewiredIndex.map { texts[$0] }
     defer { if let rewiredFile { try? Data(rewiredFile.text.utf8).write(to: URL(fileURLWithPath: rewiredFile.path)) } }
+    // The first file from the middle on with a Swinject assembly.
+    let assembly = (0..<texts.count).lazy.map { texts[(texts.count / 2 + $0) % texts.count] }.first {
+      Self.addingRegistration(to: $0.text) != nil
+    }
+    defer { if let assembly { try? Data(assembly.text.utf8).write(to: URL(fileURLWithPath: assembly.path)) } }
     for repetition in 0..<repetitions {
       unchanged.append(try analyze.time(arguments))
       let comment = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
@@ -281,8 +294,26 @@ struct Benchmark: ParsableCommand {
         try Data(rewiredFile.text.utf8).write(to: rewiredURL)
         _ = try analyze.time(arguments)
       }
+      if let assembly, let registered = Self.addingRegistration(to: assembly.text) {
+        let assemblyURL = URL(fileURLWithPath: assembly.path)
+        try Data(registered.utf8).write(to: assemblyURL)
+        registration.append(try analyze.time(arguments))
+        try Data(assembly.text.utf8).write(to: assemblyURL)
+        _ = try analyze.time(arguments)
+      }
     }
-    return (unchanged, commented, moved, added, provider, rewired)
+    return (unchanged, commented, moved, added, provider, rewired, registration)
+  }
+
+  /// `text` with a registration of a key nothing resolves (`BenchmarkProbe` named
+  /// `"benchmark"`) at the top of its first Swinject assembly's `assemble(container:)`;
+  /// `nil` when it has none.
+  static func addingRegistration(to text: String) -> String? {
+    let anchor = "func assemble(container: Container) {\n"
+    guard let range = text.range(of: anchor) else { return nil }
+    return String(text[..<range.upperBound])
+      + "    container.register(BenchmarkProbe.self, name: \"benchmark\") { _ in BenchmarkProbeImpl() }\n"
+      + String(text[range.upperBound...])
   }
 
   /// `text` with the last parameter of its first initializer that has parameters (on one

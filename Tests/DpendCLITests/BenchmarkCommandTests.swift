@@ -18,6 +18,7 @@ import Testing
     + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
     + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
     + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio"
+    + " | warm, 1 registration added | ratio"
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
@@ -207,13 +208,19 @@ import Testing
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
-    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 26).joined(separator: " | "))
+    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 28).joined(separator: " | "))
     // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
     for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
       let columns = row.components(separatedBy: " | ")
-      try #require(columns.count == 27, "\(row)")
+      try #require(columns.count == 29, "\(row)")
       #expect(Array(columns[0...2]) == [name, "20", "0.1"])
       try Self.expectFigures(columns)
+      // A registration added: only the container workspace has an assembly to add it to.
+      if name == "synthetic 20" {
+        #expect(Array(columns[27...28]) == ["–", "–"])
+      } else {
+        try Self.expectWarm(columns, time: 27, ratio: 28)
+      }
     }
     #expect(lines[5] == "")
     #expect(
@@ -258,13 +265,19 @@ import Testing
     // Warm: over the caches, with nothing changed, a comment appended, a declaration moved,
     // a declaration added, a provider added, a dependency removed.
     for (time, ratio) in [(13, 14), (15, 16), (19, 20), (21, 22), (23, 24), (25, 26)] {
-      #expect(
-        columns[time].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#) != nil,
-        "\(columns[time])")
-      #expect(columns[ratio].wholeMatch(of: #/\d+\.\d\d×/#) != nil, "\(columns[ratio])")
-      let warm = try leadingNumber(columns[time])
-      #expect(abs(try leadingNumber(columns[ratio]) - warm / floor) <= 0.005 + 0.5 * (1 + warm / floor) / floor)
+      try expectWarm(columns, time: time, ratio: ratio)
     }
+  }
+
+  /// A warm time (median and spread) at `time` and its ratio to the floor at `ratio`.
+  static func expectWarm(_ columns: [String], time: Int, ratio: Int) throws {
+    let floor = try leadingNumber(columns[3])
+    #expect(
+      columns[time].wholeMatch(of: #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#) != nil,
+      "\(columns[time])")
+    #expect(columns[ratio].wholeMatch(of: #/\d+\.\d\d×/#) != nil, "\(columns[ratio])")
+    let warm = try leadingNumber(columns[time])
+    #expect(abs(try leadingNumber(columns[ratio]) - warm / floor) <= 0.005 + 0.5 * (1 + warm / floor) / floor)
   }
 
   @Test func graphOnlyPrintsTheMedianOfEveryStage() throws {
@@ -297,7 +310,10 @@ import Testing
     )
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
-    #expect(lines[3].components(separatedBy: " | ").count == 27)
+    let columns = lines[3].components(separatedBy: " | ")
+    try #require(columns.count == 29)
+    // The examples include a Swinject assembly: a registration is added to it.
+    try Self.expectWarm(columns, time: 27, ratio: 28)
   }
 
   /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.
