@@ -41,23 +41,28 @@ public struct ContainerKeyFacts: Hashable, Sendable {
   /// The facts of the container files `summaries`, whose sites the check typed as `typed`
   /// (type and name), with the names of the protocols it found nothing registers, `scanned`.
   init(summaries: [FileSummary], typed: [(type: String, name: String?)], scanned: [String?]) {
-    resolved = HashCounts(counting: typed.map { Self.resolvedHash(type: $0.type, name: $0.name) })
-    var registered: [UInt64] = []
-    var identities: [UInt64] = []
-    for summary in summaries {
-      for registration in summary.registrations where registration.unread == nil && registration.conditions.isEmpty {
-        registered += Self.registeredHashes(registration)
+    var bytes: [UInt8] = []
+    resolved = HashCounts(counting: typed.map { Self.resolvedHash(type: $0.type, name: $0.name, using: &bytes) })
+    // Each file's on all cores.
+    let perFile = Parallel.map(summaries.count, minimum: 64) { index in
+      var bytes: [UInt8] = []
+      var registered: [UInt64] = []
+      for registration in summaries[index].registrations
+      where registration.unread == nil && registration.conditions.isEmpty {
+        Self.appendRegisteredHashes(registration, to: &registered, using: &bytes)
       }
-      identities += Self.identities(of: summary).joined()
+      return (registered: registered, identities: Array(Self.identities(of: summaries[index]).joined()))
     }
-    self.registered = HashCounts(counting: registered)
-    self.identities = HashCounts(counting: identities)
+    self.registered = HashCounts(counting: perFile.flatMap(\.registered))
+    self.identities = HashCounts(counting: perFile.flatMap(\.identities))
     scannedNames = HashCounts(counting: scanned.map(Self.nameHash))
   }
 
   /// The hash a name (or its absence) is known by in ``scannedNames``.
   static func nameHash(_ name: String?) -> UInt64 {
-    StableHash.of(name.map { "=" + $0 } ?? "")
+    var bytes: [UInt8] = []
+    append(name, to: &bytes)
+    return StableHash.of(bytes[...])
   }
 
   /// `true` when the check looked among the registrations named `name` for a protocol's
@@ -66,21 +71,65 @@ public struct ContainerKeyFacts: Hashable, Sendable {
 
   /// The hash a resolved key is known by.
   static func resolvedHash(type: String, name: String?) -> UInt64 {
-    StableHash.of("\(type)\u{0}\(name.map { "=" + $0 } ?? "")"[...])
+    var bytes: [UInt8] = []
+    return resolvedHash(type: type, name: name, using: &bytes)
+  }
+
+  /// ``resolvedHash(type:name:)``, its bytes made in `bytes` (a buffer kept between calls).
+  static func resolvedHash(type: String, name: String?, using bytes: inout [UInt8]) -> UInt64 {
+    bytes.removeAll(keepingCapacity: true)
+    bytes += type.utf8
+    bytes.append(0)
+    append(name, to: &bytes)
+    return StableHash.of(bytes[...])
   }
 
   /// The hash a registered key is known by; `argumentCount` `nil` for any count.
   static func registeredHash(type: String, name: String?, dialect: Dialect, argumentCount: Int?) -> UInt64 {
-    StableHash.of(
-      "\(type)\u{0}\(name.map { "=" + $0 } ?? "")\u{0}\(dialect.rawValue)\u{0}\(argumentCount.map(String.init) ?? "*")"[
-        ...])
+    var bytes: [UInt8] = []
+    return registeredHash(type: type, name: name, dialect: dialect, argumentCount: argumentCount, using: &bytes)
+  }
+
+  /// ``registeredHash(type:name:dialect:argumentCount:)``, its bytes made in `bytes`.
+  static func registeredHash(
+    type: String, name: String?, dialect: Dialect, argumentCount: Int?, using bytes: inout [UInt8]
+  ) -> UInt64 {
+    bytes.removeAll(keepingCapacity: true)
+    bytes += type.utf8
+    bytes.append(0)
+    append(name, to: &bytes)
+    bytes.append(0)
+    bytes += dialect.rawValue.utf8
+    bytes.append(0)
+    // A count never written as a negative number: -1 stands for any.
+    LittleEndianBytes.append(UInt64(bitPattern: Int64(argumentCount ?? -1)), to: &bytes)
+    return StableHash.of(bytes[...])
+  }
+
+  /// A name or its absence, as the hashes above write it: `=` and the name, or nothing.
+  private static func append(_ name: String?, to bytes: inout [UInt8]) {
+    guard let name else { return }
+    bytes.append(UInt8(ascii: "="))
+    bytes += name.utf8
   }
 
   /// The hashes `registration` (read, under no condition) is counted by in ``registered``.
   static func registeredHashes(_ registration: ContainerRegistration) -> [UInt64] {
-    registration.types.flatMap { type in
-      [nil, registration.argumentCount].map {
-        registeredHash(type: type, name: registration.name, dialect: registration.dialect, argumentCount: $0)
+    var bytes: [UInt8] = []
+    var hashes: [UInt64] = []
+    appendRegisteredHashes(registration, to: &hashes, using: &bytes)
+    return hashes
+  }
+
+  /// ``registeredHashes(_:)`` appended to `hashes`, their bytes made in `bytes`.
+  static func appendRegisteredHashes(
+    _ registration: ContainerRegistration, to hashes: inout [UInt64], using bytes: inout [UInt8]
+  ) {
+    for type in registration.types {
+      for count in [nil, registration.argumentCount] {
+        hashes.append(
+          registeredHash(
+            type: type, name: registration.name, dialect: registration.dialect, argumentCount: count, using: &bytes))
       }
     }
   }
@@ -89,18 +138,24 @@ public struct ContainerKeyFacts: Hashable, Sendable {
   /// (``identities``): a container named after its place in the file is known by the path
   /// and the order the file first names it, so that moving it keeps its identity.
   static func identities(of summary: FileSummary) -> [[UInt64]] {
-    zip(summary.registrations, summary.registrationsNamingContainersInOrder).map { registration, named in
+    var bytes: [UInt8] = []
+    return zip(summary.registrations, summary.containersNamedInOrder).map { registration, named in
       guard registration.unread == nil else { return [] }
-      let container = named.scopeName == registration.scopeName ? named.scopeName : summary.path + named.scopeName
-      return identities(of: registration, container: container)
+      // ``ContainerCheck``'s duplicates tell one per key (a Stitcher registration's own key only).
+      let types = registration.dialect == .stitcher ? Array(registration.types.prefix(1)) : registration.types
+      return types.map { type in
+        bytes.removeAll(keepingCapacity: true)
+        if named != registration.scopeName { bytes += summary.path.utf8 }
+        bytes += named.utf8
+        bytes.append(0)
+        bytes += type.utf8
+        bytes.append(0)
+        append(registration.name, to: &bytes)
+        bytes.append(0)
+        LittleEndianBytes.append(UInt64(bitPattern: Int64(registration.argumentCount)), to: &bytes)
+        return StableHash.of(bytes[...])
+      }
     }
-  }
-
-  /// The identities of `registration` on `container`, as ``ContainerCheck``'s duplicates
-  /// tell them: one per key (a Stitcher registration's own key only).
-  static func identities(of registration: ContainerRegistration, container: String) -> [UInt64] {
-    let keys = registration.dialect == .stitcher ? Array(registration.keys.prefix(1)) : registration.keys
-    return keys.map { StableHash.of("\(container)\u{0}\($0)"[...]) }
   }
 
   /// `true` when some site resolves `type` under `name`.
@@ -138,5 +193,12 @@ public struct ContainerKeyFacts: Hashable, Sendable {
       guard self.identities.add(identity, by: delta) else { return false }
     }
     return true
+  }
+}
+
+/// Little-endian bytes of an integer, appended.
+private enum LittleEndianBytes {
+  static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
   }
 }

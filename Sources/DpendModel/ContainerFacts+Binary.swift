@@ -36,14 +36,25 @@ extension FileSummary {
   /// The registrations, each container named after its place in this file written as
   /// `#` and the order in which the file first names it.
   public var registrationsNamingContainersInOrder: [ContainerRegistration] {
+    zip(registrations, containersNamedInOrder).map { registration, container in
+      var registration = registration
+      registration.scopeName = container
+      return registration
+    }
+  }
+
+  /// Each registration's container (``ContainerRegistration/scopeName``), one named after
+  /// its place in this file written as `#` and the order in which the file first names it.
+  public var containersNamedInOrder: [String] {
     var containers: [String: Int] = [:]
     return registrations.map { registration in
-      guard registration.scopeName.contains(path) else { return registration }
-      var registration = registration
+      // Written `path|…` by the collector: the prefix is checked first, a search only after.
+      guard
+        registration.scopeName.utf8.starts(with: path.utf8) || registration.scopeName.contains(path)
+      else { return registration.scopeName }
       let index = containers[registration.scopeName] ?? containers.count
       containers[registration.scopeName] = index
-      registration.scopeName = "#\(index)"
-      return registration
+      return "#\(index)"
     }
   }
 }
