@@ -62,8 +62,15 @@ extension GraphBuilder {
       moves[path] = moved
     }
     if !containerChanges.isEmpty {
-      guard let facts = UnchangedGraph.ContainerChange.facts(after: containerChanges, given: kept.report.keyFacts)
+      // The sites added or removed typed as the check types them, its lookups recorded.
+      let watch = NameWatch()
+      let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch)
+      guard
+        let facts = UnchangedGraph.ContainerChange.facts(
+          after: containerChanges, given: kept.report.keyFacts, typing: { lookup.resolve($0.type) })
       else { return nil }
+      kept.lookups += watch.names
+      kept.lookedUp.formUnion(watch.names.map(StableHash.of))
       kept.report.keyFacts = facts
       kept.report.registrationsRead += containerChanges.reduce(0) { $0 + $1.registrationsRead }
       kept.report.resolvesChecked += containerChanges.reduce(0) { $0 + $1.resolvesChecked }

@@ -14,7 +14,9 @@ extension UnchangedGraph {
   ///   the concrete one such an error names, ``ContainerKeyFacts/scannedNames``); one
   ///   removed was the only one (no duplicate goes);
   /// - each resolve site added (outside registrations, or a need of one added) asks for a
-  ///   named type, under no condition, for no property wrapper's type, and a registration
+  ///   type that can be known (written, or an initializer's parameter's, looked up as the
+  ///   check does and recorded among its lookups), under no condition, for no property
+  ///   wrapper's type, and a registration
   ///   under no condition answers it (with its runtime-argument count, for Swinject), with no
   ///   cast or one to that type: it is checked and reports nothing;
   /// - each site removed is read the same way; any diagnostic at its range would have no
@@ -64,7 +66,7 @@ extension UnchangedGraph {
       removedSites += removed.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
       addedSites += added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
       guard (added + removed).allSatisfy({ Self.isPlain($0.registration) }),
-        (addedSites + removedSites).allSatisfy({ Self.typeIfPlain($0) != nil })
+        (addedSites + removedSites).allSatisfy(Self.isPlain)
       else { return nil }
     }
 
@@ -77,25 +79,42 @@ extension UnchangedGraph {
     /// The sites checked minus those no longer (``AnalysisAnswer/resolvesChecked``).
     var resolvesChecked: Int { addedSites.count - removedSites.count }
 
-    /// The facts after `changes` (of files each changed once), given `facts` before them;
-    /// `nil` when the container check's answer may differ (the rules of ``ContainerChange``).
-    static func facts(after changes: [ContainerChange], given facts: ContainerKeyFacts) -> ContainerKeyFacts? {
-      var after = facts
+    /// The facts after `changes` (of files each changed once), given `facts` before them,
+    /// each site typed by `typing` (``ContainerTypeLookup/resolve(_:)`` over the table after
+    /// the changes: a type the sites removed asked for was looked up by the check before, so
+    /// a declaration it read that changed makes the answer "maybe" anyway); `nil` when the
+    /// container check's answer may differ (the rules of ``ContainerChange``).
+    static func facts(
+      after changes: [ContainerChange], given facts: ContainerKeyFacts, typing: (ResolveSite) -> String?
+    ) -> ContainerKeyFacts? {
+      var types: [[String]] = []
       for change in changes {
+        var typed: [String] = []
+        for site in change.removedSites + change.addedSites {
+          guard let type = typing(site) else { return nil }
+          typed.append(type)
+        }
+        types.append(typed)
+      }
+      var after = facts
+      for (change, typed) in zip(changes, types) {
+        let (removedTypes, addedTypes) = (
+          typed.prefix(change.removedSites.count), typed.dropFirst(change.removedSites.count)
+        )
         for (registration, identities) in change.removed {
           guard after.add(registration, identities: identities, by: -1) else { return nil }
         }
-        for site in change.removedSites {
-          guard after.add(resolvedType: typeIfPlain(site)!, name: site.name, by: -1) else { return nil }
+        for (site, type) in zip(change.removedSites, removedTypes) {
+          guard after.add(resolvedType: type, name: site.name, by: -1) else { return nil }
         }
         for (registration, identities) in change.added {
           guard after.add(registration, identities: identities, by: 1) else { return nil }
         }
-        for site in change.addedSites {
-          guard after.add(resolvedType: typeIfPlain(site)!, name: site.name, by: 1) else { return nil }
+        for (site, type) in zip(change.addedSites, addedTypes) {
+          guard after.add(resolvedType: type, name: site.name, by: 1) else { return nil }
         }
       }
-      for change in changes {
+      for (change, typed) in zip(changes, types) {
         for (registration, _) in change.added + change.removed {
           for type in registration.types {
             guard !facts.isResolved(type: type, name: registration.name),
@@ -107,8 +126,7 @@ extension UnchangedGraph {
           change.added.allSatisfy({ $0.identities.allSatisfy { after.count(identity: $0) == 1 } }),
           change.removed.allSatisfy({ $0.identities.allSatisfy { facts.count(identity: $0) == 1 } })
         else { return nil }
-        for site in change.addedSites {
-          let type = typeIfPlain(site)!
+        for (site, type) in zip(change.addedSites, typed.dropFirst(change.removedSites.count)) {
           guard after.isRegistered(site, type: type), site.conditionalCast == nil || site.conditionalCast == type else {
             return nil
           }
@@ -123,11 +141,10 @@ extension UnchangedGraph {
         && registration.autowired == nil && !registration.types.isEmpty
     }
 
-    /// The type `site` asks for, when the rules above let it come or go.
-    static func typeIfPlain(_ site: ResolveSite) -> String? {
-      guard site.unread == nil, site.conditions.isEmpty, site.owner == nil, case .named(let type)? = site.type
-      else { return nil }
-      return type
+    /// `true` for a site the rules above let come or go, when its type can be known: read,
+    /// under no condition, for no property wrapper's type.
+    private static func isPlain(_ site: ResolveSite) -> Bool {
+      site.unread == nil && site.conditions.isEmpty && site.owner == nil && site.type != nil
     }
 
     /// The pairs of places in `old` and `new` of equal elements, in order, as many as can be
@@ -173,5 +190,58 @@ extension UnchangedGraph {
       pairs += (0..<suffix).map { (old.count - suffix + $0, new.count - suffix + $0) }
       return pairs
     }
+  }
+}
+
+extension UnchangedGraph {
+  /// The container check's type lookup over `symbols` (the table after the changes), reading
+  /// declarations from the `changed` files' new summaries and the `unchanged` ones (each
+  /// decoded once, when asked); every name looked up goes to `watch`, as the check's do.
+  static func containerLookup(
+    symbols: SymbolTable, unchanged: [IndexedSummary], changed: [(path: String, summary: FileSummary)],
+    watch: NameWatch
+  ) -> ContainerTypeLookup {
+    final class Summaries {
+      let changed: [String: FileSummary]
+      let unchanged: [IndexedSummary]
+      lazy var byPath = Dictionary(unchanged.map { ($0.stored.path, $0) }, uniquingKeysWith: { first, _ in first })
+      var decoded: [String: FileSummary?] = [:]
+
+      init(changed: [String: FileSummary], unchanged: [IndexedSummary]) {
+        self.changed = changed
+        self.unchanged = unchanged
+      }
+
+      func summary(of path: String) -> FileSummary? {
+        if let summary = changed[path] { return summary }
+        if let summary = decoded[path] { return summary }
+        let summary = byPath[path]?.summary
+        decoded[path] = summary
+        return summary
+      }
+    }
+    let summaries = Summaries(
+      changed: Dictionary(changed, uniquingKeysWith: { first, _ in first }), unchanged: unchanged)
+    func record(_ name: String) { watch.names.append(SymbolTable.lastComponent(name)) }
+    var lookup = ContainerTypeLookup(
+      declaration: { name in
+        record(name)
+        guard let site = symbols.type(named: name) else { return nil }
+        return summaries.summary(of: site.file)?.types.first { $0.name == name }
+      },
+      conformances: { name in
+        record(name)
+        return symbols.conformances(of: name, watch: watch)
+      },
+      isProtocol: { name in
+        record(name)
+        return symbols.isKnownProtocol(name)
+      })
+    lookup.protocolInheritance = { name in
+      record(name)
+      guard let site = symbols.protocolDeclaration(named: name) else { return nil }
+      return summaries.summary(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+    }
+    return lookup
   }
 }

@@ -151,8 +151,14 @@ public enum UnchangedGraph {
       containerChanges[index] = containerChange
     }
     var containerAfter = keys?.container
+    // The names the container check would look up to type the sites added or removed.
+    let containerWatch = NameWatch()
     if let facts = keys?.container, !containerChanges.isEmpty {
-      containerAfter = ContainerChange.facts(after: Array(containerChanges.values), given: facts)
+      let lookup = containerLookup(
+        symbols: symbols, unchanged: unchanged,
+        changed: changes.indices.map { (changes[$0].new.stored.path, decoded[$0].new) }, watch: containerWatch)
+      containerAfter = ContainerChange.facts(
+        after: Array(containerChanges.values), given: facts, typing: { lookup.resolve($0.type) })
       guard containerAfter != nil else { return nil }
     }
     var moves: [String: [SourceRange: SourceRange]] = [:]
@@ -198,6 +204,7 @@ public enum UnchangedGraph {
       })
     else { return nil }
     for analysis in new { _ = counts.add(analysis.watched, by: 1) }
+    counts.addContainerLookups(containerWatch.names)
     var outcome = Outcome(
       watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys,
       satisfiedKeys: satisfiedKeys)

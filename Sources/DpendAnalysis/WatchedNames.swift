@@ -41,6 +41,12 @@ public struct WatchedNames: Hashable, Sendable {
     names = HashCounts(counting: files.flatMap(\.watched))
   }
 
+  /// Adds names the container check looks up (last components).
+  mutating func addContainerLookups(_ lookups: [Substring]) {
+    guard !lookups.isEmpty else { return }
+    containerLookups = Set(containerLookups + lookups.map(StableHash.of)).sorted()
+  }
+
   /// How many files looked up a name of hash `hash`.
   public func count(of hash: UInt64) -> UInt32 { names.count(of: hash) }
 

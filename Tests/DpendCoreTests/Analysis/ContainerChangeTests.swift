@@ -33,7 +33,10 @@ struct ContainerChangeTests {
     protocol Clock {}
     protocol Logger {}
     final class StoreImpl: Store {}
-    final class ClockImpl: Clock {}
+    final class ClockImpl: Clock {
+      init() {}
+      init(store: Store) {}
+    }
     final class LoggerImpl: Logger {}
     final class FeedImpl: Feed { init(store: Store, logger: Logger) {} }
 
@@ -79,6 +82,23 @@ struct ContainerChangeTests {
         settings))
     #expect(resolving.registrationsRead == 2 && resolving.resolvesChecked == 4)
     #expect(resolving.diagnostics == before.diagnostics)
+  }
+
+  /// A need typed by the initializer it is passed to (`ClockImpl(store: r.resolve()!)`): the
+  /// initializer is looked up as the check looks it up, and recorded among its lookups, so
+  /// that a later change of `ClockImpl` makes the answer "maybe".
+  @Test func aNeedTypedByAnInitializerIsLookedUpAsTheCheckDoes() throws {
+    let settings = try Support.settings("Nothing")
+    let text = Self.inserting(
+      "    container.register(Clock.self, name: \"debug\") { r in ClockImpl(store: r.resolve()!) }\n")
+    let kept = try #require(UnchangedContainerTests.kept(Self.files, Self.path, to: text, settings))
+    #expect(kept.registrationsRead == 3 && kept.resolvesChecked == 4)
+    let outcome = try #require(Support.check(Self.files, Self.path, to: text, settings))
+    #expect(outcome.watched.containerLookedUp(StableHash.of("ClockImpl"[...])))
+    // Labels no initializer of `ClockImpl` takes: the resolve cannot be typed.
+    let unread = Self.inserting(
+      "    container.register(Clock.self, name: \"debug\") { r in ClockImpl(cache: r.resolve()!) }\n")
+    #expect(Support.check(Self.files, Self.path, to: unread, settings) == nil)
   }
 
   @Test func aRegistrationNothingResolvesRemovedKeepsTheAnswer() throws {
