@@ -28,12 +28,24 @@ public struct ContainerTypeLookup {
   /// up, and each name resolved for a conformance, is recorded in `watch` (its last
   /// component), so that a kept answer can tell whether a change reaches the container check.
   init(symbols: SymbolTable, summaries: SummaryShelf, watch: NameWatch? = nil) {
+    self.init(
+      symbols: symbols,
+      declarations: { path in summaries.declarations(of: path).map { ($0.types, $0.protocols) } }, watch: watch)
+  }
+
+  /// The lookups through `symbols`, reading the types and protocols a file declares from
+  /// `declarations` (by path), recording names in `watch` as above.
+  init(
+    symbols: SymbolTable,
+    declarations: @escaping (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?,
+    watch: NameWatch?
+  ) {
     func record(_ name: String) { watch?.names.append(SymbolTable.lastComponent(name)) }
     self.init(
       declaration: { name in
         record(name)
         guard let site = symbols.type(named: name) else { return nil }
-        return summaries.declarations(of: site.file)?.types.first { $0.name == name }
+        return declarations(site.file)?.types.first { $0.name == name }
       },
       conformances: { name in
         record(name)
@@ -46,7 +58,7 @@ public struct ContainerTypeLookup {
     protocolInheritance = { name in
       record(name)
       guard let site = symbols.protocolDeclaration(named: name) else { return nil }
-      return summaries.declarations(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+      return declarations(site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
   }
 

@@ -222,26 +222,8 @@ extension UnchangedGraph {
     }
     let summaries = Summaries(
       changed: Dictionary(changed, uniquingKeysWith: { first, _ in first }), unchanged: unchanged)
-    func record(_ name: String) { watch.names.append(SymbolTable.lastComponent(name)) }
-    var lookup = ContainerTypeLookup(
-      declaration: { name in
-        record(name)
-        guard let site = symbols.type(named: name) else { return nil }
-        return summaries.summary(of: site.file)?.types.first { $0.name == name }
-      },
-      conformances: { name in
-        record(name)
-        return symbols.conformances(of: name, watch: watch)
-      },
-      isProtocol: { name in
-        record(name)
-        return symbols.isKnownProtocol(name)
-      })
-    lookup.protocolInheritance = { name in
-      record(name)
-      guard let site = symbols.protocolDeclaration(named: name) else { return nil }
-      return summaries.summary(of: site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
-    }
-    return lookup
+    return ContainerTypeLookup(
+      symbols: symbols, declarations: { path in summaries.summary(of: path).map { ($0.types, $0.protocols) } },
+      watch: watch)
   }
 }
