@@ -20,7 +20,10 @@ extension UnchangedGraph {
   ///   under no condition answers it (with its runtime-argument count, for Swinject), with no
   ///   cast or one to that type: it is checked and reports nothing;
   /// - each site removed is read the same way; any diagnostic at its range would have no
-  ///   place after the change, so an answer holding one is not kept (``Outcome/moved(_:)``).
+  ///   place after the change, so an answer holding one is not kept (``Outcome/moved(_:)``);
+  /// - nothing added or removed holds a range of what stays (Resolver's `.implements(Q.self)`
+  ///   is a second registration at the first one's ranges): a diagnostic there would move
+  ///   although it was, or will be, about what came or went.
   ///
   /// The registrations and sites that stay keep their order, and their ranges move with them.
   struct ContainerChange {
@@ -67,6 +70,20 @@ extension UnchangedGraph {
       addedSites += added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
       guard (added + removed).allSatisfy({ Self.isPlain($0.registration) }),
         (addedSites + removedSites).allSatisfy(Self.isPlain)
+      else { return nil }
+      // What comes or goes must hold no range of what stays: a diagnostic there would move
+      // with what stays although it was, or will be, about what came or went. Resolver's
+      // `.implements(Q.self)` is a second registration at the first one's ranges, its needs
+      // included.
+      let stayingBefore = Set(moves.map(\.before))
+      let stayingAfter = Set(moves.map(\.after))
+      let goneRanges =
+        old.registrations.indices.filter { !keptOld.contains($0) }.flatMap { before.registrations[$0].ranges }
+        + old.resolveSites.indices.filter { !keptOldSites.contains($0) }.flatMap { before.sites[$0].ranges }
+      let comeRanges =
+        new.registrations.indices.filter { !keptNew.contains($0) }.flatMap { after.registrations[$0].ranges }
+        + new.resolveSites.indices.filter { !keptNewSites.contains($0) }.flatMap { after.sites[$0].ranges }
+      guard !goneRanges.contains(where: stayingBefore.contains), !comeRanges.contains(where: stayingAfter.contains)
       else { return nil }
     }
 

@@ -150,6 +150,43 @@ struct ContainerChangeTests {
         settings, keys: false) == nil)
   }
 
+  /// Resolver's `.implements(Reader.self, name:)` is a second registration at the first
+  /// one's ranges, its needs included: removing it changes the error of their shared need
+  /// (one consumer fewer) at a range that stays, so the answer cannot be kept (found in
+  /// review).
+  @Test func whatGoesAtTheRangesOfWhatStaysMakesItMaybe() throws {
+    let settings = try Support.settings("Nothing")
+    let services = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { Feed(store: resolve(Store.self)) as FeedProtocol }
+            .implements(Reader.self, name: "reader")
+        }
+      }
+
+      """
+    let files = [
+      "Sources/Types.swift":
+        "protocol FeedProtocol {}\nprotocol Reader {}\nstruct Store {}\nfinal class Feed: FeedProtocol, Reader {}\n",
+      "Sources/Services.swift": services,
+    ]
+    let without = services.replacing("\n      .implements(Reader.self, name: \"reader\")", with: "")
+    #expect(without != services)
+    let before = Support.graph(files, settings).diagnostics.map(\.message)
+    var after = files
+    after["Sources/Services.swift"] = without
+    #expect(before == ["missing dependency: nothing registers 'Store', needed by 'FeedProtocol' and 'Reader'"])
+    #expect(
+      Support.graph(after, settings).diagnostics.map(\.message) == [
+        "missing dependency: nothing registers 'Store', needed by 'FeedProtocol'"
+      ])
+    #expect(Support.check(files, "Sources/Services.swift", to: without, settings) == nil)
+    // And back: the copy comes at the ranges of the registration that stays.
+    #expect(Support.check(after, "Sources/Services.swift", to: services, settings) == nil)
+  }
+
   /// A registration removed whose need is in an error: the check's outcome has no place for
   /// the error's range, so no answer is made from it.
   @Test func aRemovedNeedInAnErrorMakesNoAnswer() throws {

@@ -269,6 +269,11 @@ struct UnchangedContainerTests {
       // Needing nothing, a named type, or the type of `T1`'s initializer's parameter.
       let factory = ["_ in T1()", "r in T1(p0: r.resolve(\(need).self)!)", "r in T1(p0: r.resolve()!)"][random.below(3)]
       lines.insert("    container.register(\(key).self\(name)) { \(factory) }", at: index + 1)
+    } else if let index = lines.firstIndex(where: { $0.contains("  static func register") }) {
+      // Resolver, perhaps declaring it a second key too (a second registration at its ranges).
+      let factory = ["T1()", "T1(p0: resolve(\(need).self))", "T1(p0: resolve())"][random.below(3)]
+      let implements = random.below(2) == 0 ? "" : ".implements(\(key)Other.self)"
+      lines.insert("    register(\(key).self\(name)) { \(factory) }\(implements)", at: index + 1)
     } else if let index = lines.firstIndex(where: { $0.contains("DependencyContainer { c in") }) {
       let factory = ["T1()", "T1(p0: try c.resolve() as \(need))", "T1(p0: try c.resolve())"][random.below(3)]
       lines.insert("  c.register(tag: \"q\") { \(factory) as \(key) }", at: index + 1)
