@@ -52,22 +52,24 @@ extension UnchangedGraph {
       for (oldIndex, newIndex) in sites {
         moves += zip(before.sites[oldIndex].ranges, after.sites[newIndex].ranges).map { ($0, $1) }
       }
+      // The places of what went and what came.
+      func unmatched(_ count: Int, _ kept: [Int]) -> [Int] {
+        let kept = Set(kept)
+        return (0..<count).filter { !kept.contains($0) }
+      }
+      let gone = unmatched(old.registrations.count, registrations.map(\.0))
+      let come = unmatched(new.registrations.count, registrations.map(\.1))
+      let goneSites = unmatched(old.resolveSites.count, sites.map(\.0))
+      let comeSites = unmatched(new.resolveSites.count, sites.map(\.1))
       let oldIdentities = ContainerKeyFacts.identities(of: old)
       let newIdentities = ContainerKeyFacts.identities(of: new)
-      let keptOld = Set(registrations.map(\.0))
-      let keptNew = Set(registrations.map(\.1))
-      for index in old.registrations.indices where !keptOld.contains(index) {
-        removed.append((old.registrations[index], oldIdentities[index]))
-      }
-      for index in new.registrations.indices where !keptNew.contains(index) {
-        added.append((new.registrations[index], newIdentities[index]))
-      }
-      let keptOldSites = Set(sites.map(\.0))
-      let keptNewSites = Set(sites.map(\.1))
-      removedSites = old.resolveSites.indices.filter { !keptOldSites.contains($0) }.map { old.resolveSites[$0] }
-      addedSites = new.resolveSites.indices.filter { !keptNewSites.contains($0) }.map { new.resolveSites[$0] }
-      removedSites += removed.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
-      addedSites += added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
+      removed = gone.map { (old.registrations[$0], oldIdentities[$0]) }
+      added = come.map { (new.registrations[$0], newIdentities[$0]) }
+      removedSites =
+        goneSites.map { old.resolveSites[$0] }
+        + removed.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
+      addedSites =
+        comeSites.map { new.resolveSites[$0] } + added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
       guard (added + removed).allSatisfy({ Self.isPlain($0.registration) }),
         (addedSites + removedSites).allSatisfy(Self.isPlain)
       else { return nil }
@@ -77,18 +79,11 @@ extension UnchangedGraph {
       // included.
       let stayingBefore = Set(moves.map(\.before))
       let stayingAfter = Set(moves.map(\.after))
-      let goneRanges =
-        old.registrations.indices.filter { !keptOld.contains($0) }.flatMap { before.registrations[$0].ranges }
-        + old.resolveSites.indices.filter { !keptOldSites.contains($0) }.flatMap { before.sites[$0].ranges }
-      let comeRanges =
-        new.registrations.indices.filter { !keptNew.contains($0) }.flatMap { after.registrations[$0].ranges }
-        + new.resolveSites.indices.filter { !keptNewSites.contains($0) }.flatMap { after.sites[$0].ranges }
+      let goneRanges = gone.flatMap { before.registrations[$0].ranges } + goneSites.flatMap { before.sites[$0].ranges }
+      let comeRanges = come.flatMap { after.registrations[$0].ranges } + comeSites.flatMap { after.sites[$0].ranges }
       guard !goneRanges.contains(where: stayingBefore.contains), !comeRanges.contains(where: stayingAfter.contains)
       else { return nil }
     }
-
-    /// `true` when nothing was added or removed.
-    var isEmpty: Bool { added.isEmpty && removed.isEmpty && addedSites.isEmpty && removedSites.isEmpty }
 
     /// The registrations read minus those no longer (``AnalysisAnswer/registrationsRead``).
     var registrationsRead: Int { added.count - removed.count }
@@ -104,30 +99,25 @@ extension UnchangedGraph {
     static func facts(
       after changes: [ContainerChange], given facts: ContainerKeyFacts, typing: (ResolveSite) -> String?
     ) -> ContainerKeyFacts? {
-      var types: [[String]] = []
+      // Each change's sites removed and added, typed.
+      var types: [(removed: [String], added: [String])] = []
       for change in changes {
-        var typed: [String] = []
-        for site in change.removedSites + change.addedSites {
-          guard let type = typing(site) else { return nil }
-          typed.append(type)
-        }
-        types.append(typed)
+        guard let removed = Self.typed(change.removedSites, typing), let added = Self.typed(change.addedSites, typing)
+        else { return nil }
+        types.append((removed, added))
       }
       var after = facts
       for (change, typed) in zip(changes, types) {
-        let (removedTypes, addedTypes) = (
-          typed.prefix(change.removedSites.count), typed.dropFirst(change.removedSites.count)
-        )
         for (registration, identities) in change.removed {
           guard after.add(registration, identities: identities, by: -1) else { return nil }
         }
-        for (site, type) in zip(change.removedSites, removedTypes) {
+        for (site, type) in zip(change.removedSites, typed.removed) {
           guard after.add(resolvedType: type, name: site.name, by: -1) else { return nil }
         }
         for (registration, identities) in change.added {
           guard after.add(registration, identities: identities, by: 1) else { return nil }
         }
-        for (site, type) in zip(change.addedSites, addedTypes) {
+        for (site, type) in zip(change.addedSites, typed.added) {
           guard after.add(resolvedType: type, name: site.name, by: 1) else { return nil }
         }
       }
@@ -143,13 +133,23 @@ extension UnchangedGraph {
           change.added.allSatisfy({ $0.identities.allSatisfy { after.count(identity: $0) == 1 } }),
           change.removed.allSatisfy({ $0.identities.allSatisfy { facts.count(identity: $0) == 1 } })
         else { return nil }
-        for (site, type) in zip(change.addedSites, typed.dropFirst(change.removedSites.count)) {
+        for (site, type) in zip(change.addedSites, typed.added) {
           guard after.isRegistered(site, type: type), site.conditionalCast == nil || site.conditionalCast == type else {
             return nil
           }
         }
       }
       return after
+    }
+
+    /// The type of each of `sites`; `nil` when one cannot be typed.
+    private static func typed(_ sites: [ResolveSite], _ typing: (ResolveSite) -> String?) -> [String]? {
+      var types: [String] = []
+      for site in sites {
+        guard let type = typing(site) else { return nil }
+        types.append(type)
+      }
+      return types
     }
 
     /// `true` for a registration the rules above let come or go.

@@ -140,15 +140,22 @@ public enum UnchangedGraph {
       else { return nil }
     }
     let providers = keys == nil ? .none : ProviderChange(old: old, new: new)
-    // Container code added or removed that leaves the container check's answer as it was.
-    var containerChanges: [Int: ContainerChange] = [:]
+    // For each changed file with container code, where the container check's ranges go:
+    // with its code that only moved, or with what stays of code added or removed that
+    // leaves the check's answer as it was.
+    var containerMoves: [Int: [(before: SourceRange, after: SourceRange)]] = [:]
+    var containerChanges: [ContainerChange] = []
     for (index, change) in changes.enumerated() where change.hasContainer {
       let (old, new) = (decoded[index].old.containerCodePositionFree, decoded[index].new.containerCodePositionFree)
-      guard old.written != new.written else { continue }
+      guard old.written != new.written else {
+        containerMoves[index] = zip(old.ranges, new.ranges).map { ($0, $1) }
+        continue
+      }
       guard keys?.container != nil,
         let containerChange = ContainerChange(old: decoded[index].old, new: decoded[index].new)
       else { return nil }
-      containerChanges[index] = containerChange
+      containerMoves[index] = containerChange.moves
+      containerChanges.append(containerChange)
     }
     var containerAfter = keys?.container
     // The names the container check would look up to type the sites added or removed.
@@ -158,19 +165,13 @@ public enum UnchangedGraph {
         symbols: symbols, unchanged: unchanged,
         changed: changes.indices.map { (changes[$0].new.stored.path, decoded[$0].new) }, watch: containerWatch)
       containerAfter = ContainerChange.facts(
-        after: Array(containerChanges.values), given: facts, typing: { lookup.resolve($0.type) })
+        after: containerChanges, given: facts, typing: { lookup.resolve($0.type) })
       guard containerAfter != nil else { return nil }
     }
     var moves: [String: [SourceRange: SourceRange]] = [:]
     for (index, (change, (before, after))) in zip(changes, zip(old, new)).enumerated() {
       // The container check's ranges in the file move with its container code.
-      let container =
-        !change.hasContainer
-        ? []
-        : containerChanges[index]?.moves
-          ?? Array(
-            zip(
-              decoded[index].old.containerCodePositionFree.ranges, decoded[index].new.containerCodePositionFree.ranges))
+      let container = containerMoves[index] ?? []
       guard
         let moved = movedRanges(
           from: providers.keeping(before: before), to: providers.keeping(after: after),
@@ -208,8 +209,8 @@ public enum UnchangedGraph {
     var outcome = Outcome(
       watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys,
       satisfiedKeys: satisfiedKeys)
-    outcome.registrationsRead = containerChanges.values.reduce(0) { $0 + $1.registrationsRead }
-    outcome.resolvesChecked = containerChanges.values.reduce(0) { $0 + $1.resolvesChecked }
+    outcome.registrationsRead = containerChanges.reduce(0) { $0 + $1.registrationsRead }
+    outcome.resolvesChecked = containerChanges.reduce(0) { $0 + $1.resolvesChecked }
     return outcome
   }
 

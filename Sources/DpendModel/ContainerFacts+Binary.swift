@@ -35,7 +35,7 @@ extension FileSummary {
 
   /// The registrations, each container named after its place in this file written as
   /// `#` and the order in which the file first names it.
-  public var registrationsNamingContainersInOrder: [ContainerRegistration] {
+  var registrationsNamingContainersInOrder: [ContainerRegistration] {
     zip(registrations, containersNamedInOrder).map { registration, container in
       var registration = registration
       registration.scopeName = container

@@ -1,0 +1,171 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+import Foundation
+
+/// The benchmark's edits: the warm runs of `dpend analyze` after one file changed, and the
+/// incremental latencies of the host the server builds with.
+extension Benchmark {
+  /// `dpend analyze` as a new process does it over the caches a run before it saved: with
+  /// nothing changed (the kept answer: every file read and hashed, no summary decoded, no
+  /// graph built); with a comment appended to one file (that file parsed, its summary's
+  /// content unchanged, so the kept answer again); with a line inserted at the top of one
+  /// file (its declarations move, nothing else: the kept answer with its ranges moved);
+  /// with a class the implicit filter does not select added to one file (another shape that
+  /// does not reach the graph: the kept answer stands after the changed file's analysis is
+  /// compared, see `UnchangedGraph`); with a class it selects added (a provider of a key
+  /// nothing needs: the kept answer stands, see `UnchangedGraph.ProviderChange`); and with the
+  /// last parameter of an initializer removed (a factory rewired: the kept answer stands when
+  /// the check tells no diagnostic changes, the graph is built otherwise); and, in a
+  /// workspace with a Swinject assembly, with a registration of a key nothing resolves
+  /// added to the first one from the middle on (the kept answer stands with its counts
+  /// changed, see `UnchangedGraph.ContainerChange`; none without an assembly). The edits
+  /// alternate with restoring the file, so each run has exactly one changed file.
+  func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
+    unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double],
+    rewired: [Double], registration: [Double]
+  ) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let arguments = ["--cache-directory", directory.path]
+    _ = try analyze.time(arguments)
+    var unchanged: [Double] = []
+    var commented: [Double] = []
+    var moved: [Double] = []
+    var added: [Double] = []
+    var provider: [Double] = []
+    var rewired: [Double] = []
+    var registration: [Double] = []
+    let edited = texts[texts.count / 2]
+    let url = URL(fileURLWithPath: edited.path)
+    defer { try? Data(edited.text.utf8).write(to: url) }
+    // The first file from the middle on with an initializer that has parameters.
+    let rewiredIndex = (0..<texts.count).lazy.map { (texts.count / 2 + $0) % texts.count }.first {
+      Self.droppingLastParameter(texts[$0].text) != nil
+    }
+    let rewiredFile = rewiredIndex.map { texts[$0] }
+    defer { if let rewiredFile { try? Data(rewiredFile.text.utf8).write(to: URL(fileURLWithPath: rewiredFile.path)) } }
+    // The first file from the middle on with a Swinject assembly.
+    let assembly = (0..<texts.count).lazy.map { texts[(texts.count / 2 + $0) % texts.count] }.first {
+      Self.addingRegistration(to: $0.text) != nil
+    }
+    defer { if let assembly { try? Data(assembly.text.utf8).write(to: URL(fileURLWithPath: assembly.path)) } }
+    for repetition in 0..<repetitions {
+      unchanged.append(try analyze.time(arguments))
+      let comment = repetition % 2 == 0 ? edited.text + "\n// edited\n" : edited.text
+      try Data(comment.utf8).write(to: url)
+      commented.append(try analyze.time(arguments))
+      try Data(("\n" + edited.text).utf8).write(to: url)
+      moved.append(try analyze.time(arguments))
+      try Data((edited.text + "\nfinal class BenchmarkAdded\(repetition) {}\n").utf8).write(to: url)
+      added.append(try analyze.time(arguments))
+      try Data(edited.text.utf8).write(to: url)
+      // Back to the kept state, so the next unchanged run reports the kept answer.
+      _ = try analyze.time(arguments)
+      try Data((edited.text + "\nfinal class BenchmarkProvider\(repetition)Impl {}\n").utf8).write(to: url)
+      provider.append(try analyze.time(arguments))
+      try Data(edited.text.utf8).write(to: url)
+      _ = try analyze.time(arguments)
+      if let rewiredFile, let dropped = Self.droppingLastParameter(rewiredFile.text) {
+        let rewiredURL = URL(fileURLWithPath: rewiredFile.path)
+        try Data(dropped.utf8).write(to: rewiredURL)
+        rewired.append(try analyze.time(arguments))
+        try Data(rewiredFile.text.utf8).write(to: rewiredURL)
+        _ = try analyze.time(arguments)
+      }
+      if let assembly, let registered = Self.addingRegistration(to: assembly.text) {
+        let assemblyURL = URL(fileURLWithPath: assembly.path)
+        try Data(registered.utf8).write(to: assemblyURL)
+        registration.append(try analyze.time(arguments))
+        try Data(assembly.text.utf8).write(to: assemblyURL)
+        _ = try analyze.time(arguments)
+      }
+    }
+    return (unchanged, commented, moved, added, provider, rewired, registration)
+  }
+
+  /// `text` with a registration of a key nothing resolves (`BenchmarkProbe` named
+  /// `"benchmark"`) at the top of its first Swinject assembly's `assemble(container:)`;
+  /// `nil` when it has none.
+  static func addingRegistration(to text: String) -> String? {
+    let anchor = "func assemble(container: Container) {\n"
+    guard let range = text.range(of: anchor) else { return nil }
+    return String(text[..<range.upperBound])
+      + "    container.register(BenchmarkProbe.self, name: \"benchmark\") { _ in BenchmarkProbeImpl() }\n"
+      + String(text[range.upperBound...])
+  }
+
+  /// `text` with the last parameter of its first initializer that has parameters (on one
+  /// line) removed: a dependency dropped, the file's declarations otherwise the same (the
+  /// body may still use the parameter: dpend does not type-check). `nil` when it has none.
+  /// The benchmark edits its own synthetic files this way.
+  static func droppingLastParameter(_ text: String) -> String? {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for index in lines.indices {
+      let line = lines[index]
+      guard let open = line.range(of: "init("), let close = line[open.upperBound...].firstIndex(of: ")"),
+        close > open.upperBound
+      else { continue }
+      let parameters = line[open.upperBound..<close]
+      let kept = parameters.range(of: ", ", options: .backwards).map { parameters[..<$0.lowerBound] } ?? ""
+      lines[index] = String(line[..<open.upperBound]) + kept + String(line[close...])
+      return lines.joined(separator: "\n")
+    }
+    return nil
+  }
+
+  /// The edits the incremental latency is measured with.
+  enum Edit {
+    /// Adds or removes a defaulted initializer parameter: the file's factories change, its
+    /// declarations (its interface to other files) do not.
+    case parameter
+    /// Adds or removes a conformance: the file's interface changes, so the symbol table is
+    /// updated and the files that looked up a changed name are collected again.
+    case conformance
+
+    /// Where the insertion may go (just after the anchor), in order of preference, and what
+    /// is inserted: a renamed struct stands in for a conformance in code without `Impl: `.
+    var anchorsAndInsertions: [(anchor: String, insertion: String)] {
+      switch self {
+      case .parameter: return [("init(", "extra: Int = 0, ")]
+      case .conformance: return [("Impl: ", "Marker, "), ("struct ", "Marker")]
+      }
+    }
+  }
+
+  /// Seconds from a one-file edit to a fresh graph (with its diagnostics), for `edits` edits
+  /// that alternately insert and remove `edit`'s text in a file near the middle.
+  func incrementalLatencies(host: AnalysisHost, texts: [(path: String, text: String)], edit: Edit) -> [Double] {
+    // The file nearest the middle that has an anchor.
+    let middle = texts.count / 2
+    let candidates = texts.indices.sorted { abs($0 - middle) < abs($1 - middle) }
+    guard
+      let (anchorText, insertion) = edit.anchorsAndInsertions.first(where: { choice in
+        candidates.contains { texts[$0].text.contains(choice.anchor) }
+      }),
+      let index = candidates.first(where: { texts[$0].text.contains(anchorText) })
+    else { return [] }
+    let file = texts[index]
+    host.open(path: file.path, text: file.text)
+    _ = host.graph()
+    guard let anchor = file.text.range(of: anchorText) else { return [] }
+    let offset = file.text.utf8.distance(from: file.text.startIndex, to: anchor.upperBound)
+    let edited = String(file.text[..<anchor.upperBound]) + insertion + String(file.text[anchor.upperBound...])
+    defer {
+      host.change(
+        path: file.path, to: file.text,
+        edits: [TextReplacement(offset: 0, length: host.openText(of: file.path)!.utf8.count, replacement: file.text)])
+      host.close(path: file.path)
+    }
+    return (0..<edits).map { index in
+      let adding = index % 2 == 0
+      let next = adding ? edited : file.text
+      let change = TextReplacement(
+        offset: offset, length: adding ? 0 : insertion.utf8.count, replacement: adding ? insertion : "")
+      return Statistics.time {
+        host.change(path: file.path, to: next, edits: [change])
+        _ = host.graph()
+      }
+    }
+  }
+}
