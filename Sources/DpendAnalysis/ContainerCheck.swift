@@ -116,9 +116,44 @@ struct ContainerCheck {
       found = inputs.map { check($0.sites, $0.registrations) }
     }
     let diagnostics = BuildConfigurations.merge(found.map(\.diagnostics), configurations: report.configurations)
+    let (edgeSources, owners) = Self.edgeSources(typed.map(\.0), registrations)
     report.keyFacts = ContainerKeyFacts(
-      summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned))
+      summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned),
+      edgeSources: edgeSources, owners: owners,
+      hasCycle: found.contains { $0.diagnostics.contains { $0.code == .dependencyCycle } })
     return (diagnostics, report)
+  }
+
+  /// The keys the edges of ``cycles(_:_:)`` leave, one for each edge, over every
+  /// configuration (``ContainerKeyFacts/edgeSources``), and the types declaring the typed
+  /// property-wrapper resolves (``ContainerKeyFacts/owners``): `typed` are the typed sites.
+  private static func edgeSources(_ typed: [Site], _ registrations: [ContainerRegistration]) -> (
+    [UInt64], [String]
+  ) {
+    var constructing: [String: [ContainerRegistration]] = [:]
+    for registration in registrations where registration.unread == nil {
+      if let made = registration.constructedType { constructing[made, default: []].append(registration) }
+    }
+    var sources: [UInt64] = []
+    var owners: [String] = []
+    var bytes: [UInt8] = []
+    for site in typed where !site.isPropertyInjection {
+      let consumers: [ContainerRegistration]
+      if let consumer = site.consumer {
+        consumers = consumer.unread == nil ? [consumer] : []
+      } else if let owner = site.site.owner {
+        owners.append(owner)
+        consumers = constructing[owner] ?? []
+      } else {
+        continue
+      }
+      for consumer in consumers {
+        for type in consumer.types {
+          sources.append(ContainerKeyFacts.resolvedHash(type: type, name: consumer.name, using: &bytes))
+        }
+      }
+    }
+    return (sources, owners)
   }
 
   // MARK: One configuration

@@ -25,24 +25,51 @@ public struct ContainerKeyFacts: Hashable, Sendable {
   /// counted per configuration: the check looks among the registrations of that name for
   /// a type conforming to it, so one added there may change the error.
   public private(set) var scannedNames: HashCounts
+  /// Each key (its type and name, as ``resolvedHash(type:name:)``) that a registration of it
+  /// leads from to another, with how many such edges of the cycle check leave it, over every
+  /// configuration: one per typed resolve its factory makes (property injection apart), and
+  /// one per typed property-wrapper resolve of the type it constructs (``owners``). A key
+  /// with none is on no cycle, and a new edge into it closes none.
+  public private(set) var edgeSources: HashCounts
+  /// The type declaring each typed property-wrapper resolve (``DpendModel/ResolveSite/owner``,
+  /// as ``StableHash``), with how many it declares: each is an edge from every registration
+  /// constructing that type.
+  public private(set) var owners: HashCounts
+  /// `true` when the check found a `dependency-cycle` among registrations in a configuration.
+  public let hasCycle: Bool
 
   /// No container code.
   public static let empty = ContainerKeyFacts(
-    resolved: HashCounts(), registered: HashCounts(), identities: HashCounts(), scannedNames: HashCounts())
+    resolved: HashCounts(), registered: HashCounts(), identities: HashCounts(), scannedNames: HashCounts(),
+    edgeSources: HashCounts(), owners: HashCounts(), hasCycle: false)
 
   /// Facts as read back from a file.
-  public init(resolved: HashCounts, registered: HashCounts, identities: HashCounts, scannedNames: HashCounts) {
+  public init(
+    resolved: HashCounts, registered: HashCounts, identities: HashCounts, scannedNames: HashCounts,
+    edgeSources: HashCounts, owners: HashCounts, hasCycle: Bool
+  ) {
     self.resolved = resolved
     self.registered = registered
     self.identities = identities
     self.scannedNames = scannedNames
+    self.edgeSources = edgeSources
+    self.owners = owners
+    self.hasCycle = hasCycle
   }
 
   /// The facts of the container files `summaries`, whose sites the check typed as `typed`
-  /// (type and name), with the names of the protocols it found nothing registers, `scanned`.
-  init(summaries: [FileSummary], typed: [(type: String, name: String?)], scanned: [String?]) {
+  /// (type and name), with the names of the protocols it found nothing registers, `scanned`,
+  /// the keys each edge between registrations leaves (``edgeSources``), the types declaring
+  /// property-wrapper resolves (``owners``), and whether it found a cycle.
+  init(
+    summaries: [FileSummary], typed: [(type: String, name: String?)], scanned: [String?], edgeSources: [UInt64],
+    owners: [String], hasCycle: Bool
+  ) {
     var bytes: [UInt8] = []
     resolved = HashCounts(counting: typed.map { Self.resolvedHash(type: $0.type, name: $0.name, using: &bytes) })
+    self.edgeSources = HashCounts(counting: edgeSources)
+    self.owners = HashCounts(counting: owners.map { StableHash.of($0[...]) })
+    self.hasCycle = hasCycle
     // Each file's on all cores.
     let perFile = Parallel.map(summaries.count, minimum: 64) { index in
       var bytes: [UInt8] = []
@@ -173,6 +200,28 @@ public struct ContainerKeyFacts: Hashable, Sendable {
             type: type, name: site.name, dialect: dialect,
             argumentCount: site.dialect == .swinject ? site.argumentCount : nil)) > 0
     }
+  }
+
+  /// How many edges of the cycle check leave the key of `type` under `name`.
+  func edges(from type: String, name: String?) -> UInt32 {
+    edgeSources.count(of: Self.resolvedHash(type: type, name: name))
+  }
+
+  /// How many edges a read `registration` (not auto-wired) with `needs` resolves made apart
+  /// from property injection, every one typed, leads from each of its keys: those and the
+  /// property-wrapper resolves of the type it constructs.
+  func edgeCount(of registration: ContainerRegistration, needs: Int) -> Int {
+    needs + Int(registration.constructedType.map { owners.count(of: StableHash.of($0[...])) } ?? 0)
+  }
+
+  /// Adds (`by` positive) or removes (negative) that many edges from each key of
+  /// `registration`; `false`, leaving the facts unusable, when fewer were counted.
+  mutating func addEdges(from registration: ContainerRegistration, by delta: Int) -> Bool {
+    guard delta != 0 else { return true }
+    for type in registration.types {
+      guard edgeSources.add(Self.resolvedHash(type: type, name: registration.name), by: delta) else { return false }
+    }
+    return true
   }
 
   /// How many read registrations have `identity`.

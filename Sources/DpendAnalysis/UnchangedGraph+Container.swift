@@ -21,6 +21,15 @@ extension UnchangedGraph {
   ///   cast or one to that type: it is checked and reports nothing;
   /// - each site removed is read the same way; any diagnostic at its range would have no
   ///   place after the change, so an answer holding one is not kept (``Outcome/moved(_:)``);
+  /// - a registration edited in place (written the same but for what its factory resolves
+  ///   and its scope, ``DpendModel/FileSummary/registrationPartsPositionFree``) may be
+  ///   resolved by anything: its keys answer as they did. Its needs gained and lost are
+  ///   resolve sites added and removed (above), matched one by one as sites are. A need
+  ///   gained or lost (property injection apart) is an edge of the cycle check: the
+  ///   registrations had no cycle, and each need gained leads to a key no edge leaves
+  ///   (``ContainerKeyFacts/edgeSources``) and no registration edited now is of, so none
+  ///   comes. A scope changed to or from Dip's `.eagerSingleton` is not kept: the error of
+  ///   a missing need names an eager singleton so;
   /// - nothing added or removed holds a range of what stays (Resolver's `.implements(Q.self)`
   ///   is a second registration at the first one's ranges): a diagnostic there would move
   ///   although it was, or will be, about what came or went.
@@ -37,6 +46,15 @@ extension UnchangedGraph {
     var addedSites: [ResolveSite] = []
     /// The sites removed.
     var removedSites: [ResolveSite] = []
+    /// The registrations edited in place, after the change: the same but for what their
+    /// factories resolve and their scopes (``edgesAdded`` and ``edgesRemoved`` tell how).
+    var edited: [ContainerRegistration] = []
+    /// For each need an edited registration gained (property injection apart), the
+    /// registration's place in ``edited`` and the need's in ``addedSites``: an edge of the
+    /// cycle check.
+    var edgesAdded: [(edited: Int, site: Int)] = []
+    /// For each edited registration, how many needs it lost (property injection apart).
+    var edgesRemoved: [Int] = []
 
     /// The change from `old` to `new` (one file's summaries), told from them alone; `nil`
     /// when it is not of the kind above.
@@ -57,19 +75,74 @@ extension UnchangedGraph {
         let kept = Set(kept)
         return (0..<count).filter { !kept.contains($0) }
       }
-      let gone = unmatched(old.registrations.count, registrations.map(\.0))
-      let come = unmatched(new.registrations.count, registrations.map(\.1))
+      var gone = unmatched(old.registrations.count, registrations.map(\.0))
+      var come = unmatched(new.registrations.count, registrations.map(\.1))
       let goneSites = unmatched(old.resolveSites.count, sites.map(\.0))
       let comeSites = unmatched(new.resolveSites.count, sites.map(\.1))
+      var goneRanges = goneSites.flatMap { before.sites[$0].ranges }
+      var comeRanges = comeSites.flatMap { after.sites[$0].ranges }
+      // Registrations edited in place: each one that came pairs with the first that went
+      // written the same but for its needs and scope. Their needs are matched as sites are.
+      var editedNeeds: (removed: [ResolveSite], added: [ResolveSite], edges: [(Int, Int)]) = (
+        [], [], []
+      )
+      if !gone.isEmpty, !come.isEmpty {
+        let oldParts = old.registrationPartsPositionFree
+        let newParts = new.registrationPartsPositionFree
+        var unpaired: [Int] = []
+        for newIndex in come {
+          guard let place = gone.firstIndex(where: { oldParts[$0].shape.written == newParts[newIndex].shape.written })
+          else {
+            unpaired.append(newIndex)
+            continue
+          }
+          let oldIndex = gone.remove(at: place)
+          let (was, now) = (old.registrations[oldIndex], new.registrations[newIndex])
+          // Dip names an eager singleton's missing needs so: its scope is part of the error.
+          guard Self.isPlain(was), Self.isPlain(now),
+            was.scope == now.scope || (was.scope != "eagerSingleton" && now.scope != "eagerSingleton")
+          else { return nil }
+          moves += zip(oldParts[oldIndex].shape.ranges, newParts[newIndex].shape.ranges).map { ($0, $1) }
+          var lost = 0
+          for (oldSites, newSites, oldParts, newParts, isProperty) in [
+            (was.needs, now.needs, oldParts[oldIndex].needs, newParts[newIndex].needs, false),
+            (
+              was.propertyNeeds, now.propertyNeeds, oldParts[oldIndex].propertyNeeds, newParts[newIndex].propertyNeeds,
+              true
+            ),
+          ] {
+            guard let pairs = Self.matching(oldParts.map(\.written), newParts.map(\.written)) else { return nil }
+            for (oldSite, newSite) in pairs {
+              moves += zip(oldParts[oldSite].ranges, newParts[newSite].ranges).map { ($0, $1) }
+            }
+            for index in unmatched(oldSites.count, pairs.map(\.0)) {
+              editedNeeds.removed.append(oldSites[index])
+              goneRanges += oldParts[index].ranges
+              if !isProperty { lost += 1 }
+            }
+            for index in unmatched(newSites.count, pairs.map(\.1)) {
+              if !isProperty { editedNeeds.edges.append((edited.count, editedNeeds.added.count)) }
+              editedNeeds.added.append(newSites[index])
+              comeRanges += newParts[index].ranges
+            }
+          }
+          edited.append(now)
+          edgesRemoved.append(lost)
+        }
+        come = unpaired
+      }
       let oldIdentities = ContainerKeyFacts.identities(of: old)
       let newIdentities = ContainerKeyFacts.identities(of: new)
       removed = gone.map { (old.registrations[$0], oldIdentities[$0]) }
       added = come.map { (new.registrations[$0], newIdentities[$0]) }
       removedSites =
         goneSites.map { old.resolveSites[$0] }
-        + removed.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
-      addedSites =
-        comeSites.map { new.resolveSites[$0] } + added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
+        + removed.flatMap { $0.registration.needs + $0.registration.propertyNeeds } + editedNeeds.removed
+      let addedBefore =
+        comeSites.map { new.resolveSites[$0] }
+        + added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
+      addedSites = addedBefore + editedNeeds.added
+      edgesAdded = editedNeeds.edges.map { ($0.0, addedBefore.count + $0.1) }
       guard (added + removed).allSatisfy({ Self.isPlain($0.registration) }),
         (addedSites + removedSites).allSatisfy(Self.isPlain)
       else { return nil }
@@ -79,8 +152,8 @@ extension UnchangedGraph {
       // included.
       let stayingBefore = Set(moves.map(\.before))
       let stayingAfter = Set(moves.map(\.after))
-      let goneRanges = gone.flatMap { before.registrations[$0].ranges } + goneSites.flatMap { before.sites[$0].ranges }
-      let comeRanges = come.flatMap { after.registrations[$0].ranges } + comeSites.flatMap { after.sites[$0].ranges }
+      goneRanges += gone.flatMap { before.registrations[$0].ranges }
+      comeRanges += come.flatMap { after.registrations[$0].ranges }
       guard !goneRanges.contains(where: stayingBefore.contains), !comeRanges.contains(where: stayingAfter.contains)
       else { return nil }
     }
@@ -109,18 +182,31 @@ extension UnchangedGraph {
       var after = facts
       for (change, typed) in zip(changes, types) {
         for (registration, identities) in change.removed {
-          guard after.add(registration, identities: identities, by: -1) else { return nil }
+          guard after.add(registration, identities: identities, by: -1),
+            after.addEdges(from: registration, by: -facts.edgeCount(of: registration, needs: registration.needs.count))
+          else { return nil }
         }
         for (site, type) in zip(change.removedSites, typed.removed) {
           guard after.add(resolvedType: type, name: site.name, by: -1) else { return nil }
         }
         for (registration, identities) in change.added {
-          guard after.add(registration, identities: identities, by: 1) else { return nil }
+          guard after.add(registration, identities: identities, by: 1),
+            after.addEdges(from: registration, by: facts.edgeCount(of: registration, needs: registration.needs.count))
+          else { return nil }
+        }
+        for (index, (registration, lost)) in zip(change.edited, change.edgesRemoved).enumerated() {
+          let gained = change.edgesAdded.count { $0.edited == index }
+          guard after.addEdges(from: registration, by: gained - lost) else { return nil }
         }
         for (site, type) in zip(change.addedSites, typed.added) {
           guard after.add(resolvedType: type, name: site.name, by: 1) else { return nil }
         }
       }
+      // The keys of the registrations edited, on all files.
+      let edited = Set(
+        changes.flatMap(\.edited).flatMap { registration in
+          registration.types.map { ContainerKeyFacts.resolvedHash(type: $0, name: registration.name) }
+        })
       for (change, typed) in zip(changes, types) {
         for (registration, _) in change.added + change.removed {
           for type in registration.types {
@@ -137,6 +223,18 @@ extension UnchangedGraph {
           guard after.isRegistered(site, type: type), site.conditionalCast == nil || site.conditionalCast == type else {
             return nil
           }
+        }
+        // Needs an edited registration lost or gained leave the cycles as they were when
+        // the registrations had none and each new edge leads to a key no edge leaves (none
+        // before, and no registration edited now).
+        guard change.edgesRemoved.allSatisfy({ $0 == 0 }) && change.edgesAdded.isEmpty || !facts.hasCycle else {
+          return nil
+        }
+        for (_, index) in change.edgesAdded {
+          let (site, type) = (change.addedSites[index], typed.added[index])
+          guard facts.edges(from: type, name: site.name) == 0,
+            !edited.contains(ContainerKeyFacts.resolvedHash(type: type, name: site.name))
+          else { return nil }
         }
       }
       return after

@@ -33,6 +33,30 @@ extension FileSummary {
     )
   }
 
+  /// Each registration as ``containerElementsPositionFree`` writes it, but with neither what
+  /// its factory resolves nor its scope (`shape`, with the ranges left), and each of its needs
+  /// and property needs apart from its positions: two registrations whose shapes are written
+  /// the same differ at most in those.
+  public var registrationPartsPositionFree:
+    [(
+      shape: (written: [UInt8], ranges: [SourceRange]), needs: [(written: [UInt8], ranges: [SourceRange])],
+      propertyNeeds: [(written: [UInt8], ranges: [SourceRange])]
+    )]
+  {
+    func sites(_ sites: [ResolveSite]) -> [(written: [UInt8], ranges: [SourceRange])] {
+      sites.map { site in BinaryWriter.positionFree { $0.write(site) } }
+    }
+    return registrationsNamingContainersInOrder.map { registration in
+      var shape = registration
+      shape.needs = []
+      shape.propertyNeeds = []
+      shape.scope = nil
+      return (
+        BinaryWriter.positionFree { $0.write(shape) }, sites(registration.needs), sites(registration.propertyNeeds)
+      )
+    }
+  }
+
   /// The registrations, each container named after its place in this file written as
   /// `#` and the order in which the file first names it.
   var registrationsNamingContainersInOrder: [ContainerRegistration] {

@@ -13,7 +13,7 @@ import Foundation
 /// the graph (``DpendAnalysis/UnchangedGraph``): the record keeps, for that, each file's
 /// shape and the names the files' analyses looked up (``GraphFacts``).
 ///
-/// Layout, integers little-endian: the magic `DPNDANS7`, the inputs' content digest
+/// Layout, integers little-endian: the magic `DPNDANS8`, the inputs' content digest
 /// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
 /// count (`u32`) and anchors (`u32` each), whether graph facts follow (`u8`) and the facts
 /// (the paths' digest `u64`; the shape count `u32` and shapes `u64` each; the content count
@@ -22,8 +22,10 @@ import Foundation
 /// the provided, the needed and the needed-among-several keys as counted hashes, whether the graph had a cycle
 /// (`u8`), and the edges between keys (their count `u32`, then their sources `u64` each,
 /// their targets `u64` each, and their counts `u32` each), whether container key facts follow
-/// (`u8`), and the resolved and the registered keys, the registrations' identities and the
-/// names of the protocols found unregistered as counted hashes), the answer (`u32` length, its binary form), then a
+/// (`u8`), and the resolved and the registered keys, the registrations' identities, the
+/// names of the protocols found unregistered, the keys the edges between registrations leave
+/// and the types declaring property-wrapper resolves as counted hashes, and whether the
+/// registrations had a cycle (`u8`)), the answer (`u32` length, its binary form), then a
 /// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. Counted hashes
 /// (``DpendAnalysis/HashCounts``) are a count `u32`, the hashes `u64` each, then their
 /// counts `u32` each. A file that does not
@@ -35,7 +37,7 @@ public struct AnswerCache: Sendable {
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS7".utf8)
+  static let magic = Array("DPNDANS8".utf8)
 
   /// A kept answer and what it was computed from.
   public struct Record: Hashable, Sendable {
@@ -206,10 +208,12 @@ public struct AnswerCache: Sendable {
         var container: ContainerKeyFacts?
         if hasContainer == 1 {
           guard let resolved = hashCounts(), let registered = hashCounts(), let identities = hashCounts(),
-            let scanned = hashCounts()
+            let scanned = hashCounts(), let edgeSources = hashCounts(), let owners = hashCounts(),
+            let hasCycle = integer(1), hasCycle <= 1
           else { return nil }
           container = ContainerKeyFacts(
-            resolved: resolved, registered: registered, identities: identities, scannedNames: scanned)
+            resolved: resolved, registered: registered, identities: identities, scannedNames: scanned,
+            edgeSources: edgeSources, owners: owners, hasCycle: hasCycle == 1)
         }
         keys = KeyFacts(
           provided: provided, needed: needed, neededAmongSeveral: amongSeveral, hasCycle: hasCycle == 1, edges: edges,
@@ -265,6 +269,9 @@ public struct AnswerCache: Sendable {
           append(container.registered.hashes, container.registered.counts)
           append(container.identities.hashes, container.identities.counts)
           append(container.scannedNames.hashes, container.scannedNames.counts)
+          append(container.edgeSources.hashes, container.edgeSources.counts)
+          append(container.owners.hashes, container.owners.counts)
+          LittleEndian.append(container.hasCycle ? 1 : 0, width: 1, to: &output)
         }
       }
     }

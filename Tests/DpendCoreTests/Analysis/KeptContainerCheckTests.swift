@@ -122,6 +122,49 @@ struct KeptContainerCheckTests {
     #expect(builder.graph().diagnostics.isEmpty)
   }
 
+  /// `Feed`'s registration, which something resolves, gains a need of a key whose
+  /// registration needs nothing, then changes scope: the check is kept, its counts changed;
+  /// a need that closes a cycle runs it.
+  @Test func aRegistrationEditedInPlaceKeepsTheCheck() throws {
+    let settings = AnalysisSettings()
+    var files = ContainerChangeTests.files
+    let builder = Self.builder(files, settings)
+    #expect(builder.graph().container.resolvesChecked == 3)
+    let path = ContainerChangeTests.path
+    let feed = EditedRegistrationTests.feed
+    let gained = feed.replacing("FeedImpl(", with: "FeedImpl(cache: r.resolve(Store.self)!, ")
+    #expect(Self.change(builder, &files, path, to: files[path]!.replacing(feed, with: gained), settings, "gained"))
+    #expect(builder.graph().container.resolvesChecked == 4)
+    let scoped = files[path]!.replacing(gained, with: gained + ".inObjectScope(.container)")
+    #expect(Self.change(builder, &files, path, to: scoped, settings, "scoped"))
+    let cycle = files[path]!.replacing(
+      "{ _ in StoreImpl() }", with: "{ r in StoreImpl(feed: r.resolve(Feed.self)!) }")
+    #expect(!Self.change(builder, &files, path, to: cycle, settings, "cycle"))
+    #expect(builder.graph().diagnostics.contains { $0.code == .dependencyCycle })
+  }
+
+  /// The random files with a registration edited in place at each step
+  /// (``UnchangedContainerTests/registrationEdited(in:_:)``), the registrations needing
+  /// nothing beside them: each graph equals the one built from scratch.
+  @Test(arguments: [91, 92, 93, 94])
+  func registrationsEditedInPlaceGiveTheGraphBuiltFromScratch(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let settings = try UnchangedGraphTests.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var files = UnchangedContainerTests.randomWorkspace(&random).merging(UnchangedContainerTests.leaves) { a, _ in a }
+    let builder = Self.builder(files, settings)
+    _ = builder.graph()
+    var kept = 0
+    var checked = 0
+    for step in 0..<50 {
+      let path = "Sources/Container\(random.below(3)).swift"
+      let text = UnchangedContainerTests.registrationEdited(in: files[path]!, &random)
+      if Self.change(builder, &files, path, to: text, settings, "step \(step)") { kept += 1 } else { checked += 1 }
+    }
+    #expect(kept >= 10, "\(kept) kept")
+    #expect(checked >= 10, "\(checked) checked")
+    print("kept container check, registrations edited, seed \(seed): \(kept) kept, \(checked) checked")
+  }
+
   @Test func aBuilderDrawingTheTreeChecksEveryTime() throws {
     let builder = GraphBuilder(settings: AnalysisSettings())
     builder.set(

@@ -220,6 +220,109 @@ struct UnchangedContainerTests {
     )
   }
 
+  /// The same random files, each step a registration edited in place
+  /// (``registrationEdited(in:_:)``: a need gained, lost or changed, a scope changed), or one
+  /// time in four a registration added or removed: whenever the check says "unchanged", the
+  /// graph built from scratch gives the answer made from the kept one, counts, names looked
+  /// up and keys included.
+  @Test(arguments: [104, 111, 114, 156])
+  func registrationsEditedInPlaceGiveTheGraphsAnswer(seed: UInt64) throws {
+    var random = SplitMix64(seed: seed)
+    let settings = try Support.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var texts = Self.randomWorkspace(&random).merging(Self.leaves) { first, _ in first }
+    var edited = 0
+    var needs = 0
+    var maybe = 0
+    for step in 0..<50 {
+      let path = "Sources/Container\(random.below(3)).swift"
+      var after = texts
+      let inPlace = random.below(4) != 0
+      after[path] =
+        inPlace
+        ? Self.registrationEdited(in: after[path]!, &random)
+        : Self.registrationAddedOrRemoved(in: after[path]!, &random)
+      let before = Support.graph(texts, settings)
+      let graph = Support.graph(after, settings)
+      if let outcome = Support.check(texts, path, to: after[path]!, settings),
+        Self.expectKept(outcome, before, graph, "step \(step)")
+      {
+        if inPlace && texts[path] != after[path] { edited += 1 }
+        if inPlace && outcome.resolvesChecked != 0 { needs += 1 }
+      } else {
+        maybe += 1
+      }
+      texts = after
+    }
+    #expect(edited >= 8, "\(edited) kept with a registration edited in place")
+    #expect(needs >= 2, "\(needs) kept with a need gained or lost")
+    #expect(maybe >= 5, "\(maybe) maybe")
+    print("registrations edited in place, seed \(seed): \(edited) kept (\(needs) with needs changed), \(maybe) maybe")
+  }
+
+  /// A registration of `L0` needing nothing in each dialect of the random files: a key no
+  /// edge of the cycle check leaves, so that a need of it gained closes no cycle.
+  static let leaves = [
+    "Sources/LeafSwinject.swift":
+      "import Swinject\n\nfinal class LeafAssembly: Assembly {\n  func assemble(container: Container) {\n    container.register(L0.self) { _ in T0() }\n  }\n}\n",
+    "Sources/LeafDip.swift": "import Dip\n\nlet leaves = DependencyContainer { c in\n  c.register { T0() as L0 }\n}\n",
+    "Sources/LeafResolver.swift":
+      "import Resolver\n\nextension Resolver {\n  static func registerLeaves() {\n    register { T0() as L0 }\n  }\n}\n",
+  ]
+
+  /// `text` with one of its registrations edited in place at random: a need gained (of a
+  /// `P` key or `L0`, put first), the need gained last removed, the first written `P` key of a need
+  /// changed, or its scope changed (Swinject's `.inObjectScope`, Dip's scope argument,
+  /// Resolver's `.scope`).
+  static func registrationEdited(in text: String, _ random: inout SplitMix64) -> String {
+    var lines = text.components(separatedBy: "\n")
+    let candidates = lines.indices.filter {
+      lines[$0].contains("register") && !lines[$0].contains("func ") && !lines[$0].contains("Resolver {")
+    }
+    guard !candidates.isEmpty else { return text }
+    let index = candidates[random.below(candidates.count)]
+    var line = lines[index]
+    func resolve(_ key: String) -> String {
+      text.contains("import Swinject")
+        ? "r.resolve(\(key).self)!" : text.contains("import Dip") ? "try c.resolve() as \(key)" : "resolve(\(key).self)"
+    }
+    let key = random.below(3) == 0 ? "L0" : "P\(random.below(6))"
+    switch random.below(5) {
+    case 0, 1:
+      // A need gained: the first initializer call given a labelled argument first.
+      guard let call = line.firstMatch(of: /T[0-9]\(/) else { return text }
+      let rest = line[call.range.upperBound...].hasPrefix(")") ? "" : ", "
+      line.replaceSubrange(call.range, with: line[call.range] + "q: \(resolve(key))" + rest)
+    case 2:
+      // The need gained last removed, else the first written key of a need changed.
+      let gained = (["L0"] + (0..<6).map { "P\($0)" }).flatMap { ["q: \(resolve($0)), ", "q: \(resolve($0))"] }
+      if let need = gained.first(where: line.contains) {
+        line = line.replacing(need, with: "", maxReplacements: 1)
+      } else if let written = line.firstMatch(of: /resolve\(P[0-9]/) {
+        line.replaceSubrange(written.range, with: "resolve(\(key)")
+      }
+    case 3:
+      // A scope changed.
+      let scopes = [".singleton", ".shared", ".unique", ".eagerSingleton"]
+      if line.contains(".inObjectScope(.container)") {
+        line = line.replacing(".inObjectScope(.container)", with: "")
+      } else if line.contains("container.register") {
+        line += ".inObjectScope(.container)"
+      } else if let scope = scopes.first(where: { line.contains("register(\($0)") }) {
+        line = line.replacing("register(\(scope)", with: "register(\(scopes[random.below(scopes.count)])")
+      } else if line.contains(".scope(.application)") {
+        line = line.replacing(".scope(.application)", with: ".scope(.graph)")
+      } else if line.contains("register") && !line.contains(".scope(") {
+        line += ".scope(.application)"
+      }
+    default:
+      // The first written key of a need changed.
+      guard let written = line.firstMatch(of: /resolve\(P[0-9]/) else { return text }
+      line.replaceSubrange(written.range, with: "resolve(\(key)")
+    }
+    lines[index] = line
+    return lines.joined(separator: "\n")
+  }
+
   /// Whether `outcome` (of a change from the graph `before` to `graph`, built from scratch)
   /// makes an answer: one whose range has no place after the change (a diagnostic at code
   /// the change removed) makes none, and the answer is not kept. When it makes one, it is
