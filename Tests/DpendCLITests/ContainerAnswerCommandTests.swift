@@ -96,4 +96,48 @@ import Testing
     #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
     #expect(!built.stdout.contains("nothing registers 'ImageCache'"))
   }
+
+  /// `ProfileService`, which `DetailViewModel` resolves, gains a need of `Session`, whose
+  /// registrations need nothing, then `DetailViewModel` is kept in the container's scope:
+  /// each run keeps the answer, with one more resolve checked. `Session` needing
+  /// `ProfileService` closes a cycle: the graph is built and reports it.
+  @Test func aRegistrationEditedInPlaceKeepsTheAnswer() throws {
+    let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/Swinject"))
+    defer { workspace.remove() }
+    let assembly = try #require(workspace.read("AppAssembly.swift"))
+    let first = try Self.expectFresh(workspace, "first")
+
+    let gained = assembly.replacing(
+      "cache: r.resolve(ImageCache.self)!)",
+      with: "cache: r.resolve(ImageCache.self)!, clock: r.resolve(Session.self)!)")
+    #expect(gained != assembly)
+    try workspace.write("AppAssembly.swift", gained)
+    let kept = try Self.expectFresh(workspace, "gained")
+    #expect(kept.stderr.contains(AnswerCacheCommandTests.unreached), "\(kept.stderr)")
+    #expect(
+      kept.stderr.contains("container code: 4 registrations read, 0 unread; 6 resolve sites checked, 0 unread"),
+      "\(kept.stderr)")
+    #expect(kept.stdout == first.stdout)
+
+    let scoped = gained.replacing(
+      "DetailViewModel(profiles: r.resolve(ProfileService.self)!, id: id)\n    }",
+      with: "DetailViewModel(profiles: r.resolve(ProfileService.self)!, id: id)\n    }.inObjectScope(.container)")
+    #expect(scoped != gained)
+    try workspace.write("AppAssembly.swift", scoped)
+    let scopedRun = try Self.expectFresh(workspace, "scoped")
+    #expect(scopedRun.stderr.contains(AnswerCacheCommandTests.unreached), "\(scopedRun.stderr)")
+    #expect(scopedRun.stdout == first.stdout)
+
+    let cycle = scoped.replacing(
+      "container.register(Session.self) { _ in URLSessionSession() }.inObjectScope(.container)",
+      with:
+        "container.register(Session.self) { r in URLSessionSession(profiles: r.resolve(ProfileService.self)!) }.inObjectScope(.container)"
+    )
+    #expect(cycle != scoped)
+    try workspace.write("AppAssembly.swift", cycle)
+    let built = try Self.expectFresh(workspace, "cycle")
+    #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    #expect(
+      built.stdout.contains("error: dependency cycle: ProfileService -> Session -> ProfileService"), "\(built.stdout)")
+  }
 }
