@@ -19,11 +19,14 @@ extension Benchmark {
   /// the check tells no diagnostic changes, the graph is built otherwise); and, in a
   /// workspace with a Swinject assembly, with a registration of a key nothing resolves
   /// added to the first one from the middle on (the kept answer stands with its counts
-  /// changed, see `UnchangedGraph.ContainerChange`; none without an assembly). The edits
+  /// changed, see `UnchangedGraph.ContainerChange`; none without an assembly), and with the
+  /// validator's registration of that assembly, which screens resolve, given a need of the
+  /// feature's API client (a registration edited in place: the kept answer stands with one
+  /// resolve more, the client's registration needing nothing). The edits
   /// alternate with restoring the file, so each run has exactly one changed file.
   func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
     unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double],
-    rewired: [Double], registration: [Double]
+    rewired: [Double], registration: [Double], need: [Double]
   ) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-benchmark-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -36,6 +39,7 @@ extension Benchmark {
     var provider: [Double] = []
     var rewired: [Double] = []
     var registration: [Double] = []
+    var need: [Double] = []
     let edited = texts[texts.count / 2]
     let url = URL(fileURLWithPath: edited.path)
     defer { try? Data(edited.text.utf8).write(to: url) }
@@ -80,8 +84,33 @@ extension Benchmark {
         try Data(assembly.text.utf8).write(to: assemblyURL)
         _ = try analyze.time(arguments)
       }
+      if let assembly, let needing = Self.addingNeed(to: assembly.text) {
+        let assemblyURL = URL(fileURLWithPath: assembly.path)
+        try Data(needing.utf8).write(to: assemblyURL)
+        need.append(try analyze.time(arguments))
+        try Data(assembly.text.utf8).write(to: assemblyURL)
+        _ = try analyze.time(arguments)
+      }
     }
-    return (unchanged, commented, moved, added, provider, rewired, registration)
+    return (unchanged, commented, moved, added, provider, rewired, registration, need)
+  }
+
+  /// `text` with its first validator registration on one line
+  /// (`container.register(XValidator.self) { r in XValidatorImpl(formatter: r.resolve(XFormatter.self)!) }`,
+  /// as the synthetic Swinject assemblies write it) given a need of `XAPIClient` after its
+  /// formatter; `nil` when it has none.
+  static func addingNeed(to text: String) -> String? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (index, line) in lines.enumerated() {
+      guard let open = line.range(of: "Validator.self) { r in "), line.hasSuffix(")!) }"),
+        let start = line.range(of: "container.register(")
+      else { continue }
+      let feature = line[start.upperBound..<open.lowerBound]
+      var edited = lines.map(String.init)
+      edited[index] = String(line.dropLast(5)) + ")!, client: r.resolve(\(feature)APIClient.self)!) }"
+      return edited.joined(separator: "\n")
+    }
+    return nil
   }
 
   /// `text` with a registration of a key nothing resolves (`BenchmarkProbe` named

@@ -105,8 +105,8 @@ struct Benchmark: ParsableCommand {
         + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
         + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
         + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio"
-        + " | warm, 1 registration added | ratio")
-    emit("--- | " + Array(repeating: "--:", count: 28).joined(separator: " | "))
+        + " | warm, 1 registration added | ratio | warm, 1 need of a registration added | ratio")
+    emit("--- | " + Array(repeating: "--:", count: 30).joined(separator: " | "))
     var stageLines: [String] = []
     for workspace in workspaces {
       emit(try measure(name: workspace.name, root: workspace.root, binary: binary))
@@ -224,6 +224,8 @@ struct Benchmark: ParsableCommand {
       Format.spread(warm.rewired), String(format: "%.2f×", Statistics.median(warm.rewired) / floorMedian),
       warm.registration.isEmpty ? "–" : Format.spread(warm.registration),
       warm.registration.isEmpty ? "–" : String(format: "%.2f×", Statistics.median(warm.registration) / floorMedian),
+      warm.need.isEmpty ? "–" : Format.spread(warm.need),
+      warm.need.isEmpty ? "–" : String(format: "%.2f×", Statistics.median(warm.need) / floorMedian),
     ].joined(separator: " | ")
   }
 }

@@ -18,7 +18,7 @@ import Testing
     + " | warm analyze | ratio | warm, comment appended | ratio | first diagnostics, warm"
     + " | cold analyze peak RSS | warm, 1 declaration moved | ratio | warm, 1 declaration added | ratio"
     + " | warm, 1 provider added | ratio | warm, 1 dependency removed | ratio"
-    + " | warm, 1 registration added | ratio"
+    + " | warm, 1 registration added | ratio | warm, 1 need of a registration added | ratio"
 
   /// The graph's stages, in the order they run and are printed.
   static let stages = [
@@ -208,18 +208,20 @@ import Testing
     #expect(
       lines[0] == "dpend benchmark — \(ProcessInfo.processInfo.activeProcessorCount) cores, repetitions 1, edits 200")
     #expect(lines[1] == Self.header)
-    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 28).joined(separator: " | "))
+    #expect(lines[2] == "--- | " + Array(repeating: "--:", count: 30).joined(separator: " | "))
     // One row per workspace: the thesis one, then the Dip and Swinject one, with the same columns.
     for (row, name) in zip(lines[3...4], ["synthetic 20", "container 20"]) {
       let columns = row.components(separatedBy: " | ")
-      try #require(columns.count == 29, "\(row)")
+      try #require(columns.count == 31, "\(row)")
       #expect(Array(columns[0...2]) == [name, "20", "0.1"])
       try Self.expectFigures(columns)
-      // A registration added: only the container workspace has an assembly to add it to.
+      // A registration added, a registration's need added: only the container workspace
+      // has an assembly to edit.
       if name == "synthetic 20" {
-        #expect(Array(columns[27...28]) == ["–", "–"])
+        #expect(Array(columns[27...30]) == ["–", "–", "–", "–"])
       } else {
         try Self.expectWarm(columns, time: 27, ratio: 28)
+        try Self.expectWarm(columns, time: 29, ratio: 30)
       }
     }
     #expect(lines[5] == "")
@@ -311,9 +313,11 @@ import Testing
     .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
     #expect(lines[3].hasPrefix("Tests/Example | \(swiftFiles.count) | 0.0 | "), "\(lines[3])")
     let columns = lines[3].components(separatedBy: " | ")
-    try #require(columns.count == 29)
-    // The examples include a Swinject assembly: a registration is added to it.
+    try #require(columns.count == 31)
+    // The examples include a Swinject assembly: a registration is added to it. It has no
+    // validator to give a need.
     try Self.expectWarm(columns, time: 27, ratio: 28)
+    #expect(Array(columns[29...30]) == ["–", "–"])
   }
 
   /// The number a figure starts with: `12.5` of `12.5 ms (…)`, `0.76` of `0.76×`.
