@@ -63,6 +63,22 @@ public struct KeyEdges: Hashable, Sendable {
     return false
   }
 
+  /// `true` when a path of one edge or more leads from some key back to itself. When it is
+  /// `false`, the graph has no cycle either.
+  var hasCycle: Bool {
+    let all = edges.elements
+    // Only a key with an edge leaving it can be on a cycle: those are the nodes, in order.
+    var numbers: [UInt64: Int32] = [:]
+    for edge in all where numbers[edge.source] == nil { numbers[edge.source] = Int32(numbers.count) }
+    var lists = SuccessorLists()
+    for (index, edge) in all.enumerated() {
+      if edge.source == edge.target { return true }
+      if let target = numbers[edge.target] { lists.targets.append(target) }
+      if index == all.count - 1 || all[index + 1].source != edge.source { lists.endNode() }
+    }
+    return lists.stronglyConnectedComponents().contains { $0.count > 1 }
+  }
+
   /// Adds the edge `source` to `target` `delta` times (removes it when negative); `false`,
   /// leaving the edges unusable, when more are removed than were added.
   mutating func add(from source: UInt64, to target: UInt64, by delta: Int) -> Bool {

@@ -22,7 +22,7 @@ public struct KeyFacts: Hashable, Sendable {
   public private(set) var neededAmongSeveral: HashCounts
   /// `true` when the graph had a dependency cycle. A cycle's path is told from a factory
   /// nothing needs that reaches it, so one such factory added or removed may change it.
-  public let hasCycle: Bool
+  public internal(set) var hasCycle: Bool
   /// From each provided key to every key one of its factories depends on.
   public private(set) var edges: KeyEdges
   /// The keys the container code registers and resolves; `nil` when not known.

@@ -5,13 +5,16 @@ extension UnchangedGraph.Outcome {
   /// (``moved(_:)``), the missing-dependency error of each of ``satisfiedKeys`` gone, and
   /// that of each of ``missingKeys`` made again
   /// with the rewired factories' parameters in place of their old ones among its consumers
-  /// (gone when none is left, new when there was none). `nil` when a range has no new place,
+  /// (gone when none is left, new when there was none), and every `dependency-cycle` error
+  /// gone when ``cyclesBroken``. `nil` when a range has no new place,
   /// or `kept` does not have such an error as the graph makes it.
   ///
   /// The other consumers of a key nothing provides stay what they were: no key's selection
   /// changed, so every factory that reported it still does (``ProviderSelection/missing``).
   public func answer(after kept: AnalysisAnswer) -> AnalysisAnswer? {
     var answer = kept
+    // The cycles' errors go before the ranges move: they name the rewired factories.
+    if cyclesBroken { answer.diagnostics.removeAll { $0.code == .dependencyCycle } }
     answer.registrationsRead += registrationsRead
     answer.resolvesChecked += resolvesChecked
     func errorIndex(_ key: DependencyKey) -> Int? {

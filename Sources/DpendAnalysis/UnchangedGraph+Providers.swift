@@ -37,7 +37,11 @@ extension UnchangedGraph {
   ///   requirements, every key it requires is provided);
   /// - its key has no other factory: an ambiguity would name it (with its labels);
   /// - the graph had no cycle, and no key it depends on only after the change reaches its
-  ///   key (``KeyEdges``): any new cycle would pass through such an edge;
+  ///   key (``KeyEdges``): any new cycle would pass through such an edge. Or the graph had a
+  ///   cycle and the change only rewired factories, none given a dependency it did not
+  ///   have, and after it no key leads back to itself along any factory's dependencies
+  ///   (``KeyEdges/hasCycle``; the registrations had no cycle, ``ContainerKeyFacts/hasCycle``):
+  ///   every `dependency-cycle` error goes (``Outcome/cyclesBroken``);
   /// - nothing in the answer is at its parameters or names it (its name shows its labels):
   ///   only its own range moves (``Outcome/moves``), so an answer holding any other of its
   ///   ranges is not kept.
@@ -132,9 +136,11 @@ extension UnchangedGraph {
     /// `reportsMissing` is `false` in library mode, where a key nothing provides is a
     /// requirement.
     func facts(after keys: KeyFacts, reportsMissing: Bool) -> (
-      facts: KeyFacts, missing: [DependencyKey], satisfied: [DependencyKey]
+      facts: KeyFacts, missing: [DependencyKey], satisfied: [DependencyKey], cyclesBroken: Bool
     )? {
-      guard !keys.hasCycle else { return nil }
+      // With a cycle, only rewired factories may break it (below).
+      guard !keys.hasCycle || (added.isEmpty && removed.isEmpty && keys.container.map { !$0.hasCycle } == true)
+      else { return nil }
       for key in removedKeys {
         let count = removed.lazy.filter { $0.key == key }.count
         guard keys.providers(of: key) == count, !keys.isNeeded(key) else { return nil }
@@ -182,8 +188,14 @@ extension UnchangedGraph {
       for factory in added where satisfied.contains(factory.key) {
         newEdges += factory.dependencies.map { (factory.key, $0) }
       }
+      if keys.hasCycle {
+        // Every cycle broken: no edge came, and none is left.
+        guard newEdges.isEmpty, !after.edges.hasCycle else { return nil }
+        after.hasCycle = false
+        return (after, missing.sorted(), satisfied.sorted(), true)
+      }
       guard !newEdges.contains(where: { after.reaches(from: $0.target, to: $0.source) }) else { return nil }
-      return (after, missing.sorted(), satisfied.sorted())
+      return (after, missing.sorted(), satisfied.sorted(), false)
     }
   }
 

@@ -61,6 +61,9 @@ public enum UnchangedGraph {
     /// The keys something needs that the changes gave their first provider (when every
     /// factory needing them is its key's only one): their missing-dependency errors go.
     public var satisfiedKeys: [DependencyKey] = []
+    /// `true` when the graph had a cycle and the changes broke every one: the answer's
+    /// `dependency-cycle` errors go (``ProviderChange``).
+    public var cyclesBroken = false
     /// The container registrations read that the changes added, less those they removed
     /// (``ContainerChange``).
     public var registrationsRead = 0
@@ -182,11 +185,13 @@ public enum UnchangedGraph {
     var keysAfter = keys
     var missingKeys: [DependencyKey] = []
     var satisfiedKeys: [DependencyKey] = []
+    var cyclesBroken = false
     if let keys, !providers.isEmpty {
       guard let after = providers.facts(after: keys, reportsMissing: settings.mode == .application) else { return nil }
       keysAfter = after.facts
       missingKeys = after.missing
       satisfiedKeys = after.satisfied
+      cyclesBroken = after.cyclesBroken
     }
     keysAfter?.container = containerAfter
     var counts = watched
@@ -209,6 +214,7 @@ public enum UnchangedGraph {
     var outcome = Outcome(
       watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys,
       satisfiedKeys: satisfiedKeys)
+    outcome.cyclesBroken = cyclesBroken
     outcome.registrationsRead = containerChanges.reduce(0) { $0 + $1.registrationsRead }
     outcome.resolvesChecked = containerChanges.reduce(0) { $0 + $1.resolvesChecked }
     return outcome

@@ -314,9 +314,16 @@ struct UnchangedGraphTests {
     #expect(Self.check(files, "Sources/Other.swift", to: "protocol Other {}\nextension FeedImpl {}\n", settings) == nil)
     let setup = files["Sources/Setup.swift"]!
     #expect(Self.check(files, "Sources/Setup.swift", to: setup + "protocol Unread {}\n", settings) != nil)
+    // A need of a registration removed: it is edited in place (``EditedRegistrationTests``).
     #expect(
       Self.check(files, "Sources/Setup.swift", to: setup.replacing("clock: r.resolve()!", with: "clock: nil"), settings)
-        == nil)
+        != nil)
+    // A registration put under `#if`: the check must run in each configuration.
+    let conditionalSetup = setup.replacing(
+      "  c.register(Plain.self) { r in Plain(store: r.resolve()!) }\n",
+      with: "  #if DEBUG\n  c.register(Plain.self) { r in Plain(store: r.resolve()!) }\n  #endif\n")
+    #expect(conditionalSetup != setup)
+    #expect(Self.check(files, "Sources/Setup.swift", to: conditionalSetup, settings) == nil)
     var conditional = Self.files
     conditional["Sources/Debug.swift"] = "#if DEBUG\nfinal class DebugImpl {}\n#endif\n"
     let store = Self.files["Sources/Store.swift"]!
