@@ -56,10 +56,13 @@ struct Generate: ParsableCommand {
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))
     guard !answer.hasErrors else {
-      // A kept answer whose providers changed (a dependency nothing provides, say) keeps
-      // the registrations the code would have, so that the change that undoes it is written
-      // from them as well. No code is made from them: it would need keys nothing provides.
-      let table = spliced.map { (registrations: $0, output: KeptRegistrations.fingerprint(of: $0)) }
+      // A kept answer whose providers changed (a dependency nothing provides, say), or a
+      // graph built, keeps the registrations the code would have, so that the change that
+      // undoes the error (a cycle broken, a provider added) is written from them as well. No
+      // code is made from them: it would need keys nothing provides, or go round a cycle.
+      let registrations =
+        spliced ?? analysis.graph.flatMap { $0.mode == .application ? Registrations(graph: $0) : nil }
+      let table = registrations.map { (registrations: $0, output: KeptRegistrations.fingerprint(of: $0)) }
       if let table { answer.outputs[kind] = table.output }
       analysis.keep(answer)
       if let table, let registrationsFile {

@@ -114,9 +114,16 @@ struct WorkspaceOptions: ParsableArguments {
           let errors = missing == 1 ? "only the error of a key" : "only the errors of \(missing) keys"
           // A key's factory now made by another type: a class renamed, or the key handed over.
           let replaced = zip(providers.rewiredBefore, providers.rewired).contains { $0.provider != $1.provider }
+          let cycles = kept.outcome?.cyclesBroken == true
+          let changing =
+            switch (missing, cycles) {
+            case (0, false): "changing no diagnostic"
+            case (0, true): "breaking every dependency cycle"
+            case (_, false): "changing " + errors + " nothing provides"
+            case (_, true): "breaking every dependency cycle and changing " + errors + " nothing provides"
+            }
           changes.append(
-            (replaced ? "providers renamed or replaced" : "providers' dependencies changed") + ", changing "
-              + (missing == 0 ? "no diagnostic" : errors + " nothing provides"))
+            (replaced ? "providers renamed or replaced" : "providers' dependencies changed") + ", " + changing)
         }
         if satisfied == 1 {
           changes.append("the first provider of a key something needs was added, removing its error")
