@@ -46,6 +46,12 @@ extension UnchangedGraph {
   ///   only its own range moves (``Outcome/moves``), so an answer holding any other of its
   ///   ranges is not kept.
   ///
+  /// Alternatives: a key whose factories are all in the changed files, all of one provider,
+  /// keeps its first (in position order; the same but for its positions) while others after
+  /// it come, go or change (a second initializer added or removed). When the first's required
+  /// keys are provided before and after, the graph chooses it (``ProviderSelection``): no
+  /// diagnostic, edge of the graph or generated code changes, only the candidates.
+  ///
   /// What `dpend generate` writes does change: an answer kept for such a change keeps no
   /// output's fingerprint.
   public struct ProviderChange: Equatable, Sendable {
@@ -63,6 +69,13 @@ extension UnchangedGraph {
     public private(set) var rewired: [Factory] = []
     /// The rewired factories as they were before, in key order.
     public private(set) var rewiredBefore: [Factory] = []
+    /// Keys whose first factory stays while others after it change (alternatives, above),
+    /// in key order.
+    public private(set) var alternativeKeys: [DependencyKey] = []
+    /// Every factory of each of ``alternativeKeys`` before the change, in position order.
+    public private(set) var alternativesBefore: [[Factory]] = []
+    /// Every factory of each of ``alternativeKeys`` after it, in position order.
+    public private(set) var alternativesAfter: [[Factory]] = []
 
     /// No provider added or removed.
     public static let none = ProviderChange()
@@ -84,6 +97,21 @@ extension UnchangedGraph {
         rewiredKeys.append(key)
         rewiredBefore.append(factories[0])
         rewired.append(now[0])
+      }
+      for (key, factories) in oldByKey.sorted(by: { $0.key < $1.key }) {
+        guard let now = newByKey[key], factories.count > 1 || now.count > 1 else { continue }
+        let before = factories.sorted { $0.range < $1.range }
+        let after = now.sorted { $0.range < $1.range }
+        func same(_ old: Factory, _ new: Factory) -> Bool { old.replacingRanges(new.ranges) == new }
+        guard
+          (before + after).allSatisfy({
+            ProviderSelection.sameProvider($0, before[0]) && $0.provider == before[0].provider
+          }),
+          same(before[0], after[0]), before.count != after.count || !zip(before, after).allSatisfy(same)
+        else { continue }
+        alternativeKeys.append(key)
+        alternativesBefore.append(before)
+        alternativesAfter.append(after)
       }
     }
 
@@ -107,17 +135,20 @@ extension UnchangedGraph {
     /// theirs that move.
     func rewiredRanges(in path: String) -> [(before: SourceRange, after: SourceRange)] {
       zip(rewiredBefore, rewired).filter { $0.1.range.file == path }.map { ($0.0.range, $0.1.range) }
+        + zip(alternativesBefore, alternativesAfter).filter { $0.1[0].range.file == path }.flatMap {
+          zip($0.0[0].ranges, $0.1[0].ranges).map { ($0, $1) }
+        }
     }
 
     private init() {}
 
     /// `true` when nothing was added, removed or rewired.
-    public var isEmpty: Bool { removed.isEmpty && added.isEmpty && rewired.isEmpty }
+    public var isEmpty: Bool { removed.isEmpty && added.isEmpty && rewired.isEmpty && alternativeKeys.isEmpty }
 
     /// `analysis` (a changed file's, before the change) without the removed and rewired factories.
     func keeping(before analysis: FileAnalysis) -> FileAnalysis {
       var kept = analysis
-      let rewired = Set(rewiredKeys)
+      let rewired = Set(rewiredKeys + alternativeKeys)
       kept.factories.removeAll { removedKeys.contains($0.key) || rewired.contains($0.key) }
       return kept
     }
@@ -125,7 +156,7 @@ extension UnchangedGraph {
     /// `analysis` (a changed file's, after the change) without the added and rewired factories.
     func keeping(after analysis: FileAnalysis) -> FileAnalysis {
       var kept = analysis
-      let rewired = Set(rewiredKeys)
+      let rewired = Set(rewiredKeys + alternativeKeys)
       kept.factories.removeAll { addedKeys.contains($0.key) || rewired.contains($0.key) }
       return kept
     }
@@ -164,6 +195,18 @@ extension UnchangedGraph {
       guard after.add(removed, by: -1), after.add(added, by: 1), after.add(rewiredBefore, by: -1),
         after.add(rewired, by: 1)
       else { return nil }
+      // The first of a key's alternatives is chosen before and after: every factory of the
+      // key is here, and what it requires is provided.
+      for (old, new) in zip(alternativesBefore, alternativesAfter) {
+        guard keys.providers(of: old[0].key) == old.count, after.add(old, by: -1), after.add(new, by: 1) else {
+          return nil
+        }
+      }
+      for (old, new) in zip(alternativesBefore, alternativesAfter) {
+        guard old[0].requiredDependencies.allSatisfy({ keys.providers(of: $0.key) > 0 }),
+          new[0].requiredDependencies.allSatisfy({ after.providers(of: $0.key) > 0 })
+        else { return nil }
+      }
       // Each key a rewired factory requires is provided before the change and after it (an
       // added provider may be what it now needs), or neither before nor after (then its
       // error changes).

@@ -61,7 +61,8 @@ public struct KeptRegistrations: Sendable {
       else { return nil }
       let providers = lookup.providers
       return kept.replacing(
-        removed: providers.removedKeys.union(providers.rewiredKeys), added: providers.added + providers.rewired)
+        removed: providers.removedKeys.union(providers.rewiredKeys).union(providers.alternativeKeys),
+        added: providers.added + providers.rewired + providers.alternativesAfter.map { $0[0] })
     }
   }
 

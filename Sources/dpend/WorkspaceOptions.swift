@@ -130,6 +130,10 @@ struct WorkspaceOptions: ParsableArguments {
         } else if satisfied > 1 {
           changes.append("the first providers of \(satisfied) keys something needs were added, removing their errors")
         }
+        if !providers.alternativeKeys.isEmpty {
+          changes.append(
+            "factories after a key's first were added, removed or changed, which the graph does not choose")
+        }
         if providers.addedKeys.count + providers.removedKeys.count > satisfied {
           changes.append("providers of keys nothing needs were added or removed")
         }

@@ -10,6 +10,42 @@ extension AnswerCacheCommandTests {
     "answer cache: 1 file changed shape, and only providers' dependencies changed, changing only the error of a key"
     + " nothing provides; no graph built\n"
 
+  static let alternatives =
+    "answer cache: 1 file changed shape, and only factories after a key's first were added, removed or changed,"
+    + " which the graph does not choose; no graph built\n"
+
+  /// A second initializer after a provider's first keeps the answer and the code, for
+  /// `generate` (the kept registrations with the first's new place) and `analyze`; one put
+  /// first, which the graph chooses, builds the graph.
+  @Test(arguments: ["dip", "static"])
+  func aSecondInitializerKeepsTheAnswerAndTheCode(container: String) throws {
+    let files = [
+      ".dpend.json": Self.implSettings,
+      "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
+      "Sources/Feed.swift": "protocol Feed {}\nfinal class FeedImpl: Feed {\n  init(store: Store) {}\n}\n",
+    ]
+    let workspace = try TemporaryWorkspace(files)
+    defer { workspace.remove() }
+    let generate = Self.generate(container)
+    #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
+    let feed = files["Sources/Feed.swift"]!
+    for text in [
+      feed.replacing("  init(store: Store) {}\n", with: "  init(store: Store) {}\n  init() {}\n"),
+      "// Feeds.\n" + feed,
+    ] {
+      try workspace.write("Sources/Feed.swift", text)
+      #expect(
+        try workspace.run(generate + ["Deps.swift"]).stderr
+          == "summary cache: 1 reused, 1 parsed\n" + Self.alternatives + "Deps.swift is up to date\n", "\(text)")
+      try Self.expectFresh(workspace, generate, text)
+    }
+    let first = feed.replacing("  init(store: Store) {}\n", with: "  init() {}\n  init(store: Store) {}\n")
+    try workspace.write("Sources/Feed.swift", first)
+    #expect(
+      try workspace.run(generate + ["Deps.swift"]).stderr == "summary cache: 1 reused, 1 parsed\nwrote Deps.swift\n")
+    try Self.expectFresh(workspace, generate, "first")
+  }
+
   /// A factory given other parameters that change no diagnostic keeps the answer:
   /// `analyze` reports it, and `generate` writes the registrations it kept with the factory
   /// rewired, byte for byte what a run without a cache writes, for every container. A
