@@ -71,66 +71,16 @@ extension UnchangedGraph {
         moves += zip(before.sites[oldIndex].ranges, after.sites[newIndex].ranges).map { ($0, $1) }
       }
       // The places of what went and what came.
-      func unmatched(_ count: Int, _ kept: [Int]) -> [Int] {
-        let kept = Set(kept)
-        return (0..<count).filter { !kept.contains($0) }
-      }
+      let unmatched = Self.unmatched
       var gone = unmatched(old.registrations.count, registrations.map(\.0))
       var come = unmatched(new.registrations.count, registrations.map(\.1))
       let goneSites = unmatched(old.resolveSites.count, sites.map(\.0))
       let comeSites = unmatched(new.resolveSites.count, sites.map(\.1))
       var goneRanges = goneSites.flatMap { before.sites[$0].ranges }
       var comeRanges = comeSites.flatMap { after.sites[$0].ranges }
-      // Registrations edited in place: each one that came pairs with the first that went
-      // written the same but for its needs and scope. Their needs are matched as sites are.
-      var editedNeeds: (removed: [ResolveSite], added: [ResolveSite], edges: [(Int, Int)]) = (
-        [], [], []
-      )
-      if !gone.isEmpty, !come.isEmpty {
-        let oldParts = old.registrationPartsPositionFree
-        let newParts = new.registrationPartsPositionFree
-        var unpaired: [Int] = []
-        for newIndex in come {
-          guard let place = gone.firstIndex(where: { oldParts[$0].shape.written == newParts[newIndex].shape.written })
-          else {
-            unpaired.append(newIndex)
-            continue
-          }
-          let oldIndex = gone.remove(at: place)
-          let (was, now) = (old.registrations[oldIndex], new.registrations[newIndex])
-          // Dip names an eager singleton's missing needs so: its scope is part of the error.
-          guard Self.isPlain(was), Self.isPlain(now),
-            was.scope == now.scope || (was.scope != "eagerSingleton" && now.scope != "eagerSingleton")
-          else { return nil }
-          moves += zip(oldParts[oldIndex].shape.ranges, newParts[newIndex].shape.ranges).map { ($0, $1) }
-          var lost = 0
-          for (oldSites, newSites, oldParts, newParts, isProperty) in [
-            (was.needs, now.needs, oldParts[oldIndex].needs, newParts[newIndex].needs, false),
-            (
-              was.propertyNeeds, now.propertyNeeds, oldParts[oldIndex].propertyNeeds, newParts[newIndex].propertyNeeds,
-              true
-            ),
-          ] {
-            guard let pairs = Self.matching(oldParts.map(\.written), newParts.map(\.written)) else { return nil }
-            for (oldSite, newSite) in pairs {
-              moves += zip(oldParts[oldSite].ranges, newParts[newSite].ranges).map { ($0, $1) }
-            }
-            for index in unmatched(oldSites.count, pairs.map(\.0)) {
-              editedNeeds.removed.append(oldSites[index])
-              goneRanges += oldParts[index].ranges
-              if !isProperty { lost += 1 }
-            }
-            for index in unmatched(newSites.count, pairs.map(\.1)) {
-              if !isProperty { editedNeeds.edges.append((edited.count, editedNeeds.added.count)) }
-              editedNeeds.added.append(newSites[index])
-              comeRanges += newParts[index].ranges
-            }
-          }
-          edited.append(now)
-          edgesRemoved.append(lost)
-        }
-        come = unpaired
-      }
+      guard let editedNeeds = pairEdited(old: old, new: new, gone: &gone, come: &come) else { return nil }
+      goneRanges += editedNeeds.removedRanges
+      comeRanges += editedNeeds.addedRanges
       let oldIdentities = ContainerKeyFacts.identities(of: old)
       let newIdentities = ContainerKeyFacts.identities(of: new)
       removed = gone.map { (old.registrations[$0], oldIdentities[$0]) }
@@ -142,7 +92,7 @@ extension UnchangedGraph {
         comeSites.map { new.resolveSites[$0] }
         + added.flatMap { $0.registration.needs + $0.registration.propertyNeeds }
       addedSites = addedBefore + editedNeeds.added
-      edgesAdded = editedNeeds.edges.map { ($0.0, addedBefore.count + $0.1) }
+      edgesAdded = editedNeeds.edges.map { ($0.edited, addedBefore.count + $0.site) }
       guard (added + removed).allSatisfy({ Self.isPlain($0.registration) }),
         (addedSites + removedSites).allSatisfy(Self.isPlain)
       else { return nil }
@@ -156,6 +106,12 @@ extension UnchangedGraph {
       comeRanges += come.flatMap { after.registrations[$0].ranges }
       guard !goneRanges.contains(where: stayingBefore.contains), !comeRanges.contains(where: stayingAfter.contains)
       else { return nil }
+    }
+
+    /// The places in `0..<count` that are not in `kept`.
+    static func unmatched(_ count: Int, _ kept: [Int]) -> [Int] {
+      let kept = Set(kept)
+      return (0..<count).filter { !kept.contains($0) }
     }
 
     /// The registrations read minus those no longer (``AnalysisAnswer/registrationsRead``).
@@ -251,7 +207,7 @@ extension UnchangedGraph {
     }
 
     /// `true` for a registration the rules above let come or go.
-    private static func isPlain(_ registration: ContainerRegistration) -> Bool {
+    static func isPlain(_ registration: ContainerRegistration) -> Bool {
       registration.unread == nil && !registration.isForwarded && registration.conditions.isEmpty
         && registration.autowired == nil && !registration.types.isEmpty
     }
