@@ -95,24 +95,42 @@ public struct KeptRegistrations: Sendable {
   /// the container `kind`.
   /// - Throws: the file system's error when the file cannot be written.
   public func save(_ registrations: Registrations, output: TextFingerprint, kind: String) throws {
-    var header = Self.magic
-    LittleEndian.append(Self.identityHash(identity, kind), width: 8, to: &header)
-    LittleEndian.append(output.hash, width: 8, to: &header)
-    LittleEndian.append(UInt64(output.length), width: 8, to: &header)
-    var bytes = header
-    RegistrationsFormat.append(registrations.factories, to: &bytes)
+    var factories: [UInt8] = []
+    RegistrationsFormat.append(registrations.factories, to: &factories)
+    try save(encoded: factories, output: output, kind: kind)
+  }
+
+  /// Keeps registrations whose factories `factories` encode (``Encoded``) as those of the
+  /// code of fingerprint `output`.
+  public func save(encoded factories: [UInt8], output: TextFingerprint, kind: String) throws {
+    var bytes = Self.magic
+    LittleEndian.append(Self.identityHash(identity, kind), width: 8, to: &bytes)
+    LittleEndian.append(output.hash, width: 8, to: &bytes)
+    LittleEndian.append(UInt64(output.length), width: 8, to: &bytes)
+    bytes += factories
     LittleEndian.append(StableHash.of(bytes[...]), width: 8, to: &bytes)
     try AtomicFile.replace(at: url.path, with: bytes)
   }
 
-  /// What stands for the code of `registrations` when none is generated from them (an
-  /// answer with errors, whose registrations may need keys nothing provides): the
-  /// fingerprint of their encoding, kept as the answer's output so that the change that
-  /// fixes it is written from them.
-  public static func fingerprint(of registrations: Registrations) -> TextFingerprint {
-    var bytes = Array("registrations\n".utf8)
-    RegistrationsFormat.append(registrations.factories, to: &bytes)
-    return TextFingerprint(hash: StableHash.of(bytes[...]), length: bytes.count)
+  /// Registrations no code is generated from (an answer with errors, whose registrations
+  /// may need keys nothing provides, or go round a cycle), encoded once: their factories'
+  /// encoding, and the fingerprint of that encoding, which stands for their code as the
+  /// answer's output so that the change that fixes it is written from them.
+  public struct Encoded: Sendable {
+    public let registrations: Registrations
+    public let factories: [UInt8]
+    public let fingerprint: TextFingerprint
+
+    public init(_ registrations: Registrations) {
+      self.registrations = registrations
+      var factories: [UInt8] = []
+      RegistrationsFormat.append(registrations.factories, to: &factories)
+      self.factories = factories
+      // Hashed as the text "registrations", a line break and the encoding.
+      let prefix = Array("registrations\n".utf8)
+      fingerprint = TextFingerprint(
+        hash: StableHash.of((prefix + factories)[...]), length: prefix.count + factories.count)
+    }
   }
 
   private static func identityHash(_ identity: String, _ kind: String) -> UInt64 {

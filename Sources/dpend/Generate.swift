@@ -62,11 +62,16 @@ struct Generate: ParsableCommand {
       // code is made from them: it would need keys nothing provides, or go round a cycle.
       let registrations =
         spliced ?? analysis.graph.flatMap { $0.mode == .application ? Registrations(graph: $0) : nil }
-      let table = registrations.map { (registrations: $0, output: KeptRegistrations.fingerprint(of: $0)) }
-      if let table { answer.outputs[kind] = table.output }
+      let table = registrations.map(KeptRegistrations.Encoded.init)
+      if let table { answer.outputs[kind] = table.fingerprint }
       analysis.keep(answer)
-      if let table, let registrationsFile {
-        Self.save(table.registrations, to: registrationsFile, output: table.output, kind: kind, if: analysis.cacheSaved)
+      if let table, let registrationsFile, analysis.cacheSaved {
+        do {
+          try registrationsFile.save(encoded: table.factories, output: table.fingerprint, kind: kind)
+        } catch {
+          Output.error(
+            "warning: cannot write the kept registrations \(registrationsFile.url.path): \(error.localizedDescription)")
+        }
       }
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)
