@@ -17,14 +17,16 @@ struct CycleCheck: Equatable, Sendable {
 
   private init() {}
 
-  /// Checks the whole graph.
-  init(resolved: [DependencyKey: Factory]) {
-    // Most graphs have no cycle: find that out without sorting every key first.
-    let quick = KeyGraph(resolved: resolved, sorted: false)
-    let hasCycle = quick.stronglyConnectedComponents().contains { component in
-      component.count > 1 || quick.edges(from: component[0]).contains { $0.target == component[0] }
+  /// Checks the whole graph; `hasCycle` when the caller already found it has a cycle.
+  init(resolved: [DependencyKey: Factory], hasCycle known: Bool = false) {
+    if !known {
+      // Most graphs have no cycle: find that out without sorting every key first.
+      let quick = KeyGraph(resolved: resolved, sorted: false)
+      let hasCycle = quick.stronglyConnectedComponents().contains { component in
+        component.count > 1 || quick.edges(from: component[0]).contains { $0.target == component[0] }
+      }
+      guard hasCycle else { return }
     }
-    guard hasCycle else { return }
     let graph = KeyGraph(resolved: resolved)
     let tree = graph.breadthFirstForest()
     for (number, component) in graph.stronglyConnectedComponents().enumerated() {

@@ -109,7 +109,7 @@ extension GraphBuilder {
     markStage("selection tables")
     sortedDiagnostics = nil
     updateMissingErrors(Set(missingFrom.keys))
-    if resolvedGraph().hasCycle { cycles = CycleCheck(resolved: resolvedLater?.table ?? resolved) }
+    if resolvedGraph().hasCycle { cycles = CycleCheck(resolved: resolvedLater?.table ?? resolved, hasCycle: true) }
     markStage("missing dependencies and cycles")
   }
 
