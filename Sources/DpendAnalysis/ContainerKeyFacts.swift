@@ -25,9 +25,9 @@ public struct ContainerKeyFacts: Hashable, Sendable {
   /// counted per configuration: the check looks among the registrations of that name for
   /// a type conforming to it, so one added there may change the error.
   public private(set) var scannedNames: HashCounts
-  /// Each key (its type and name, as ``resolvedHash(type:name:)``) that a registration of it
-  /// leads from to another, with how many such edges of the cycle check leave it, over every
-  /// configuration: one per typed resolve its factory makes (property injection apart), and
+  /// Each key (its type and name, as ``resolvedHash(type:name:)``) that edges of the cycle
+  /// check leave, with how many, over every configuration: from each key of a read
+  /// registration, one per typed resolve its factory makes (property injection apart) and
   /// one per typed property-wrapper resolve of the type it constructs (``owners``). A key
   /// with none is on no cycle, and a new edge into it closes none.
   public private(set) var edgeSources: HashCounts
@@ -207,11 +207,12 @@ public struct ContainerKeyFacts: Hashable, Sendable {
     edgeSources.count(of: Self.resolvedHash(type: type, name: name))
   }
 
-  /// How many edges a read `registration` (not auto-wired) with `needs` resolves made apart
-  /// from property injection, every one typed, leads from each of its keys: those and the
-  /// property-wrapper resolves of the type it constructs.
-  func edgeCount(of registration: ContainerRegistration, needs: Int) -> Int {
-    needs + Int(registration.constructedType.map { owners.count(of: StableHash.of($0[...])) } ?? 0)
+  /// How many edges leave each key of a read `registration` (not auto-wired) whose needs are
+  /// all typed: one per need (``DpendModel/ContainerRegistration/needs``; its property needs
+  /// make none) and one per property-wrapper resolve of the type it constructs.
+  func edgeCount(of registration: ContainerRegistration) -> Int {
+    registration.needs.count
+      + Int(registration.constructedType.map { owners.count(of: StableHash.of($0[...])) } ?? 0)
   }
 
   /// Adds (`by` positive) or removes (negative) that many edges from each key of

@@ -20,8 +20,10 @@ public struct KeyFacts: Hashable, Sendable {
   /// factories are chosen among by whether what they require is provided,
   /// ``ProviderSelection``), where a key needed only by keys' only factories changes none.
   public private(set) var neededAmongSeveral: HashCounts
-  /// `true` when the graph had a dependency cycle. A cycle's path is told from a factory
-  /// nothing needs that reaches it, so one such factory added or removed may change it.
+  /// `true` when the graph had a `dependency-cycle` error, between factories or between
+  /// container registrations (``ContainerKeyFacts/hasCycle`` tells the second). A cycle's
+  /// path is told from a factory nothing needs that reaches it, so one such factory added
+  /// or removed may change it.
   public internal(set) var hasCycle: Bool
   /// From each provided key to every key one of its factories depends on.
   public private(set) var edges: KeyEdges

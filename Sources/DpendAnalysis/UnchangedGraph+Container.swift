@@ -25,11 +25,13 @@ extension UnchangedGraph {
   ///   and its scope, ``DpendModel/FileSummary/registrationPartsPositionFree``) may be
   ///   resolved by anything: its keys answer as they did. Its needs gained and lost are
   ///   resolve sites added and removed (above), matched one by one as sites are. A need
-  ///   gained or lost (property injection apart) is an edge of the cycle check: the
-  ///   registrations had no cycle, and each need gained leads to a key no edge leaves
-  ///   (``ContainerKeyFacts/edgeSources``) and no registration edited now is of, so none
-  ///   comes. A scope changed to or from Dip's `.eagerSingleton` is not kept: the error of
-  ///   a missing need names an eager singleton so;
+  ///   gained or lost (property injection apart) is an edge of the cycle check: when
+  ///   something resolves the registration's keys, the registrations had no cycle, and each
+  ///   need gained leads to a key no edge leaves (``ContainerKeyFacts/edgeSources``) and no
+  ///   registration edited now is of, so none comes (when nothing does, no edge leads into
+  ///   it: it is on no cycle). A scope changed to or from `eagerSingleton` (Dip's; no other
+  ///   dialect names a scope so) is not kept: the error of a missing need names an eager
+  ///   singleton so;
   /// - nothing added or removed holds a range of what stays (Resolver's `.implements(Q.self)`
   ///   is a second registration at the first one's ranges): a diagnostic there would move
   ///   although it was, or will be, about what came or went.
@@ -47,7 +49,9 @@ extension UnchangedGraph {
     /// The sites removed.
     var removedSites: [ResolveSite] = []
     /// The registrations edited in place, after the change: the same but for what their
-    /// factories resolve and their scopes (``edgesAdded`` and ``edgesRemoved`` tell how).
+    /// factories resolve and their scopes (their needs gained and lost are among
+    /// ``addedSites`` and ``removedSites``; ``edgesAdded`` and ``edgesRemoved`` count those
+    /// that are edges of the cycle check).
     var edited: [ContainerRegistration] = []
     /// For each need an edited registration gained (property injection apart), the
     /// registration's place in ``edited`` and the need's in ``addedSites``: an edge of the
@@ -139,7 +143,7 @@ extension UnchangedGraph {
       for (change, typed) in zip(changes, types) {
         for (registration, identities) in change.removed {
           guard after.add(registration, identities: identities, by: -1),
-            after.addEdges(from: registration, by: -facts.edgeCount(of: registration, needs: registration.needs.count))
+            after.addEdges(from: registration, by: -facts.edgeCount(of: registration))
           else { return nil }
         }
         for (site, type) in zip(change.removedSites, typed.removed) {
@@ -147,7 +151,7 @@ extension UnchangedGraph {
         }
         for (registration, identities) in change.added {
           guard after.add(registration, identities: identities, by: 1),
-            after.addEdges(from: registration, by: facts.edgeCount(of: registration, needs: registration.needs.count))
+            after.addEdges(from: registration, by: facts.edgeCount(of: registration))
           else { return nil }
         }
         for (index, (registration, lost)) in zip(change.edited, change.edgesRemoved).enumerated() {
@@ -181,12 +185,18 @@ extension UnchangedGraph {
           }
         }
         // Needs an edited registration lost or gained leave the cycles as they were when
-        // the registrations had none and each new edge leads to a key no edge leaves (none
-        // before, and no registration edited now).
-        guard change.edgesRemoved.allSatisfy({ $0 == 0 }) && change.edgesAdded.isEmpty || !facts.hasCycle else {
-          return nil
+        // nothing resolves its keys, before or after (no edge leads into it, so it is on no
+        // cycle), or when the registrations had none and each new edge leads to a key no
+        // edge leaves (none before, and no registration edited now).
+        let resolved = change.edited.map { registration in
+          registration.types.contains {
+            facts.isResolved(type: $0, name: registration.name) || after.isResolved(type: $0, name: registration.name)
+          }
         }
-        for (_, index) in change.edgesAdded {
+        let edgesRemoved = zip(change.edgesRemoved, resolved).contains { $0 > 0 && $1 }
+        let edgesAdded = change.edgesAdded.filter { resolved[$0.edited] }
+        guard !edgesRemoved && edgesAdded.isEmpty || !facts.hasCycle else { return nil }
+        for (_, index) in edgesAdded {
           let (site, type) = (change.addedSites[index], typed.added[index])
           guard facts.edges(from: type, name: site.name) == 0,
             !edited.contains(ContainerKeyFacts.resolvedHash(type: type, name: site.name))

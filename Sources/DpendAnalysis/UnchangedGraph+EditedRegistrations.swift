@@ -20,8 +20,9 @@ extension UnchangedGraph.ContainerChange {
   /// (``DpendModel/FileSummary/registrationPartsPositionFree``), and takes both out of the
   /// lists: its ranges move, its needs are matched one by one as sites are, and it joins
   /// ``edited`` with the number of needs it lost in ``edgesRemoved``. `nil` when a pair may
-  /// not be kept: not plain, or a scope changed to or from Dip's `.eagerSingleton` (the error
-  /// of a missing need names an eager singleton so).
+  /// not be kept: not plain, a scope changed to or from Dip's `.eagerSingleton` (the error of
+  /// a missing need names an eager singleton so), or needs too many to match
+  /// (``matching(_:_:)``).
   mutating func pairEdited(old: FileSummary, new: FileSummary, gone: inout [Int], come: inout [Int]) -> EditedNeeds? {
     var needs = EditedNeeds()
     guard !gone.isEmpty, !come.isEmpty else { return needs }

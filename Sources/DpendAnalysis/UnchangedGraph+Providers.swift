@@ -38,8 +38,9 @@ extension UnchangedGraph {
   /// - its key has no other factory: an ambiguity would name it (with its labels);
   /// - the graph had no cycle, and no key it depends on only after the change reaches its
   ///   key (``KeyEdges``): any new cycle would pass through such an edge. Or the graph had a
-  ///   cycle and the change only rewired factories, none given a dependency it did not
-  ///   have, and after it no key leads back to itself along any factory's dependencies
+  ///   cycle and the change added and removed no provider, gave no rewired factory a
+  ///   dependency it did not have, and after it no key leads back to itself along any
+  ///   factory's dependencies
   ///   (``KeyEdges/hasCycle``; the registrations had no cycle, ``ContainerKeyFacts/hasCycle``):
   ///   every `dependency-cycle` error goes (``Outcome/cyclesBroken``);
   /// - nothing in the answer is at its parameters or names it (its name shows its labels):
@@ -131,8 +132,9 @@ extension UnchangedGraph {
       }
     }
 
-    /// The ranges of the rewired factories in `path`, before and after: the only ranges of
-    /// theirs that move.
+    /// The ranges that move in `path` of the factories the comparison of the analyses leaves
+    /// out: each rewired factory's own range (not its parameters'), and every range of the
+    /// first factory of a key whose alternatives changed (the same but for its positions).
     func rewiredRanges(in path: String) -> [(before: SourceRange, after: SourceRange)] {
       zip(rewiredBefore, rewired).filter { $0.1.range.file == path }.map { ($0.0.range, $0.1.range) }
         + zip(alternativesBefore, alternativesAfter).filter { $0.1[0].range.file == path }.flatMap {
@@ -142,10 +144,11 @@ extension UnchangedGraph {
 
     private init() {}
 
-    /// `true` when nothing was added, removed or rewired.
+    /// `true` when nothing was added, removed or rewired, and no alternatives changed.
     public var isEmpty: Bool { removed.isEmpty && added.isEmpty && rewired.isEmpty && alternativeKeys.isEmpty }
 
-    /// `analysis` (a changed file's, before the change) without the removed and rewired factories.
+    /// `analysis` (a changed file's, before the change) without the removed and rewired
+    /// factories, nor the factories of keys whose alternatives changed.
     func keeping(before analysis: FileAnalysis) -> FileAnalysis {
       var kept = analysis
       let rewired = Set(rewiredKeys + alternativeKeys)
@@ -153,7 +156,8 @@ extension UnchangedGraph {
       return kept
     }
 
-    /// `analysis` (a changed file's, after the change) without the added and rewired factories.
+    /// `analysis` (a changed file's, after the change) without the added and rewired
+    /// factories, nor the factories of keys whose alternatives changed.
     func keeping(after analysis: FileAnalysis) -> FileAnalysis {
       var kept = analysis
       let rewired = Set(rewiredKeys + alternativeKeys)
@@ -162,14 +166,16 @@ extension UnchangedGraph {
     }
 
     /// The facts after the change when it leaves the answer as it was but for the
-    /// missing-dependency errors of `missing` keys, and those of `satisfied` keys, which go
-    /// (see the type's rules), given `keys`, the facts before; `nil` otherwise.
+    /// missing-dependency errors of `missing` keys, those of `satisfied` keys, which go, and,
+    /// when `cyclesBroken`, every `dependency-cycle` error, which goes too (see the type's
+    /// rules), given `keys`, the facts before; `nil` otherwise.
     /// `reportsMissing` is `false` in library mode, where a key nothing provides is a
     /// requirement.
     func facts(after keys: KeyFacts, reportsMissing: Bool) -> (
       facts: KeyFacts, missing: [DependencyKey], satisfied: [DependencyKey], cyclesBroken: Bool
     )? {
-      // With a cycle, only rewired factories may break it (below).
+      // With a cycle, no provider may come or go; rewired factories may break it (below).
+      // Alternatives never break one: with only those, the check below refuses.
       guard !keys.hasCycle || (added.isEmpty && removed.isEmpty && keys.container.map { !$0.hasCycle } == true)
       else { return nil }
       for key in removedKeys {

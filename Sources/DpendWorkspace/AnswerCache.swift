@@ -209,11 +209,11 @@ public struct AnswerCache: Sendable {
         if hasContainer == 1 {
           guard let resolved = hashCounts(), let registered = hashCounts(), let identities = hashCounts(),
             let scanned = hashCounts(), let edgeSources = hashCounts(), let owners = hashCounts(),
-            let hasCycle = integer(1), hasCycle <= 1
+            let containerCycle = integer(1), containerCycle <= 1
           else { return nil }
           container = ContainerKeyFacts(
             resolved: resolved, registered: registered, identities: identities, scannedNames: scanned,
-            edgeSources: edgeSources, owners: owners, hasCycle: hasCycle == 1)
+            edgeSources: edgeSources, owners: owners, hasCycle: containerCycle == 1)
         }
         keys = KeyFacts(
           provided: provided, needed: needed, neededAmongSeveral: amongSeveral, hasCycle: hasCycle == 1, edges: edges,

@@ -51,8 +51,9 @@ public struct KeptRegistrations: Sendable {
     }
 
     /// The registrations of the code after the change `lookup` kept its answer for, when
-    /// that change only added or removed providers of keys nothing needs, or rewired
-    /// factories: these, with them applied. `nil` when this table is not what the kept answer's code for `kind` was
+    /// that change only added or removed providers of keys nothing needs, rewired factories,
+    /// or changed a key's alternatives (its first factory, chosen, moved): these, with them
+    /// applied. `nil` when this table is not what the kept answer's code for `kind` was
     /// generated from (another fingerprint), or the providers do not fit
     /// (``DpendGenerate/Registrations/replacing(removed:added:)``).
     public func registrations(after lookup: KeptAnswer.Lookup, kind: String) -> Registrations? {

@@ -115,6 +115,38 @@ struct EditedRegistrationTests {
     #expect(kept.diagnostics.map(\.message) == ["dependency cycle: A -> B -> A"])
   }
 
+  /// A registration nothing resolves is on no cycle: a need it gains or loses keeps the
+  /// answer while other registrations have a cycle, and when the need leads to a key an edge
+  /// leaves (found in review: paired as edited, it had been held to the rules for
+  /// registrations something resolves).
+  @Test func aRegistrationNothingResolvesEditedKeepsTheAnswerWhateverTheCycles() throws {
+    let settings = try Support.settings("Nothing")
+    let types = ["A", "B", "Store", "Probe"].map { "protocol \($0) {}\nfinal class \($0)Impl: \($0) {}\n" }.joined()
+    let assembly = """
+      import Swinject
+
+      final class Cycles: Assembly {
+        func assemble(container: Container) {
+          container.register(A.self) { r in AImpl(b: r.resolve(B.self)!) }
+          container.register(B.self) { r in BImpl(a: r.resolve(A.self)!) }
+          container.register(Store.self) { _ in StoreImpl() }
+          container.register(Probe.self) { r in ProbeImpl() }
+        }
+      }
+
+      """
+    let files = ["Sources/Types.swift": types, Self.path: assembly]
+    #expect(Support.graph(files, settings).diagnostics.map(\.message) == ["dependency cycle: A -> B -> A"])
+    for need in ["store: r.resolve(Store.self)!", "a: r.resolve(A.self)!"] {
+      let text = assembly.replacing("ProbeImpl()", with: "ProbeImpl(\(need))")
+      let kept = try #require(UnchangedContainerTests.kept(files, Self.path, to: text, settings), "\(need)")
+      #expect(kept.resolvesChecked == 3)
+      var after = files
+      after[Self.path] = text
+      #expect(try #require(UnchangedContainerTests.kept(after, Self.path, to: assembly, settings)).resolvesChecked == 2)
+    }
+  }
+
   /// Dip names an eager singleton's missing need so in its error: a scope changed to or from
   /// `.eagerSingleton` builds the graph; between others it keeps the answer.
   @Test func anEagerSingletonsScopeIsPartOfItsError() throws {
