@@ -69,6 +69,9 @@ public enum UnchangedGraph {
     public var registrationsRead = 0
     /// The container resolves checked that the changes added, less those they removed.
     public var resolvesChecked = 0
+    /// `true` when the changes added, removed or edited container registrations or
+    /// resolves, leaving the container check's answer as it was (``ContainerChange``).
+    public var containerCodeChanged = false
 
     /// Where `range` of the graph before the changes is now: itself in a file that did not
     /// change, `nil` for a range of a changed file that is not one of its analysis's.
@@ -215,6 +218,7 @@ public enum UnchangedGraph {
       watched: counts, moves: moves, keys: keysAfter, providers: providers, missingKeys: missingKeys,
       satisfiedKeys: satisfiedKeys)
     outcome.cyclesBroken = cyclesBroken
+    outcome.containerCodeChanged = !containerChanges.isEmpty
     outcome.registrationsRead = containerChanges.reduce(0) { $0 + $1.registrationsRead }
     outcome.resolvesChecked = containerChanges.reduce(0) { $0 + $1.resolvesChecked }
     return outcome

@@ -137,6 +137,9 @@ struct WorkspaceOptions: ParsableArguments {
         if providers.addedKeys.count + providers.removedKeys.count > satisfied {
           changes.append("providers of keys nothing needs were added or removed")
         }
+        if kept.outcome?.containerCodeChanged == true {
+          changes.append("container registrations or resolves were added, removed or edited, changing no diagnostic")
+        }
         let what = changes.isEmpty ? "nothing the graph reads changed" : "only " + changes.joined(separator: ", and ")
         Output.error("answer cache: \(files), and \(what); no graph built")
       } else if let kept, kept.moved {
