@@ -30,8 +30,8 @@ extension UnchangedGraph {
   ///   need gained leads to a key no edge leaves (``ContainerKeyFacts/edgeSources``) and no
   ///   registration edited now is of, so none comes (when nothing does, no edge leads into
   ///   it: it is on no cycle). A scope changed to or from `eagerSingleton` (Dip's; no other
-  ///   dialect names a scope so) is not kept: the error of a missing need names an eager
-  ///   singleton so;
+  ///   dialect names a scope so) pairs nothing: the error of a missing need names an eager
+  ///   singleton, so the two are a registration removed and one added, as above;
   /// - nothing added or removed holds a range of what stays (Resolver's `.implements(Q.self)`
   ///   is a second registration at the first one's ranges): a diagnostic there would move
   ///   although it was, or will be, about what came or went.

@@ -19,10 +19,10 @@ extension UnchangedGraph.ContainerChange {
   /// (`gone`, places in `old`) written the same but for its needs and scope
   /// (``DpendModel/FileSummary/registrationPartsPositionFree``), and takes both out of the
   /// lists: its ranges move, its needs are matched one by one as sites are, and it joins
-  /// ``edited`` with the number of needs it lost in ``edgesRemoved``. `nil` when a pair may
-  /// not be kept: not plain, a scope changed to or from Dip's `.eagerSingleton` (the error of
-  /// a missing need names an eager singleton so), or needs too many to match
-  /// (``matching(_:_:)``).
+  /// ``edited`` with the number of needs it lost in ``edgesRemoved``. A scope changed to or
+  /// from Dip's `.eagerSingleton` makes no pair (the error of a missing need names an eager
+  /// singleton so): the two stay a registration removed and one added. `nil` when a pair may
+  /// not be kept: not plain, or needs too many to match (``matching(_:_:)``).
   mutating func pairEdited(old: FileSummary, new: FileSummary, gone: inout [Int], come: inout [Int]) -> EditedNeeds? {
     var needs = EditedNeeds()
     guard !gone.isEmpty, !come.isEmpty else { return needs }
@@ -35,11 +35,15 @@ extension UnchangedGraph.ContainerChange {
         unpaired.append(newIndex)
         continue
       }
+      let (was, now) = (old.registrations[gone[place]], new.registrations[newIndex])
+      // Dip names an eager singleton's missing needs so: such a scope change is a
+      // registration removed and one added, whose needs are all checked.
+      guard was.scope == now.scope || (was.scope != "eagerSingleton" && now.scope != "eagerSingleton") else {
+        unpaired.append(newIndex)
+        continue
+      }
       let oldIndex = gone.remove(at: place)
-      let (was, now) = (old.registrations[oldIndex], new.registrations[newIndex])
-      guard Self.isPlain(was), Self.isPlain(now),
-        was.scope == now.scope || (was.scope != "eagerSingleton" && now.scope != "eagerSingleton")
-      else { return nil }
+      guard Self.isPlain(was), Self.isPlain(now) else { return nil }
       moves += zip(oldParts[oldIndex].shape.ranges, newParts[newIndex].shape.ranges).map { ($0, $1) }
       var lost = 0
       for (oldSites, newSites, oldWritten, newWritten, isProperty) in [

@@ -171,6 +171,15 @@ struct EditedRegistrationTests {
     let shared = try #require(
       UnchangedContainerTests.kept(files, Self.path, to: container.replacing(".singleton", with: ".shared"), settings))
     #expect(shared.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Store', needed by 'Feed'"])
+    // With `Store` registered, nothing resolving `Feed`: a registration removed and one
+    // added, every need registered, which keeps the answer.
+    var registered = files
+    registered[Self.path] = container.replacing(
+      "  c.register(.singleton)", with: "  c.register(.unique) { StoreImpl() as Store }\n  c.register(.singleton)")
+    registered["Sources/Types.swift"] = types + "final class StoreImpl: Store {}\n"
+    #expect(Support.graph(registered, settings).diagnostics.isEmpty)
+    let eagerFeed = registered[Self.path]!.replacing(".singleton", with: ".eagerSingleton")
+    #expect(UnchangedContainerTests.kept(registered, Self.path, to: eagerFeed, settings) != nil)
   }
 
   /// The facts count one edge per need of a registration, from each of its keys.
