@@ -77,20 +77,18 @@ extension Benchmark {
         try Data(rewiredFile.text.utf8).write(to: rewiredURL)
         _ = try analyze.time(arguments)
       }
-      if let assembly, let registered = Self.addingRegistration(to: assembly.text) {
+      // The assembly edited, timed, and restored (a run puts the answer back in the kept state).
+      func timeAssembly(_ edit: (String) -> String?) throws -> Double? {
+        guard let assembly, let edited = edit(assembly.text) else { return nil }
         let assemblyURL = URL(fileURLWithPath: assembly.path)
-        try Data(registered.utf8).write(to: assemblyURL)
-        registration.append(try analyze.time(arguments))
+        try Data(edited.utf8).write(to: assemblyURL)
+        let time = try analyze.time(arguments)
         try Data(assembly.text.utf8).write(to: assemblyURL)
         _ = try analyze.time(arguments)
+        return time
       }
-      if let assembly, let needing = Self.addingNeed(to: assembly.text) {
-        let assemblyURL = URL(fileURLWithPath: assembly.path)
-        try Data(needing.utf8).write(to: assemblyURL)
-        need.append(try analyze.time(arguments))
-        try Data(assembly.text.utf8).write(to: assemblyURL)
-        _ = try analyze.time(arguments)
-      }
+      if let time = try timeAssembly(Self.addingRegistration) { registration.append(time) }
+      if let time = try timeAssembly(Self.addingNeed) { need.append(time) }
     }
     return (unchanged, commented, moved, added, provider, rewired, registration, need)
   }

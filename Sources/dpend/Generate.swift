@@ -55,29 +55,25 @@ struct Generate: ParsableCommand {
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))
+    // Application code is written from registrations (and they are kept): a graph built
+    // gives them, a kept answer whose providers changed splices them. A library's code is
+    // written from its graph.
+    let registrations = analysis.graph.map { $0.mode == .application ? Registrations(graph: $0) : nil } ?? spliced
     guard !answer.hasErrors else {
-      // A kept answer whose providers changed (a dependency nothing provides, say), or a
-      // graph built, keeps the registrations the code would have, so that the change that
-      // undoes the error (a cycle broken, a provider added) is written from them as well. No
+      // An answer with errors keeps the registrations the code would have, so that the change
+      // that undoes the error (a cycle broken, a provider added) is written from them. No
       // code is made from them: it would need keys nothing provides, or go round a cycle.
-      let registrations =
-        spliced ?? analysis.graph.flatMap { $0.mode == .application ? Registrations(graph: $0) : nil }
       let table = registrations.map(KeptRegistrations.Encoded.init)
       if let table { answer.outputs[kind] = table.fingerprint }
       analysis.keep(answer)
-      if let table, let registrationsFile, analysis.cacheSaved {
-        do {
-          try registrationsFile.save(encoded: table.factories, output: table.fingerprint, kind: kind)
-        } catch {
-          Output.error(
-            "warning: cannot write the kept registrations \(registrationsFile.url.path): \(error.localizedDescription)")
+      if let table, let registrationsFile {
+        Self.save(to: registrationsFile, if: analysis.cacheSaved) {
+          try $0.save(encoded: table.factories, output: table.fingerprint, kind: kind)
         }
       }
       Output.error("error: not writing '\(output)': analysis found errors")
       throw ExitCode(1)
     }
-    // Application code is written from registrations (and they are kept); a library from its graph.
-    let registrations = analysis.graph.map { $0.mode == .application ? Registrations(graph: $0) : nil } ?? spliced
     let text: String
     if let registrations {
       text = GeneratedOutput.text(for: registrations, container: settings.container)
@@ -102,19 +98,20 @@ struct Generate: ParsableCommand {
     answer.outputs[kind] = fingerprint
     analysis.keep(answer)
     if let registrations, let registrationsFile {
-      Self.save(registrations, to: registrationsFile, output: fingerprint, kind: kind, if: analysis.cacheSaved)
+      Self.save(to: registrationsFile, if: analysis.cacheSaved) {
+        try $0.save(registrations, output: fingerprint, kind: kind)
+      }
     }
   }
 
-  /// Keeps `registrations` as those of the code of fingerprint `output`, when `cacheSaved`
-  /// tells the summary cache was written (after a warning that it cannot be, no second one).
+  /// Keeps registrations in `file` by `write`, when `cacheSaved` tells the summary cache was
+  /// written (after a warning that it cannot be, no second one); a failure is a warning.
   private static func save(
-    _ registrations: Registrations, to file: KeptRegistrations, output: TextFingerprint, kind: String,
-    if cacheSaved: @autoclosure () -> Bool
+    to file: KeptRegistrations, if cacheSaved: @autoclosure () -> Bool, _ write: (KeptRegistrations) throws -> Void
   ) {
     guard cacheSaved() else { return }
     do {
-      try file.save(registrations, output: output, kind: kind)
+      try write(file)
     } catch {
       Output.error("warning: cannot write the kept registrations \(file.url.path): \(error.localizedDescription)")
     }

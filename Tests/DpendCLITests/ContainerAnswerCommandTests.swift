@@ -110,13 +110,17 @@ import Testing
     defer { workspace.remove() }
     let assembly = try #require(workspace.read("AppAssembly.swift"))
     let first = try Self.expectFresh(workspace, "first")
+    // The assembly written as `text`, which an edit of `previous` made, and run.
+    func run(_ text: String, editing previous: String, _ comment: Comment) throws -> ProcessResult {
+      #expect(text != previous, comment)
+      try workspace.write("AppAssembly.swift", text)
+      return try Self.expectFresh(workspace, comment)
+    }
 
     let gained = assembly.replacing(
       "cache: r.resolve(ImageCache.self)!)",
       with: "cache: r.resolve(ImageCache.self)!, clock: r.resolve(Session.self)!)")
-    #expect(gained != assembly)
-    try workspace.write("AppAssembly.swift", gained)
-    let kept = try Self.expectFresh(workspace, "gained")
+    let kept = try run(gained, editing: assembly, "gained")
     #expect(kept.stderr.contains(Self.containerChanged), "\(kept.stderr)")
     #expect(
       kept.stderr.contains("container code: 4 registrations read, 0 unread; 6 resolve sites checked, 0 unread"),
@@ -126,9 +130,7 @@ import Testing
     let scoped = gained.replacing(
       "DetailViewModel(profiles: r.resolve(ProfileService.self)!, id: id)\n    }",
       with: "DetailViewModel(profiles: r.resolve(ProfileService.self)!, id: id)\n    }.inObjectScope(.container)")
-    #expect(scoped != gained)
-    try workspace.write("AppAssembly.swift", scoped)
-    let scopedRun = try Self.expectFresh(workspace, "scoped")
+    let scopedRun = try run(scoped, editing: gained, "scoped")
     #expect(scopedRun.stderr.contains(Self.containerChanged), "\(scopedRun.stderr)")
     #expect(scopedRun.stdout == first.stdout)
 
@@ -137,9 +139,7 @@ import Testing
       with:
         "container.register(Session.self) { r in URLSessionSession(profiles: r.resolve(ProfileService.self)!) }.inObjectScope(.container)"
     )
-    #expect(cycle != scoped)
-    try workspace.write("AppAssembly.swift", cycle)
-    let built = try Self.expectFresh(workspace, "cycle")
+    let built = try run(cycle, editing: scoped, "cycle")
     #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
     #expect(
       built.stdout.contains("error: dependency cycle: ProfileService -> Session -> ProfileService"), "\(built.stdout)")
