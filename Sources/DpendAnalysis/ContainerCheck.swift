@@ -10,6 +10,8 @@ public struct ContainerReport: Hashable, Sendable {
   public var configurations: [[String]] = [[]]
   /// Every registration or resolve dpend could not read, with why (`--verbose`).
   public var unread: [Diagnostic] = []
+  /// The app's own helpers and inject wrappers found reaching a container (`--verbose`).
+  public var helpers: [Diagnostic] = []
   /// The registrations with what they need, for `dpend tree`.
   public var graph = ContainerGraph()
   /// The keys registered and resolved, for a kept answer (``ContainerKeyFacts``).

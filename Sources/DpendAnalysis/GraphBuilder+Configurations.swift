@@ -88,7 +88,9 @@ extension GraphBuilder {
     // The tree's graph holds the registrations with their positions: a builder drawing it
     // checks every time.
     lastContainerCheck = buildsOneGraph || containerViews.contains(.tree) ? nil : checked
-    let (diagnostics, report) = (checked.diagnostics, checked.report)
+    var report = checked.report
+    report.helpers = ContainerVocabulary.notes(vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
+    let diagnostics = checked.diagnostics
     guard containerViews.contains(.editor) else {
       return (diagnostics, report, LazyContainerIndex(.empty), checked.lookups)
     }

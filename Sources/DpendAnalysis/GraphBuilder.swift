@@ -64,6 +64,8 @@ public final class GraphBuilder {
   private var previouslyDecoded = SummaryShelf.Decoded()
   /// The files with container registrations or resolve sites (Dip, Swinject).
   private(set) var containerFiles: Set<String> = []
+  /// The vocabulary facts (helpers, wrappers, container values) of each file declaring any.
+  private(set) var vocabularyFacts: [String: VocabularyFacts] = [:]
   /// The files declaring something of dpend's own dialect under `#if`.
   private(set) var conditionalFiles: Set<String> = []
   private var interfaces: [String: FileInterface] = [:]
@@ -215,6 +217,7 @@ public final class GraphBuilder {
           previouslyDecoded.summaries[path] = (facts.stored, summary)
         }
         if summaries.updateValue(facts.stored, forKey: path) == nil { added.append(path) }
+        vocabularyFacts[path] = facts.vocabulary.isEmpty ? nil : facts.vocabulary
         if facts.isContainer {
           containerFiles.insert(path)
         } else {
@@ -232,6 +235,7 @@ public final class GraphBuilder {
           if !isFullBuild { interfaceChanges.append(SymbolTable.Change(path: path, old: old, new: interface)) }
         }
       } else if summaries.removeValue(forKey: path) != nil {
+        vocabularyFacts[path] = nil
         containerFiles.remove(path)
         conditionalFiles.remove(path)
         removePath(path)

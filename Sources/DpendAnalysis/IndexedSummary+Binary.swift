@@ -10,7 +10,7 @@ import DpendModel
 /// read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 3
+  static let factsFormatVersion: UInt8 = 4
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
   /// The kinds and access levels as written, in an order that never changes.
   private static let kinds: [TypeKind] = [.class, .struct, .actor, .enum]
@@ -39,6 +39,7 @@ extension IndexedSummary {
       writer.writeString(entry.extendedType)
       writer.writeArray(entry.inheritance) { $0.writeString($1) }
     }
+    vocabulary.write(into: &writer)
     return writer.encoded(prefix: Self.factsHeader + declaredNames.encoded())
   }
 
@@ -65,11 +66,13 @@ extension IndexedSummary {
       Result { () throws(SummaryDecodingError) in try Self.readFacts(buffer) }
     }
     guard case .success(let read) = result else { return nil }
-    self.init(stored, interface: read.interface, isContainer: read.isContainer, isConditional: read.isConditional)
+    self.init(
+      stored, interface: read.interface, isContainer: read.isContainer, isConditional: read.isConditional,
+      vocabulary: read.vocabulary)
   }
 
   private static func readFacts(_ buffer: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> (
-    interface: FileInterface, isContainer: Bool, isConditional: Bool
+    interface: FileInterface, isContainer: Bool, isConditional: Bool, vocabulary: VocabularyFacts
   ) {
     guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
       throw .malformed("not the facts of a summary")
@@ -101,8 +104,9 @@ extension IndexedSummary {
           try reader.readString()
         })
     }
+    let vocabulary = try VocabularyFacts.read(from: &reader)
     try reader.finish()
     let interface = FileInterface(types: types, protocols: protocols, typealiases: typealiases, extensions: extensions)
-    return (interface, declared.isContainer, declared.isConditional)
+    return (interface, declared.isContainer, declared.isConditional, vocabulary)
   }
 }

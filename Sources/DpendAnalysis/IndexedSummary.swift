@@ -12,6 +12,9 @@ public struct IndexedSummary: Sendable {
   let isContainer: Bool
   /// Some declaration of dpend's own dialect is under an `#if`.
   let isConditional: Bool
+  /// The helpers, inject wrappers and container values the file declares, from which the
+  /// workspace's ``DpendModel/ContainerVocabulary`` is inferred.
+  public let vocabulary: VocabularyFacts
   /// The summary itself, when it was just collected for a document open in the editor: its
   /// analysis and the editor's lookups then read it instead of decoding the bytes made from
   /// it (every keystroke). Never kept for files read in bulk, which would hold every decoded
@@ -36,17 +39,19 @@ public struct IndexedSummary: Sendable {
     self.init(
       stored, interface: FileInterface(summary),
       isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
-      isConditional: BuildConfigurations.isConditional(summary), decoded: keepingIt ? summary : nil)
+      isConditional: BuildConfigurations.isConditional(summary), vocabulary: summary.vocabulary,
+      decoded: keepingIt ? summary : nil)
   }
 
   init(
     _ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool,
-    decoded: FileSummary? = nil
+    vocabulary: VocabularyFacts, decoded: FileSummary? = nil
   ) {
     self.stored = stored
     self.interface = interface
     self.isContainer = isContainer
     self.isConditional = isConditional
+    self.vocabulary = vocabulary
     self.decoded = decoded
   }
 }

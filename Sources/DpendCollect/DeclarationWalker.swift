@@ -63,6 +63,7 @@ final class DeclarationWalker {
   private static let extensionInheritance = Slot(\ExtensionDeclSyntax.inheritanceClause)
   private static let extensionWhere = Slot(\ExtensionDeclSyntax.genericWhereClause)
   private static let extensionBody = Slot(\ExtensionDeclSyntax.memberBlock)
+  private static let functionGenerics = Slot(\FunctionDeclSyntax.genericParameterClause)
   private static let aliasName = Slot(\TypeAliasDeclSyntax.name)
   private static let aliasGenerics = Slot(\TypeAliasDeclSyntax.genericParameterClause)
   private static let aliasInitializer = Slot(\TypeAliasDeclSyntax.initializer)
@@ -118,11 +119,30 @@ final class DeclarationWalker {
         default: continue
         }
       }
+    case .functionDecl:
+      // A generic function may be one of the app's helpers (SPEC 8.1); no nominal types
+      // inside that other files can name.
+      if decl.child(Self.functionGenerics) != nil,
+        let function = syntax(of: decl, as: FunctionDeclSyntax.self),
+        let helper = HelperReader(ranges: ranges).helper(function, owner: scopes.last?.name)
+      {
+        summary.vocabulary.helpers.append(helper)
+      }
     default:
-      // Functions, variables, initializers, subscripts, macros…: no nominal types inside
-      // that other files can name.
+      // Variables, initializers, subscripts, macros…: no nominal types inside that other
+      // files can name.
       return
     }
+  }
+
+  /// The `Syntax` node of the declaration `decl`, found by position in the tree.
+  private func syntax<Node: SyntaxProtocol>(of decl: RawNode, as type: Node.Type) -> Node? {
+    var node = members.tree.token(at: AbsolutePosition(utf8Offset: decl.start)).map(Syntax.init)
+    while let current = node, current.position.utf8Offset >= decl.offset {
+      if let found = current.as(Node.self), found.position.utf8Offset == decl.offset { return found }
+      node = current.parent
+    }
+    return nil
   }
 
   private var scopeName: String { scopes.last?.name ?? "" }
@@ -200,9 +220,31 @@ final class DeclarationWalker {
           ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
         range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
         closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false))
+    if generics != nil, kind != .enum, let helper = wrapperHelper(decl, kind: kind) {
+      summary.vocabulary.helpers.append(helper)
+    }
     scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
     for member in declarations { declaration(member) }
     scopes.removeLast()
+  }
+
+  /// A generic `@propertyWrapper` type that resolves its value: one of the app's inject wrappers.
+  private func wrapperHelper(_ decl: RawNode, kind: TypeKind) -> HelperDeclaration? {
+    let reader = HelperReader(ranges: ranges)
+    switch kind {
+    case .struct:
+      guard let node = syntax(of: decl, as: StructDeclSyntax.self), let clause = node.genericParameterClause else {
+        return nil
+      }
+      return reader.wrapper(node, name: node.name, generics: clause)
+    case .class:
+      guard let node = syntax(of: decl, as: ClassDeclSyntax.self), let clause = node.genericParameterClause else {
+        return nil
+      }
+      return reader.wrapper(node, name: node.name, generics: clause)
+    case .actor, .enum:
+      return nil
+    }
   }
 
   // MARK: Other declarations

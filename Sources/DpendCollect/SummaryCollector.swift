@@ -40,11 +40,17 @@ public enum SummaryCollector {
     // Container code only where the imports select a dialect: other files cost nothing more.
     let dialects = settings.dialects(forImports: summary.imports)
     let helpers = AppHelpers(settings, source: source)
-    if !dialects.isEmpty || helpers != nil {
-      let reader = ContainerReader(dialects: dialects, helpers: helpers, ranges: ranges)
+    // The app's own helpers and container values, wherever the text names them.
+    let inferred = InferredHelpers(settings, source: source)
+    if !dialects.isEmpty || helpers != nil || inferred != nil {
+      let reader = ContainerReader(dialects: dialects, helpers: helpers, inferred: inferred, ranges: ranges)
       reader.walk(tree)
       summary.registrations = reader.registrations
       summary.resolveSites = reader.resolveSites
+      summary.vocabulary.containerValues = reader.containerValues
+    }
+    for index in summary.vocabulary.helpers.indices {
+      summary.vocabulary.helpers[index].fileDialects = Dialect.selected(byImports: summary.imports)
     }
     return summary
   }

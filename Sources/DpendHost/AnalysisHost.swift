@@ -26,7 +26,15 @@ public final class AnalysisHost {
   public var collection = CollectionSettings() {
     didSet {
       guard collection != oldValue else { return }
-      for path in entries.keys { entries[path]?.text = nil }
+      // A new inferred vocabulary reads again only the files that mention it
+      // (``adoptVocabulary(reading:)``); any other change, every file.
+      var settings = collection
+      settings.vocabulary = oldValue.vocabulary
+      if settings != oldValue {
+        for path in entries.keys { entries[path]?.text = nil }
+      }
+      // A vocabulary set from outside is checked against the files at the next update.
+      if collection.vocabulary != oldValue.vocabulary { vocabularyFactsChanged = true }
       for document in documents.values {
         document.collection = collection
         store(document)
@@ -57,8 +65,18 @@ public final class AnalysisHost {
     get { builder.containerViews }
     set { builder.containerViews = newValue }
   }
+  /// `false` for a host holding only some of the workspace's files (a kept answer's changed
+  /// ones): its vocabulary is the one ``collection`` gives, never inferred from them.
+  public var infersVocabulary = true
+  /// Reads a closed file's text again, when a change of the inferred vocabulary means the
+  /// files mentioning it must be collected again; without it, they are at their next update.
+  public var reader: (@Sendable (String) -> String?)?
   private let builder: GraphBuilder
   private var entries: [String: Entry] = [:]
+  /// The vocabulary facts of each file that declares any.
+  private var vocabularyFacts: [String: VocabularyFacts] = [:]
+  /// `true` when some file's vocabulary facts changed since the vocabulary was inferred.
+  private var vocabularyFactsChanged = false
   /// Each file's summary, while ``keepsSummaries``.
   private var storedSummaries: [String: StoredSummary] = [:]
   private var documents: [String: ParsedDocument] = [:]
@@ -160,6 +178,7 @@ public final class AnalysisHost {
         if outcome.unreadable { unreadable.append(path) }
         guard let new = outcome.new else { continue }
         entries[path] = Entry(text: new.text)
+        noteVocabulary(new.summary.vocabulary, of: path)
         if keepsSummaries { storedSummaries[path] = new.summary.stored }
         summaries.append(new.summary)
         if outcome.parsed { parsed += 1 }
@@ -168,7 +187,76 @@ public final class AnalysisHost {
     builder.set(summaries)
     parseCount += parsed
     storeHits += summaries.count - parsed
+    adoptVocabulary(reading: read)
     return unreadable
+  }
+
+  // MARK: The inferred vocabulary
+
+  /// The workspace's vocabulary as inferred from every file (``collection``'s).
+  public var vocabulary: ContainerVocabulary { collection.vocabulary }
+
+  /// The vocabulary facts of every file declaring any, by path.
+  public var vocabularyDeclarations: [String: VocabularyFacts] { vocabularyFacts }
+
+  private func noteVocabulary(_ facts: VocabularyFacts, of path: String) {
+    guard vocabularyFacts[path] != (facts.isEmpty ? nil : facts) else { return }
+    vocabularyFacts[path] = facts.isEmpty ? nil : facts
+    vocabularyFactsChanged = true
+  }
+
+  /// Infers the vocabulary again when some file's facts changed; when it differs, adopts it
+  /// and collects again the closed files whose text mentions one of its words, old or new
+  /// (each read with `read`, or ``reader``; a file neither reads is collected at its next
+  /// update). Open documents are collected again when ``collection`` changes.
+  private func adoptVocabulary(reading read: @Sendable (String) -> String? = { _ in nil }) {
+    guard vocabularyFactsChanged, infersVocabulary else { return }
+    vocabularyFactsChanged = false
+    let inferred = ContainerVocabulary(inferringFrom: vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
+    guard inferred != collection.vocabulary else { return }
+    let words = collection.vocabulary.wordsChanged(to: inferred)
+    collection.vocabulary = inferred
+    let closed = entries.keys.filter { documents[$0] == nil }.sorted()
+    let reader = self.reader
+    let collection = collection
+    // For each closed file: nil when it mentions no word (its summary stands), .some(nil)
+    // when it cannot be read, else its new summary.
+    let outcomes = Locked([(text: TextFingerprint, summary: IndexedSummary)??](repeating: nil, count: closed.count))
+    DispatchQueue.concurrentPerform(iterations: closed.count) { index in
+      let outcome: (text: TextFingerprint, summary: IndexedSummary)??
+      if let text = read(closed[index]) ?? reader?(closed[index]) {
+        if words.contains(where: { text.contains($0) }) {
+          let summary = SummaryCollector.summarize(path: closed[index], source: text, settings: collection)
+          outcome = (TextFingerprint(text), IndexedSummary(summary))
+        } else {
+          outcome = nil
+        }
+      } else {
+        outcome = .some(nil)
+      }
+      outcomes.withLock { $0[index] = outcome }
+    }
+    var summaries: [IndexedSummary] = []
+    var unchanged: Set<String> = []
+    var again: [(text: TextFingerprint, summary: IndexedSummary)] = []
+    for (path, outcome) in zip(closed, outcomes.withLock { $0 }) {
+      guard let outcome else {
+        unchanged.insert(path)
+        continue
+      }
+      guard let (text, summary) = outcome else {
+        entries[path]?.text = nil  // unread: collected at its next update
+        continue
+      }
+      entries[path] = Entry(text: text)
+      if keepsSummaries { storedSummaries[path] = summary.stored }
+      summaries.append(summary)
+      again.append((text, summary))
+    }
+    summaryStore?.adopt(collection, keeping: unchanged)
+    for (text, summary) in again { summaryStore?.record(summary, text: text, collection: collection) }
+    builder.set(summaries)
+    parseCount += summaries.count
   }
 
   /// Forgets files that are not open in the editor.
@@ -177,8 +265,10 @@ public final class AnalysisHost {
     for path in removed {
       entries[path] = nil
       storedSummaries[path] = nil
+      noteVocabulary(VocabularyFacts(), of: path)
     }
     builder.remove(removed)
+    adoptVocabulary()
   }
 
   // MARK: Open documents
@@ -220,6 +310,8 @@ public final class AnalysisHost {
     entries[document.path] = Entry(text: TextFingerprint(document.text))
     if keepsSummaries { storedSummaries[document.path] = indexed.stored }
     builder.set([indexed])
+    noteVocabulary(indexed.vocabulary, of: document.path)
+    adoptVocabulary()
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took (see ``GraphBuilder``).

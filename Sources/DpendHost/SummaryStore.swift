@@ -13,4 +13,13 @@ public protocol SummaryStore: AnyObject, Sendable {
   func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> IndexedSummary?
   /// Keeps `summary`, just made from the text fingerprinted by `text` with `collection`.
   func record(_ summary: IndexedSummary, text: TextFingerprint, collection: CollectionSettings)
+  /// The workspace's inferred vocabulary changed (``DpendModel/ContainerVocabulary``):
+  /// summaries are read with `collection` from now on. The summaries of `paths` (files that
+  /// mention none of the vocabulary's words, old or new) read alike under both and stay;
+  /// every other is forgotten, and the files read again are recorded next.
+  func adopt(_ collection: CollectionSettings, keeping paths: Set<String>)
+}
+
+extension SummaryStore {
+  public func adopt(_ collection: CollectionSettings, keeping paths: Set<String>) {}
 }

@@ -5,7 +5,8 @@
 public struct AnalysisAnswer: Hashable, Sendable {
   /// Every diagnostic, in reporting order.
   public var diagnostics: [Diagnostic]
-  /// The container registrations and resolve sites that could not be read (`--verbose`).
+  /// The notes `--verbose` lists: the app's inferred helpers, then the container
+  /// registrations and resolve sites that could not be read.
   public var unread: [Diagnostic]
   /// The container code's counts: registrations read and unread, resolve sites checked and
   /// unread.

@@ -18,6 +18,9 @@ public struct CollectionSettings: Hashable, Sendable {
   public var resolveFunctions: [String]
   /// An app's property wrappers that resolve by declared type, `@Inject var store: Store`.
   public var injectWrappers: [String]
+  /// The app's own helpers and container values, inferred from every file
+  /// (``ContainerVocabulary``): what a workspace's host sets after reading its files.
+  public var vocabulary = ContainerVocabulary()
 
   public init(
     dialects: [Dialect]? = nil, registerFunctions: [String] = [], resolveFunctions: [String] = [],

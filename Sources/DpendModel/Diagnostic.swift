@@ -88,6 +88,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   /// error, since its key is unknown).
   public static let unreadContainerCode = DiagnosticCode(rawValue: "unread-registration")
 
+  /// One of the app's own register or resolve helpers or inject wrappers, inferred from its
+  /// body (a note `--verbose` lists).
+  public static let inferredHelper = DiagnosticCode(rawValue: "inferred-helper")
+
   /// Every code dpend emits, for documentation and reporters.
   public static let all: [DiagnosticCode] = [
     .missingDependency, .dependencyCycle, .ambiguousProvider, .invalidDeclaration,

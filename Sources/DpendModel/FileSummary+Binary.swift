@@ -8,7 +8,7 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 2
+  public static let binaryFormatVersion: UInt8 = 3
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -40,6 +40,7 @@ extension FileSummary {
     writer.write(problems)
     writer.write(registrations)
     writer.write(resolveSites)
+    writer.write(vocabulary)
     let beforeLines = writer.bodyCount
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
@@ -90,6 +91,7 @@ extension FileSummary {
     problems = try reader.read()
     registrations = try reader.read()
     resolveSites = try reader.read()
+    vocabulary = try reader.read()
     lines = try reader.read()
     try reader.finish()
   }

@@ -21,6 +21,9 @@ public struct FileSummary: Hashable, Sendable {
   public var registrations: [ContainerRegistration] = []
   /// Resolve sites outside any registration (routers, view controllers, wrappers).
   public var resolveSites: [ResolveSite] = []
+  /// The app's own helpers, inject wrappers and container values the file declares, which
+  /// other files' container code is read with (``ContainerVocabulary``).
+  public var vocabulary = VocabularyFacts()
   /// The lines of the text the summary was made from: positions in editors are converted
   /// against them, never against a newer text on disk.
   public var lines = LineTable("")

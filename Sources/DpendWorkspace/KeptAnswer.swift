@@ -163,6 +163,7 @@ public enum KeptAnswer {
     if !changed.isEmpty {
       // Summarized into the summary cache, which the run that follows (and its save) reuses.
       let host = AnalysisHost()
+      host.infersVocabulary = false
       host.collection = settings.collection
       host.summaryStore = summaries
       guard host.update(paths: changed, reading: WorkspaceLoader.readText).isEmpty else { return Lookup() }
@@ -233,6 +234,8 @@ public enum KeptAnswer {
     if case .removed(let path) = paths {
       guard let old = summaries.keptSummary(path: path), facts.had(path: path, content: old.stored.contentDigest)
       else { return nil }
+      // A file declaring helpers or container values changes what other files read.
+      guard old.vocabulary.isEmpty else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: IndexedSummary(FileSummary(path: path))))
     }
     for index in changedIndices {
@@ -242,7 +245,10 @@ public enum KeptAnswer {
       guard
         let old = added ? IndexedSummary(FileSummary(path: input.path)) : summaries.keptSummary(path: input.path),
         added || facts.had(path: input.path, content: old.stored.contentDigest),
-        let new = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)
+        let new = summaries.summary(path: input.path, text: input.text, collection: summaries.collection),
+        // Helpers, inject wrappers or container values changed: other files read otherwise,
+        // and the graph is built (their positions apart, which the vocabulary leaves out).
+        old.vocabulary.equalsPositionFree(new.vocabulary)
       else { return nil }
       changes.append(UnchangedGraph.Change(old: old, new: new))
     }
@@ -350,7 +356,7 @@ extension AnalysisAnswer {
   /// What the command line reports of `graph`.
   public init(graph: DependencyGraph) {
     self.init(
-      diagnostics: graph.diagnostics, unread: graph.container.unread,
+      diagnostics: graph.diagnostics, unread: graph.container.helpers + graph.container.unread,
       unprovidedKeys: graph.mode == .library ? graph.unprovidedKeys : [])
     registrationsRead = graph.container.registrationsRead
     registrationsUnread = graph.container.registrationsUnread

@@ -19,12 +19,17 @@ public final class SummaryCache: SummaryStore {
   /// Why the file on disk was not used, when it existed but was refused.
   public let loadProblem: SummaryCacheProblem?
   /// The format, build and collection settings this cache's file must have been written with.
-  public let identity: String
+  public var identity: String { state.withLock { $0.identity } }
   /// The collection settings the summaries are read with.
-  public let collection: CollectionSettings
+  public var collection: CollectionSettings { state.withLock { $0.collection } }
+  private let build: String
   private let state: Locked<State>
 
   private struct State {
+    var identity: String
+    var collection: CollectionSettings
+    /// `true` once the vocabulary changed in this run: the file must be written anew.
+    var adopted = false
     var kept: [String: SummaryCacheFile.Entry] = [:]
     /// Summaries made in this run, encoded.
     var fresh: [String: SummaryCacheFile.Entry] = [:]
@@ -43,9 +48,9 @@ public final class SummaryCache: SummaryStore {
   /// identified by `build`.
   public init(directory: URL, collection: CollectionSettings, build: String = SummaryCache.currentBuild()) {
     url = directory.appendingPathComponent(Self.fileName)
-    self.collection = collection
-    identity = Self.identity(collection: collection, build: build)
-    var state = State()
+    self.build = build
+    let identity = Self.identity(collection: collection, build: build)
+    var state = State(identity: identity, collection: collection)
     var problem: SummaryCacheProblem?
     if let bytes = TextFile.bytes(at: url.path) {
       switch SummaryCacheFile.parse(bytes, identity: identity) {
@@ -60,6 +65,19 @@ public final class SummaryCache: SummaryStore {
   }
 
   // MARK: SummaryStore
+
+  public func adopt(_ collection: CollectionSettings, keeping paths: Set<String>) {
+    let identity = Self.identity(collection: collection, build: build)
+    state.withLock { state in
+      guard state.identity != identity else { return }
+      state.identity = identity
+      state.collection = collection
+      state.kept = state.kept.filter { paths.contains($0.key) }
+      state.fresh = state.fresh.filter { paths.contains($0.key) }
+      state.used.formIntersection(paths)
+      state.adopted = true
+    }
+  }
 
   public func summary(path: String, text: TextFingerprint, collection: CollectionSettings) -> IndexedSummary? {
     guard collection == self.collection, let entry = entry(path: path, text: text).flatMap(loaded) else {
@@ -164,14 +182,16 @@ public final class SummaryCache: SummaryStore {
   @discardableResult
   public func save(releasing: Bool = false) throws -> Bool {
     let listed = state.withLock { state -> [SummaryCacheFile.Entry]? in
-      let unchanged = state.fresh.isEmpty && Set(state.kept.keys) == state.used
+      let unchanged = state.fresh.isEmpty && Set(state.kept.keys) == state.used && !state.adopted
       if unchanged && (loadProblem == nil || state.written) { return nil }
+      state.adopted = false
       return state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }
     }
     guard let listed else { return false }
     // Bytes let go by an earlier save are read back (an entry the file no longer holds is left out).
     let entries = listed.compactMap(loaded)
     var offsets = [Int](repeating: 0, count: entries.count)
+    let identity = identity
     try AtomicFile.replace(at: url.path) { write in
       try SummaryCacheFile.write(entries, identity: identity, to: write) { offsets[$0] = $1 }
     }
@@ -206,6 +226,7 @@ public final class SummaryCache: SummaryStore {
       "register \(collection.registerFunctions.joined(separator: ","))",
       "resolve \(collection.resolveFunctions.joined(separator: ","))",
       "wrappers \(collection.injectWrappers.joined(separator: ","))",
+      "vocabulary \(collection.vocabulary.identity)",
     ].joined(separator: "\n")
   }
 

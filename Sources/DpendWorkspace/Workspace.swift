@@ -49,12 +49,14 @@ public final class Workspace {
     self.overrides = overrides
     self.cacheDirectory = cacheDirectory
     host.containerViews = .editor
+    host.reader = WorkspaceLoader.readText
     do throws(WorkspaceError) {
       settings = try WorkspaceSettings.load(root: root, overrides: overrides)
     } catch {
       settings = Self.defaultSettings(root)
       configurationProblem = Self.problem(error, root: root)
     }
+    if let cacheDirectory { settings.collection.vocabulary = VocabularyRecord.load(directory: cacheDirectory) }
   }
 
   /// A workspace with `settings` already resolved, every file read: what the command line
@@ -77,8 +79,15 @@ public final class Workspace {
     host.keepsSummaries = false
     host.keepsWatchedNames = store != nil
     host.containerViews = containerViews
+    host.reader = WorkspaceLoader.readText
     loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
   }
+
+  /// The app's helpers and container values, inferred from every file (SPEC 8.1, 8.2).
+  public var vocabulary: ContainerVocabulary { host.vocabulary }
+
+  /// The helper, wrapper and container-value declarations of every file declaring any.
+  public var vocabularyDeclarations: [String: VocabularyFacts] { host.vocabularyDeclarations }
 
   /// How many files were parsed, and how many summaries a store answered instead.
   public var collected: (parsed: Int, reused: Int) { (host.parseCount, host.storeHits) }
@@ -219,6 +228,10 @@ public final class Workspace {
     } catch {
       configurationProblem = Self.problem(error, root: root)  // the previous settings stay in force
     }
+    // The vocabulary the files were last read with: the host's, or the one kept with the cache.
+    settings.collection.vocabulary =
+      host.paths.isEmpty
+      ? cacheDirectory.map { VocabularyRecord.load(directory: $0) } ?? host.vocabulary : host.vocabulary
     let warm = warmCache.flatMap { $0.collection == settings.collection ? $0 : nil }
     warmCache = nil
     let cache = warm ?? cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
@@ -230,6 +243,8 @@ public final class Workspace {
       configurationProblem = Self.problem(error, root: root)  // an implicit filter that does not compile
       loadProblems = []
     }
+    settings.collection.vocabulary = host.vocabulary
+    if let cacheDirectory { VocabularyRecord.save(host.vocabulary, directory: cacheDirectory) }
     cacheProblem = nil
     var saved = false
     do {

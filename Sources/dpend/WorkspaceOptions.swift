@@ -53,7 +53,15 @@ struct WorkspaceOptions: ParsableArguments {
     overrides.outputFile = outputFile
     overrides.container = container
     overrides.moduleName = moduleName
-    return try run { () throws(WorkspaceError) in try WorkspaceSettings.load(root: workspace, overrides: overrides) }
+    var settings = try run { () throws(WorkspaceError) in
+      try WorkspaceSettings.load(root: workspace, overrides: overrides)
+    }
+    // The app's helpers as the last run inferred them: the summaries the cache holds were
+    // read with them.
+    if let directory = cacheDirectory(settings) {
+      settings.collection.vocabulary = VocabularyRecord.load(directory: directory)
+    }
+    return settings
   }
 
   /// The paths `--inputs-file` lists (empty lines skipped); a usage error when it cannot be read.
@@ -187,6 +195,7 @@ struct WorkspaceOptions: ParsableArguments {
     }
     // Written before the graph is built: the summaries then leave memory as the graph reads them.
     let saved = cache.map { save($0, releasing: true) } ?? false
+    if cache != nil { VocabularyRecord.save(workspace.vocabulary, directory: directory) }
     let graph = workspace.analyze()
     KeptUntilExit.keep(workspace)
     if let cache { KeptUntilExit.keep(cache) }

@@ -13,21 +13,107 @@ final class ContainerReader: SyntaxVisitor {
   let dialects: [Dialect]
   /// The app's own register and resolve helpers this file may use (`.dpend.json`).
   let helpers: AppHelpers?
+  /// The app's own helpers and container values the file mentions, inferred from the
+  /// workspace (``ContainerVocabulary``).
+  let inferred: InferredHelpers?
   let ranges: RangeConverter
   private(set) var registrations: [ContainerRegistration] = []
   private(set) var resolveSites: [ResolveSite] = []
+  /// The globals and properties the file declares as containers (for the vocabulary).
+  private(set) var containerValues: [ContainerValue] = []
   /// Resolve calls already read as a registration's needs.
   private var consumed: Set<SyntaxIdentifier> = []
 
-  init(dialects: [Dialect], helpers: AppHelpers? = nil, ranges: RangeConverter) {
+  init(dialects: [Dialect], helpers: AppHelpers? = nil, inferred: InferredHelpers? = nil, ranges: RangeConverter) {
     self.dialects = dialects
     self.helpers = helpers
+    self.inferred = inferred
     self.ranges = ranges
     super.init(viewMode: .sourceAccurate)
   }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     guard !consumed.contains(call.id) else { return .visitChildren }
+    // An app's helper, unless it extends the library's container with a call the library
+    // reads itself (then the library's reading comes first).
+    let helper = inferred?.helper(of: call)
+    if let helper, !helper.extendsContainer {
+      readHelper(call, helper)
+      return .visitChildren
+    }
+    if let read = readLibrary(call) { return read }
+    if let helper {
+      readHelper(call, helper)
+      return .visitChildren
+    }
+    if let helpers {
+      if let registration = helpers.registration(call, reader: self) {
+        registrations.append(inItsContainer(registration, at: call))
+      } else if let site = helpers.resolve(call, reader: self) {
+        if let site = readingGenerics(site, at: call) { resolveSites.append(site) }
+      }
+    }
+    return .visitChildren
+  }
+
+  /// Reads a call of one of the app's inferred helpers.
+  private func readHelper(_ call: FunctionCallExprSyntax, _ helper: ContainerVocabulary.Helper) {
+    guard let inferred else { return }
+    if helper.role == .register {
+      registrations.append(readingGenerics(inferred.registration(call, helper: helper, reader: self), at: call))
+    } else {
+      if let site = readingGenerics(inferred.resolve(call, helper: helper, reader: self), at: call) {
+        resolveSites.append(site)
+      }
+    }
+  }
+
+  /// The dialects a call on `receiver` is read with: the file's, and the dialect of a
+  /// container value the receiver names (`container.resolve()` in a file that does not
+  /// import Dip, `container` being a global `DependencyContainer`).
+  private func dialects(ofReceiver receiver: String, at call: FunctionCallExprSyntax) -> [Dialect] {
+    guard let values = inferred?.containerValues, !values.isEmpty, !receiver.isEmpty else { return dialects }
+    let components = receiver.split(separator: ".").map(String.init)
+    // `container.resolve()` where a parameter named `container` of another type hides the global.
+    if let root = components.first, values[root] != nil, Self.isShadowed(root, at: call) { return dialects }
+    let named = components.lazy.compactMap { values[$0] }.first
+    guard let named, !dialects.contains(named) else { return dialects }
+    return dialects + [named]
+  }
+
+  /// `true` when a parameter of a function, initializer or closure enclosing `node` is named
+  /// `name` and not typed as a library's container.
+  static func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
+    var current = Syntax(node).parent
+    while let parent = current {
+      var parameters: [(name: String, type: String?)] = []
+      if let function = parent.as(FunctionDeclSyntax.self) {
+        parameters = function.signature.parameterClause.parameters.map {
+          (HelperReader.internalName($0), $0.type.trimmedDescription)
+        }
+      } else if let initializer = parent.as(InitializerDeclSyntax.self) {
+        parameters = initializer.signature.parameterClause.parameters.map {
+          (HelperReader.internalName($0), $0.type.trimmedDescription)
+        }
+      } else if let closure = parent.as(ClosureExprSyntax.self) {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?: parameters = names.map { ($0.name.text, nil) }
+        case .parameterClause(let clause)?:
+          parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
+        case nil: break
+        }
+      }
+      if let parameter = parameters.first(where: { $0.name == name }) {
+        let type = parameter.type.map(TypeText.normalize).map { String($0.prefix { $0 != "?" && $0 != "!" }) }
+        return !(type.map(ContainerVocabulary.isContainerType) ?? false)
+      }
+      current = parent.parent
+    }
+    return false
+  }
+
+  /// Reads `call` as the library's own register or resolve, if it is one; `nil` when not.
+  private func readLibrary(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind? {
     for dialect in dialects {
       guard let reading = Self.reader(of: dialect) else { continue }
       let facts = reading.facts(of: call, reader: self)
@@ -36,28 +122,22 @@ final class ContainerReader: SyntaxVisitor {
         return .visitChildren
       }
     }
-    guard let name = CallShape.calledName(call) else { return .visitChildren }
+    guard let name = CallShape.calledName(call) else { return nil }
+    let dialects = dialects(ofReceiver: CallShape.receiver(call), at: call)
     switch name {
     case "register", "autoregister":
-      if let registration = readRegistration(call, name: name) {
+      if let registration = readRegistration(call, name: name, dialects: dialects) {
         registrations.append(registration)
         return .visitChildren
       }
     case "resolve" where dialects.contains(.dip) || dialects.contains(.swinject):
-      if let site = readResolve(call, dialect: resolveDialect(call)) {
+      if let site = readResolve(call, dialect: resolveDialect(call, dialects: dialects)) {
         resolveSites.append(site)
         return .visitChildren
       }
     default: break
     }
-    if let helpers {
-      if let registration = helpers.registration(call, reader: self) {
-        registrations.append(inItsContainer(registration, at: call))
-      } else if let site = helpers.resolve(call, reader: self) {
-        resolveSites.append(readingGenerics(site, at: call))
-      }
-    }
-    return .visitChildren
+    return nil
   }
 
   override func visit(_ variable: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -70,7 +150,33 @@ final class ContainerReader: SyntaxVisitor {
       }
     }
     if let helpers { resolveSites += helpers.wrapped(variable, reader: self) }
+    if let inferred { resolveSites += inferred.wrapped(variable, reader: self) }
+    recordContainerValue(variable)
     return .visitChildren
+  }
+
+  /// A global or property whose annotation or initializer is a library's container type:
+  /// a container value other files may use (SPEC 8.2).
+  private func recordContainerValue(_ variable: VariableDeclSyntax) {
+    let parent = variable.parent?.parent
+    let isGlobal = parent?.is(CodeBlockItemListSyntax.self) == true && parent?.parent?.is(SourceFileSyntax.self) == true
+    guard isGlobal || parent?.is(MemberBlockItemListSyntax.self) == true else { return }
+    for binding in variable.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
+      var written = binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
+      if written == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
+        written = CallShape.constructedType(call)
+      }
+      guard var type = written else { continue }
+      while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+      let last = type.split(separator: ".").last.map(String.init) ?? type
+      let dialect = dialects.first { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
+      guard let dialect else { continue }
+      containerValues.append(
+        ContainerValue(
+          name: name.text, owner: isGlobal ? nil : Self.enclosingTypeNames(of: variable).first, dialect: dialect,
+          range: range(name)))
+    }
   }
 
   /// Keeps what a ``DialectReading`` dialect read at `node`, with the same rules as Dip's and
@@ -79,7 +185,7 @@ final class ContainerReader: SyntaxVisitor {
     for fact in facts {
       switch fact {
       case .registration(let registration): registrations.append(readingGenerics(registration, at: node))
-      case .site(let site): resolveSites.append(readingGenerics(site, at: node))
+      case .site(let site): if let site = readingGenerics(site, at: node) { resolveSites.append(site) }
       }
     }
   }
@@ -96,7 +202,9 @@ final class ContainerReader: SyntaxVisitor {
 
   // MARK: Registrations
 
-  private func readRegistration(_ call: FunctionCallExprSyntax, name: String) -> ContainerRegistration? {
+  private func readRegistration(_ call: FunctionCallExprSyntax, name: String, dialects: [Dialect])
+    -> ContainerRegistration?
+  {
     var registration: ContainerRegistration
     if dialects.contains(.swinject), SwinjectDialect.isRegistration(call, name: name) {
       registration = SwinjectDialect.registration(call, name: name, reader: self)
@@ -127,9 +235,11 @@ final class ContainerReader: SyntaxVisitor {
   {
     var registration = inItsContainer(registration, at: node)
     let generics = Self.genericParameters(around: node)
-    if registration.types.contains(where: { generics.contains(Self.head(of: $0)) }) {
+    if let generic = registration.types.lazy.map(Self.head(of:)).first(where: generics.contains) {
       registration.types = []
-      if helpers?.isRegisterFunction(around: node) == true {
+      if helpers?.isRegisterFunction(around: node) == true
+        || inferred?.declaresHelper(around: node, generic: generic) == true
+      {
         registration.isForwarded = true
       } else {
         registration.unread = "the registered type is a generic parameter: the key depends on the caller"
@@ -147,10 +257,18 @@ final class ContainerReader: SyntaxVisitor {
   /// Marks the resolve calls (named `names`) inside `node` as read, and returns them read as
   /// needs.
   func needs(in node: some SyntaxProtocol, dialect: Dialect, names: Set<String> = ["resolve"]) -> [ResolveSite] {
-    let finder = CallFinder(names: names)
+    let finder = CallFinder(names: names.union(inferred?.resolveNames ?? []))
     finder.walk(node)
     var sites: [ResolveSite] = []
     for call in finder.calls where !consumed.contains(call.id) {
+      if let inferred, let helper = inferred.helper(of: call), helper.role == .resolve {
+        consumed.insert(call.id)
+        if let site = readingGenerics(inferred.resolve(call, helper: helper, reader: self), at: call) {
+          sites.append(site)
+        }
+        continue
+      }
+      guard names.contains(CallShape.calledName(call) ?? "") else { continue }
       consumed.insert(call.id)
       if let site = readResolve(call, dialect: dialect) { sites.append(site) }
     }
@@ -171,7 +289,7 @@ final class ContainerReader: SyntaxVisitor {
 
   /// The dialect of a resolve call outside a registration: Swinject's take `X.self`, Dip's
   /// take their type from the context.
-  private func resolveDialect(_ call: FunctionCallExprSyntax) -> Dialect {
+  private func resolveDialect(_ call: FunctionCallExprSyntax, dialects: [Dialect]) -> Dialect {
     let first = call.arguments.first
     let typeArgument = first?.label == nil && first.map { CallShape.metatype($0.expression) != nil } == true
     if dialects.contains(.swinject) && (typeArgument || !dialects.contains(.dip)) { return .swinject }
@@ -186,13 +304,16 @@ final class ContainerReader: SyntaxVisitor {
     case .thesis, .locator: return nil
     default: site = Self.reader(of: dialect)?.need(call, reader: self)
     }
-    return site.map { readingGenerics($0, at: call) }
+    return site.flatMap { readingGenerics($0, at: call) }
   }
 
   /// `resolve(T.self)` inside `func inject<T>()`: the key is whatever a caller makes `T`.
-  private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite {
+  /// `nil` inside one of the app's inferred helpers, whose body forwards the key: its callers
+  /// are read instead.
+  private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     guard case .named(let name)? = site.type, Self.genericParameters(around: node).contains(Self.head(of: name))
     else { return site }
+    if let inferred, inferred.declaresHelper(around: node, generic: Self.head(of: name)) { return nil }
     var site = site
     site.type = nil
     site.unread = "'\(name)' is a generic parameter: the key depends on the caller"
@@ -209,7 +330,7 @@ final class ContainerReader: SyntaxVisitor {
     for call in finder.calls where !consumed.contains(call.id) {
       guard let site = helpers.resolve(call, reader: self) else { continue }
       consumed.insert(call.id)
-      sites.append(readingGenerics(site, at: call))
+      if let site = readingGenerics(site, at: call) { sites.append(site) }
     }
     return sites
   }
@@ -229,6 +350,23 @@ final class ContainerReader: SyntaxVisitor {
       current = parent.parent
     }
     return ""
+  }
+
+  /// The names of the types and extended types enclosing `node`, innermost first (the last
+  /// component of an extension's `Outer.Inner`).
+  static func enclosingTypeNames(of node: some SyntaxProtocol) -> [String] {
+    var names: [String] = []
+    var current = Syntax(node).parent
+    while let parent = current {
+      if let named = parent.asProtocol(NamedDeclSyntax.self), parent.asProtocol(DeclGroupSyntax.self) != nil {
+        names.append(named.name.text)
+      } else if let extended = parent.as(ExtensionDeclSyntax.self) {
+        let text = extended.extendedType.trimmedDescription
+        names.append(text.split(separator: ".").last.map(String.init) ?? text)
+      }
+      current = parent.parent
+    }
+    return names
   }
 
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.

@@ -79,13 +79,18 @@ import Testing
       ])
     #expect(try #require(graph.summary(of: "Screen.swift")).resolveSites.last?.range.start == screen.position("3️⃣"))
 
-    // Without the settings, the same files have no locator facts and nothing to report; the
-    // generic registration is unread: it could register anything.
+    // Without the settings, the same helpers are inferred from their bodies (SPEC 8.1):
+    // the same answer, read as the Swinject container they forward to.
     let plain = try analyze(files)
-    #expect(plain.diagnostics == [])
-    #expect(plain.container.resolvesChecked == 0)
-    #expect(plain.container.registrationsUnread == 1)
-    #expect(try #require(plain.summary(of: "Screen.swift")).resolveSites == [])
+    #expect(plain.diagnostics.map(\.message) == graph.diagnostics.map(\.message))
+    #expect(plain.container.registrationsRead == 1)
+    #expect(plain.container.registrationsUnread == 0)
+    #expect(plain.container.resolvesChecked == 4)
+    #expect(plain.container.resolvesUnread == 0)
+    #expect(
+      try #require(plain.summary(of: "Screen.swift")).resolveSites.map(\.dialect) == [
+        .swinject, .swinject, .swinject, .swinject,
+      ])
   }
 
   /// A resolve of the app's own is answered by a container's registration (its `inject()`

@@ -150,6 +150,12 @@ import Testing
     let graph = try analyze(["Services.swift": Self.services, "Container.swift": container])
     #expect(graph.diagnostics == [])
     #expect(graph.container.registrationsUnread == 2)
-    #expect(graph.container.resolvesUnread == 1)
+    // `forceResolve` is one of the app's helpers (SPEC 8.1): its body forwards the key,
+    // read at its callers, not unread.
+    #expect(graph.container.resolvesUnread == 0)
+    #expect(
+      graph.container.helpers.map(\.message) == [
+        "inferred resolve helper 'forceResolve()' of 'DependencyContainer': its calls are read as required Dip resolves"
+      ])
   }
 }

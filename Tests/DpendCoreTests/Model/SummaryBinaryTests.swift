@@ -81,9 +81,19 @@ import Testing
         summary,
         [
           "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
-          "resolveSites", "lines",
+          "resolveSites", "vocabulary", "lines",
         ]
       ),
+      (summary.vocabulary, ["helpers", "containerValues"]),
+      (
+        summary.vocabulary.helpers[0],
+        [
+          "role", "name", "owner", "isStatic", "keyPosition", "labels", "nameLabel", "isOptional", "scope",
+          "fileDialects", "forwards", "range",
+        ]
+      ),
+      (summary.vocabulary.helpers[0].forwards[0], ["name", "receiver", "passesType"]),
+      (summary.vocabulary.containerValues[0], ["name", "owner", "dialect", "range"]),
       (summary.protocols[0], ["name", "access", "range", "inheritance"]),
       (
         summary.types[0],
@@ -188,8 +198,8 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, eight empty arrays,
-    // an empty text's one line.
-    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 1, 0])
+    // the vocabulary's two, an empty text's one line.
+    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -217,7 +227,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -342,6 +352,17 @@ import Testing
         ResolveSite(dialect: $0, type: .named(""), isRequired: true, range: range(-5, -4))
       }
     summary.lines = LineTable("é\r\nx😀\ry\n")
+    summary.vocabulary = VocabularyFacts(
+      helpers: [
+        HelperDeclaration(
+          role: .resolve, name: "resolve", owner: "DI", isStatic: true, keyPosition: 0, labels: [nil, "name"],
+          nameLabel: "name", isOptional: true, scope: "container", fileDialects: [.swinject, .dip],
+          forwards: [HelperDeclaration.Forward(name: "resolve", receiver: "assembler.resolver", passesType: true)],
+          range: range(30, 31)),
+        HelperDeclaration(
+          role: .wrapper, name: "Inject", owner: nil, keyPosition: nil, labels: [], forwards: [], range: range(32, 33)),
+      ],
+      containerValues: [ContainerValue(name: "container", owner: "App", dialect: .dip, range: range(34, 35))])
     return summary
   }
 }

@@ -26,8 +26,10 @@ import Testing
   /// A command-line run over the caches in `cache`: the kept answer when the lookup finds
   /// it, else the graph's, kept for the next run (what `dpend analyze` does).
   static func run(_ workspace: TemporaryWorkspace, cache: URL) throws -> Run {
-    let settings = try settings(workspace)
-    let summaries = SummaryCache(directory: cache, collection: collection, build: "test")
+    var settings = try settings(workspace)
+    // The vocabulary the last run inferred, as the command line reads it (SPEC 8.1).
+    settings.collection.vocabulary = VocabularyRecord.load(directory: cache)
+    let summaries = SummaryCache(directory: cache, collection: settings.collection, build: "test")
     let answers = AnswerCache(directory: cache)
     let lookup = KeptAnswer.look(settings: settings, summaries: summaries, answers: answers)
     if let answer = lookup.answer {
@@ -41,6 +43,7 @@ import Testing
     let graph = loaded.analyze()
     let answer = AnalysisAnswer(graph: graph)
     try summaries.save()
+    VocabularyRecord.save(loaded.vocabulary, directory: cache)
     if let inputs = KeptAnswer.inputs(of: loaded, summaries: summaries) {
       try answers.save(
         inputs.record(of: answer, watched: graph.watchedNames, keys: graph.keyFacts))

@@ -1,0 +1,201 @@
+/// The app's own ways to its container, inferred from every file's ``VocabularyFacts``
+/// (SPEC 8.1, 8.2): the helpers whose bodies reach a library's register or resolve, directly,
+/// through a container value or through another helper, and the values typed as containers.
+///
+/// It is part of ``CollectionSettings``: a file that mentions one of its names is read with
+/// it, so a change of the vocabulary reads those files again. Positions are left out, so
+/// editing around a helper changes nothing here.
+public struct ContainerVocabulary: Hashable, Sendable, Codable {
+  /// A helper that reaches a container of `dialect`.
+  public struct Helper: Hashable, Sendable, Codable {
+    public var role: HelperDeclaration.Role
+    public var name: String
+    public var owner: String?
+    public var isStatic: Bool
+    public var keyPosition: Int?
+    public var labels: [String?]
+    public var nameLabel: String?
+    public var isOptional: Bool
+    public var scope: String?
+    /// The library whose container it reaches.
+    public var dialect: Dialect
+
+    /// `true` when the helper is declared on a library's own container type
+    /// (`extension Container { func register<S>(…) }`), whose calls look like the library's.
+    public var extendsContainer: Bool { owner.map(ContainerVocabulary.isContainerType) ?? false }
+  }
+
+  /// Every helper reaching a container, ordered by name, then owner.
+  public private(set) var helpers: [Helper] = []
+  /// Every value typed as a container, by name (the first declaration's dialect).
+  public private(set) var containerValues: [String: Dialect] = [:]
+
+  public init() {}
+
+  /// `true` when the app declares nothing dpend reads its container code through.
+  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty }
+
+  /// The library types whose values are containers or resolvers, by dialect.
+  public static let containerTypes: [Dialect: Set<String>] = [
+    .dip: ["DependencyContainer"],
+    .swinject: ["Container", "Resolver", "Assembler"],
+    .resolver: ["Resolver"],
+  ]
+
+  /// `true` for a library's container type name (`Container`, `Swinject.Resolver`).
+  public static func isContainerType(_ name: String) -> Bool {
+    let last = name.split(separator: ".").last.map(String.init) ?? name
+    return containerTypes.values.contains { $0.contains(last) }
+  }
+
+  /// The dialects helpers are read for: those whose calls a helper can forward to.
+  static let helperDialects: [Dialect] = [.swinject, .dip, .resolver]
+
+  /// Infers the vocabulary from every file's facts: helpers reaching a library are found
+  /// first, then, until none is added, helpers forwarding to a helper found already.
+  public init(inferringFrom facts: [VocabularyFacts]) {
+    for file in facts {
+      for value in file.containerValues where containerValues[value.name] == nil {
+        containerValues[value.name] = value.dialect
+      }
+    }
+    let found = confirmations(of: facts.flatMap(\.helpers)).map { Self.helper($0.declaration, dialect: $0.dialect) }
+    helpers = Array(Set(found)).sorted {
+      ($0.name, $0.owner ?? "", $0.role.rawValue, $0.labels.map { $0 ?? "_" }.joined(separator: ":"))
+        < ($1.name, $1.owner ?? "", $1.role.rawValue, $1.labels.map { $0 ?? "_" }.joined(separator: ":"))
+    }
+  }
+
+  /// The candidates whose forwarded calls reach a container, with its dialect: those
+  /// reaching a library first, then, until none is added, those forwarding to one found.
+  private func confirmations(of helpers: [HelperDeclaration]) -> [(declaration: HelperDeclaration, dialect: Dialect)] {
+    var candidates = helpers
+    var found: [String: [Helper]] = [:]
+    var confirmed: [(declaration: HelperDeclaration, dialect: Dialect)] = []
+    var added = true
+    while added && !candidates.isEmpty {
+      added = false
+      candidates.removeAll { candidate in
+        guard let dialect = reach(of: candidate, helpers: found) else { return false }
+        found[candidate.name, default: []].append(Self.helper(candidate, dialect: dialect))
+        confirmed.append((candidate, dialect))
+        added = true
+        return true
+      }
+    }
+    return confirmed
+  }
+
+  /// A note at each helper and inject wrapper the facts declare that reaches a container,
+  /// saying how its calls are read (`dpend analyze --verbose`), in path order.
+  public static func notes(_ facts: [VocabularyFacts]) -> [Diagnostic] {
+    var vocabulary = ContainerVocabulary()
+    for file in facts {
+      for value in file.containerValues where vocabulary.containerValues[value.name] == nil {
+        vocabulary.containerValues[value.name] = value.dialect
+      }
+    }
+    return vocabulary.confirmations(of: facts.flatMap(\.helpers)).map { declaration, dialect in
+      let owner = declaration.owner.map { "'\($0)'" }
+      let signature = declaration.name + "(" + declaration.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+      let message: String
+      switch declaration.role {
+      case .register:
+        message =
+          "inferred register helper '\(signature)'\(owner.map { " of \($0)" } ?? ""): its calls are read as \(dialect.displayName) registrations"
+      case .resolve:
+        let required = declaration.isOptional ? "optional" : "required"
+        message =
+          "inferred resolve helper '\(signature)'\(owner.map { " of \($0)" } ?? ""): its calls are read as \(required) \(dialect.displayName) resolves"
+      case .wrapper:
+        message =
+          "inferred inject wrapper '@\(declaration.name)': its properties are read as \(dialect.displayName) resolves of their type"
+      }
+      return Diagnostic(code: .inferredHelper, message: message, range: declaration.range)
+    }.sorted(by: Diagnostic.reportingOrder)
+  }
+
+  private static func helper(_ declaration: HelperDeclaration, dialect: Dialect) -> Helper {
+    Helper(
+      role: declaration.role, name: declaration.name, owner: declaration.owner, isStatic: declaration.isStatic,
+      keyPosition: declaration.keyPosition, labels: declaration.labels, nameLabel: declaration.nameLabel,
+      isOptional: declaration.isOptional, scope: declaration.scope, dialect: dialect)
+  }
+
+  /// The dialect a candidate's forwarded calls reach, if any does.
+  private func reach(of candidate: HelperDeclaration, helpers found: [String: [Helper]]) -> Dialect? {
+    for forward in candidate.forwards {
+      let registers = candidate.role == .register
+      // Another helper of the same role.
+      if let helper = found[forward.name]?.first(where: { ($0.role == .register) == registers }) {
+        return helper.dialect
+      }
+      let libraryNames: Set<String> = registers ? ["register", "autoregister"] : ["resolve"]
+      guard libraryNames.contains(forward.name) else { continue }
+      // A container value as the receiver, else the declaring file's imports.
+      let receiverNames = forward.receiver.split(separator: ".").map(String.init)
+      if let value = receiverNames.lazy.compactMap({ self.containerValues[$0] }).first,
+        Self.helperDialects.contains(value)
+      {
+        return value
+      }
+      let dialects = candidate.fileDialects.filter(Self.helperDialects.contains)
+      if forward.passesType, dialects.contains(.swinject) { return .swinject }
+      if !forward.passesType, dialects.contains(.dip) { return .dip }
+      if let first = dialects.first { return first }
+    }
+    return nil
+  }
+
+  /// The names whose mention in a file's text lets the vocabulary read something in it:
+  /// helper and wrapper names, container values.
+  public var words: [String] {
+    var words = Set(helpers.map(\.name))
+    words.formUnion(containerValues.keys)
+    return words.sorted()
+  }
+
+  /// The words whose reading differs between `self` and `other`: names of helpers and
+  /// container values one of them has and the other has not, or has otherwise. A file that
+  /// mentions none of them reads alike under both.
+  public func wordsChanged(to other: ContainerVocabulary) -> [String] {
+    var words: Set<String> = []
+    let mine = Dictionary(grouping: helpers, by: \.name)
+    let theirs = Dictionary(grouping: other.helpers, by: \.name)
+    for name in Set(mine.keys).union(theirs.keys) where mine[name] != theirs[name] { words.insert(name) }
+    for name in Set(containerValues.keys).union(other.containerValues.keys)
+    where containerValues[name] != other.containerValues[name] {
+      words.insert(name)
+    }
+    return words.sorted()
+  }
+
+  /// A stable text of the whole vocabulary, for the identity of caches written with it.
+  public var identity: String {
+    let helperTexts = helpers.map { helper in
+      [
+        helper.role.rawValue, helper.name, helper.owner ?? "", helper.isStatic ? "static" : "",
+        helper.keyPosition.map(String.init) ?? "", helper.labels.map { $0 ?? "_" }.joined(separator: ":"),
+        helper.nameLabel ?? "", helper.isOptional ? "optional" : "", helper.scope ?? "", helper.dialect.rawValue,
+      ].joined(separator: " ")
+    }
+    let values = containerValues.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }
+    return (helperTexts + values).joined(separator: ";")
+  }
+}
+
+extension Dialect {
+  /// The library's name as its users write it: `Dip`, `Swinject`.
+  public var displayName: String {
+    switch self {
+    case .thesis: "dpend"
+    case .dip: "Dip"
+    case .swinject: "Swinject"
+    case .resolver: "Resolver"
+    case .factory: "Factory"
+    case .stitcher: "Stitcher"
+    case .belum: "Belum"
+    case .locator: "locator"
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/// What an app's own code declares that reaches a container (SPEC 8.1, 8.2), as one file
+/// declares it: generic functions whose bodies register or resolve one of their generic
+/// parameters (its *helpers*), property wrappers that resolve their value, and values typed
+/// as a container. Read from the file's text alone; ``ContainerVocabulary`` decides, over
+/// every file, which of them reach a container.
+public struct VocabularyFacts: Hashable, Sendable {
+  /// The helper candidates: each generic declaration that forwards one of its generic
+  /// parameters as a key.
+  public var helpers: [HelperDeclaration] = []
+  /// Globals and properties whose declared type or initializer is a container.
+  public var containerValues: [ContainerValue] = []
+
+  public init(helpers: [HelperDeclaration] = [], containerValues: [ContainerValue] = []) {
+    self.helpers = helpers
+    self.containerValues = containerValues
+  }
+
+  /// `true` when the file declares nothing of the kind.
+  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty }
+
+  /// `true` when `other` declares the same, perhaps at other positions.
+  public func equalsPositionFree(_ other: VocabularyFacts) -> Bool {
+    guard helpers.count == other.helpers.count, containerValues.count == other.containerValues.count else {
+      return false
+    }
+    let sameHelpers = zip(helpers, other.helpers).allSatisfy { mine, theirs in
+      var moved = theirs
+      moved.range = mine.range
+      return mine == moved
+    }
+    let sameValues = zip(containerValues, other.containerValues).allSatisfy { mine, theirs in
+      var moved = theirs
+      moved.range = mine.range
+      return mine == moved
+    }
+    return sameHelpers && sameValues
+  }
+}
+
+/// A generic function, method, initializer or property wrapper that forwards one of its
+/// generic parameters as the key of a register or resolve call.
+public struct HelperDeclaration: Hashable, Sendable {
+  /// What calls of the helper do.
+  public enum Role: String, Hashable, Sendable, CaseIterable, Codable {
+    /// `container.register(VideoPlayer.self, isolatedFactory: { r in … })`.
+    case register
+    /// `DI.resolve(Screen.self)`, `let router: Router = inject()`.
+    case resolve
+    /// `@Inject var store: Store`: the wrapper's type name is the helper's name.
+    case wrapper
+  }
+
+  /// What the forwarded call is: a library's register or resolve (the file's imports, or a
+  /// container value as receiver, tell which library), or a call of another helper.
+  public struct Forward: Hashable, Sendable {
+    /// The called name: `register`, `resolve`, `inject`.
+    public var name: String
+    /// The receiver's text: `container`, `assembler.resolver`, `Self`; empty for none.
+    public var receiver: String
+    /// `true` when the forwarded key is the call's own `X.self`-like argument (Swinject's
+    /// `resolve(t)`); `false` when it is the call's context (Dip's `try resolve() as T`).
+    public var passesType: Bool
+
+    public init(name: String, receiver: String, passesType: Bool) {
+      self.name = name
+      self.receiver = receiver
+      self.passesType = passesType
+    }
+  }
+
+  public var role: Role
+  /// The function's name (`register`, `resolve`, `inject`), or the wrapper type's (`Inject`).
+  public var name: String
+  /// The type the helper is declared in or extends (`Container`, `DI`); `nil` for a free function.
+  public var owner: String?
+  /// `true` for a `static` or `class` method.
+  public var isStatic: Bool
+  /// The position among the parameters of the `T.Type` parameter that carries the key;
+  /// `nil` when the key is the call's context (`func inject<T>() -> T`).
+  public var keyPosition: Int?
+  /// The argument labels of the parameters, `nil` for an unlabelled one (`_ t: T.Type`).
+  public var labels: [String?]
+  /// The label of the parameter forwarded as the library's `name:` or `tag:`.
+  public var nameLabel: String?
+  /// `true` when a miss is `nil`: the resolve helper returns `T?`, the wrapper's value is
+  /// optional. `false` when it traps (it returns `T`: only a crash can stand for a miss).
+  public var isOptional: Bool
+  /// The scope a register helper applies (`.inObjectScope(.container)` → `container`).
+  public var scope: String?
+  /// The dialects the declaring file's imports select.
+  public var fileDialects: [Dialect]
+  /// The calls the body forwards the key to.
+  public var forwards: [Forward]
+  /// The helper's name where it is declared.
+  public var range: SourceRange
+
+  public init(
+    role: Role, name: String, owner: String?, isStatic: Bool = false, keyPosition: Int?, labels: [String?],
+    nameLabel: String? = nil, isOptional: Bool = false, scope: String? = nil, fileDialects: [Dialect] = [],
+    forwards: [Forward], range: SourceRange
+  ) {
+    self.role = role
+    self.name = name
+    self.owner = owner
+    self.isStatic = isStatic
+    self.keyPosition = keyPosition
+    self.labels = labels
+    self.nameLabel = nameLabel
+    self.isOptional = isOptional
+    self.scope = scope
+    self.fileDialects = fileDialects
+    self.forwards = forwards
+    self.range = range
+  }
+}
+
+/// A global or property whose declared type or initializer is a container or resolver of a
+/// library: `let container = DependencyContainer()`, `static let shared = Container()`,
+/// `var resolver: Resolver`.
+public struct ContainerValue: Hashable, Sendable {
+  /// The variable's name.
+  public var name: String
+  /// The type declaring it; `nil` for a global.
+  public var owner: String?
+  /// The library whose container it is.
+  public var dialect: Dialect
+  /// Its name where it is declared.
+  public var range: SourceRange
+
+  public init(name: String, owner: String?, dialect: Dialect, range: SourceRange) {
+    self.name = name
+    self.owner = owner
+    self.dialect = dialect
+    self.range = range
+  }
+}
