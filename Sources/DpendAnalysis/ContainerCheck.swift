@@ -62,6 +62,8 @@ struct ContainerCheck {
 
   func run(_ summaries: [FileSummary]) -> (diagnostics: [Diagnostic], report: ContainerReport) {
     var report = ContainerReport()
+    // Keys as Swift names them (SPEC 8.4): typealiases followed, nested names from their scope.
+    let summaries = summaries.map(lookup.canonicalized)
     let registrations = summaries.flatMap(\.registrations)
     var sites = summaries.flatMap(\.resolveSites).map { Site(site: $0, consumer: nil) }
     for registration in registrations {
@@ -81,8 +83,16 @@ struct ContainerCheck {
       }
     }
     var typed: [(Site, String)] = []
+    // A generic registered without its arguments (`register(FinderModel.self)`, Swift infers
+    // them) answers a resolve of any specialization (`FinderModel<RunLoop>`).
+    let registeredTypes = Set(registrations.lazy.filter { $0.unread == nil }.flatMap(\.types))
     for site in sites {
-      if let type = resolve(site.site.type) {
+      if var type = resolve(site.site.type) {
+        if let open = type.firstIndex(of: "<"), !registeredTypes.contains(type),
+          registeredTypes.contains(String(type[..<open]))
+        {
+          type = String(type[..<open])
+        }
         report.resolvesChecked += 1
         typed.append((site, type))
       } else {

@@ -14,6 +14,10 @@ public struct ContainerTypeLookup {
   /// The protocols a protocol of the sources inherits, as written; `nil` for one they do not
   /// declare.
   public var protocolInheritance: (String) -> [String]? = { _ in nil }
+  /// The declared type a name written in a scope refers to (SPEC 8.4): a nested type from the
+  /// scope outwards (`ViewModel` in `BasketScreen` is `BasketScreen.ViewModel`), typealiases
+  /// followed, a generic's arguments kept; a name the sources do not declare, as written.
+  public var canonical: (_ name: String, _ scope: String) -> String = { name, _ in name }
 
   public init(
     declaration: @escaping (String) -> TypeDeclaration?, conformances: @escaping (String) -> [String],
@@ -60,6 +64,52 @@ public struct ContainerTypeLookup {
       guard let site = symbols.protocolDeclaration(named: name) else { return nil }
       return declarations(site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
+    canonical = { name, scope in
+      // `FinderModel<RunLoop>`: the generic's name resolved, its arguments as written.
+      guard let open = name.firstIndex(of: "<") else { return symbols.resolve(name, in: scope, watch: watch) }
+      return symbols.resolve(String(name[..<open]), in: scope, watch: watch) + name[open...]
+    }
+  }
+
+  /// `registration` with its types as the sources declare them (``canonical``), looked up
+  /// from where it is written.
+  public func canonicalized(_ registration: ContainerRegistration) -> ContainerRegistration {
+    var registration = registration
+    registration.types = registration.types.map { canonical($0, registration.lookupScope) }
+    registration.needs = registration.needs.map(canonicalized)
+    registration.propertyNeeds = registration.propertyNeeds.map(canonicalized)
+    return registration
+  }
+
+  /// `site` with the type it writes as the sources declare it (``canonical``).
+  public func canonicalized(_ site: ResolveSite) -> ResolveSite {
+    guard case .named(let name)? = site.type else { return site }
+    var site = site
+    site.type = .named(canonical(name, site.lookupScope))
+    return site
+  }
+
+  /// `summary` with the types of its container code as the sources declare them.
+  public func canonicalized(_ summary: FileSummary) -> FileSummary {
+    var summary = summary
+    summary.registrations = summary.registrations.map(canonicalized)
+    summary.resolveSites = summary.resolveSites.map(canonicalized)
+    return summary
+  }
+
+  /// `true` when every type `summary`'s container code writes is the one the sources declare
+  /// under that name, and names no generic's arguments: a change of such code can be
+  /// followed without the check (``UnchangedGraph``).
+  public func writesCanonicalTypes(_ summary: FileSummary) -> Bool {
+    func plain(_ site: ResolveSite) -> Bool {
+      guard case .named(let name)? = site.type else { return true }
+      return !name.contains("<") && canonical(name, site.lookupScope) == name
+    }
+    return summary.resolveSites.allSatisfy(plain)
+      && summary.registrations.allSatisfy { registration in
+        registration.types.allSatisfy { !$0.contains("<") && canonical($0, registration.lookupScope) == $0 }
+          && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
+      }
   }
 
   /// The type a site asks for, `nil` when it cannot be known: a `.parameter` is the type of
@@ -76,7 +126,8 @@ public struct ContainerTypeLookup {
           && zip(initializer.parameters, written).allSatisfy { $0.label == $1 }
       }
       guard matching.count == 1, position < matching[0].parameters.count else { return nil }
-      return matching[0].parameters[position].type.name
+      // Written in the initializer's type: looked up from there.
+      return canonical(matching[0].parameters[position].type.name, owner)
     case nil: return nil
     }
   }
@@ -93,9 +144,9 @@ public struct ContainerTypeLookup {
     }
     return declaration.initializers[0].parameters.filter { !$0.hasDefault }.map { parameter in
       let optional = parameter.type.name.hasSuffix("?")
+      let written = optional ? String(parameter.type.name.dropLast()) : parameter.type.name
       return ResolveSite(
-        dialect: registration.dialect,
-        type: .named(optional ? String(parameter.type.name.dropLast()) : parameter.type.name),
+        dialect: registration.dialect, type: .named(canonical(written, type)),
         argumentCount: 0, isRequired: !optional, range: registration.range, conditions: registration.conditions)
     }
   }
@@ -168,6 +219,8 @@ public struct ContainerIndex: Sendable {
 
   /// The index of the facts in `summaries` (in path order), reading types through `lookup`.
   public init(summaries: [FileSummary], lookup: ContainerTypeLookup) {
+    // Keys as the check reads them: as Swift names them (SPEC 8.4).
+    let summaries = summaries.map(lookup.canonicalized)
     let registrations = summaries.flatMap(\.registrations)
     var sites: [ContainerSite] = []
     func add(_ site: ResolveSite, consumer: Int?, isPropertyInjection: Bool = false) {
@@ -210,7 +263,10 @@ public struct ContainerIndex: Sendable {
         continue
       }
       let compatible = { (index: Int) in conditions.compatible(registrations[index].conditions, site.site.conditions) }
-      var candidates = (byType[type] ?? []).filter { index in
+      // A generic registered without its arguments answers any specialization, as in the check.
+      let generic = type.firstIndex(of: "<").map { String(type[..<$0]) }
+      let registered = byType[type] ?? generic.flatMap { byType[$0] } ?? []
+      var candidates = registered.filter { index in
         let registration = registrations[index]
         return registration.name == site.site.name && registration.dialect.answers(site.site.dialect)
           && compatible(index)

@@ -170,6 +170,13 @@ public enum UnchangedGraph {
       let lookup = containerLookup(
         symbols: symbols, unchanged: unchanged,
         changed: changes.indices.map { (changes[$0].new.stored.path, decoded[$0].new) }, watch: containerWatch)
+      // Code naming a type through a typealias, a nested name or a generic's arguments is
+      // checked with the graph (SPEC 8.4).
+      guard
+        changes.indices.allSatisfy({
+          lookup.writesCanonicalTypes(decoded[$0].old) && lookup.writesCanonicalTypes(decoded[$0].new)
+        })
+      else { return nil }
       containerAfter = ContainerChange.facts(
         after: containerChanges, given: facts, typing: { lookup.resolve($0.type) })
       guard containerAfter != nil else { return nil }

@@ -45,13 +45,37 @@ public enum SummaryCollector {
     if !dialects.isEmpty || helpers != nil || inferred != nil {
       let reader = ContainerReader(dialects: dialects, helpers: helpers, inferred: inferred, ranges: ranges)
       reader.walk(tree)
-      summary.registrations = reader.registrations
-      summary.resolveSites = reader.resolveSites
+      // `Swinject.Container` in a file importing Swinject is `Container` (SPEC 8.4).
+      let modules = summary.imports
+      summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
+      summary.resolveSites = reader.resolveSites.map { $0.droppingModules(modules) }
       summary.vocabulary.containerValues = reader.containerValues
     }
     for index in summary.vocabulary.helpers.indices {
       summary.vocabulary.helpers[index].fileDialects = Dialect.selected(byImports: summary.imports)
     }
     return summary
+  }
+}
+
+extension ContainerRegistration {
+  /// The registration with its types' leading module names (one of `modules`) dropped.
+  func droppingModules(_ modules: [String]) -> ContainerRegistration {
+    guard !modules.isEmpty else { return self }
+    var registration = self
+    registration.types = types.map { TypeText.droppingModule($0, modules) }
+    registration.needs = needs.map { $0.droppingModules(modules) }
+    registration.propertyNeeds = propertyNeeds.map { $0.droppingModules(modules) }
+    return registration
+  }
+}
+
+extension ResolveSite {
+  /// The site with its type's leading module name (one of `modules`) dropped.
+  func droppingModules(_ modules: [String]) -> ResolveSite {
+    guard !modules.isEmpty, case .named(let name)? = type else { return self }
+    var site = self
+    site.type = .named(TypeText.droppingModule(name, modules))
+    return site
   }
 }

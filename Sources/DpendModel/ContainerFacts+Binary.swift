@@ -134,6 +134,7 @@ extension ResolveSite: BinaryCodable {
     writer.write(conditions)
     writer.writeOptionalString(owner)
     writer.writeOptionalString(requiredBy)
+    writer.writeString(lookupScope)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -144,6 +145,7 @@ extension ResolveSite: BinaryCodable {
       unread: try reader.readOptionalString(), conditions: try reader.readStrings())
     owner = try reader.readOptionalString()
     requiredBy = try reader.readOptionalString()
+    lookupScope = try reader.readString()
   }
 }
 
@@ -180,6 +182,7 @@ extension ContainerRegistration: BinaryCodable {
     writer.write(resultRange)
     writer.write(typeArgumentInsertion)
     writer.writeOptionalString(providedType)
+    writer.writeString(lookupScope)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -209,5 +212,6 @@ extension ContainerRegistration: BinaryCodable {
     resultRange = try reader.read()
     typeArgumentInsertion = try reader.read()
     providedType = try reader.readOptionalString()
+    lookupScope = try reader.readString()
   }
 }

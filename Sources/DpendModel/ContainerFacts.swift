@@ -127,6 +127,9 @@ public struct ResolveSite: Hashable, Sendable {
   /// What declares the site a requirement, as a message names it (`the container "Feed"` for
   /// Stitcher's `requires: { Requirement(.name("auth")) }`); `nil` for a resolve.
   public var requiredBy: String? = nil
+  /// The type the site is written in (`BasketScreen` inside `extension BasketScreen`), from
+  /// which its type's name is looked up (SPEC 8.4); `""` at the top level.
+  public var lookupScope = ""
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,
@@ -198,6 +201,9 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// `\Deps.chat` provides the type of the property `Deps.chat`. `nil` for a type key, or when
   /// unknown.
   public var providedType: String? = nil
+  /// The type the registration is written in, from which its types' names are looked up
+  /// (SPEC 8.4); `""` at the top level.
+  public var lookupScope = ""
 
   public init(
     dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,

@@ -105,6 +105,12 @@ enum CallShape {
 
 /// Type names as keys: white space removed, `any` dropped.
 enum TypeText {
+  /// `Container` for `Swinject.Container` when `Swinject` is one of `modules`.
+  static func droppingModule(_ name: String, _ modules: [String]) -> String {
+    guard let dot = name.firstIndex(of: "."), modules.contains(String(name[..<dot])) else { return name }
+    return String(name[name.index(after: dot)...])
+  }
+
   static func normalize(_ text: String) -> String {
     var result = text.filter { !$0.isWhitespace }
     if result.hasPrefix("(any") && result.hasSuffix(")") { result = String(result.dropFirst(4).dropLast()) }

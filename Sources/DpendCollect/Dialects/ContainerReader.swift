@@ -194,7 +194,9 @@ final class ContainerReader: SyntaxVisitor {
     // SwinjectAutoregistration's `r ~> X.self` outside a registration.
     if dialects.contains(.swinject) {
       for site in SwinjectDialect.arrowResolves(in: node, reader: self) where !consumed.contains(site.id) {
-        resolveSites.append(site.site)
+        var read = site.site
+        read.lookupScope = Self.lexicalScope(of: node)
+        resolveSites.append(read)
       }
     }
     return .visitChildren
@@ -234,6 +236,7 @@ final class ContainerReader: SyntaxVisitor {
     -> ContainerRegistration
   {
     var registration = inItsContainer(registration, at: node)
+    registration.lookupScope = Self.lexicalScope(of: node)
     let generics = Self.genericParameters(around: node)
     if let generic = registration.types.lazy.map(Self.head(of:)).first(where: generics.contains) {
       registration.types = []
@@ -278,7 +281,9 @@ final class ContainerReader: SyntaxVisitor {
       for sequence in sequences.sequences {
         for arrow in SwinjectDialect.arrowResolves(in: sequence, reader: self) where !consumed.contains(arrow.id) {
           consumed.insert(arrow.id)
-          sites.append(arrow.site)
+          var read = arrow.site
+          read.lookupScope = Self.lexicalScope(of: sequence)
+          sites.append(read)
         }
       }
     }
@@ -311,10 +316,11 @@ final class ContainerReader: SyntaxVisitor {
   /// `nil` inside one of the app's inferred helpers, whose body forwards the key: its callers
   /// are read instead.
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
+    var site = site
+    site.lookupScope = Self.lexicalScope(of: node)
     guard case .named(let name)? = site.type, Self.genericParameters(around: node).contains(Self.head(of: name))
     else { return site }
     if let inferred, inferred.declaresHelper(around: node, generic: Self.head(of: name)) { return nil }
-    var site = site
     site.type = nil
     site.unread = "'\(name)' is a generic parameter: the key depends on the caller"
     return site
@@ -350,6 +356,25 @@ final class ContainerReader: SyntaxVisitor {
       current = parent.parent
     }
     return ""
+  }
+
+  /// The qualified name of the type or extended type `node` is written in (`BasketScreen` in
+  /// `extension BasketScreen`, `Outer.Inner`), from which names it writes are looked up;
+  /// `""` at the top level.
+  static func lexicalScope(of node: some SyntaxProtocol) -> String {
+    var names: [String] = []
+    var current = Syntax(node).parent
+    while let parent = current {
+      if let named = parent.asProtocol(NamedDeclSyntax.self), parent.asProtocol(DeclGroupSyntax.self) != nil {
+        names.insert(named.name.text, at: 0)
+      } else if let extended = parent.as(ExtensionDeclSyntax.self) {
+        // An extension is written at the top level: its type's name is the whole scope.
+        names.insert(TypeText.normalize(extended.extendedType.trimmedDescription), at: 0)
+        break
+      }
+      current = parent.parent
+    }
+    return names.joined(separator: ".")
   }
 
   /// The names of the types and extended types enclosing `node`, innermost first (the last

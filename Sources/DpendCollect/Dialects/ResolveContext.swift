@@ -66,7 +66,12 @@ struct ResolveContext {
         }
         next += 2
       } else if let op = element.as(BinaryOperatorExprSyntax.self), op.operator.text == "??" {
-        isOptional = true
+        // `?? fatalError("…")` traps on a miss: required (SPEC 8.3).
+        if next + 1 < elements.count, Self.traps(elements[next + 1]) {
+          isForced = true
+        } else {
+          isOptional = true
+        }
         return
       } else {
         return
@@ -78,8 +83,8 @@ struct ResolveContext {
   private mutating func readSurroundings(of node: Syntax) {
     guard let parent = node.parent else { return }
     if let initializer = parent.as(InitializerClauseSyntax.self) {
-      if initializer.parent?.is(OptionalBindingConditionSyntax.self) == true {
-        isOptional = true
+      if let binding = initializer.parent?.as(OptionalBindingConditionSyntax.self) {
+        readBinding(binding)
         return
       }
       if let binding = initializer.parent?.as(PatternBindingSyntax.self),
@@ -103,6 +108,31 @@ struct ResolveContext {
       let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
       type = .parameter(of: TypeText.normalize(constructed), labels: labels, position: position)
     }
+  }
+
+  /// `if let x = …` or `guard let x = … else { … }`: optional, unless the `guard`'s `else`
+  /// traps (`fatalError`, `preconditionFailure`): then a miss crashes, and the resolve is
+  /// required (SPEC 8.3).
+  private mutating func readBinding(_ binding: OptionalBindingConditionSyntax) {
+    if let guardStatement = binding.parent?.parent?.parent?.as(GuardStmtSyntax.self),
+      guardStatement.body.statements.contains(where: { Self.traps($0.item) })
+    {
+      isForced = true
+    } else {
+      isOptional = true
+    }
+  }
+
+  /// The functions that never return: a call of one stands for a crash.
+  static let trappingFunctions: Set<String> = ["fatalError", "preconditionFailure"]
+
+  /// `true` for a call of a trapping function (`fatalError("…")`), perhaps after `return`.
+  static func traps(_ node: some SyntaxProtocol) -> Bool {
+    var node = Syntax(node)
+    if let statement = node.as(ReturnStmtSyntax.self), let expression = statement.expression { node = Syntax(expression) }
+    if let expression = node.as(ExpressionStmtSyntax.self) { node = Syntax(expression.expression) }
+    guard let call = node.as(FunctionCallExprSyntax.self), let name = CallShape.calledName(call) else { return false }
+    return trappingFunctions.contains(name)
   }
 
   /// The declared type of the stored property `x` or `self.x` in the type declaration

@@ -217,4 +217,35 @@ import Testing
         "\(use.position("1️⃣")) missing dependency: nothing registers 'VideoPlayer'"
       ])
   }
+
+  /// SPEC 8.3: a miss that traps is an error, a real fallback a warning.
+  @Test func requiredOrOptionalAsTheCodeSays() throws {
+    let screens = MarkedText(
+      """
+      import Swinject
+
+      final class Screens {
+        func make(_ r: Resolver) -> Screen? {
+          guard let settings = r.1️⃣resolve(Settings.self) else { fatalError("no settings") }
+          let analytics = r.2️⃣resolve(Analytics.self) ?? preconditionFailure("no analytics")
+          guard let player = r.3️⃣resolve(VideoPlayer.self) else { return nil }
+          let screen = r.4️⃣resolve(Screen.self) ?? Screen()
+          guard let other = r.5️⃣resolve(Screen.self) as? Screen else {
+            print("missing")
+            fatalError()
+          }
+          _ = (settings, analytics, player, screen, other)
+          return nil
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Screens.swift": screens.text])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start) \($0.message)" } == [
+        "missing-dependency \(screens.position("1️⃣")) missing dependency: nothing registers 'Settings'",
+        "missing-dependency \(screens.position("2️⃣")) missing dependency: nothing registers 'Analytics'",
+        "unregistered-optional-resolve \(screens.position("3️⃣")) nothing registers 'VideoPlayer': the optional resolve always yields nil",
+        "missing-dependency \(screens.position("4️⃣")) missing dependency: nothing registers 'Screen'",
+      ])
+  }
 }

@@ -121,7 +121,7 @@ import Testing
         [
           "dialect", "types", "name", "nameIsComputed", "argumentCount", "scope", "constructedType", "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "typeRange",
-          "resultRange", "typeArgumentInsertion", "providedType",
+          "resultRange", "typeArgumentInsertion", "providedType", "lookupScope",
         ]
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
@@ -129,7 +129,7 @@ import Testing
         summary.resolveSites[0],
         [
           "dialect", "type", "name", "argumentCount", "isRequired", "conditionalCast", "range", "unread",
-          "conditions", "owner", "requiredBy",
+          "conditions", "owner", "requiredBy", "lookupScope",
         ]
       ),
       (summary.lines, ["lineStarts", "bytes", "count", "isASCII"]),
