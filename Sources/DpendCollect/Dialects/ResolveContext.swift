@@ -129,7 +129,9 @@ struct ResolveContext {
   /// `true` for a call of a trapping function (`fatalError("…")`), perhaps after `return`.
   static func traps(_ node: some SyntaxProtocol) -> Bool {
     var node = Syntax(node)
-    if let statement = node.as(ReturnStmtSyntax.self), let expression = statement.expression { node = Syntax(expression) }
+    if let statement = node.as(ReturnStmtSyntax.self), let expression = statement.expression {
+      node = Syntax(expression)
+    }
     if let expression = node.as(ExpressionStmtSyntax.self) { node = Syntax(expression.expression) }
     guard let call = node.as(FunctionCallExprSyntax.self), let name = CallShape.calledName(call) else { return false }
     return trappingFunctions.contains(name)

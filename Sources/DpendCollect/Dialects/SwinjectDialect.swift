@@ -51,6 +51,11 @@ enum SwinjectDialect {
       case "inObjectScope":
         registration.scope = chained.arguments.first.flatMap { CallShape.literal($0.expression) }
           .map { String($0.drop { $0 == "." }) }
+      case "implements":
+        // `.implements(P.self, Q.self)`: the same factory answers these keys too.
+        if !registration.types.isEmpty {
+          registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
+        }
       case "initCompleted":
         if let closure = chained.trailingClosure ?? chained.arguments.first?.expression.as(ClosureExprSyntax.self) {
           registration.propertyNeeds += reader.needs(in: closure.statements, dialect: .swinject)

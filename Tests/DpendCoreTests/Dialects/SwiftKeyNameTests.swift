@@ -1,0 +1,142 @@
+import DpendAnalysis
+import DpendModel
+import DpendTestSupport
+import Testing
+
+/// Keys as Swift names them (SPEC 8.4): a typealias and its type are one key, a name is looked
+/// up from where it is written, a module's name is no part of a key, a generic registered
+/// without its arguments answers its specializations, and type forwarding adds keys — each
+/// with a hard negative that must still be reported.
+@Suite struct SwiftKeyNameTests {
+  @Test func aTypealiasIsItsType() throws {
+    let code = MarkedText(
+      """
+      import Swinject
+
+      protocol Manager {}
+      final class ManagerImpl: Manager {}
+      typealias ManagerType = Manager
+      typealias Unrelated = ManagerImpl
+
+      func assemble(_ c: Container) {
+        c.register(Manager.self) { _ in ManagerImpl() }
+        _ = c.resolve(ManagerType.self)!
+        _ = c.1️⃣resolve(Unrelated.self)!
+      }
+      """)
+    let graph = try analyze(["Assembly.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'ManagerImpl'"
+      ])
+  }
+
+  @Test func aNestedNameIsLookedUpFromWhereItIsWritten() throws {
+    let screens = MarkedText(
+      """
+      import Swinject
+
+      struct BasketScreen {}
+      extension BasketScreen { final class ViewModel {} }
+      struct HomeScreen {}
+      extension HomeScreen { final class ViewModel {} }
+
+      func assemble(_ c: Container) {
+        c.register(BasketScreen.ViewModel.self) { _ in BasketScreen.ViewModel() }
+      }
+      extension BasketScreen {
+        func make(_ r: Resolver) { _ = r.resolve(ViewModel.self)! }
+      }
+      extension HomeScreen {
+        // Another type of the same name: not registered.
+        func make(_ r: Resolver) { _ = r.1️⃣resolve(ViewModel.self)! }
+      }
+      """)
+    let graph = try analyze(["Screens.swift": screens.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screens.position("1️⃣")) missing dependency: nothing registers 'HomeScreen.ViewModel'"
+      ])
+  }
+
+  @Test func aModulesNameIsNoPartOfTheKey() throws {
+    let code = """
+      import Swinject
+
+      protocol Clock {}
+      final class SystemClock: Clock {}
+      func assemble(_ c: Swinject.Container) {
+        c.register(Swinject.Resolver.self) { r in r }
+        c.register(Clock.self) { _ in SystemClock() }
+        _ = c.resolve(Resolver.self)!
+      }
+      """
+    let graph = try analyze(["Assembly.swift": code])
+    #expect(graph.diagnostics == [])
+    #expect(graph.container.resolvesChecked == 1)
+  }
+
+  @Test func aGenericRegisteredWithoutArgumentsAnswersItsSpecializations() throws {
+    let code = MarkedText(
+      """
+      import Swinject
+
+      final class FinderModel<S> { init(scheduler: S) {} }
+      final class Cache<Value> {}
+
+      func assemble(_ c: Container) {
+        c.register(FinderModel.self) { _ in FinderModel(scheduler: 1) }
+        c.register(Cache<Int>.self) { _ in Cache<Int>() }
+        _ = c.resolve(FinderModel<Int>.self)!
+        _ = c.resolve(Cache<Int>.self)!
+        // Registered for another argument only.
+        _ = c.1️⃣resolve(Cache<String>.self)!
+      }
+      """)
+    let graph = try analyze(["Assembly.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Cache<String>'"
+      ])
+  }
+
+  @Test func typeForwardingAddsKeys() throws {
+    let dip = MarkedText(
+      """
+      import Dip
+
+      protocol P {}
+      protocol Q {}
+      protocol R {}
+      final class Impl: P, Q, R {}
+      let container = DependencyContainer { c in
+        let service = c.1️⃣register(.eagerSingleton) { Impl() }
+        c.register(service, type: P.self)
+        c.register(service, type: Q.self, tag: "q")
+      }
+      func use() {
+        let p: P = try! container.resolve()
+        let q: Q = try! container.resolve(tag: "q")
+        let r: R = try! container.2️⃣resolve()
+        _ = (p, q, r)
+      }
+      """)
+    let swinject = """
+      import Swinject
+
+      protocol S {}
+      protocol T {}
+      final class SImpl: S, T {}
+      func assemble(_ c: Container) {
+        c.register(S.self) { _ in SImpl() }.implements(T.self)
+        _ = c.resolve(T.self)!
+      }
+      """
+    let graph = try analyze(["Dip.swift": dip.text, "Swinject.swift": swinject])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start) \($0.notes.map(\.range.start))" } == [
+        "registered-as-concrete-type \(dip.position("1️⃣")) [\(dip.position("2️⃣"))]"
+      ])
+    #expect(graph.container.registrationsRead == 3)
+  }
+}
