@@ -134,9 +134,10 @@ import Testing
       """
     let graph = try analyze(["Dip.swift": dip.text, "Swinject.swift": swinject])
     #expect(
-      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start) \($0.notes.map(\.range.start))" } == [
-        "registered-as-concrete-type \(dip.position("1️⃣")) [\(dip.position("2️⃣"))]"
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start)" } == [
+        "registered-as-concrete-type \(dip.position("1️⃣"))"
       ])
+    #expect(graph.diagnostics.first?.notes.map(\.range.start) == [dip.position("2️⃣")])
     #expect(graph.container.registrationsRead == 3)
   }
 }
