@@ -50,6 +50,40 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// An app that reaches its container its own way (SPEC 8): a helper extension, a static
+  /// resolve that force-unwraps, an inject wrapper, a global container used from a file
+  /// without the import, a typealias key; no settings.
+  @Test func theWrappedAppsTwoMistakes() throws {
+    let result = try runDpend(["analyze", "--workspace", "Tests/Example/Wrapped", "--no-cache", "--verbose"])
+    #expect(
+      result.stdout == """
+        Tests/Example/Wrapped/App.swift:9:21: error: missing dependency: nothing registers 'SettingsScreen' \
+        [missing-dependency]
+        Tests/Example/Wrapped/App.swift:9:21: note: resolved here
+        Tests/Example/Wrapped/Services.swift:16:26: error: missing dependency: nothing registers 'Analytics' \
+        [missing-dependency]
+        Tests/Example/Wrapped/Services.swift:16:26: note: resolved here
+        Tests/Example/Wrapped/Container+Helpers.swift:6:8: note: inferred register helper \
+        'register(_:name:isolatedFactory:)' of 'Container': its calls are read as Swinject registrations \
+        [inferred-helper]
+        Tests/Example/Wrapped/Container+Helpers.swift:13:8: note: inferred register helper \
+        'registerShared(_:factory:)' of 'Container': its calls are read as Swinject registrations [inferred-helper]
+        Tests/Example/Wrapped/Container+Helpers.swift:25:15: note: inferred resolve helper 'resolve(_:)' of 'DI': \
+        its calls are read as required Swinject resolves [inferred-helper]
+        Tests/Example/Wrapped/Container+Helpers.swift:29:25: note: inferred inject wrapper '@Inject': its \
+        properties are read as Swinject resolves of their type [inferred-helper]
+
+        """)
+    #expect(
+      result.stderr == """
+        summary cache: off, 8 parsed
+        2 errors, 0 warnings
+        container code: 4 registrations read, 0 unread; 7 resolve sites checked, 0 unread; 1 configuration analysed
+
+        """)
+    #expect(result.status == 1)
+  }
+
   @Test func verboseListsWhatWasNotRead() throws {
     let workspace = try TemporaryWorkspace([
       "Setup.swift": """
