@@ -129,6 +129,9 @@ final class ContainerReader: SyntaxVisitor {
       if let registration = readRegistration(call, name: name, dialects: dialects) {
         registrations.append(registration)
         noteDefinition(call)
+        if registration.dialect == .dip {
+          registrations += DipDialect.taggedImplementations(of: registration, call: call, reader: self)
+        }
         return .visitChildren
       }
       if dialects.contains(.dip), name == "register", forwardType(call) { return .visitChildren }
@@ -375,6 +378,8 @@ final class ContainerReader: SyntaxVisitor {
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     var site = site
     site.lookupScope = Self.lexicalScope(of: node)
+    // `resolve(tag: tag) as T` in a helper: its tag is the caller's too.
+    if site.type == nil, let inferred, inferred.declaresHelper(around: node) { return nil }
     guard case .named(let name)? = site.type, Self.genericParameters(around: node).contains(Self.head(of: name))
     else { return site }
     if let inferred, inferred.declaresHelper(around: node, generic: Self.head(of: name)) { return nil }

@@ -59,7 +59,9 @@ enum DipDialect {
     }
     if let key = declared ?? fromFactory {
       registration.types = [key]
-      for (name, chained) in CallShape.chained(after: call) where name == "implements" {
+      // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
+      for (name, chained) in CallShape.chained(after: call)
+      where name == "implements" && CallShape.argument(chained, "tag") == nil {
         registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
       }
     } else {
@@ -74,6 +76,33 @@ enum DipDialect {
       }
     }
     return registration
+  }
+
+  /// `.implements(P.self, tag: t)` after `registration`'s call: the same factory answers `P`
+  /// under tag `t`, a key of its own, one registration for each (its needs counted with
+  /// `registration`'s), at the `implements` call.
+  static func taggedImplementations(
+    of registration: ContainerRegistration, call: FunctionCallExprSyntax,
+    reader: ContainerReader
+  ) -> [ContainerRegistration] {
+    guard registration.unread == nil else { return [] }
+    return CallShape.chained(after: call).compactMap { name, chained -> ContainerRegistration? in
+      guard name == "implements", let tag = CallShape.argument(chained, "tag")?.expression else { return nil }
+      var implemented = registration
+      implemented.types = chained.arguments.compactMap { CallShape.metatype($0.expression) }
+      guard !implemented.types.isEmpty else { return nil }
+      implemented.needs = []
+      implemented.propertyNeeds = []
+      implemented.autowired = nil
+      implemented.name = nil
+      implemented.nameIsComputed = false
+      implemented.typeRange = nil
+      implemented.resultRange = nil
+      implemented.typeArgumentInsertion = nil
+      implemented.range = reader.nameRange(chained)
+      implemented.readName(tag, called: "tag")
+      return implemented
+    }
   }
 
   /// `try container.resolve()`, `resolve(tag:)`, `resolve(arguments:)`, typed by its context.

@@ -42,20 +42,23 @@ struct InferredHelpers {
   }
 
   /// `true` when the declaration of `generic` enclosing `node` is one of the helpers (a
-  /// function of a helper's name, or a wrapper type): a call there forwards the key.
-  func declaresHelper(around node: some SyntaxProtocol, generic: String) -> Bool {
+  /// function of a helper's name, or a wrapper type): a call there forwards the key. With no
+  /// `generic`, the innermost generic declaration enclosing `node` counts.
+  func declaresHelper(around node: some SyntaxProtocol, generic: String? = nil) -> Bool {
+    func declares(_ clause: GenericParameterClauseSyntax?) -> Bool {
+      guard let clause else { return false }
+      return generic.map { name in clause.parameters.contains { $0.name.text == name } } ?? true
+    }
     var current = Syntax(node).parent
     while let parent = current {
-      if let function = parent.as(FunctionDeclSyntax.self),
-        function.genericParameterClause?.parameters.contains(where: { $0.name.text == generic }) == true
-      {
+      if let function = parent.as(FunctionDeclSyntax.self), declares(function.genericParameterClause) {
         return helpers[function.name.text] != nil
       }
       if let type = parent.asProtocol(NamedDeclSyntax.self), parent.asProtocol(DeclGroupSyntax.self) != nil {
         let clause =
           parent.as(StructDeclSyntax.self)?.genericParameterClause
           ?? parent.as(ClassDeclSyntax.self)?.genericParameterClause
-        if clause?.parameters.contains(where: { $0.name.text == generic }) == true {
+        if declares(clause) {
           return wrappers[type.name.text] != nil
         }
       }

@@ -140,4 +140,38 @@ import Testing
     #expect(graph.diagnostics.first?.notes.map(\.range.start) == [dip.position("2️⃣")])
     #expect(graph.container.registrationsRead == 3)
   }
+
+  /// Dip's `.implements(P.self, tag: t)` (shekly-ios's routes): `P` under tag `t`, read through
+  /// the app's `forceResolve(tag:)` helper, whose own `resolve(tag: tag)` is the caller's.
+  @Test func aTaggedImplementationIsAKeyOfItsOwn() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      protocol Configurator {}
+      final class NewEntryConfigurator: Configurator {}
+      enum AppRoutes: String { case newEntry, wallet }
+
+      extension DependencyContainer {
+        func forceResolve<T>(tag: DependencyTagConvertible? = nil) -> T {
+          do { return try self.resolve(tag: tag) as T } catch { fatalError() }
+        }
+        func configure() {
+          register(.unique, factory: { NewEntryConfigurator() }).implements(Configurator.self, tag: AppRoutes.newEntry)
+        }
+      }
+      func routes(_ container: DependencyContainer) {
+        let entry: Configurator = container.forceResolve(tag: AppRoutes.newEntry)
+        let wallet: Configurator = container.1️⃣forceResolve(tag: AppRoutes.wallet)
+        _ = (entry, wallet)
+      }
+      """)
+    let graph = try analyze(["Routes.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Configurator (name .wallet)'"
+      ])
+    #expect(graph.container.registrationsRead == 2)
+    #expect(graph.container.resolvesUnread == 0)
+  }
 }
