@@ -131,6 +131,7 @@ struct ContainerCheck {
       found = inputs.map { check($0.sites, $0.registrations) }
     }
     let diagnostics = BuildConfigurations.merge(found.map(\.diagnostics), configurations: report.configurations)
+
     report.keyFacts = ContainerKeyFacts(
       summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned),
       edgeSources: edgeSources, owners: owners,

@@ -42,9 +42,15 @@ extension GraphBuilder {
     else { return nil }
     var moves: [String: [SourceRange: SourceRange]] = [:]
     var containerChanges: [UnchangedGraph.ContainerChange] = []
+    let lookup = ContainerTypeLookup(symbols: symbols, summaries: shelf)
     for (path, old) in changedSinceLastGraph {
       let before = old?.decoded() ?? FileSummary(path: path)
       let after = shelf.summary(of: path) ?? FileSummary(path: path)
+      // Keys named through typealiases, nested names or a generic's arguments (SPEC 8.4):
+      // checked again.
+      guard !UnchangedGraph.renamesKeys([(before, after)]),
+        lookup.writesCanonicalTypes(before), lookup.writesCanonicalTypes(after)
+      else { return nil }
       let (oldCode, newCode) = (before.containerCodePositionFree, after.containerCodePositionFree)
       var pairs = Array(zip(oldCode.ranges, newCode.ranges))
       if oldCode.written != newCode.written {

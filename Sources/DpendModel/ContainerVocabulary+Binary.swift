@@ -46,6 +46,7 @@ extension HelperDeclaration: BinaryCodable {
     writer.writeArray(fileDialects) { writer, dialect in writer.writeCase(dialect, of: Dialect.binaryCases) }
     writer.write(forwards)
     writer.write(range)
+    writer.writeSigned(runtimeArguments)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -66,6 +67,7 @@ extension HelperDeclaration: BinaryCodable {
       role: role, name: name, owner: owner, isStatic: isStatic, keyPosition: position < 0 ? nil : position,
       labels: labels, nameLabel: nameLabel, isOptional: isOptional, scope: scope, fileDialects: dialects,
       forwards: forwards, range: try reader.read())
+    runtimeArguments = try reader.readSigned()
   }
 }
 

@@ -19,6 +19,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     public var scope: String?
     /// The library whose container it reaches.
     public var dialect: Dialect
+    /// The runtime arguments it passes along.
+    public var runtimeArguments = 0
 
     /// `true` when the helper is declared on a library's own container type
     /// (`extension Container { func register<S>(…) }`), whose calls look like the library's.
@@ -119,7 +121,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     Helper(
       role: declaration.role, name: declaration.name, owner: declaration.owner, isStatic: declaration.isStatic,
       keyPosition: declaration.keyPosition, labels: declaration.labels, nameLabel: declaration.nameLabel,
-      isOptional: declaration.isOptional, scope: declaration.scope, dialect: dialect)
+      isOptional: declaration.isOptional, scope: declaration.scope, dialect: dialect,
+      runtimeArguments: declaration.runtimeArguments)
   }
 
   /// The dialect a candidate's forwarded calls reach, if any does.
@@ -177,6 +180,7 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
         helper.role.rawValue, helper.name, helper.owner ?? "", helper.isStatic ? "static" : "",
         helper.keyPosition.map(String.init) ?? "", helper.labels.map { $0 ?? "_" }.joined(separator: ":"),
         helper.nameLabel ?? "", helper.isOptional ? "optional" : "", helper.scope ?? "", helper.dialect.rawValue,
+        String(helper.runtimeArguments),
       ].joined(separator: " ")
     }
     let values = containerValues.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }

@@ -93,6 +93,9 @@ public struct HelperDeclaration: Hashable, Sendable {
   public var forwards: [Forward]
   /// The helper's name where it is declared.
   public var range: SourceRange
+  /// The runtime arguments the body passes along (`resolve(t, argument: a)`: 1), which a
+  /// registration must take.
+  public var runtimeArguments = 0
 
   public init(
     role: Role, name: String, owner: String?, isStatic: Bool = false, keyPosition: Int?, labels: [String?],

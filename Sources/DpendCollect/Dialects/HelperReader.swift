@@ -29,11 +29,13 @@ struct HelperReader {
     let forwards = Self.forwards(in: body, generics: generics, keyName: keyName, contextTyped: returnsKey)
     guard !forwards.calls.isEmpty else { return nil }
     let isStatic = function.modifiers.contains { ["static", "class"].contains($0.name.text) }
-    return HelperDeclaration(
+    var helper = HelperDeclaration(
       role: returnsKey ? .resolve : .register, name: function.name.text, owner: owner, isStatic: isStatic,
       keyPosition: keyPosition, labels: parameters.map(Self.label), nameLabel: forwards.nameLabel(parameters),
       isOptional: isOptional, scope: forwards.scope, forwards: forwards.calls.map(\.forward),
       range: ranges.range(of: function.name))
+    helper.runtimeArguments = forwards.runtimeArguments
+    return helper
   }
 
   // MARK: Property wrappers
@@ -89,6 +91,8 @@ struct HelperReader {
     var nameLabels: [String] = []
     /// A scope literal the body applies (`.inObjectScope(.container)`, Dip's `register(.singleton)`).
     var scope: String?
+    /// The runtime arguments a forwarded resolve passes (`argument: a`, `arguments: a, b`).
+    var runtimeArguments = 0
 
     mutating func add(_ other: Forwards) {
       calls += other.calls
@@ -128,6 +132,10 @@ struct HelperReader {
       guard passesType || typedByContext else { continue }
       result.calls.append(
         (HelperDeclaration.Forward(name: name, receiver: CallShape.receiver(call), passesType: passesType), call))
+      let arguments = Array(call.arguments)
+      if let index = arguments.firstIndex(where: { ["argument", "arguments"].contains($0.label?.text) }) {
+        result.runtimeArguments = max(result.runtimeArguments, arguments.count - index)
+      }
       for label in ["name", "tag"] {
         if let reference = CallShape.argument(call, label)?.expression.as(DeclReferenceExprSyntax.self) {
           result.nameLabels.append(reference.baseName.text)

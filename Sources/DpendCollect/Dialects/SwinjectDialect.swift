@@ -115,6 +115,15 @@ enum SwinjectDialect {
     }
   }
 
+  /// `String`, `Int`, `Double` or `Bool` for a literal of that type, as Swift infers it.
+  static func literalType(_ expression: ExprSyntax) -> String? {
+    if expression.is(StringLiteralExprSyntax.self) { return "String" }
+    if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+    if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+    if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+    return nil
+  }
+
   /// The type the closure returns by constructing it: `Impl(…)` as its only or returned expression.
   static func constructed(in closure: ClosureExprSyntax) -> String? {
     guard let last = closure.statements.last?.item else { return nil }
@@ -137,6 +146,9 @@ enum SwinjectDialect {
         break
       }
     }
+    // `{ "Lato" }`, `{ 42 }`: a literal's type (a key only partly readable otherwise
+    // silences only resolves of that type, SPEC 8.5).
+    if let literal = expression.flatMap(literalType) { return literal }
     guard let call = expression?.as(FunctionCallExprSyntax.self), let type = CallShape.constructedType(call) else {
       return nil
     }

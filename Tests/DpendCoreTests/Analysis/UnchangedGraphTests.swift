@@ -561,8 +561,9 @@ struct UnchangedGraphTests {
     #expect(reads.sparse >= 5, "\(reads.sparse) checks read only some files")
     // Seeds 31 and 33 have a cycle at most steps, and a change of providers is then refused.
     if seed % 2 == 0 { #expect(providers >= 3, "\(providers) unchanged with providers added or removed") }
-    if [212, 220, 255].contains(seed) { #expect(satisfied >= 1, "\(satisfied) keys given their first provider") }
-    if seed == 330 { #expect(missingChanged >= 1, "\(missingChanged) with a missing dependency's error made again") }
+    // (Seeds 255 and 330 reach these too, but with container code their steps that add or
+    // remove a nested type now build the graph: container keys may name it, SPEC 8.4.)
+    if [212, 220].contains(seed) { #expect(satisfied >= 1, "\(satisfied) keys given their first provider") }
     print(
       "unchanged graph, seed \(seed): \(unchanged) unchanged, \(changed) changed, \(providers) with providers changed, \(rewirings) with factories rewired, \(satisfied) keys given their first provider"
     )

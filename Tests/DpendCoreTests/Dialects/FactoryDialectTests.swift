@@ -179,9 +179,12 @@ import Testing
     #expect(
       summary.resolveSites
         == expected.map { marker, covered, key in
-          ResolveSite(
+          var site = ResolveSite(
             dialect: .factory, type: .named(key), isRequired: true,
             range: source.range(marker, covering: covered, in: "FeedViewModel.swift"))
+          // The type each is written in (SPEC 8.4).
+          site.lookupScope = ["8️⃣", "9️⃣"].contains(marker) ? "FeedView" : "FeedViewModel"
+          return site
         })
     #expect(summary.registrations == [])
     // No definition is in the sources, and none is needed: the compiler checks presence.

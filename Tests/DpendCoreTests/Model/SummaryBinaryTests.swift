@@ -89,7 +89,7 @@ import Testing
         summary.vocabulary.helpers[0],
         [
           "role", "name", "owner", "isStatic", "keyPosition", "labels", "nameLabel", "isOptional", "scope",
-          "fileDialects", "forwards", "range",
+          "fileDialects", "forwards", "range", "runtimeArguments",
         ]
       ),
       (summary.vocabulary.helpers[0].forwards[0], ["name", "receiver", "passesType"]),
