@@ -133,7 +133,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
       if let helper = found[forward.name]?.first(where: { ($0.role == .register) == registers }) {
         return helper.dialect
       }
-      let libraryNames: Set<String> = registers ? ["register", "autoregister"] : ["resolve"]
+      // Swinject's `_register(_:factory:name:option:)` is public for such extensions.
+      let libraryNames: Set<String> = registers ? ["register", "autoregister", "_register"] : ["resolve"]
       guard libraryNames.contains(forward.name) else { continue }
       // A container value as the receiver, else the declaring file's imports.
       let receiverNames = forward.receiver.split(separator: ".").map(String.init)

@@ -248,4 +248,48 @@ import Testing
         "missing-dependency \(screens.position("4️⃣")) missing dependency: nothing registers 'Screen'",
       ])
   }
+
+  /// bit-therapy's helper forwards to Swinject's public `_register`, and its wrapper resolves
+  /// in its getter, `guard let … else { fatalError() }`.
+  @Test func aHelperForwardingToSwinjectsUnderscoredRegister() throws {
+    let helpers = """
+      import Swinject
+
+      extension Container {
+        static var main: Resolver!
+        @discardableResult
+        func registerSingleton<Service>(_ serviceType: Service.Type, name: String? = nil,
+          factory: @escaping (Resolver) -> Service) -> ServiceEntry<Service> {
+          _register(serviceType, factory: factory, name: name).inObjectScope(.container)
+        }
+      }
+      @propertyWrapper class Inject<Value> {
+        private var storage: Value?
+        init() {}
+        var wrappedValue: Value {
+          storage ?? {
+            guard let value = Container.main.resolve(Value.self) else { fatalError("missing") }
+            storage = value
+            return value
+          }()
+        }
+      }
+      func setUp(_ container: Container) {
+        container.registerSingleton(Settings.self) { _ in AppSettings() }
+      }
+      """
+    let screen = MarkedText(
+      """
+      final class Screen {
+        @Inject var settings: Settings
+        @Inject var analytics: 1️⃣Analytics
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Helpers.swift": helpers, "Screen.swift": screen.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("1️⃣")) missing dependency: nothing registers 'Analytics'"
+      ])
+    #expect(graph.container.registrationsRead == 1)
+  }
 }
