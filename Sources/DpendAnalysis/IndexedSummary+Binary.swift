@@ -10,7 +10,7 @@ import DpendModel
 /// read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 4
+  static let factsFormatVersion: UInt8 = 5
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
   /// The kinds and access levels as written, in an order that never changes.
   private static let kinds: [TypeKind] = [.class, .struct, .actor, .enum]
@@ -40,6 +40,7 @@ extension IndexedSummary {
       writer.writeArray(entry.inheritance) { $0.writeString($1) }
     }
     vocabulary.write(into: &writer)
+    writer.writeArray(dialects) { writer, dialect in writer.writeString(dialect.rawValue) }
     return writer.encoded(prefix: Self.factsHeader + declaredNames.encoded())
   }
 
@@ -68,11 +69,11 @@ extension IndexedSummary {
     guard case .success(let read) = result else { return nil }
     self.init(
       stored, interface: read.interface, isContainer: read.isContainer, isConditional: read.isConditional,
-      vocabulary: read.vocabulary)
+      vocabulary: read.vocabulary, dialects: read.dialects)
   }
 
   private static func readFacts(_ buffer: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> (
-    interface: FileInterface, isContainer: Bool, isConditional: Bool, vocabulary: VocabularyFacts
+    interface: FileInterface, isContainer: Bool, isConditional: Bool, vocabulary: VocabularyFacts, dialects: [Dialect]
   ) {
     guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
       throw .malformed("not the facts of a summary")
@@ -105,8 +106,12 @@ extension IndexedSummary {
         })
     }
     let vocabulary = try VocabularyFacts.read(from: &reader)
+    let dialects = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
+      guard let dialect = Dialect(rawValue: try reader.readString()) else { throw .malformed("no dialect") }
+      return dialect
+    }
     try reader.finish()
     let interface = FileInterface(types: types, protocols: protocols, typealiases: typealiases, extensions: extensions)
-    return (interface, declared.isContainer, declared.isConditional, vocabulary)
+    return (interface, declared.isContainer, declared.isConditional, vocabulary, dialects)
   }
 }

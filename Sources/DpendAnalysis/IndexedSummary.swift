@@ -15,6 +15,9 @@ public struct IndexedSummary: Sendable {
   /// The helpers, inject wrappers and container values the file declares, from which the
   /// workspace's ``DpendModel/ContainerVocabulary`` is inferred.
   public let vocabulary: VocabularyFacts
+  /// The container dialects the file's imports select: the inferred vocabulary's container
+  /// values of those dialects read nothing new in it.
+  public let dialects: [Dialect]
   /// The summary itself, when it was just collected for a document open in the editor: its
   /// analysis and the editor's lookups then read it instead of decoding the bytes made from
   /// it (every keystroke). Never kept for files read in bulk, which would hold every decoded
@@ -40,18 +43,19 @@ public struct IndexedSummary: Sendable {
       stored, interface: FileInterface(summary),
       isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
       isConditional: BuildConfigurations.isConditional(summary), vocabulary: summary.vocabulary,
-      decoded: keepingIt ? summary : nil)
+      dialects: Dialect.selected(byImports: summary.imports), decoded: keepingIt ? summary : nil)
   }
 
   init(
     _ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool,
-    vocabulary: VocabularyFacts, decoded: FileSummary? = nil
+    vocabulary: VocabularyFacts, dialects: [Dialect], decoded: FileSummary? = nil
   ) {
     self.stored = stored
     self.interface = interface
     self.isContainer = isContainer
     self.isConditional = isConditional
     self.vocabulary = vocabulary
+    self.dialects = dialects
     self.decoded = decoded
   }
 }

@@ -41,7 +41,7 @@ public enum SummaryCollector {
     let dialects = settings.dialects(forImports: summary.imports)
     let helpers = AppHelpers(settings, source: source)
     // The app's own helpers and container values, wherever the text names them.
-    let inferred = InferredHelpers(settings, source: source)
+    let inferred = InferredHelpers(settings, source: source, dialects: dialects)
     if !dialects.isEmpty || helpers != nil || inferred != nil {
       let reader = ContainerReader(dialects: dialects, helpers: helpers, inferred: inferred, ranges: ranges)
       reader.walk(tree)

@@ -77,6 +77,9 @@ public final class AnalysisHost {
   private var vocabularyFacts: [String: VocabularyFacts] = [:]
   /// `true` when some file's vocabulary facts changed since the vocabulary was inferred.
   private var vocabularyFactsChanged = false
+  /// The container dialects each file's imports select, for the files that select any: a
+  /// container value of one of them reads nothing new there.
+  private var importedDialects: [String: [Dialect]] = [:]
   /// Each file's summary, while ``keepsSummaries``.
   private var storedSummaries: [String: StoredSummary] = [:]
   private var documents: [String: ParsedDocument] = [:]
@@ -179,6 +182,7 @@ public final class AnalysisHost {
         guard let new = outcome.new else { continue }
         entries[path] = Entry(text: new.text)
         noteVocabulary(new.summary.vocabulary, of: path)
+        importedDialects[path] = new.summary.dialects.isEmpty ? nil : new.summary.dialects
         if keepsSummaries { storedSummaries[path] = new.summary.stored }
         summaries.append(new.summary)
         if outcome.parsed { parsed += 1 }
@@ -215,6 +219,11 @@ public final class AnalysisHost {
     let inferred = ContainerVocabulary(inferringFrom: vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
     guard inferred != collection.vocabulary else { return }
     let words = collection.vocabulary.wordsChanged(to: inferred)
+    // A container value's word matters only where the imports do not select its dialect.
+    let valueDialects = collection.vocabulary.containerValues.merging(inferred.containerValues) { old, _ in old }
+    let helperWords = words.filter { valueDialects[$0] == nil }
+    let valueWords = words.compactMap { word in valueDialects[word].map { (word, $0) } }
+    let importedDialects = importedDialects
     collection.vocabulary = inferred
     let closed = entries.keys.filter { documents[$0] == nil }.sorted()
     let reader = self.reader
@@ -225,7 +234,10 @@ public final class AnalysisHost {
     DispatchQueue.concurrentPerform(iterations: closed.count) { index in
       let outcome: (text: TextFingerprint, summary: IndexedSummary)??
       if let text = read(closed[index]) ?? reader?(closed[index]) {
-        if words.contains(where: { text.contains($0) }) {
+        let imported = importedDialects[closed[index]] ?? []
+        if helperWords.contains(where: { text.contains($0) })
+          || valueWords.contains(where: { !imported.contains($0.1) && text.contains($0.0) })
+        {
           let summary = SummaryCollector.summarize(path: closed[index], source: text, settings: collection)
           outcome = (TextFingerprint(text), IndexedSummary(summary))
         } else {
@@ -265,6 +277,7 @@ public final class AnalysisHost {
     for path in removed {
       entries[path] = nil
       storedSummaries[path] = nil
+      importedDialects[path] = nil
       noteVocabulary(VocabularyFacts(), of: path)
     }
     builder.remove(removed)
@@ -311,6 +324,7 @@ public final class AnalysisHost {
     if keepsSummaries { storedSummaries[document.path] = indexed.stored }
     builder.set([indexed])
     noteVocabulary(indexed.vocabulary, of: document.path)
+    importedDialects[document.path] = indexed.dialects.isEmpty ? nil : indexed.dialects
     adoptVocabulary()
   }
 

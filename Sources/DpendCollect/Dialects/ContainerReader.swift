@@ -82,7 +82,7 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   /// `true` when a parameter of a function, initializer or closure enclosing `node` is named
-  /// `name` and not typed as a library's container.
+  /// `name`: it hides the global of that name.
   static func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
     var current = Syntax(node).parent
     while let parent = current {
@@ -103,10 +103,8 @@ final class ContainerReader: SyntaxVisitor {
         case nil: break
         }
       }
-      if let parameter = parameters.first(where: { $0.name == name }) {
-        let type = parameter.type.map(TypeText.normalize).map { String($0.prefix { $0 != "?" && $0 != "!" }) }
-        return !(type.map(ContainerVocabulary.isContainerType) ?? false)
-      }
+      // Another value of that name, whatever its type: the file's own dialects read it.
+      if parameters.contains(where: { $0.name == name }) { return true }
       current = parent.parent
     }
     return false

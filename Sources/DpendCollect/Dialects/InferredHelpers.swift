@@ -14,7 +14,7 @@ struct InferredHelpers {
 
   /// The vocabulary's words `source` mentions, but for the helpers `settings` name (the
   /// app's own reading of them overrides the inferred one); `nil` when it mentions none.
-  init?(_ settings: CollectionSettings, source: String?) {
+  init?(_ settings: CollectionSettings, source: String?, dialects: [Dialect]) {
     let vocabulary = settings.vocabulary
     guard !vocabulary.isEmpty else { return nil }
     let mentioned = { (word: String) in source.map { $0.contains(word) } ?? true }
@@ -32,7 +32,8 @@ struct InferredHelpers {
     }
     self.helpers = helpers
     self.wrappers = wrappers
-    containerValues = vocabulary.containerValues.filter { mentioned($0.key) }
+    // A value of a container the file's imports select is read as the library's anyway.
+    containerValues = vocabulary.containerValues.filter { !dialects.contains($0.value) && mentioned($0.key) }
     guard !helpers.isEmpty || !wrappers.isEmpty || !containerValues.isEmpty else { return nil }
   }
 
