@@ -17,10 +17,10 @@ final class ContainerReader: SyntaxVisitor {
   /// workspace (``ContainerVocabulary``).
   let inferred: InferredHelpers?
   let ranges: RangeConverter
-  private(set) var registrations: [ContainerRegistration] = []
+  var registrations: [ContainerRegistration] = []
   private(set) var resolveSites: [ResolveSite] = []
   /// The globals and properties the file declares as containers (for the vocabulary).
-  private(set) var containerValues: [ContainerValue] = []
+  var containerValues: [ContainerValue] = []
   /// Resolve calls already read as a registration's needs.
   private var consumed: Set<SyntaxIdentifier> = []
 
@@ -66,48 +66,6 @@ final class ContainerReader: SyntaxVisitor {
         resolveSites.append(site)
       }
     }
-  }
-
-  /// The dialects a call on `receiver` is read with: the file's, and the dialect of a
-  /// container value the receiver names (`container.resolve()` in a file that does not
-  /// import Dip, `container` being a global `DependencyContainer`).
-  private func dialects(ofReceiver receiver: String, at call: FunctionCallExprSyntax) -> [Dialect] {
-    guard let values = inferred?.containerValues, !values.isEmpty, !receiver.isEmpty else { return dialects }
-    let components = receiver.split(separator: ".").map(String.init)
-    // `container.resolve()` where a parameter named `container` of another type hides the global.
-    if let root = components.first, values[root] != nil, Self.isShadowed(root, at: call) { return dialects }
-    let named = components.lazy.compactMap { values[$0] }.first
-    guard let named, !dialects.contains(named) else { return dialects }
-    return dialects + [named]
-  }
-
-  /// `true` when a parameter of a function, initializer or closure enclosing `node` is named
-  /// `name`: it hides the global of that name.
-  static func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
-    var current = Syntax(node).parent
-    while let parent = current {
-      var parameters: [(name: String, type: String?)] = []
-      if let function = parent.as(FunctionDeclSyntax.self) {
-        parameters = function.signature.parameterClause.parameters.map {
-          (HelperReader.internalName($0), $0.type.trimmedDescription)
-        }
-      } else if let initializer = parent.as(InitializerDeclSyntax.self) {
-        parameters = initializer.signature.parameterClause.parameters.map {
-          (HelperReader.internalName($0), $0.type.trimmedDescription)
-        }
-      } else if let closure = parent.as(ClosureExprSyntax.self) {
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let names)?: parameters = names.map { ($0.name.text, nil) }
-        case .parameterClause(let clause)?:
-          parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
-        case nil: break
-        }
-      }
-      // Another value of that name, whatever its type: the file's own dialects read it.
-      if parameters.contains(where: { $0.name == name }) { return true }
-      current = parent.parent
-    }
-    return false
   }
 
   /// Reads `call` as the library's own register or resolve, if it is one; `nil` when not.
@@ -158,30 +116,6 @@ final class ContainerReader: SyntaxVisitor {
     return .visitChildren
   }
 
-  /// A global or property whose annotation or initializer is a library's container type:
-  /// a container value other files may use (SPEC 8.2).
-  private func recordContainerValue(_ variable: VariableDeclSyntax) {
-    let parent = variable.parent?.parent
-    let isGlobal = parent?.is(CodeBlockItemListSyntax.self) == true && parent?.parent?.is(SourceFileSyntax.self) == true
-    guard isGlobal || parent?.is(MemberBlockItemListSyntax.self) == true else { return }
-    for binding in variable.bindings {
-      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
-      var written = binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
-      if written == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
-        written = CallShape.constructedType(call)
-      }
-      guard var type = written else { continue }
-      while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-      let last = type.split(separator: ".").last.map(String.init) ?? type
-      let dialect = dialects.first { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
-      guard let dialect else { continue }
-      containerValues.append(
-        ContainerValue(
-          name: name.text, owner: isGlobal ? nil : Self.enclosingTypeNames(of: variable).first, dialect: dialect,
-          range: range(name)))
-    }
-  }
-
   /// Keeps what a ``DialectReading`` dialect read at `node`, with the same rules as Dip's and
   /// Swinject's: the enclosing body names the container, and a generic parameter is no key.
   private func record(_ facts: [ContainerFact], at node: some SyntaxProtocol) {
@@ -209,60 +143,9 @@ final class ContainerReader: SyntaxVisitor {
 
   /// Dip's definitions held in a variable (`let service = c.register { … }`), by name: the
   /// index of their registration, for a later `c.register(service, type: P.self)`.
-  private var definitions: [String: Int] = [:]
+  var definitions: [String: Int] = [:]
 
-  /// Keeps the registration just read for `call` under the name of the variable it is
-  /// assigned to, if any.
-  private func noteDefinition(_ call: FunctionCallExprSyntax) {
-    var node = Syntax(call)
-    while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) {
-      node = parent  // `c.register { … }.implements(Q.self)`
-    }
-    guard let binding = node.parent?.parent?.as(PatternBindingSyntax.self),
-      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-    else { return }
-    definitions[name] = registrations.count - 1
-  }
-
-  /// Dip's type forwarding, `c.register(service, type: P.self)` (or the definition written
-  /// inline): the definition's factory answers `P` too (SPEC 8.4). `false` when `call` is not
-  /// one whose definition was read.
-  private func forwardType(_ call: FunctionCallExprSyntax) -> Bool {
-    guard let first = call.arguments.first, first.label == nil,
-      let forwarded = CallShape.argument(call, "type").flatMap({ CallShape.metatype($0.expression) })
-    else { return false }
-    var index: Int?
-    if let name = first.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-      index = definitions[name]
-    } else if let inner = first.expression.as(FunctionCallExprSyntax.self), CallShape.calledName(inner) == "register",
-      DipDialect.isRegistration(inner)
-    {
-      // Read now, before its turn as a child of this call.
-      if let registration = readRegistration(inner, name: "register", dialects: [.dip]) {
-        registrations.append(registration)
-        consume(inner)
-        index = registrations.count - 1
-      }
-    }
-    guard let index, registrations[index].unread == nil else { return false }
-    let tag = CallShape.argument(call, "tag")?.expression
-    if tag == nil || tag.flatMap(CallShape.literal) == registrations[index].name {
-      registrations[index].types.append(forwarded)
-    } else {
-      // Another tag: a key of its own, made by the same factory (its needs counted once).
-      var other = registrations[index]
-      other.types = [forwarded]
-      other.needs = []
-      other.propertyNeeds = []
-      other.name = nil
-      other.range = nameRange(call)
-      other.readName(tag, called: "tag")
-      registrations.append(other)
-    }
-    return true
-  }
-
-  private func readRegistration(_ call: FunctionCallExprSyntax, name: String, dialects: [Dialect])
+  func readRegistration(_ call: FunctionCallExprSyntax, name: String, dialects: [Dialect])
     -> ContainerRegistration?
   {
     var registration: ContainerRegistration
@@ -416,42 +299,6 @@ final class ContainerReader: SyntaxVisitor {
       current = parent.parent
     }
     return ""
-  }
-
-  /// The qualified name of the type or extended type `node` is written in (`BasketScreen` in
-  /// `extension BasketScreen`, `Outer.Inner`), from which names it writes are looked up;
-  /// `""` at the top level.
-  static func lexicalScope(of node: some SyntaxProtocol) -> String {
-    var names: [String] = []
-    var current = Syntax(node).parent
-    while let parent = current {
-      if let named = parent.asProtocol(NamedDeclSyntax.self), parent.asProtocol(DeclGroupSyntax.self) != nil {
-        names.insert(named.name.text, at: 0)
-      } else if let extended = parent.as(ExtensionDeclSyntax.self) {
-        // An extension is written at the top level: its type's name is the whole scope.
-        names.insert(TypeText.normalize(extended.extendedType.trimmedDescription), at: 0)
-        break
-      }
-      current = parent.parent
-    }
-    return names.joined(separator: ".")
-  }
-
-  /// The names of the types and extended types enclosing `node`, innermost first (the last
-  /// component of an extension's `Outer.Inner`).
-  static func enclosingTypeNames(of node: some SyntaxProtocol) -> [String] {
-    var names: [String] = []
-    var current = Syntax(node).parent
-    while let parent = current {
-      if let named = parent.asProtocol(NamedDeclSyntax.self), parent.asProtocol(DeclGroupSyntax.self) != nil {
-        names.append(named.name.text)
-      } else if let extended = parent.as(ExtensionDeclSyntax.self) {
-        let text = extended.extendedType.trimmedDescription
-        names.append(text.split(separator: ".").last.map(String.init) ?? text)
-      }
-      current = parent.parent
-    }
-    return names
   }
 
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.

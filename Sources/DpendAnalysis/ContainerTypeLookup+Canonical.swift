@@ -1,0 +1,46 @@
+import DpendModel
+
+/// Container code's types as the sources declare them (SPEC 8.4), through
+/// ``ContainerTypeLookup/canonical``.
+extension ContainerTypeLookup {
+  /// `registration` with its types as the sources declare them (``canonical``), looked up
+  /// from where it is written.
+  public func canonicalized(_ registration: ContainerRegistration) -> ContainerRegistration {
+    var registration = registration
+    registration.types = registration.types.map { canonical($0, registration.lookupScope) }
+    registration.needs = registration.needs.map(canonicalized)
+    registration.propertyNeeds = registration.propertyNeeds.map(canonicalized)
+    return registration
+  }
+
+  /// `site` with the type it writes as the sources declare it (``canonical``).
+  public func canonicalized(_ site: ResolveSite) -> ResolveSite {
+    guard case .named(let name)? = site.type else { return site }
+    var site = site
+    site.type = .named(canonical(name, site.lookupScope))
+    return site
+  }
+
+  /// `summary` with the types of its container code as the sources declare them.
+  public func canonicalized(_ summary: FileSummary) -> FileSummary {
+    var summary = summary
+    summary.registrations = summary.registrations.map(canonicalized)
+    summary.resolveSites = summary.resolveSites.map(canonicalized)
+    return summary
+  }
+
+  /// `true` when every type `summary`'s container code writes is the one the sources declare
+  /// under that name, and names no generic's arguments: a change of such code can be
+  /// followed without the check (``UnchangedGraph``).
+  public func writesCanonicalTypes(_ summary: FileSummary) -> Bool {
+    func plain(_ site: ResolveSite) -> Bool {
+      guard case .named(let name)? = site.type else { return true }
+      return !name.contains("<") && canonical(name, site.lookupScope) == name
+    }
+    return summary.resolveSites.allSatisfy(plain)
+      && summary.registrations.allSatisfy { registration in
+        registration.types.allSatisfy { !$0.contains("<") && canonical($0, registration.lookupScope) == $0 }
+          && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
+      }
+  }
+}
