@@ -200,9 +200,6 @@ public final class AnalysisHost {
   /// The workspace's vocabulary as inferred from every file (``collection``'s).
   public var vocabulary: ContainerVocabulary { collection.vocabulary }
 
-  /// The vocabulary facts of every file declaring any, by path.
-  public var vocabularyDeclarations: [String: VocabularyFacts] { vocabularyFacts }
-
   private func noteVocabulary(_ facts: VocabularyFacts, of path: String) {
     guard vocabularyFacts[path] != (facts.isEmpty ? nil : facts) else { return }
     vocabularyFacts[path] = facts.isEmpty ? nil : facts

@@ -151,14 +151,6 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     return nil
   }
 
-  /// The names whose mention in a file's text lets the vocabulary read something in it:
-  /// helper and wrapper names, container values.
-  public var words: [String] {
-    var words = Set(helpers.map(\.name))
-    words.formUnion(containerValues.keys)
-    return words.sorted()
-  }
-
   /// The words whose reading differs between `self` and `other`: names of helpers and
   /// container values one of them has and the other has not, or has otherwise. A file that
   /// mentions none of them reads alike under both.

@@ -86,9 +86,6 @@ public final class Workspace {
   /// The app's helpers and container values, inferred from every file (SPEC 8.1, 8.2).
   public var vocabulary: ContainerVocabulary { host.vocabulary }
 
-  /// The helper, wrapper and container-value declarations of every file declaring any.
-  public var vocabularyDeclarations: [String: VocabularyFacts] { host.vocabularyDeclarations }
-
   /// How many files were parsed, and how many summaries a store answered instead.
   public var collected: (parsed: Int, reused: Int) { (host.parseCount, host.storeHits) }
 

@@ -148,24 +148,11 @@ struct AppHelpers {
     else { return [] }
     var sites: [ResolveSite] = []
     for binding in variable.bindings {
-      guard let annotation = binding.typeAnnotation?.type else {
-        sites.append(
-          ResolveSite(
-            dialect: .locator, type: nil, isRequired: true, range: reader.range(binding.pattern),
-            unread: "the wrapped property declares no type", conditions: reader.conditions(of: variable)))
+      var site = ResolveSite.wrapped(binding, of: variable, dialect: .locator, reader: reader)
+      guard site.unread == nil else {
+        sites.append(site)
         continue
       }
-      var written = TypeText.normalize(annotation.trimmedDescription)
-      var required = true
-      if written.hasSuffix("?") {
-        written.removeLast()
-        required = false
-      } else if written.hasSuffix("!") {
-        written.removeLast()
-      }
-      var site = ResolveSite(
-        dialect: .locator, type: .named(written), isRequired: required, range: reader.range(annotation),
-        conditions: reader.conditions(of: variable))
       if case .argumentList(let arguments)? = attribute.arguments {
         let name = arguments.first { ["name", "tag"].contains($0.label?.text) }
         site.readName(name?.expression, called: "name")
@@ -185,5 +172,32 @@ struct AppHelpers {
   private static func lastComponent(_ name: String) -> String {
     let base = name.prefix { $0 != "<" }
     return String(base.split(separator: ".").last ?? base)
+  }
+}
+
+extension ResolveSite {
+  /// A property a wrapper resolves by its declared type: `@Inject var store: Store` (required)
+  /// or `var store: Store?` (optional; `Store!` is required), or unread when it declares no
+  /// type.
+  static func wrapped(
+    _ binding: PatternBindingSyntax, of variable: VariableDeclSyntax, dialect: Dialect, optional: Bool = false,
+    reader: ContainerReader
+  ) -> ResolveSite {
+    guard let annotation = binding.typeAnnotation?.type else {
+      return ResolveSite(
+        dialect: dialect, type: nil, isRequired: true, range: reader.range(binding.pattern),
+        unread: "the wrapped property declares no type", conditions: reader.conditions(of: variable))
+    }
+    var written = TypeText.normalize(annotation.trimmedDescription)
+    var required = !optional
+    if written.hasSuffix("?") {
+      written.removeLast()
+      required = false
+    } else if written.hasSuffix("!") {
+      written.removeLast()
+    }
+    return ResolveSite(
+      dialect: dialect, type: .named(written), isRequired: required, range: reader.range(annotation),
+      conditions: reader.conditions(of: variable))
   }
 }

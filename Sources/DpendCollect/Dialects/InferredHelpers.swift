@@ -159,7 +159,7 @@ struct InferredHelpers {
       if helper.dialect == .swinject {
         // `{ r in }`, `{ (r, url: URL?) in }`: every parameter after the resolver is a
         // runtime argument.
-        registration.argumentCount = max(0, Self.parameterCount(closure) - 1)
+        registration.argumentCount = max(0, SwinjectDialect.parameterCount(closure) - 1)
       }
     }
     for (chainedName, chained) in CallShape.chained(after: call) where chainedName == "inObjectScope" {
@@ -211,22 +211,9 @@ struct InferredHelpers {
     of binding: PatternBindingSyntax, attribute: AttributeSyntax, wrapper: ContainerVocabulary.Helper,
     variable: VariableDeclSyntax, reader: ContainerReader
   ) -> ResolveSite {
-    guard let annotation = binding.typeAnnotation?.type else {
-      return ResolveSite(
-        dialect: wrapper.dialect, type: nil, isRequired: true, range: reader.range(binding.pattern),
-        unread: "the wrapped property declares no type", conditions: reader.conditions(of: variable))
-    }
-    var written = TypeText.normalize(annotation.trimmedDescription)
-    var required = !wrapper.isOptional
-    if written.hasSuffix("?") {
-      written.removeLast()
-      required = false
-    } else if written.hasSuffix("!") {
-      written.removeLast()
-    }
-    var site = ResolveSite(
-      dialect: wrapper.dialect, type: .named(written), isRequired: required, range: reader.range(annotation),
-      conditions: reader.conditions(of: variable))
+    var site = ResolveSite.wrapped(
+      binding, of: variable, dialect: wrapper.dialect, optional: wrapper.isOptional, reader: reader)
+    guard site.unread == nil else { return site }
     if case .argumentList(let arguments)? = attribute.arguments, let first = arguments.first {
       if let nameLabel = wrapper.nameLabel, let name = CallShape.argument(arguments, nameLabel) {
         site.readName(name.expression, called: "name")
@@ -238,13 +225,5 @@ struct InferredHelpers {
       }
     }
     return site
-  }
-
-  private static func parameterCount(_ closure: ClosureExprSyntax) -> Int {
-    switch closure.signature?.parameterClause {
-    case .simpleInput(let names)?: return names.count
-    case .parameterClause(let clause)?: return clause.parameters.count
-    case nil: return 1
-    }
   }
 }

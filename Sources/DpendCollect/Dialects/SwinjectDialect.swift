@@ -107,7 +107,8 @@ enum SwinjectDialect {
     return result
   }
 
-  private static func parameterCount(_ closure: ClosureExprSyntax) -> Int {
+  /// The closure's parameter count (1 for `{ … }` with none written: Swinject's resolver).
+  static func parameterCount(_ closure: ClosureExprSyntax) -> Int {
     switch closure.signature?.parameterClause {
     case .simpleInput(let names)?: return names.count
     case .parameterClause(let clause)?: return clause.parameters.count
