@@ -18,6 +18,9 @@ public struct IndexedSummary: Sendable {
   /// The container dialects the file's imports select: the inferred vocabulary's container
   /// values of those dialects read nothing new in it.
   public let dialects: [Dialect]
+  /// The names the file's register and resolve calls are made on
+  /// (``DpendModel/FileSummary/receiverNames``).
+  public let receiverNames: [String]
   /// The summary itself, when it was just collected for a document open in the editor: its
   /// analysis and the editor's lookups then read it instead of decoding the bytes made from
   /// it (every keystroke). Never kept for files read in bulk, which would hold every decoded
@@ -43,12 +46,13 @@ public struct IndexedSummary: Sendable {
       stored, interface: FileInterface(summary),
       isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
       isConditional: BuildConfigurations.isConditional(summary), vocabulary: summary.vocabulary,
-      dialects: Dialect.selected(byImports: summary.imports), decoded: keepingIt ? summary : nil)
+      dialects: Dialect.selected(byImports: summary.imports), receiverNames: summary.receiverNames,
+      decoded: keepingIt ? summary : nil)
   }
 
   init(
     _ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool,
-    vocabulary: VocabularyFacts, dialects: [Dialect], decoded: FileSummary? = nil
+    vocabulary: VocabularyFacts, dialects: [Dialect], receiverNames: [String], decoded: FileSummary? = nil
   ) {
     self.stored = stored
     self.interface = interface
@@ -56,6 +60,7 @@ public struct IndexedSummary: Sendable {
     self.isConditional = isConditional
     self.vocabulary = vocabulary
     self.dialects = dialects
+    self.receiverNames = receiverNames
     self.decoded = decoded
   }
 }

@@ -50,6 +50,12 @@ public enum SummaryCollector {
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
       summary.resolveSites = reader.resolveSites.map { $0.droppingModules(modules) }
       summary.vocabulary.containerValues = reader.containerValues
+      summary.receiverNames = reader.receiverNames.names.sorted()
+    } else if source.map({ $0.contains("resolve") || $0.contains("register") }) ?? true {
+      // A container value another file declares may be what these calls are made on.
+      let names = ReceiverNames()
+      names.walk(tree)
+      summary.receiverNames = names.names.sorted()
     }
     for index in summary.vocabulary.helpers.indices {
       summary.vocabulary.helpers[index].fileDialects = Dialect.selected(byImports: summary.imports)

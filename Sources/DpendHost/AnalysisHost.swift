@@ -80,6 +80,9 @@ public final class AnalysisHost {
   /// The container dialects each file's imports select, for the files that select any: a
   /// container value of one of them reads nothing new there.
   private var importedDialects: [String: [Dialect]] = [:]
+  /// The names each file's register and resolve calls are made on, for the files that make
+  /// any: a container value of another name reads nothing new there.
+  private var receiverNames: [String: [String]] = [:]
   /// Each file's summary, while ``keepsSummaries``.
   private var storedSummaries: [String: StoredSummary] = [:]
   private var documents: [String: ParsedDocument] = [:]
@@ -183,6 +186,7 @@ public final class AnalysisHost {
         entries[path] = Entry(text: new.text)
         noteVocabulary(new.summary.vocabulary, of: path)
         importedDialects[path] = new.summary.dialects.isEmpty ? nil : new.summary.dialects
+        receiverNames[path] = new.summary.receiverNames.isEmpty ? nil : new.summary.receiverNames
         if keepsSummaries { storedSummaries[path] = new.summary.stored }
         summaries.append(new.summary)
         if outcome.parsed { parsed += 1 }
@@ -207,9 +211,10 @@ public final class AnalysisHost {
   }
 
   /// Infers the vocabulary again when some file's facts changed; when it differs, adopts it
-  /// and collects again the closed files whose text mentions one of its words, old or new
-  /// (each read with `read`, or ``reader``; a file neither reads is collected at its next
-  /// update). Open documents are collected again when ``collection`` changes.
+  /// and collects again the closed files that use one of its words, old or new — a changed
+  /// helper's name in its text, a changed container value's name among its
+  /// ``DpendModel/FileSummary/receiverNames`` — (each read with `read`, or ``reader``; a file
+  /// neither reads is collected at its next update). Open documents are collected again when ``collection`` changes.
   private func adoptVocabulary(reading read: @Sendable (String) -> String? = { _ in nil }) {
     guard vocabularyFactsChanged, infersVocabulary else { return }
     vocabularyFactsChanged = false
@@ -221,19 +226,28 @@ public final class AnalysisHost {
     let helperWords = words.filter { valueDialects[$0] == nil }
     let valueWords = words.compactMap { word in valueDialects[word].map { (word, $0) } }
     let importedDialects = importedDialects
+    let receiverNames = receiverNames
     collection.vocabulary = inferred
-    let closed = entries.keys.filter { documents[$0] == nil }.sorted()
+    // A file is read again when it calls a changed container value's name (its first
+    // reading says so, no text needed), or when its text names a changed helper.
+    let closed = entries.keys.filter { path in
+      guard documents[path] == nil else { return false }
+      guard let names = receiverNames[path] else { return !helperWords.isEmpty }
+      let imported = importedDialects[path] ?? []
+      return !helperWords.isEmpty || valueWords.contains { !imported.contains($0.1) && names.contains($0.0) }
+    }.sorted()
     let reader = self.reader
     let collection = collection
-    // For each closed file: nil when it mentions no word (its summary stands), .some(nil)
+    // For each candidate file: nil when it mentions no word (its summary stands), .some(nil)
     // when it cannot be read, else its new summary.
     let outcomes = Locked([(text: TextFingerprint, summary: IndexedSummary)??](repeating: nil, count: closed.count))
     DispatchQueue.concurrentPerform(iterations: closed.count) { index in
       let outcome: (text: TextFingerprint, summary: IndexedSummary)??
       if let text = read(closed[index]) ?? reader?(closed[index]) {
         let imported = importedDialects[closed[index]] ?? []
+        let names = receiverNames[closed[index]] ?? []
         if helperWords.contains(where: { text.contains($0) })
-          || valueWords.contains(where: { !imported.contains($0.1) && text.contains($0.0) })
+          || valueWords.contains(where: { !imported.contains($0.1) && names.contains($0.0) })
         {
           let summary = SummaryCollector.summarize(path: closed[index], source: text, settings: collection)
           outcome = (TextFingerprint(text), IndexedSummary(summary))
@@ -246,7 +260,8 @@ public final class AnalysisHost {
       outcomes.withLock { $0[index] = outcome }
     }
     var summaries: [IndexedSummary] = []
-    var unchanged: Set<String> = []
+    let candidates = Set(closed)
+    var unchanged = Set(entries.keys.filter { documents[$0] == nil && !candidates.contains($0) })
     var again: [(text: TextFingerprint, summary: IndexedSummary)] = []
     for (path, outcome) in zip(closed, outcomes.withLock { $0 }) {
       guard let outcome else {
@@ -258,6 +273,7 @@ public final class AnalysisHost {
         continue
       }
       entries[path] = Entry(text: text)
+      self.receiverNames[path] = summary.receiverNames.isEmpty ? nil : summary.receiverNames
       if keepsSummaries { storedSummaries[path] = summary.stored }
       summaries.append(summary)
       again.append((text, summary))
@@ -275,6 +291,7 @@ public final class AnalysisHost {
       entries[path] = nil
       storedSummaries[path] = nil
       importedDialects[path] = nil
+      receiverNames[path] = nil
       noteVocabulary(VocabularyFacts(), of: path)
     }
     builder.remove(removed)
@@ -322,6 +339,7 @@ public final class AnalysisHost {
     builder.set([indexed])
     noteVocabulary(indexed.vocabulary, of: document.path)
     importedDialects[document.path] = indexed.dialects.isEmpty ? nil : indexed.dialects
+    receiverNames[document.path] = indexed.receiverNames.isEmpty ? nil : indexed.receiverNames
     adoptVocabulary()
   }
 

@@ -8,7 +8,7 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 4
+  public static let binaryFormatVersion: UInt8 = 5
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -41,6 +41,7 @@ extension FileSummary {
     writer.write(registrations)
     writer.write(resolveSites)
     writer.write(vocabulary)
+    writer.write(receiverNames)
     let beforeLines = writer.bodyCount
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
@@ -92,6 +93,7 @@ extension FileSummary {
     registrations = try reader.read()
     resolveSites = try reader.read()
     vocabulary = try reader.read()
+    receiverNames = try reader.readStrings()
     lines = try reader.read()
     try reader.finish()
   }

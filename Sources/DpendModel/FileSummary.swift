@@ -24,6 +24,11 @@ public struct FileSummary: Hashable, Sendable {
   /// The app's own helpers, inject wrappers and container values the file declares, which
   /// other files' container code is read with (``ContainerVocabulary``).
   public var vocabulary = VocabularyFacts()
+  /// The names the file's `register`, `autoregister` and `resolve` calls are made on — each
+  /// part of a receiver (`container`, `shared` in `App.shared.container`) but a root that a
+  /// parameter hides — sorted: a container value of one of these names reads the file anew
+  /// (SPEC 8.2), any other leaves its summary standing.
+  public var receiverNames: [String] = []
   /// The lines of the text the summary was made from: positions in editors are converted
   /// against them, never against a newer text on disk.
   public var lines = LineTable("")

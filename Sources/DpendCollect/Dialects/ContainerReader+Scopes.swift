@@ -22,25 +22,24 @@ extension ContainerReader {
   static func isShadowed(_ name: String, at node: some SyntaxProtocol) -> Bool {
     var current = Syntax(node).parent
     while let parent = current {
-      var parameters: [(name: String, type: String?)] = []
+      // Another value of that name, whatever its type: the file's own dialects read it.
       if let function = parent.as(FunctionDeclSyntax.self) {
-        parameters = function.signature.parameterClause.parameters.map {
-          (HelperReader.internalName($0), $0.type.trimmedDescription)
+        if function.signature.parameterClause.parameters.contains(where: { HelperReader.internalName($0) == name }) {
+          return true
         }
       } else if let initializer = parent.as(InitializerDeclSyntax.self) {
-        parameters = initializer.signature.parameterClause.parameters.map {
-          (HelperReader.internalName($0), $0.type.trimmedDescription)
+        if initializer.signature.parameterClause.parameters.contains(where: { HelperReader.internalName($0) == name }) {
+          return true
         }
       } else if let closure = parent.as(ClosureExprSyntax.self) {
         switch closure.signature?.parameterClause {
-        case .simpleInput(let names)?: parameters = names.map { ($0.name.text, nil) }
+        case .simpleInput(let names)?:
+          if names.contains(where: { $0.name.text == name }) { return true }
         case .parameterClause(let clause)?:
-          parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
+          if clause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) { return true }
         case nil: break
         }
       }
-      // Another value of that name, whatever its type: the file's own dialects read it.
-      if parameters.contains(where: { $0.name == name }) { return true }
       current = parent.parent
     }
     return false

@@ -21,6 +21,8 @@ final class ContainerReader: SyntaxVisitor {
   private(set) var resolveSites: [ResolveSite] = []
   /// The globals and properties the file declares as containers (for the vocabulary).
   var containerValues: [ContainerValue] = []
+  /// The names the file's register and resolve calls are made on.
+  let receiverNames = ReceiverNames()
   /// Resolve calls already read as a registration's needs.
   private var consumed: Set<SyntaxIdentifier> = []
 
@@ -33,6 +35,7 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    receiverNames.note(call)
     guard !consumed.contains(call.id) else { return .visitChildren }
     // An app's helper, unless it extends the library's container with a call the library
     // reads itself (then the library's reading comes first).

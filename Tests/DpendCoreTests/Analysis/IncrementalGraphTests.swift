@@ -416,6 +416,30 @@ struct IncrementalGraphTests {
       ])
   }
 
+  @Test func aContainerValueReadsAgainOnlyTheFilesThatCallItsName() throws {
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [])))
+    host.update([
+      ("Services.swift", "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class Router {}"),
+      // Swinject's `container` parameter hides Dip's global of that name.
+      (
+        "Assembly.swift",
+        "import Swinject\n\nfunc assemble(container: Container) {\n  container.register(Store.self) { _ in StoreImpl() }\n}"
+      ),
+      ("Global.swift", "import Dip\n\nlet container = DependencyContainer { c in c.register { StoreImpl() as Store } }"),
+      // No import: only the global makes this a resolve.
+      ("Main.swift", "let router: Router = try! container.resolve()\nlet name = \"container\""),
+      ("Words.swift", "// the container resolves the router\nlet note = \"container.resolve\""),
+    ])
+    #expect(host.vocabulary.containerValues == ["container": .dip])
+    // Only Main.swift calls `resolve` on the name `container` free of a parameter: it alone is
+    // read again, though three others write the word (SPEC 8.2).
+    #expect(host.parseCount == 6)
+    #expect(
+      host.graph().diagnostics.map { "\($0.range.file):\($0.range.start.line) \($0.message)" } == [
+        "Main.swift:1 missing dependency: nothing registers 'Router'"
+      ])
+  }
+
   /// Compares field by field; a failure names the step and the differing entries only.
   private func expectEqual(_ incremental: DependencyGraph, _ scratch: DependencyGraph, step: Int) throws {
     func difference<T: Hashable>(_ name: String, _ left: [T], _ right: [T]) -> String? {

@@ -81,7 +81,7 @@ import Testing
         summary,
         [
           "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
-          "resolveSites", "vocabulary", "lines",
+          "resolveSites", "vocabulary", "receiverNames", "lines",
         ]
       ),
       (summary.vocabulary, ["helpers", "containerValues"]),
@@ -198,8 +198,8 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, eight empty arrays,
-    // the vocabulary's two, an empty text's one line.
-    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0] + [0, 0, 1, 0])
+    // the vocabulary's two, the receiver names, an empty text's one line.
+    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0] + [0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -227,7 +227,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0] + [0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -363,6 +363,7 @@ import Testing
           role: .wrapper, name: "Inject", owner: nil, keyPosition: nil, labels: [], forwards: [], range: range(32, 33)),
       ],
       containerValues: [ContainerValue(name: "container", owner: "App", dialect: .dip, range: range(34, 35))])
+    summary.receiverNames = ["App", "container", "shared"]
     return summary
   }
 }
