@@ -425,7 +425,10 @@ struct IncrementalGraphTests {
         "Assembly.swift",
         "import Swinject\n\nfunc assemble(container: Container) {\n  container.register(Store.self) { _ in StoreImpl() }\n}"
       ),
-      ("Global.swift", "import Dip\n\nlet container = DependencyContainer { c in c.register { StoreImpl() as Store } }"),
+      (
+        "Global.swift",
+        "import Dip\n\nlet container = DependencyContainer { c in c.register { StoreImpl() as Store } }"
+      ),
       // No import: only the global makes this a resolve.
       ("Main.swift", "let router: Router = try! container.resolve()\nlet name = \"container\""),
       ("Words.swift", "// the container resolves the router\nlet note = \"container.resolve\""),
