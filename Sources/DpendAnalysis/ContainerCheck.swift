@@ -113,7 +113,7 @@ struct ContainerCheck {
         registrations: registrations.filter { Self.holds($0.conditions, in: configuration) }
       )
     }
-    let found: [(diagnostics: [Diagnostic], scanned: [String?])]
+    let found: [(diagnostics: [Diagnostic], scanned: [String?], silenced: [Silenced])]
     if let (makeLookup, watch) = parallelLookups, inputs.count > 1 {
       let watches = inputs.map { _ in NameWatch() }
       // Each check reads only its own lookup (its own watch) and the immutable inputs; the
@@ -131,6 +131,7 @@ struct ContainerCheck {
       found = inputs.map { check($0.sites, $0.registrations) }
     }
     let diagnostics = BuildConfigurations.merge(found.map(\.diagnostics), configurations: report.configurations)
+    report.unread = Self.sayingWhatTheySilence(report.unread, found.flatMap(\.silenced))
 
     report.keyFacts = ContainerKeyFacts(
       summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned),
@@ -183,7 +184,7 @@ struct ContainerCheck {
   /// that are protocols: for each, the registrations of its name were scanned for a type
   /// conforming to it (``missingDiagnostic(_:required:sites:_:scanned:)``).
   private func check(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> (
-    diagnostics: [Diagnostic], scanned: [String?]
+    diagnostics: [Diagnostic], scanned: [String?], silenced: [Silenced]
   ) {
     // Each type's registrations by their place in `registrations`, in order.
     var byType: [String: [Int]] = [:]
@@ -191,6 +192,7 @@ struct ContainerCheck {
       for type in registration.types { byType[type, default: []].append(index) }
     }
     let unread = registrations.filter { $0.unread != nil && !$0.isForwarded }
+    var silenced: [Silenced] = []
     var diagnostics: [Diagnostic] = []
     var missing: [ContainerKey: (required: Bool, sites: [Site])] = [:]
     for (site, type) in sites {
@@ -201,11 +203,13 @@ struct ContainerCheck {
         // Factory: the compiler checks presence, and the definition may be in another module.
         guard site.site.dialect.checksPresence else { continue }
         // An unread registration might be the one (part of its key is unknown): stay silent.
-        if unread.contains(where: { registration in
+        let answering = unread.filter { registration in
           (registration.types.isEmpty || registration.types.contains(type))
             && (registration.nameIsComputed || registration.name == site.site.name)
             && registration.dialect.answers(site.site.dialect)
-        }) {
+        }
+        if !answering.isEmpty {
+          silenced += answering.map { Silenced(registration: $0.range, site: site.site.range, type: type) }
           continue
         }
         let key = ContainerKey(type: type, name: site.site.name, argumentCount: site.site.argumentCount)
@@ -241,7 +245,7 @@ struct ContainerCheck {
     }
     diagnostics += duplicates(registrations)
     diagnostics += cycles(sites, registrations)
-    return (diagnostics, scanned)
+    return (diagnostics, scanned, silenced)
   }
 
   /// The error of `key`, which nothing registers; when it is a protocol, its name joins
@@ -368,7 +372,7 @@ struct ContainerCheck {
 
   // MARK: Unread code
 
-  private func unreadNote(_ what: String, _ why: String, _ range: SourceRange) -> Diagnostic {
+  func unreadNote(_ what: String, _ why: String, _ range: SourceRange) -> Diagnostic {
     Diagnostic(code: .unreadContainerCode, message: "unread \(what): \(why)", range: range)
   }
 }

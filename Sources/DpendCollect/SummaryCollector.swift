@@ -45,6 +45,7 @@ public enum SummaryCollector {
     if !dialects.isEmpty || helpers != nil || inferred != nil {
       let reader = ContainerReader(dialects: dialects, helpers: helpers, inferred: inferred, ranges: ranges)
       reader.walk(tree)
+      reader.readUnreadCandidates()
       // `Swinject.Container` in a file importing Swinject is `Container` (SPEC 8.4).
       let modules = summary.imports
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }

@@ -18,11 +18,13 @@ final class ContainerReader: SyntaxVisitor {
   let inferred: InferredHelpers?
   let ranges: RangeConverter
   var registrations: [ContainerRegistration] = []
-  private(set) var resolveSites: [ResolveSite] = []
+  var resolveSites: [ResolveSite] = []
   /// The globals and properties the file declares as containers (for the vocabulary).
   var containerValues: [ContainerValue] = []
   /// The names the file's register and resolve calls are made on.
   let receiverNames = ReceiverNames()
+  /// The register and resolve calls nothing read, for ``readUnreadCandidates()``.
+  var unreadCandidates: [FunctionCallExprSyntax] = []
   /// Resolve calls already read as a registration's needs.
   private var consumed: Set<SyntaxIdentifier> = []
 
@@ -52,10 +54,13 @@ final class ContainerReader: SyntaxVisitor {
     if let helpers {
       if let registration = helpers.registration(call, reader: self) {
         registrations.append(inItsContainer(registration, at: call))
+        return .visitChildren
       } else if let site = helpers.resolve(call, reader: self) {
         if let site = readingGenerics(site, at: call) { resolveSites.append(site) }
+        return .visitChildren
       }
     }
+    if let name = CallShape.calledName(call), ReceiverNames.verbs.contains(name) { unreadCandidates.append(call) }
     return .visitChildren
   }
 
@@ -215,9 +220,12 @@ final class ContainerReader: SyntaxVisitor {
         }
         continue
       }
-      guard names.contains(CallShape.calledName(call) ?? "") else { continue }
+      // A call no dialect reads is left to the walk, which finds it unread.
+      guard names.contains(CallShape.calledName(call) ?? ""), let site = readResolve(call, dialect: dialect) else {
+        continue
+      }
       consumed.insert(call.id)
-      if let site = readResolve(call, dialect: dialect) { sites.append(site) }
+      sites.append(site)
     }
     if dialect == .swinject {
       let sequences = SequenceFinder()
