@@ -228,6 +228,9 @@ struct ContainerCheck {
             range: site.site.range,
             notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
       }
+      if let mismatch = argumentTypeMismatch(site.site, type: type, candidates) {
+        diagnostics.append(mismatch)
+      }
       if let cast = site.site.conditionalCast, cast != type, let made = impossibleCast(to: cast, candidates) {
         diagnostics.append(
           Diagnostic(

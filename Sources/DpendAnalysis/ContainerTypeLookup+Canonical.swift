@@ -8,6 +8,9 @@ extension ContainerTypeLookup {
   public func canonicalized(_ registration: ContainerRegistration) -> ContainerRegistration {
     var registration = registration
     registration.types = registration.types.map { canonical($0, registration.lookupScope) }
+    if !registration.argumentTypes.isEmpty {
+      registration.argumentTypes = registration.argumentTypes.map { canonicalArgument($0, registration.lookupScope) }
+    }
     registration.needs = registration.needs.map(canonicalized)
     registration.propertyNeeds = registration.propertyNeeds.map(canonicalized)
     return registration
@@ -15,10 +18,21 @@ extension ContainerTypeLookup {
 
   /// `site` with the type it writes as the sources declare it (``canonical``).
   public func canonicalized(_ site: ResolveSite) -> ResolveSite {
-    guard case .named(let name)? = site.type else { return site }
     var site = site
+    if !site.argumentTypes.isEmpty {
+      site.argumentTypes = site.argumentTypes.map { canonicalArgument($0, site.lookupScope) }
+    }
+    guard case .named(let name)? = site.type else { return site }
     site.type = .named(canonical(name, site.lookupScope))
     return site
+  }
+
+  /// A runtime argument's type as the sources declare it: `Identifier?` for `ID?` when
+  /// `typealias ID = Identifier`; `""` (unknown) stays.
+  private func canonicalArgument(_ type: String, _ scope: String) -> String {
+    guard !type.isEmpty else { return type }
+    let base = type.reversed().drop { $0 == "?" }.reversed()
+    return canonical(String(base), scope) + String(repeating: "?", count: type.count - base.count)
   }
 
   /// `summary` with the types of its container code as the sources declare them.

@@ -223,9 +223,11 @@ extension UnchangedGraph {
     }
 
     /// `true` for a site the rules above let come or go, when its type can be known: read,
-    /// under no condition, for no property wrapper's type.
+    /// under no condition, for no property wrapper's type, passing no argument of a written
+    /// type (the check compares those: ``ContainerCheck``'s `argument-type-mismatch`).
     private static func isPlain(_ site: ResolveSite) -> Bool {
       site.unread == nil && site.conditions.isEmpty && site.owner == nil && site.type != nil
+        && site.argumentTypes.isEmpty
     }
 
     /// The pairs of places in `old` and `new` of equal elements, in order, as many as can be

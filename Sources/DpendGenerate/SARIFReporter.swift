@@ -18,6 +18,7 @@ public enum SARIFReporter {
     .registeredAsConcreteType: "A protocol is resolved, but a conforming type is registered under its own type.",
     .unregisteredOptionalResolve: "An optional resolve of a key nothing registers always yields nil.",
     .argumentCountMismatch: "A resolve passes a different number of runtime arguments than the registration takes.",
+    .argumentTypeMismatch: "A resolve passes runtime arguments of other types than the registration takes.",
     .duplicateRegistration: "A key is registered twice on one container: only the last registration counts.",
     .impossibleCast: "A conditional cast of a resolved instance that no registration's type can satisfy.",
   ]

@@ -135,6 +135,7 @@ extension ResolveSite: BinaryCodable {
     writer.writeOptionalString(owner)
     writer.writeOptionalString(requiredBy)
     writer.writeString(lookupScope)
+    writer.write(argumentTypes)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -146,6 +147,7 @@ extension ResolveSite: BinaryCodable {
     owner = try reader.readOptionalString()
     requiredBy = try reader.readOptionalString()
     lookupScope = try reader.readString()
+    argumentTypes = try reader.readStrings()
   }
 }
 
@@ -183,6 +185,7 @@ extension ContainerRegistration: BinaryCodable {
     writer.write(typeArgumentInsertion)
     writer.writeOptionalString(providedType)
     writer.writeString(lookupScope)
+    writer.write(argumentTypes)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -213,5 +216,6 @@ extension ContainerRegistration: BinaryCodable {
     typeArgumentInsertion = try reader.read()
     providedType = try reader.readOptionalString()
     lookupScope = try reader.readString()
+    argumentTypes = try reader.readStrings()
   }
 }

@@ -109,6 +109,9 @@ public struct ResolveSite: Hashable, Sendable {
   public var name: String?
   /// Runtime arguments passed.
   public var argumentCount: Int
+  /// The types of the runtime arguments passed, in order, where each is known (a literal's,
+  /// a declaration's as written), `""` where not; empty when none is known.
+  public var argumentTypes: [String] = []
   /// `false` for an optional resolve (`try?`, `if let`, `?? fallback`, Swinject's plain
   /// `resolve` whose optional result is kept): nothing registered means `nil`, not a crash.
   public var isRequired: Bool
@@ -159,6 +162,10 @@ public struct ContainerRegistration: Hashable, Sendable {
   public var nameIsComputed = false
   /// Runtime arguments the factory takes.
   public var argumentCount: Int
+  /// The types of the runtime arguments the factory takes, in order, as its closure's
+  /// parameters annotate them (`{ (r, id: Int) in … }`), `""` where not; empty when none is
+  /// written.
+  public var argumentTypes: [String] = []
   /// The scope as written (`singleton`, `container`, …); `nil` for the container's default.
   public var scope: String?
   /// The type the factory constructs (`Impl` in `{ Impl(…) }`), when dpend sees it.

@@ -77,6 +77,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   public static let unregisteredOptionalResolve = DiagnosticCode(rawValue: "unregistered-optional-resolve")
   /// A resolve passes a different number of runtime arguments than the registration takes.
   public static let argumentCountMismatch = DiagnosticCode(rawValue: "argument-count-mismatch")
+  /// A resolve passes runtime arguments of other types than the registration's factory
+  /// takes: Swinject's key holds the arguments' types, so it finds nothing (`Int` is not
+  /// `Int?`).
+  public static let argumentTypeMismatch = DiagnosticCode(rawValue: "argument-type-mismatch")
   /// One key registered twice in one configuration: only the last counts.
   public static let duplicateRegistration = DiagnosticCode(rawValue: "duplicate-registration")
 
@@ -96,7 +100,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   public static let all: [DiagnosticCode] = [
     .missingDependency, .dependencyCycle, .ambiguousProvider, .invalidDeclaration,
     .invalidLibrary, .unreadableFile, .invalidConfiguration, .registeredAsConcreteType,
-    .unregisteredOptionalResolve, .argumentCountMismatch, .duplicateRegistration, .impossibleCast,
+    .unregisteredOptionalResolve, .argumentCountMismatch, .argumentTypeMismatch, .duplicateRegistration,
+    .impossibleCast,
   ]
 
   /// The severity used unless a check says otherwise.

@@ -160,6 +160,7 @@ struct InferredHelpers {
         // `{ r in }`, `{ (r, url: URL?) in }`: every parameter after the resolver is a
         // runtime argument.
         registration.argumentCount = max(0, SwinjectDialect.parameterCount(closure) - 1)
+        registration.argumentTypes = ArgumentTypes.ofFactory(closure)
       }
     }
     for (chainedName, chained) in CallShape.chained(after: call) where chainedName == "inObjectScope" {

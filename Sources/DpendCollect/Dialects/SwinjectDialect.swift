@@ -38,11 +38,15 @@ enum SwinjectDialect {
         registration.types = []
         registration.unread = "the initializer is not written as 'Type.init'"
       }
-      registration.argumentCount = CallShape.argument(call, "argument") != nil ? 1 : 0
+      if let argument = CallShape.argument(call, "argument") {
+        registration.argumentCount = 1
+        registration.argumentTypes = CallShape.metatype(argument.expression).map { [ArgumentTypes.written($0)] } ?? []
+      }
     } else if let closure = CallShape.closure(call, label: "factory") {
       // `{ r in }`, `{ _ in }`, `{ (r, url: URL) in }`: every parameter after the resolver is
       // a runtime argument.
       registration.argumentCount = max(0, parameterCount(closure) - 1)
+      registration.argumentTypes = ArgumentTypes.ofFactory(closure)
       registration.needs = reader.needs(in: closure.statements, dialect: .swinject)
       registration.constructedType = constructed(in: closure)
     }
@@ -83,6 +87,7 @@ enum SwinjectDialect {
     site.readName(CallShape.argument(call, "name")?.expression, called: "name")
     if let index = arguments.firstIndex(where: { $0.label?.text == "argument" || $0.label?.text == "arguments" }) {
       site.argumentCount = arguments.count - index
+      site.argumentTypes = ArgumentTypes.of(arguments[index...].map(\.expression))
     }
     if context.isOptional { site.isRequired = false }
     return site

@@ -161,9 +161,9 @@ import Testing
     #expect(graph.container.registrationsRead == 1)
     #expect(
       graph.container.unread.map(\.message) == [
-        "unread registration: 'Remote' is declared in another file: '\\Remote.home' may have a default value",
-        "unread registration: the key 'key' is not a key path to a member",
-        "unread registration: the key path's root is not written and the registrar's members type was not found",
+        "unread registration: 'Remote' is declared in another file: '\\Remote.home' may have a default value; it silences 1 resolve nothing read answers",
+        "unread registration: the key 'key' is not a key path to a member; it silences 1 resolve nothing read answers",
+        "unread registration: the key path's root is not written and the registrar's members type was not found; it silences 1 resolve nothing read answers",
       ])
   }
 

@@ -288,8 +288,8 @@ import Testing
     #expect(
       graph.container.unread.map(\.message) == [
         "unread registration: the name '.fancy' is not a string literal",
-        "unread registration: the registered type is inferred from the factory's body",
-        "unread registration: the name 'Name(kind)' is not a string literal",
+        "unread registration: the registered type is inferred from the factory's body; it silences 1 resolve nothing read answers",
+        "unread registration: the name 'Name(kind)' is not a string literal; it silences 1 resolve nothing read answers",
         "unread resolve: 'Service' is a generic parameter: the key depends on the caller",
         "unread resolve: the name '.fancy' is not a string literal",
         "unread resolve: the resolved type is inferred from the context",

@@ -130,7 +130,7 @@ import Testing
     #expect(graph.container.resolvesUnread == 2)
     #expect(
       graph.container.unread.map(\.message) == [
-        "unread registration: the name 'kind' is computed",
+        "unread registration: the name 'kind' is computed; it silences 1 resolve nothing read answers",
         "unread resolve: 'Service' is a generic parameter: the key depends on the caller",
         "unread resolve: the name 'kind' is computed",
       ])

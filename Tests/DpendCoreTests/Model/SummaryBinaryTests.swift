@@ -119,7 +119,8 @@ import Testing
       (
         registration,
         [
-          "dialect", "types", "name", "nameIsComputed", "argumentCount", "scope", "constructedType", "autowired",
+          "dialect", "types", "name", "nameIsComputed", "argumentCount", "argumentTypes", "scope", "constructedType",
+          "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "typeRange",
           "resultRange", "typeArgumentInsertion", "providedType", "lookupScope",
         ]
@@ -128,7 +129,8 @@ import Testing
       (
         summary.resolveSites[0],
         [
-          "dialect", "type", "name", "argumentCount", "isRequired", "conditionalCast", "range", "unread",
+          "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
+          "unread",
           "conditions", "owner", "requiredBy", "lookupScope",
         ]
       ),
@@ -327,6 +329,7 @@ import Testing
       conditions: ["DEBUG"])
     site.owner = "Feed"
     site.requiredBy = "the container \"Feed\""
+    site.argumentTypes = ["Int?", ""]
     let named = ResolveSite(
       dialect: .dip, type: .named("Store"), argumentCount: Int.min, isRequired: true, range: range(31, 32))
     let unread = ResolveSite(
@@ -342,6 +345,7 @@ import Testing
     registration.resultRange = range(39, 40)
     registration.typeArgumentInsertion = ArgumentInsertion(position: range(41, 41), prefix: "(", suffix: ")")
     registration.providedType = "Chat"
+    registration.argumentTypes = ["", "String"]
     summary.registrations = [registration]
     summary.registrations += Dialect.allCases.map {
       ContainerRegistration(dialect: $0, types: [], range: range(42, 43))
