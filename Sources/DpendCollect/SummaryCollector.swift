@@ -51,6 +51,7 @@ public enum SummaryCollector {
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
       summary.resolveSites = reader.resolveSites.map { $0.droppingModules(modules) }
       summary.vocabulary.containerValues = reader.containerValues
+      summary.vocabulary.slots = reader.slots
       summary.receiverNames = reader.receiverNames.names.sorted()
     } else if source.map({ $0.contains("resolve") || $0.contains("register") }) ?? true {
       // A container value another file declares may be what these calls are made on.

@@ -13,10 +13,28 @@ extension VocabularyFacts: BinaryCodable {
   func write(to writer: inout BinaryWriter) {
     writer.write(helpers)
     writer.write(containerValues)
+    writer.write(slots)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(helpers: try reader.read(), containerValues: try reader.read())
+    self.init(helpers: try reader.read(), containerValues: try reader.read(), slots: try reader.read())
+  }
+}
+
+extension ContainerSlotDeclaration: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.writeString(slot.callee)
+    writer.writeOptionalString(slot.label)
+    writer.writeSigned(slot.position)
+    writer.writeCase(slot.dialect, of: Dialect.binaryCases)
+    writer.write(range)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    let slot = ContainerSlot(
+      callee: try reader.readString(), label: try reader.readOptionalString(), position: try reader.readSigned(),
+      dialect: try reader.readCase(of: Dialect.binaryCases, "dialect"))
+    self.init(slot: slot, range: try reader.read())
   }
 }
 

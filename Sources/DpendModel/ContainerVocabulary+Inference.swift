@@ -31,11 +31,13 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
   public private(set) var helpers: [Helper] = []
   /// Every value typed as a container, by name (the first declaration's dialect).
   public private(set) var containerValues: [String: Dialect] = [:]
+  /// Every closure parameter that receives a container, ordered by callee, label, position.
+  public private(set) var slots: [ContainerSlot] = []
 
   public init() {}
 
   /// `true` when the app declares nothing dpend reads its container code through.
-  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty }
+  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty && slots.isEmpty }
 
   /// The library types whose values are containers or resolvers, by dialect.
   public static let containerTypes: [Dialect: Set<String>] = [
@@ -60,6 +62,11 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
       for value in file.containerValues where containerValues[value.name] == nil {
         containerValues[value.name] = value.dialect
       }
+    }
+    slots = Set(facts.flatMap { $0.slots.map(\.slot) }).sorted {
+      ($0.callee, $0.label ?? "", $0.position, $0.dialect.rawValue) < (
+        $1.callee, $1.label ?? "", $1.position, $1.dialect.rawValue
+      )
     }
     let found = confirmations(of: facts.flatMap(\.helpers)).map { Self.helper($0.declaration, dialect: $0.dialect) }
     helpers = Array(Set(found)).sorted {
@@ -163,6 +170,11 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     where containerValues[name] != other.containerValues[name] {
       words.insert(name)
     }
+    let mySlots = Dictionary(grouping: slots, by: \.callee)
+    let theirSlots = Dictionary(grouping: other.slots, by: \.callee)
+    for callee in Set(mySlots.keys).union(theirSlots.keys) where mySlots[callee] != theirSlots[callee] {
+      words.insert(callee)
+    }
     return words.sorted()
   }
 
@@ -177,7 +189,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
       ].joined(separator: " ")
     }
     let values = containerValues.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }
-    return (helperTexts + values).joined(separator: ";")
+    let slotTexts = slots.map { "slot \($0.callee) \($0.label ?? "_") \($0.position) \($0.dialect.rawValue)" }
+    return (helperTexts + values + slotTexts).joined(separator: ";")
   }
 }
 

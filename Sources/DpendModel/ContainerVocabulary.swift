@@ -9,18 +9,26 @@ public struct VocabularyFacts: Hashable, Sendable {
   public var helpers: [HelperDeclaration] = []
   /// Globals and properties whose declared type or initializer is a container.
   public var containerValues: [ContainerValue] = []
+  /// Parameters and struct properties of function types taking a container: a closure
+  /// passed there receives one.
+  public var slots: [ContainerSlotDeclaration] = []
 
-  public init(helpers: [HelperDeclaration] = [], containerValues: [ContainerValue] = []) {
+  public init(
+    helpers: [HelperDeclaration] = [], containerValues: [ContainerValue] = [], slots: [ContainerSlotDeclaration] = []
+  ) {
     self.helpers = helpers
     self.containerValues = containerValues
+    self.slots = slots
   }
 
   /// `true` when the file declares nothing of the kind.
-  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty }
+  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty && slots.isEmpty }
 
   /// `true` when `other` declares the same, perhaps at other positions.
   public func equalsPositionFree(_ other: VocabularyFacts) -> Bool {
-    guard helpers.count == other.helpers.count, containerValues.count == other.containerValues.count else {
+    guard helpers.count == other.helpers.count, containerValues.count == other.containerValues.count,
+      slots.map(\.slot) == other.slots.map(\.slot)
+    else {
       return false
     }
     let sameHelpers = zip(helpers, other.helpers).allSatisfy { mine, theirs in
@@ -134,6 +142,41 @@ public struct ContainerValue: Hashable, Sendable {
     self.name = name
     self.owner = owner
     self.dialect = dialect
+    self.range = range
+  }
+}
+
+/// A closure parameter that receives a container (SPEC 8.2): the `position`th parameter of a
+/// closure passed as argument `label` to `callee` — a function, or a type's initializer
+/// (a struct's memberwise one for its properties) — declared as `(Resolver) -> T`:
+/// `Route(factory: { r in r.resolve(X.self)! })` resolves from Swinject's resolver in a file
+/// that never imports Swinject.
+public struct ContainerSlot: Hashable, Sendable, Codable {
+  /// The function's name, or the type's for its initializers.
+  public var callee: String
+  /// The argument's label; `nil` for an unlabelled one.
+  public var label: String?
+  /// The place of the container among the closure's parameters.
+  public var position: Int
+  /// The library whose container it receives.
+  public var dialect: Dialect
+
+  public init(callee: String, label: String?, position: Int, dialect: Dialect) {
+    self.callee = callee
+    self.label = label
+    self.position = position
+    self.dialect = dialect
+  }
+}
+
+/// A ``ContainerSlot`` where it is declared.
+public struct ContainerSlotDeclaration: Hashable, Sendable {
+  public var slot: ContainerSlot
+  /// The parameter's or property's name.
+  public var range: SourceRange
+
+  public init(slot: ContainerSlot, range: SourceRange) {
+    self.slot = slot
     self.range = range
   }
 }

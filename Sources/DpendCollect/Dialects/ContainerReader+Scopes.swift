@@ -8,8 +8,13 @@ extension ContainerReader {
   /// container value the receiver names (`container.resolve()` in a file that does not
   /// import Dip, `container` being a global `DependencyContainer`).
   func dialects(ofReceiver receiver: String, at call: FunctionCallExprSyntax) -> [Dialect] {
-    guard let values = inferred?.containerValues, !values.isEmpty, !receiver.isEmpty else { return dialects }
+    guard !receiver.isEmpty, inferred != nil else { return dialects }
     let components = receiver.split(separator: ".").map(String.init)
+    // `{ r in r.resolve(X.self) }` passed where `(Resolver) -> T` is taken.
+    if let root = components.first, let slot = slotDialect(of: root, at: call) {
+      return dialects.contains(slot) ? dialects : dialects + [slot]
+    }
+    guard let values = inferred?.containerValues, !values.isEmpty else { return dialects }
     // `container.resolve()` where a parameter named `container` of another type hides the global.
     if let root = components.first, values[root] != nil, Self.isShadowed(root, at: call) { return dialects }
     let named = components.lazy.compactMap { values[$0] }.first

@@ -51,6 +51,7 @@ extension ContainerReader {
     var components = CallShape.receiver(call).split(separator: ".").map(String.init)
     if components.first == "self" { components.removeFirst() }
     guard let root = components.first else { return nil }
+    if let dialect = slotDialect(of: root, at: call) { return (root, dialect) }
     if let parameter = Self.parameter(root, at: call) {
       guard let type = parameter.type else {
         // The factory's own parameter: `register(P.self) { r in … }` passes the resolver.

@@ -21,6 +21,9 @@ final class ContainerReader: SyntaxVisitor {
   var resolveSites: [ResolveSite] = []
   /// The globals and properties the file declares as containers (for the vocabulary).
   var containerValues: [ContainerValue] = []
+  /// The parameters and struct properties the file declares whose closures receive a
+  /// container (for the vocabulary).
+  var slots: [ContainerSlotDeclaration] = []
   /// The names the file's register and resolve calls are made on.
   let receiverNames = ReceiverNames()
   /// The register and resolve calls nothing read, for ``readUnreadCandidates()``.
@@ -109,7 +112,20 @@ final class ContainerReader: SyntaxVisitor {
     return nil
   }
 
+  override func visit(_ function: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    recordSlots(function.signature.parameterClause.parameters, callee: function.name.text)
+    return .visitChildren
+  }
+
+  override func visit(_ initializer: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let owner = Self.enclosingTypeNames(of: initializer).first {
+      recordSlots(initializer.signature.parameterClause.parameters, callee: owner)
+    }
+    return .visitChildren
+  }
+
   override func visit(_ variable: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    recordSlots(ofProperty: variable)
     for dialect in dialects {
       guard let reading = Self.reader(of: dialect) else { continue }
       let facts = reading.facts(of: variable, reader: self)

@@ -11,6 +11,8 @@ struct InferredHelpers {
   private let wrappers: [String: ContainerVocabulary.Helper]
   /// The container values the file names, with their dialects.
   let containerValues: [String: Dialect]
+  /// The closure parameters that receive a container, by the callee the file names.
+  let slots: [String: [ContainerSlot]]
 
   /// The vocabulary's words `source` mentions, but for the helpers `settings` name (the
   /// app's own reading of them overrides the inferred one); `nil` when it mentions none.
@@ -34,7 +36,9 @@ struct InferredHelpers {
     self.wrappers = wrappers
     // A value of a container the file's imports select is read as the library's anyway.
     containerValues = vocabulary.containerValues.filter { !dialects.contains($0.value) && mentioned($0.key) }
-    guard !helpers.isEmpty || !wrappers.isEmpty || !containerValues.isEmpty else { return nil }
+    slots = Dictionary(
+      grouping: vocabulary.slots.filter { !dialects.contains($0.dialect) && mentioned($0.callee) }, by: \.callee)
+    guard !helpers.isEmpty || !wrappers.isEmpty || !containerValues.isEmpty || !slots.isEmpty else { return nil }
   }
 
   /// The names of the resolve helpers, for finding a factory's needs.

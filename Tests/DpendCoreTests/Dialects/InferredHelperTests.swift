@@ -56,7 +56,7 @@ import Testing
       func assemble(_ container: Container) {
         container.registerShared(Settings.self) { _ in AppSettings() }
         container.register(VideoPlayer.self, isolatedFactory: { r in VideoPlayer(settings: r.resolve(Settings.self)!) })
-        container.register(VideoPlayer.self, name: "remote", isolatedFactory: { (r, url: String?) in
+        container.register(VideoPlayer.self, name: "remote", isolatedFactory: { (r, url: String) in
           VideoPlayer(settings: r.1️⃣resolve(Analytics.self) as! Settings)
         })
       }
@@ -176,6 +176,51 @@ import Testing
       graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start) \($0.message)" } == [
         "missing-dependency \(app.position("1️⃣")) missing dependency: nothing registers 'Analytics'"
       ])
+  }
+
+  @Test func aClosurePassedWhereAContainerIsTakenResolvesFromIt() throws {
+    // Declared where Swinject is imported: a struct property (its memberwise initializer)
+    // and an initializer's parameter, each of a function type taking Swinject's resolver.
+    let routes = """
+      import Swinject
+
+      struct Route {
+        let name: String
+        let factory: (Resolver) -> Screen
+      }
+
+      final class Launcher {
+        init(id: String, make: @escaping (String, Resolver) -> Screen) {}
+      }
+      """
+    let scenes = MarkedText(
+      """
+      enum Scenes {
+        static let home = Route(name: "home", factory: { r in
+          _ = r.1️⃣resolve(Analytics.self)!
+          return Screen()
+        })
+        static let settings = Route(name: "settings") { resolver in
+          _ = resolver.2️⃣resolve(Settings.self)
+          return Screen()
+        }
+        static let launcher = Launcher(id: "x", make: { id, r in
+          _ = r.3️⃣resolve(Analytics.self)!
+          return Screen()
+        })
+        // Hard negatives: a parameter of another type, a closure passed elsewhere.
+        static func other(r: Box) { r.resolve(Analytics.self) }
+        static let elsewhere = [1].map { r in r.resolve(Analytics.self) }
+      }
+      final class Box { func resolve(_ type: Any.Type) {} }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Routes.swift": routes, "Scenes.swift": scenes.text])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start) \($0.message)" } == [
+        "missing-dependency \(scenes.position("1️⃣")) missing dependency: nothing registers 'Analytics'",
+        "unregistered-optional-resolve \(scenes.position("2️⃣")) nothing registers 'Settings': the optional resolve always yields nil",
+      ])
+    #expect(graph.diagnostics[0].notes.map(\.range.start) == [scenes.position("1️⃣"), scenes.position("3️⃣")])
   }
 
   @Test func aGenericFunctionThatReachesNoContainerIsNoHelper() throws {

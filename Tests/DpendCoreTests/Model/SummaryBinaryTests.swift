@@ -84,7 +84,9 @@ import Testing
           "resolveSites", "vocabulary", "receiverNames", "lines",
         ]
       ),
-      (summary.vocabulary, ["helpers", "containerValues"]),
+      (summary.vocabulary, ["helpers", "containerValues", "slots"]),
+      (summary.vocabulary.slots[0], ["slot", "range"]),
+      (summary.vocabulary.slots[0].slot, ["callee", "label", "position", "dialect"]),
       (
         summary.vocabulary.helpers[0],
         [
@@ -200,8 +202,8 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, eight empty arrays,
-    // the vocabulary's two, the receiver names, an empty text's one line.
-    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0] + [0] + [0, 0, 1, 0])
+    // the vocabulary's three, the receiver names, an empty text's one line.
+    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -229,7 +231,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0] + [0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -366,7 +368,11 @@ import Testing
         HelperDeclaration(
           role: .wrapper, name: "Inject", owner: nil, keyPosition: nil, labels: [], forwards: [], range: range(32, 33)),
       ],
-      containerValues: [ContainerValue(name: "container", owner: "App", dialect: .dip, range: range(34, 35))])
+      containerValues: [ContainerValue(name: "container", owner: "App", dialect: .dip, range: range(34, 35))],
+      slots: [
+        ContainerSlotDeclaration(
+          slot: ContainerSlot(callee: "Route", label: nil, position: 1, dialect: .swinject), range: range(36, 37))
+      ])
     summary.receiverNames = ["App", "container", "shared"]
     return summary
   }

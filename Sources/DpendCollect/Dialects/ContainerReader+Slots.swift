@@ -1,0 +1,129 @@
+import DpendModel
+import SwiftSyntax
+
+/// Closures that receive a container (SPEC 8.2): a parameter or struct property declared as
+/// `(Resolver) -> T` is a ``DpendModel/ContainerSlot``, recorded where it is declared (a file
+/// that imports the library, since it names the library's type), and a closure passed there
+/// in any file receives that library's container: `Route(factory: { r in r.resolve(X.self)! })`.
+extension ContainerReader {
+  // MARK: Declarations
+
+  /// Records the slots `parameters` of `callee` declare.
+  func recordSlots(_ parameters: FunctionParameterListSyntax, callee: String) {
+    for parameter in parameters {
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      recordSlots(parameter.type, callee: callee, label: label, at: parameter.secondName ?? parameter.firstName)
+    }
+  }
+
+  /// Records the slots a struct's stored property declares, through its memberwise
+  /// initializer.
+  func recordSlots(ofProperty variable: VariableDeclSyntax) {
+    guard let owner = variable.parent?.parent?.parent?.parent?.as(StructDeclSyntax.self) else { return }
+    for binding in variable.bindings where binding.accessorBlock == nil {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+        let type = binding.typeAnnotation?.type
+      else { continue }
+      recordSlots(type, callee: owner.name.text, label: name.text, at: name)
+    }
+  }
+
+  private func recordSlots(_ type: TypeSyntax, callee: String, label: String?, at name: TokenSyntax) {
+    guard let function = Self.functionType(type) else { return }
+    for (position, element) in function.parameters.enumerated() {
+      var written = TypeText.normalize(element.type.trimmedDescription)
+      while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+      let last = written.split(separator: ".").last.map(String.init) ?? written
+      guard let dialect = dialects.first(where: { ContainerVocabulary.containerTypes[$0]?.contains(last) == true })
+      else { continue }
+      slots.append(
+        ContainerSlotDeclaration(
+          slot: ContainerSlot(callee: callee, label: label, position: position, dialect: dialect), range: range(name)))
+    }
+  }
+
+  /// The function type `type` is, through `@escaping`, optionals and parentheses.
+  private static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
+    var type = type
+    while true {
+      if let function = type.as(FunctionTypeSyntax.self) { return function }
+      if let attributed = type.as(AttributedTypeSyntax.self) {
+        type = attributed.baseType
+      } else if let optional = type.as(OptionalTypeSyntax.self) {
+        type = optional.wrappedType
+      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        type = unwrapped.wrappedType
+      } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        type = only.type
+      } else {
+        return nil
+      }
+    }
+  }
+
+  // MARK: Uses
+
+  /// The dialect of the container the closure parameter `name` visible at `node` receives,
+  /// when the closure is passed at a slot of the vocabulary; `nil` when `name` is bound
+  /// otherwise, or not at all.
+  func slotDialect(of name: String, at node: some SyntaxProtocol) -> Dialect? {
+    guard let slots = inferred?.slots, !slots.isEmpty else { return nil }
+    var current = Syntax(node).parent
+    while let parent = current {
+      if let function = parent.as(FunctionDeclSyntax.self),
+        function.signature.parameterClause.parameters.contains(where: { HelperReader.internalName($0) == name })
+      {
+        return nil
+      }
+      if let initializer = parent.as(InitializerDeclSyntax.self),
+        initializer.signature.parameterClause.parameters.contains(where: { HelperReader.internalName($0) == name })
+      {
+        return nil
+      }
+      if let closure = parent.as(ClosureExprSyntax.self) {
+        let names: [String]
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: names = list.map(\.name.text)
+        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: names = []
+        }
+        if let position = names.firstIndex(of: name) {
+          guard let (callee, label) = Self.passing(closure) else { return nil }
+          return slots[callee]?.first { slot in slot.position == position && label.map { $0 == slot.label } ?? true }?
+            .dialect
+        }
+      }
+      current = parent.parent
+    }
+    return nil
+  }
+
+  /// The name of the function or type `closure` is passed to, and its argument label
+  /// (`.some(nil)` unlabelled; `nil` for a trailing closure, whose label is not written).
+  private static func passing(_ closure: ClosureExprSyntax) -> (callee: String, label: String??)? {
+    let call: FunctionCallExprSyntax
+    let label: String??
+    if let argument = closure.parent?.as(LabeledExprSyntax.self),
+      let found = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    {
+      call = found
+      label = .some(argument.label?.text)
+    } else if let found = closure.parent?.as(FunctionCallExprSyntax.self) {
+      call = found
+      label = nil
+    } else {
+      return nil
+    }
+    var called = call.calledExpression
+    if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+    if let member = called.as(MemberAccessExprSyntax.self) {
+      // `Route.init(factory:)`: the type's.
+      if member.declName.baseName.text == "init", let base = member.base {
+        return (base.trimmedDescription.split(separator: ".").last.map(String.init) ?? "", label)
+      }
+      return (member.declName.baseName.text, label)
+    }
+    guard let reference = called.as(DeclReferenceExprSyntax.self) else { return nil }
+    return (reference.baseName.text, label)
+  }
+}
