@@ -34,7 +34,7 @@ public enum SummaryCollector {
     walker.walk(tree)
     var summary = walker.summary
     // `#if` branches choose declarations too: only files that have one are searched.
-    if source.map({ $0.utf8.contains(UInt8(ascii: "#")) && $0.contains("#if") }) ?? true {
+    if source.map({ TextSearch.contains($0, "#if") }) ?? true {
       ConditionMarker.mark(&summary, tree: tree)
     }
     // Container code only where the imports select a dialect: other files cost nothing more.
@@ -53,7 +53,7 @@ public enum SummaryCollector {
       summary.vocabulary.containerValues = reader.containerValues
       summary.vocabulary.slots = reader.slots
       summary.receiverNames = reader.receiverNames.names.sorted()
-    } else if source.map({ $0.contains("resolve") || $0.contains("register") }) ?? true {
+    } else if source.map({ TextSearch.contains($0, "resolve") || TextSearch.contains($0, "register") }) ?? true {
       // A container value another file declares may be what these calls are made on.
       let names = ReceiverNames()
       names.walk(tree)

@@ -246,7 +246,7 @@ public final class AnalysisHost {
       if let text = read(closed[index]) ?? reader?(closed[index]) {
         let imported = importedDialects[closed[index]] ?? []
         let names = receiverNames[closed[index]] ?? []
-        if helperWords.contains(where: { text.contains($0) })
+        if helperWords.contains(where: { TextSearch.contains(text, $0) })
           || valueWords.contains(where: { !imported.contains($0.1) && names.contains($0.0) })
         {
           let summary = SummaryCollector.summarize(path: closed[index], source: text, settings: collection)

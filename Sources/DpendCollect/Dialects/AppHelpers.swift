@@ -42,7 +42,7 @@ struct AppHelpers {
   /// (its text never spells their names), so the file is not walked for them.
   init?(_ settings: CollectionSettings, source: String?) {
     guard settings.namesHelpers else { return nil }
-    let mentioned = { (name: Substring) in source.map { $0.contains(name) } ?? true }
+    let mentioned = { (name: Substring) in source.map { TextSearch.contains($0, name) } ?? true }
     registerFunctions = settings.registerFunctions.map(Name.init).filter { mentioned($0.name) }
     resolveFunctions = settings.resolveFunctions.map(Name.init).filter { mentioned($0.name) }
     injectWrappers = Set(settings.injectWrappers.filter { mentioned(Substring("@" + $0)) })
@@ -58,7 +58,7 @@ struct AppHelpers {
       dialect: .locator, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call),
       scopeName: CallShape.receiver(call))
     let written = call.arguments.lazy.compactMap { CallShape.metatype($0.expression) }.first
-    let generics = ContainerReader.genericParameters(around: call)
+    let generics = reader.scopes.scope(of: call).generics
     if written.map({ generics.contains(ContainerReader.head(of: $0)) }) ?? true, isRegisterFunction(around: call) {
       // The register function's own generic body forwarding to the storage (`register(type,
       // instance:)` in `func register<T>`): its callers are read.

@@ -26,7 +26,7 @@ extension ContainerReader {
         var site = ResolveSite(
           dialect: dialect, type: nil, isRequired: false, range: nameRange(call), unread: reason,
           conditions: conditions(of: call))
-        site.lookupScope = Self.lexicalScope(of: call)
+        site.lookupScope = scopes.scope(of: call).lexicalScope
         resolveSites.append(site)
       } else {
         // Its key may be any: it stays silent on what it could answer, no more — the type
@@ -40,7 +40,7 @@ extension ContainerReader {
         } else {
           registration.nameIsComputed = true
         }
-        registration.lookupScope = Self.lexicalScope(of: call)
+        registration.lookupScope = scopes.scope(of: call).lexicalScope
         registrations.append(registration)
       }
     }

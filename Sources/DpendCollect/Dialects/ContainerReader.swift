@@ -24,8 +24,10 @@ final class ContainerReader: SyntaxVisitor {
   /// The parameters and struct properties the file declares whose closures receive a
   /// container (for the vocabulary).
   var slots: [ContainerSlotDeclaration] = []
+  /// What the declarations around each node make of its names, worked out once per scope.
+  let scopes = EnclosingScopes()
   /// The names the file's register and resolve calls are made on.
-  let receiverNames = ReceiverNames()
+  private(set) lazy var receiverNames = ReceiverNames(scopes: scopes)
   /// The register and resolve calls nothing read, for ``readUnreadCandidates()``.
   var unreadCandidates: [FunctionCallExprSyntax] = []
   /// Resolve calls already read as a registration's needs.
@@ -44,7 +46,7 @@ final class ContainerReader: SyntaxVisitor {
     guard !consumed.contains(call.id) else { return .visitChildren }
     // An app's helper, unless it extends the library's container with a call the library
     // reads itself (then the library's reading comes first).
-    let helper = inferred?.helper(of: call)
+    let helper = inferred?.helper(of: call, scopes: scopes)
     if let helper, !helper.extendsContainer {
       readHelper(call, helper)
       return .visitChildren
@@ -118,7 +120,7 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   override func visit(_ initializer: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let owner = Self.enclosingTypeNames(of: initializer).first {
+    if let owner = scopes.scope(of: initializer).typeNames.first {
       recordSlots(initializer.signature.parameterClause.parameters, callee: owner)
     }
     return .visitChildren
@@ -156,7 +158,7 @@ final class ContainerReader: SyntaxVisitor {
     if dialects.contains(.swinject) {
       for site in SwinjectDialect.arrowResolves(in: node, reader: self) where !consumed.contains(site.id) {
         var read = site.site
-        read.lookupScope = Self.lexicalScope(of: node)
+        read.lookupScope = scopes.scope(of: node).lexicalScope
         resolveSites.append(read)
       }
     }
@@ -191,7 +193,7 @@ final class ContainerReader: SyntaxVisitor {
   {
     guard Self.reader(of: registration.dialect)?.namesItsContainers != true else { return registration }
     var registration = registration
-    registration.scopeName = "\(range(node).file)|\(registration.scopeName)\(Self.enclosingBody(of: node))"
+    registration.scopeName = "\(range(node).file)|\(registration.scopeName)\(scopes.scope(of: node).body)"
     return registration
   }
 
@@ -201,8 +203,8 @@ final class ContainerReader: SyntaxVisitor {
     -> ContainerRegistration
   {
     var registration = inItsContainer(registration, at: node)
-    registration.lookupScope = Self.lexicalScope(of: node)
-    let generics = Self.genericParameters(around: node)
+    registration.lookupScope = scopes.scope(of: node).lexicalScope
+    let generics = scopes.scope(of: node).generics
     if let generic = registration.types.lazy.map(Self.head(of:)).first(where: generics.contains) {
       registration.types = []
       if helpers?.isRegisterFunction(around: node) == true
@@ -229,7 +231,7 @@ final class ContainerReader: SyntaxVisitor {
     finder.walk(node)
     var sites: [ResolveSite] = []
     for call in finder.calls where !consumed.contains(call.id) {
-      if let inferred, let helper = inferred.helper(of: call), helper.role == .resolve {
+      if let inferred, let helper = inferred.helper(of: call, scopes: scopes), helper.role == .resolve {
         consumed.insert(call.id)
         if let site = readingGenerics(inferred.resolve(call, helper: helper, reader: self), at: call) {
           sites.append(site)
@@ -250,7 +252,7 @@ final class ContainerReader: SyntaxVisitor {
         for arrow in SwinjectDialect.arrowResolves(in: sequence, reader: self) where !consumed.contains(arrow.id) {
           consumed.insert(arrow.id)
           var read = arrow.site
-          read.lookupScope = Self.lexicalScope(of: sequence)
+          read.lookupScope = scopes.scope(of: sequence).lexicalScope
           sites.append(read)
         }
       }
@@ -285,10 +287,10 @@ final class ContainerReader: SyntaxVisitor {
   /// are read instead.
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     var site = site
-    site.lookupScope = Self.lexicalScope(of: node)
+    site.lookupScope = scopes.scope(of: node).lexicalScope
     // `resolve(tag: tag) as T` in a helper: its tag is the caller's too.
     if site.type == nil, let inferred, inferred.declaresHelper(around: node) { return nil }
-    guard case .named(let name)? = site.type, Self.genericParameters(around: node).contains(Self.head(of: name))
+    guard case .named(let name)? = site.type, scopes.scope(of: node).generics.contains(Self.head(of: name))
     else { return site }
     if let inferred, inferred.declaresHelper(around: node, generic: Self.head(of: name)) { return nil }
     site.type = nil
@@ -311,51 +313,9 @@ final class ContainerReader: SyntaxVisitor {
     return sites
   }
 
-  /// Which function or closure a registration is written in (`@120`, its node's index in the
-  /// tree): two registrations on `di` in two test methods are on two containers, not one.
-  static func enclosingBody(of node: some SyntaxProtocol) -> String {
-    var current = Syntax(node).parent
-    while let parent = current {
-      if parent.is(FunctionDeclSyntax.self) || parent.is(InitializerDeclSyntax.self)
-        || parent.is(AccessorDeclSyntax.self) || parent.is(ClosureExprSyntax.self)
-      {
-        // The node's index in the tree, not its offset: a line inserted above leaves the
-        // summary's shape (everything but its ranges) as it was.
-        return "@\(parent.id.indexInTree.toOpaque())"
-      }
-      current = parent.parent
-    }
-    return ""
-  }
-
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.
   static func head(of name: String) -> String {
     String(name.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-  }
-
-  /// The generic parameters of every declaration enclosing `node`.
-  static func genericParameters(around node: some SyntaxProtocol) -> Set<String> {
-    var names: Set<String> = []
-    var current = Syntax(node).parent
-    while let parent = current {
-      let clause =
-        parent.as(FunctionDeclSyntax.self)?.genericParameterClause
-        ?? parent.as(StructDeclSyntax.self)?.genericParameterClause
-        ?? parent.as(ClassDeclSyntax.self)?.genericParameterClause
-        ?? parent.as(EnumDeclSyntax.self)?.genericParameterClause
-        ?? parent.as(InitializerDeclSyntax.self)?.genericParameterClause
-        ?? parent.as(SubscriptDeclSyntax.self)?.genericParameterClause
-      for parameter in clause?.parameters ?? [] { names.insert(parameter.name.text) }
-      // A protocol's associated types and `Self` stand for conforming types too.
-      if let proto = parent.as(ProtocolDeclSyntax.self) {
-        names.insert("Self")
-        for member in proto.memberBlock.members {
-          if let associated = member.decl.as(AssociatedTypeDeclSyntax.self) { names.insert(associated.name.text) }
-        }
-      }
-      current = parent.parent
-    }
-    return names
   }
 
   // MARK: Shared reading

@@ -19,7 +19,7 @@ struct InferredHelpers {
   init?(_ settings: CollectionSettings, source: String?, dialects: [Dialect]) {
     let vocabulary = settings.vocabulary
     guard !vocabulary.isEmpty else { return nil }
-    let mentioned = { (word: String) in source.map { $0.contains(word) } ?? true }
+    let mentioned = { (word: String) in source.map { TextSearch.contains($0, word) } ?? true }
     let lastComponent = { (name: String) in name.split(separator: ".").last.map(String.init) ?? name }
     let configured = Set(
       (settings.registerFunctions + settings.resolveFunctions + settings.injectWrappers).map(lastComponent))
@@ -77,7 +77,7 @@ struct InferredHelpers {
   /// The helper `call` calls, if it is one: same name, its arguments fitting the helper's
   /// parameters, a type passed where the helper takes its `T.Type`, and, for a static
   /// method, its type (or nothing, inside it) as the receiver.
-  func helper(of call: FunctionCallExprSyntax) -> ContainerVocabulary.Helper? {
+  func helper(of call: FunctionCallExprSyntax, scopes: EnclosingScopes) -> ContainerVocabulary.Helper? {
     guard let name = CallShape.calledName(call), let candidates = helpers[name] else { return nil }
     let receiver = CallShape.receiver(call)
     let labels = call.arguments.map { $0.label?.text }
@@ -96,14 +96,14 @@ struct InferredHelpers {
       let ownerName = owner.split(separator: ".").last.map(String.init) ?? owner
       if helper.isStatic {
         if receiver.isEmpty || receiver == "Self" || receiver == "self" {
-          return ContainerReader.enclosingTypeNames(of: call).contains(ownerName)
+          return scopes.scope(of: call).typeNames.contains(ownerName)
         }
         let last = receiver.split(separator: ".").last.map(String.init) ?? receiver
         return last == ownerName
       }
       // An instance method: any receiver (a wrapper object's property, the container), or
       // none inside its type.
-      return !receiver.isEmpty || ContainerReader.enclosingTypeNames(of: call).contains(ownerName)
+      return !receiver.isEmpty || scopes.scope(of: call).typeNames.contains(ownerName)
     }
   }
 

@@ -6,8 +6,12 @@ import SwiftSyntax
 final class ReceiverNames: SyntaxVisitor {
   /// The names found so far.
   private(set) var names: Set<String> = []
+  private let scopes: EnclosingScopes
 
-  init() {
+  /// A walker answering scope questions through `scopes` (a ``ContainerReader``'s, when it
+  /// notes the calls it reads).
+  init(scopes: EnclosingScopes = EnclosingScopes()) {
+    self.scopes = scopes
     super.init(viewMode: .sourceAccurate)
   }
 
@@ -18,20 +22,14 @@ final class ReceiverNames: SyntaxVisitor {
 
   /// Adds the names `call` is made on.
   func note(_ call: FunctionCallExprSyntax) {
-    names.formUnion(Self.names(of: call))
+    guard let name = CallShape.calledName(call), Self.verbs.contains(name) else { return }
+    let receiver = CallShape.receiver(call)
+    guard !receiver.isEmpty else { return }
+    var components = receiver.split(separator: ".").map(String.init)
+    if let root = components.first, scopes.scope(of: call).parameters.contains(root) { components.removeFirst() }
+    names.formUnion(components)
   }
 
   /// The calls a container value's dialect reads on it.
   static let verbs: Set<String> = ["register", "autoregister", "resolve"]
-
-  /// The names `call` is made on, when it is one of ``verbs``: each part of its receiver as
-  /// ``ContainerReader/dialects(ofReceiver:at:)`` matches them, but a root a parameter hides.
-  static func names(of call: FunctionCallExprSyntax) -> [String] {
-    guard let name = CallShape.calledName(call), verbs.contains(name) else { return [] }
-    let receiver = CallShape.receiver(call)
-    guard !receiver.isEmpty else { return [] }
-    var components = receiver.split(separator: ".").map(String.init)
-    if let root = components.first, ContainerReader.isShadowed(root, at: call) { components.removeFirst() }
-    return components
-  }
 }
