@@ -78,7 +78,9 @@ final class EnclosingScopes {
       if let proto = node.as(ProtocolDeclSyntax.self) {
         scope.generics.insert("Self")
         for member in proto.memberBlock.members {
-          if let associated = member.decl.as(AssociatedTypeDeclSyntax.self) { scope.generics.insert(associated.name.text) }
+          if let associated = member.decl.as(AssociatedTypeDeclSyntax.self) {
+            scope.generics.insert(associated.name.text)
+          }
         }
       }
     }
