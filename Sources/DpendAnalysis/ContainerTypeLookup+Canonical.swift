@@ -37,10 +37,29 @@ extension ContainerTypeLookup {
 
   /// `summary` with the types of its container code as the sources declare them.
   public func canonicalized(_ summary: FileSummary) -> FileSummary {
+    // Most files name their types as declared: those stay the same value, sharing their
+    // storage, rather than a copy of every registration and site held beside the original.
+    guard !isCanonical(summary) else { return summary }
     var summary = summary
     summary.registrations = summary.registrations.map(canonicalized)
     summary.resolveSites = summary.resolveSites.map(canonicalized)
     return summary
+  }
+
+  /// `true` when every type `summary`'s container code writes, its runtime arguments' too,
+  /// is the one the sources declare under that name.
+  private func isCanonical(_ summary: FileSummary) -> Bool {
+    func same(_ type: String, _ scope: String) -> Bool { type.isEmpty || canonicalArgument(type, scope) == type }
+    func plain(_ site: ResolveSite) -> Bool {
+      if case .named(let name)? = site.type, canonical(name, site.lookupScope) != name { return false }
+      return site.argumentTypes.allSatisfy { same($0, site.lookupScope) }
+    }
+    return summary.resolveSites.allSatisfy(plain)
+      && summary.registrations.allSatisfy { registration in
+        registration.types.allSatisfy { canonical($0, registration.lookupScope) == $0 }
+          && registration.argumentTypes.allSatisfy { same($0, registration.lookupScope) }
+          && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
+      }
   }
 
   /// `true` when every type `summary`'s container code writes is the one the sources declare
