@@ -14,7 +14,8 @@ struct DiagnosticTests {
         "missing-dependency: error", "dependency-cycle: error", "ambiguous-provider: warning",
         "invalid-declaration: error", "invalid-library: error", "unreadable-file: error",
         "invalid-configuration: error", "registered-as-concrete-type: error", "unregistered-optional-resolve: warning",
-        "argument-count-mismatch: error", "duplicate-registration: warning", "impossible-cast: warning",
+        "argument-count-mismatch: error", "argument-type-mismatch: error", "duplicate-registration: warning",
+        "impossible-cast: warning",
       ])
   }
 
