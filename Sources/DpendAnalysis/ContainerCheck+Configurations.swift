@@ -6,10 +6,17 @@ extension ContainerCheck {
   /// The kinds of platform condition of which exactly one value holds in any build.
   static let exclusiveKinds = ["os(", "arch("]
 
+  /// The kinds whose `#else` arm every app builds too: an app is built for the simulator's
+  /// architecture and the device's, so a build may have an architecture no `arch(…)` names.
+  /// (`os(…)`'s other arm waits for the targets a file is compiled into: a file of an iOS-only
+  /// target never builds the `#else` of `os(iOS)`.)
+  static let kindsWithOtherArm = ["arch("]
+
   /// The configurations to analyse: a base one, then each condition atom that appears made
   /// true alone on top of it. Platform conditions exclude each other (a build has one `os`
   /// and one `arch`), so the base takes the first value found of each (`os(iOS)` first), and
-  /// each other value replaces it rather than joining it.
+  /// each other value replaces it rather than joining it; for an architecture, so does none
+  /// of those named (`!arch(x86_64)`: the arm64 device of `#if arch(x86_64) … #else`).
   static func configurations(_ conditionLists: [BuildConditions]) -> [[String]] {
     var atoms: Set<String> = []
     for conditions in conditionLists {
@@ -18,7 +25,7 @@ extension ContainerCheck {
       }
     }
     var base: [String] = []
-    var alternatives: [[String]] = []
+    var alternatives: [(kind: String, values: [String])] = []
     for kind in exclusiveKinds {
       // `os(iOS)` first: the platform most apps with container code are built for.
       let values = atoms.filter { Self.isPlatformValue($0, of: kind) }.sorted { lhs, rhs in
@@ -26,13 +33,14 @@ extension ContainerCheck {
       }
       guard let first = values.first else { continue }
       base.append(first)
-      alternatives += values.dropFirst().map { [$0] }
+      alternatives += values.dropFirst().map { (kind, [$0]) }
+      // Named as what it is not: no atom of that kind holds in it.
+      if kindsWithOtherArm.contains(kind) { alternatives.append((kind, values.map { "!" + $0 })) }
       atoms.subtract(values)
     }
     var result = [base]
     for alternative in alternatives {
-      let kind = exclusiveKinds.first { Self.isPlatformValue(alternative[0], of: $0) }!
-      result.append(base.filter { !$0.hasPrefix(kind) } + alternative)
+      result.append(base.filter { !$0.hasPrefix(alternative.kind) } + alternative.values)
     }
     result += atoms.sorted().map { base + [$0] }
     return result

@@ -216,18 +216,48 @@ import Testing
       }
       let clock = container.resolve(Clock.self)!
       let store = container.resolve(Store.self)!
-      let archive = container.resolve(Archive.self)!
+      let archive = container.2️⃣resolve(Archive.self)!
       let feed = container.1️⃣resolve(Feed.self)!
       """)
     let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
     #expect(
       graph.container.configurations == [
-        ["os(iOS)", "arch(arm64)"], ["arch(arm64)", "os(macOS)"], ["os(iOS)", "arch(arm64)", "DEBUG"],
+        ["os(iOS)", "arch(arm64)"], ["arch(arm64)", "os(macOS)"], ["os(iOS)", "!arch(arm64)"],
+        ["os(iOS)", "arch(arm64)", "DEBUG"],
       ])
     // `Store` is registered on iOS, and on macOS without `DEBUG`: in every configuration.
+    // `Archive` only on arm64: a build for another architecture has none.
     #expect(
       graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
-        "\(container.position("1️⃣")) in configuration 'arch(arm64), os(macOS)': missing dependency: nothing registers 'Feed'"
+        "\(container.position("2️⃣")) in configuration 'os(iOS), !arch(arm64)': missing dependency: nothing registers 'Archive'",
+        "\(container.position("1️⃣")) in configuration 'arch(arm64), os(macOS)': missing dependency: nothing registers 'Feed'",
+      ])
+  }
+
+  /// `#if arch(x86_64) … #else … #endif`: the simulator's arm and the device's are both
+  /// analysed, the `#else` named as the architectures it is not.
+  @Test func everyArmOfAnArchitectureConditionIsAnalysed() throws {
+    let container = MarkedText(
+      """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        #if arch(x86_64)
+        container.register(Clock.self) { _ in SystemClock() }
+        container.register(Feed.self) { _ in fatalError() }
+        #else
+        container.register(Clock.self) { _ in SystemClock() }
+        #endif
+      }
+      let clock = container.resolve(Clock.self)!
+      let feed = container.1️⃣resolve(Feed.self)!
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
+    #expect(graph.container.configurations == [["arch(x86_64)"], ["!arch(x86_64)"]])
+    // `Clock` in both arms; `Feed` only in the simulator's.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("1️⃣")) in configuration '!arch(x86_64)': missing dependency: nothing registers 'Feed'"
       ])
   }
 
