@@ -1,0 +1,132 @@
+/// The build targets of an Xcode project, read from its `project.pbxproj` (SPEC 8.6): which
+/// Swift files each native target compiles — those of its sources build phase, and those of
+/// its synchronized folders (Xcode 16) but the exceptions — which targets it depends on, and
+/// the platforms it builds for. Paths are relative to the folder holding the `.xcodeproj`.
+public struct XcodeProject: Hashable, Sendable {
+  /// A native target.
+  public struct Target: Hashable, Sendable {
+    public var name: String
+    /// `com.apple.product-type.application`, `…bundle.unit-test`, `…app-extension`.
+    public var productType: String
+    /// The files of its sources build phase.
+    public var sources: [String]
+    /// The folders whose every file it compiles, but the excluded ones.
+    public var synchronizedFolders: [SynchronizedFolder]
+    /// The files of other targets' synchronized folders it compiles too.
+    public var includedFiles: [String]
+    /// The names of the targets it depends on.
+    public var dependencies: [String]
+    /// The platforms it builds for: `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`.
+    public var platforms: [String]
+  }
+
+  /// A synchronized folder of a target (`PBXFileSystemSynchronizedRootGroup`).
+  public struct SynchronizedFolder: Hashable, Sendable {
+    public var path: String
+    /// The files (relative to the project's folder) the target leaves out.
+    public var excluded: [String]
+
+    public init(path: String, excluded: [String]) {
+      self.path = path
+      self.excluded = excluded
+    }
+  }
+
+  /// The native targets, in the project's order.
+  public var targets: [Target]
+
+  /// Reads the targets of `text`, a `project.pbxproj`.
+  ///
+  /// - Throws: ``PropertyListError`` when the text is no property list, or holds no project.
+  public init(parsing text: String) throws(PropertyListError) {
+    let root = try PropertyList(parsing: text)
+    guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
+      let project = objects[rootID]
+    else { throw PropertyListError(line: 1, reason: "no 'objects' and 'rootObject' of a project") }
+    let paths = Self.paths(objects, from: project["mainGroup"]?.string)
+    let projectPlatforms = Self.platforms(project, objects)
+    var names: [String: String] = [:]
+    for id in project["targets"]?.strings ?? [] { names[id] = objects[id]?["name"]?.string }
+    var targets: [Target] = []
+    for id in project["targets"]?.strings ?? [] {
+      guard let target = objects[id], target["isa"]?.string == "PBXNativeTarget" else { continue }
+      let phases = (target["buildPhases"]?.strings ?? []).compactMap { objects[$0] }
+      let sources = phases.filter { $0["isa"]?.string == "PBXSourcesBuildPhase" }.flatMap { phase in
+        (phase["files"]?.strings ?? []).compactMap { objects[$0]?["fileRef"]?.string }.compactMap { paths[$0] }
+      }
+      let own = Set(target["fileSystemSynchronizedGroups"]?.strings ?? [])
+      var folders: [SynchronizedFolder] = []
+      var included: [String] = []
+      for (groupID, group) in objects.sorted(by: { $0.key < $1.key })
+      where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+        guard let folder = paths[groupID] else { continue }
+        // An exception set for this target flips its files' membership: out of a folder the
+        // target compiles, into it from a folder it does not.
+        let flipped = (group["exceptions"]?.strings ?? []).compactMap { objects[$0] }
+          .filter { $0["target"]?.string == id }
+          .flatMap { $0["membershipExceptions"]?.strings ?? [] }
+          .map { Self.join(folder, $0) }
+        if own.contains(groupID) {
+          folders.append(SynchronizedFolder(path: folder, excluded: flipped))
+        } else {
+          included += flipped
+        }
+      }
+      let dependencies = (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }
+        .compactMap { names[$0] }
+      let platforms = Self.platforms(target, objects)
+      targets.append(
+        Target(
+          name: target["name"]?.string ?? id, productType: target["productType"]?.string ?? "",
+          sources: sources, synchronizedFolders: folders, includedFiles: included, dependencies: dependencies,
+          platforms: platforms.isEmpty ? projectPlatforms : platforms))
+    }
+    self.targets = targets
+  }
+
+  /// The path of every group, file and synchronized folder reached from the main group,
+  /// relative to the project's folder; those under a build-products or SDK root are left out.
+  private static func paths(_ objects: [String: PropertyList], from mainGroup: String?) -> [String: String] {
+    var paths: [String: String] = [:]
+    var pending: [(id: String, parent: String)] = mainGroup.map { [($0, "")] } ?? []
+    var seen: Set<String> = []
+    while let (id, parent) = pending.popLast() {
+      guard seen.insert(id).inserted, let object = objects[id] else { continue }
+      let own = object["path"]?.string
+      let path: String
+      switch object["sourceTree"]?.string ?? "<group>" {
+      case "<group>": path = own.map { join(parent, $0) } ?? parent
+      case "SOURCE_ROOT": path = own ?? ""
+      case "<absolute>": path = own ?? ""
+      default: continue
+      }
+      paths[id] = path
+      for child in object["children"]?.strings ?? [] { pending.append((child, path)) }
+    }
+    return paths
+  }
+
+  /// The platforms `object`'s build configurations name (`SDKROOT`, `SUPPORTED_PLATFORMS`).
+  private static func platforms(_ object: PropertyList, _ objects: [String: PropertyList]) -> [String] {
+    let list = object["buildConfigurationList"]?.string.flatMap { objects[$0] }
+    var found: Set<String> = []
+    for id in list?["buildConfigurations"]?.strings ?? [] {
+      let settings = objects[id]?["buildSettings"]
+      let sdks =
+        [settings?["SDKROOT"]?.string].compactMap { $0 }
+        + (settings?["SUPPORTED_PLATFORMS"]?.string?.split(separator: " ").map(String.init) ?? [])
+      for sdk in sdks { if let platform = platformNames[sdk] { found.insert(platform) } }
+    }
+    return found.sorted()
+  }
+
+  private static let platformNames = [
+    "iphoneos": "iOS", "iphonesimulator": "iOS", "macosx": "macOS", "appletvos": "tvOS",
+    "appletvsimulator": "tvOS", "watchos": "watchOS", "watchsimulator": "watchOS", "xros": "visionOS",
+    "xrsimulator": "visionOS",
+  ]
+
+  private static func join(_ parent: String, _ child: String) -> String {
+    parent.isEmpty ? child : child.isEmpty ? parent : parent + "/" + child
+  }
+}
