@@ -1,4 +1,5 @@
 import DpendWorkspace
+import Foundation
 import Testing
 
 /// Xcode projects' targets read from `project.pbxproj`, an old-style property list (SPEC 8.6).
@@ -106,5 +107,50 @@ import Testing
     #expect(throws: PropertyListError(line: 1, reason: "no 'objects' and 'rootObject' of a project")) {
       try XcodeProject(parsing: "{ archiveVersion = 1; }")
     }
+  }
+}
+
+/// Each file's build targets: from the projects under the root, else by folder convention.
+@Suite struct BuildTargetsTests {
+  @Test func projectsClaimTheirFilesAndConventionsTheRest() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("targets-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let files = [
+      "My App/App.swift", "My App/Model/Store.swift", "AppTests/AppTests.swift", "Widget/Clock.swift",
+      "Widget/Preview.swift", "Widget/Shared/Formatter.swift", "My App/Unused.swift",
+    ]
+    for file in files + ["Demo.xcodeproj/project.pbxproj"] {
+      let url = root.appendingPathComponent(file)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try (file.hasSuffix(".pbxproj") ? XcodeProjectTests.project : "").write(
+        to: url, atomically: true, encoding: .utf8)
+    }
+    let paths = files.map { root.appendingPathComponent($0).path }
+    let targets = BuildTargets.discover(root: root.path, files: paths) {
+      try? String(contentsOfFile: $0, encoding: .utf8)
+    }
+    #expect(
+      files.map { targets.targetsOfFile[root.appendingPathComponent($0).standardizedFileURL.path] ?? [] } == [
+        ["App"], ["App"], ["AppTests"], ["Widget"], ["(in no target)"], ["App", "Widget"], ["(in no target)"],
+      ])
+    #expect(
+      targets.summaryLine
+        == "build targets: 'App' (3 files, application, iOS/tvOS, from Demo.xcodeproj/project.pbxproj); 'AppTests' (1 files, tests, macOS, depends on 'App', from Demo.xcodeproj/project.pbxproj); 'Widget' (2 files, extension, watchOS, from Demo.xcodeproj/project.pbxproj); 2 files in no target of a project"
+    )
+  }
+
+  @Test func withoutAProjectFoldersNameTheTargets() {
+    let package: ([String]) -> Bool = { $0 == ["Packages", "Core"] }
+    #expect(BuildTargets.conventionalTarget(["App", "Screens"], isPackage: package) == ("", .application))
+    #expect(BuildTargets.conventionalTarget(["AppTests", "Mocks"], isPackage: package) == ("AppTests", .tests))
+    #expect(BuildTargets.conventionalTarget(["AppUITests"], isPackage: package) == ("AppUITests", .tests))
+    #expect(
+      BuildTargets.conventionalTarget(["ShareExtension"], isPackage: package) == ("ShareExtension", .appExtension))
+    #expect(
+      BuildTargets.conventionalTarget(["Packages", "Core", "Sources", "Network"], isPackage: package)
+        == ("Network", .library))
+    // `Sources` outside a package, and a folder named just `Tests`, name nothing.
+    #expect(BuildTargets.conventionalTarget(["App", "Sources", "Network"], isPackage: package) == ("", .application))
+    #expect(BuildTargets.conventionalTarget(["Tests", "Example"], isPackage: package) == ("", .application))
   }
 }
