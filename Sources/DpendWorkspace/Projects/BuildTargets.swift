@@ -1,8 +1,8 @@
 import Foundation
 
-/// Which build target compiles each Swift file of a workspace (SPEC 8.6): read from the Xcode
-/// projects under the root (``XcodeProject``), and, for a file no project claims, from
-/// SwiftPM's and Xcode's folder conventions (`…Tests`, `…UITests`, `…Extension`). Not yet used
+/// Which build target compiles each Swift file of a workspace (SPEC 8.6): read from the Swift
+/// packages (``SwiftPackage``) and Xcode projects (``XcodeProject``) under the root, and, for a
+/// file none claims, from SwiftPM's and Xcode's folder conventions (`…Tests`, `…UITests`, `…Extension`). Not yet used
 /// by the analysis; `dpend analyze --verbose` lists the targets found.
 public struct BuildTargets: Hashable, Sendable {
   /// A target and where it was read.
@@ -14,7 +14,7 @@ public struct BuildTargets: Hashable, Sendable {
     public var dependencies: [String]
     /// The platforms it builds for (empty when unknown).
     public var platforms: [String]
-    /// The project file it was read from, or `nil` for a folder convention.
+    /// The project file or manifest it was read from, or `nil` for a folder convention.
     public var project: String?
   }
 
@@ -25,19 +25,42 @@ public struct BuildTargets: Hashable, Sendable {
     case library, other
   }
 
-  /// The targets, projects' first in their order, then the folder conventions'.
+  /// The targets, packages' and projects' first in their order, then the folder conventions'.
   public var targets: [Target] = []
   /// The names of the targets compiling each file (absolute, standardized paths).
   public var targetsOfFile: [String: [String]] = [:]
 
   /// The targets of `files` (absolute paths) under `root`, reading each `project.pbxproj` with
   /// `read`; a project that cannot be read is left out (its files fall to the conventions).
-  public static func discover(root: String, files: [String], read: (String) -> String?) -> BuildTargets {
+  /// Each Swift package under the root is described by `describe` (the toolchain's
+  /// description, ``SwiftPackage/describe(folder:)``); one it cannot describe falls to the
+  /// conventions.
+  public static func discover(
+    root: String, files: [String], read: (String) -> String?,
+    describe: (String) -> SwiftPackage? = SwiftPackage.describe(folder:)
+  ) -> BuildTargets {
     var result = BuildTargets()
     let root = URL(fileURLWithPath: root).standardizedFileURL.path
     let files = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     let wanted = Set(files)
-    for project in projectFiles(under: root) {
+    let (projects, manifests) = projectFiles(under: root)
+    for manifest in manifests {
+      let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent()
+      guard let package = describe(folder.path) else { continue }
+      let relative = String(manifest.dropFirst(min(manifest.count, root.count)).drop { $0 == "/" })
+      for target in package.targets {
+        let kinds: [String: Kind] = ["test": .tests, "executable": .application, "library": .library]
+        result.targets.append(
+          Target(
+            name: target.name, kind: kinds[target.type] ?? .other, dependencies: target.dependencies,
+            platforms: package.platforms, project: relative))
+        for source in target.sources {
+          let path = folder.appendingPathComponent(target.path).appendingPathComponent(source).standardizedFileURL.path
+          if wanted.contains(path) { result.targetsOfFile[path, default: []].append(target.name) }
+        }
+      }
+    }
+    for project in projects {
       guard let text = read(project), let parsed = try? XcodeProject(parsing: text) else { continue }
       let folder = URL(fileURLWithPath: project).deletingLastPathComponent().deletingLastPathComponent()
       let relative = String(project.dropFirst(min(project.count, root.count)).drop { $0 == "/" })
@@ -106,23 +129,27 @@ public struct BuildTargets: Hashable, Sendable {
     return .other
   }
 
-  /// Every `project.pbxproj` under `root`, outside hidden folders and `.build`, sorted.
-  private static func projectFiles(under root: String) -> [String] {
+  /// Every `project.pbxproj` and `Package.swift` under `root`, outside hidden folders, `.build`
+  /// and `Pods`, sorted.
+  private static func projectFiles(under root: String) -> (xcode: [String], packages: [String]) {
     guard
       let enumerator = FileManager.default.enumerator(
         at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isDirectoryKey],
         options: [.skipsHiddenFiles, .skipsPackageDescendants])
-    else { return [] }
-    var found: [String] = []
+    else { return ([], []) }
+    var xcode: [String] = []
+    var packages: [String] = []
     for case let url as URL in enumerator {
       if url.lastPathComponent == ".build" || url.lastPathComponent == "Pods" {
         enumerator.skipDescendants()
       } else if url.pathExtension == "xcodeproj" {
         enumerator.skipDescendants()
-        found.append(url.appendingPathComponent("project.pbxproj").standardizedFileURL.path)
+        xcode.append(url.appendingPathComponent("project.pbxproj").standardizedFileURL.path)
+      } else if url.lastPathComponent == "Package.swift" {
+        packages.append(url.standardizedFileURL.path)
       }
     }
-    return found.sorted()
+    return (xcode.sorted(), packages.sorted())
   }
 
   /// `true` when no project file was found and every file is the app's: nothing to say.
@@ -133,9 +160,9 @@ public struct BuildTargets: Hashable, Sendable {
     var counts: [String: Int] = [:]
     for names in targetsOfFile.values { for name in names { counts[name, default: 0] += 1 } }
     let listed = targets.map { target in
-      if target.name == Self.noTarget { return "\(counts[target.name] ?? 0) files in no target of a project" }
+      if target.name == Self.noTarget { return "\(Self.files(counts[target.name] ?? 0)) in no target" }
       let name = target.name.isEmpty ? "the app (no project file)" : "'\(target.name)'"
-      var facts = ["\(counts[target.name] ?? 0) files", target.kind.rawValue]
+      var facts = [Self.files(counts[target.name] ?? 0), target.kind.rawValue]
       if !target.platforms.isEmpty { facts.append(target.platforms.joined(separator: "/")) }
       if !target.dependencies.isEmpty {
         facts.append("depends on " + target.dependencies.map { "'\($0)'" }.joined(separator: ", "))
@@ -145,4 +172,6 @@ public struct BuildTargets: Hashable, Sendable {
     }
     return "build targets: " + (listed.isEmpty ? "none" : listed.joined(separator: "; "))
   }
+
+  private static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 }

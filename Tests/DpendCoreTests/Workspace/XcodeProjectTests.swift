@@ -135,7 +135,7 @@ import Testing
       ])
     #expect(
       targets.summaryLine
-        == "build targets: 'App' (3 files, application, iOS/tvOS, from Demo.xcodeproj/project.pbxproj); 'AppTests' (1 files, tests, macOS, depends on 'App', from Demo.xcodeproj/project.pbxproj); 'Widget' (2 files, extension, watchOS, from Demo.xcodeproj/project.pbxproj); 2 files in no target of a project"
+        == "build targets: 'App' (3 files, application, iOS/tvOS, from Demo.xcodeproj/project.pbxproj); 'AppTests' (1 file, tests, macOS, depends on 'App', from Demo.xcodeproj/project.pbxproj); 'Widget' (2 files, extension, watchOS, from Demo.xcodeproj/project.pbxproj); 2 files in no target"
     )
   }
 
@@ -152,5 +152,42 @@ import Testing
     // `Sources` outside a package, and a folder named just `Tests`, name nothing.
     #expect(BuildTargets.conventionalTarget(["App", "Sources", "Network"], isPackage: package) == ("", .application))
     #expect(BuildTargets.conventionalTarget(["Tests", "Example"], isPackage: package) == ("", .application))
+  }
+
+  @Test func aPackagesTargetsAreTheToolchainsDescriptionOfIt() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("package-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let manifest = """
+      // swift-tools-version:5.9
+      import PackageDescription
+      let package = Package(
+        name: "Demo", platforms: [.iOS(.v16)],
+        targets: [
+          .target(name: "Core", path: "Code/Core", exclude: ["Old.swift"]),
+          .testTarget(name: "CoreTests", dependencies: ["Core"]),
+        ])
+      """
+    let files = ["Code/Core/Store.swift", "Code/Core/Old.swift", "Tests/CoreTests/StoreTests.swift"]
+    for (file, text) in zip(files + ["Package.swift"], ["", "", "", manifest]) {
+      let url = root.appendingPathComponent(file)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    // The toolchain evaluates the manifest: the custom path and the excluded file.
+    let targets = BuildTargets.discover(root: root.path, files: files.map { root.appendingPathComponent($0).path }) {
+      _ in nil
+    }
+    #expect(
+      targets.summaryLine
+        == "build targets: 'CoreTests' (1 file, tests, iOS, depends on 'Core', from Package.swift); 'Core' (1 file, library, iOS, from Package.swift); 1 file in no target"
+    )
+    // A manifest the toolchain cannot evaluate: SwiftPM's folder conventions.
+    let fallback = BuildTargets.discover(
+      root: root.path, files: files.map { root.appendingPathComponent($0).path }, read: { _ in nil },
+      describe: { _ in nil })
+    #expect(
+      fallback.summaryLine
+        == "build targets: the app (no project file) (2 files, application, by folder convention); 'CoreTests' (1 file, tests, by folder convention)"
+    )
   }
 }

@@ -1,0 +1,61 @@
+import DpendModel
+import Foundation
+
+/// The targets of a Swift package as the toolchain describes them (SPEC 8.6):
+/// `swift package describe --type json`, which evaluates the manifest as SwiftPM does (custom
+/// paths, excluded files, conditional targets included). Paths are relative to the package's
+/// folder.
+public struct SwiftPackage: Hashable, Sendable {
+  /// A target of the package.
+  public struct Target: Hashable, Sendable {
+    public var name: String
+    /// `library`, `executable`, `test`, `macro`, `plugin`, `snippet`.
+    public var type: String
+    /// Its folder.
+    public var path: String
+    /// Its Swift files, relative to its folder.
+    public var sources: [String]
+    /// The names of the package's targets it depends on.
+    public var dependencies: [String]
+  }
+
+  public var name: String
+  public var targets: [Target]
+  /// The platforms the manifest names (`iOS`, `macOS`); empty when it names none (every one).
+  public var platforms: [String]
+
+  /// Reads the JSON of `swift package describe --type json`.
+  public init(describing json: String) throws(JSONParseError) {
+    let root = try JSONValue.parse(json)
+    let object = root.objectValue ?? [:]
+    name = object["name"]?.stringValue ?? ""
+    targets = (object["targets"]?.arrayValue ?? []).compactMap { value in
+      guard let target = value.objectValue, let name = target["name"]?.stringValue else { return nil }
+      return Target(
+        name: name, type: target["type"]?.stringValue ?? "", path: target["path"]?.stringValue ?? "",
+        sources: (target["sources"]?.arrayValue ?? []).compactMap(\.stringValue),
+        dependencies: (target["target_dependencies"]?.arrayValue ?? []).compactMap(\.stringValue))
+    }
+    let names = ["ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
+    platforms = (object["platforms"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"]?.stringValue }
+      .map { names[$0] ?? $0 }
+  }
+
+  /// The description of the package in `folder`, from the toolchain (`swift` on the `PATH`);
+  /// `nil` when it cannot run or the manifest does not evaluate (the caller falls back to
+  /// SwiftPM's folder conventions).
+  public static func describe(folder: String) -> SwiftPackage? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "package", "--package-path", folder, "describe", "--type", "json"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return try? SwiftPackage(describing: String(decoding: data, as: UTF8.self))
+  }
+}
