@@ -45,9 +45,14 @@ public struct SwiftPackage: Hashable, Sendable {
   /// `nil` when it cannot run or the manifest does not evaluate (the caller falls back to
   /// SwiftPM's folder conventions).
   public static func describe(folder: String) -> SwiftPackage? {
+    // SwiftPM's scratch files go to a folder of dpend's own: nothing is written in the package.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-describe-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", folder, "describe", "--type", "json"]
+    process.arguments = [
+      "swift", "package", "--package-path", folder, "--scratch-path", scratch.path, "describe", "--type", "json",
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

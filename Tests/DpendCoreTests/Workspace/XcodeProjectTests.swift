@@ -181,6 +181,8 @@ import Testing
       targets.summaryLine
         == "build targets: 'CoreTests' (1 file, tests, iOS, depends on 'Core', from Package.swift); 'Core' (1 file, library, iOS, from Package.swift); 1 file in no target"
     )
+    // Described without writing in the package.
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".build").path))
     // A manifest the toolchain cannot evaluate: SwiftPM's folder conventions.
     let fallback = BuildTargets.discover(
       root: root.path, files: files.map { root.appendingPathComponent($0).path }, read: { _ in nil },
