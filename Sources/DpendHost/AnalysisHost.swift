@@ -205,9 +205,10 @@ public final class AnalysisHost {
   public var vocabulary: ContainerVocabulary { collection.vocabulary }
 
   private func noteVocabulary(_ facts: VocabularyFacts, of path: String) {
-    guard vocabularyFacts[path] != (facts.isEmpty ? nil : facts) else { return }
+    let old = vocabularyFacts[path] ?? VocabularyFacts()
     vocabularyFacts[path] = facts.isEmpty ? nil : facts
-    vocabularyFactsChanged = true
+    // Facts that only moved (a keystroke above a helper) infer the same vocabulary.
+    if !old.equalsPositionFree(facts) { vocabularyFactsChanged = true }
   }
 
   /// Infers the vocabulary again when some file's facts changed; when it differs, adopts it

@@ -16,7 +16,7 @@ extension ContainerReader {
     }
     guard let values = inferred?.containerValues, !values.isEmpty else { return dialects }
     // `container.resolve()` where a parameter named `container` of another type hides the global.
-    if let root = components.first, values[root] != nil, scopes.scope(of: call).parameters.contains(root) {
+    if let root = components.first, values[root] != nil, scopes.scope(of: call).bindings[root] != nil {
       return dialects
     }
     let named = components.lazy.compactMap { values[$0] }.first

@@ -67,63 +67,10 @@ extension ContainerReader {
   /// when the closure is passed at a slot of the vocabulary; `nil` when `name` is bound
   /// otherwise, or not at all.
   func slotDialect(of name: String, at node: some SyntaxProtocol) -> Dialect? {
-    guard let slots = inferred?.slots, !slots.isEmpty else { return nil }
-    var current = Syntax(node).parent
-    while let parent = current {
-      if let function = parent.as(FunctionDeclSyntax.self),
-        function.signature.parameterClause.parameters.contains(where: { HelperReader.internalName($0) == name })
-      {
-        return nil
-      }
-      if let initializer = parent.as(InitializerDeclSyntax.self),
-        initializer.signature.parameterClause.parameters.contains(where: { HelperReader.internalName($0) == name })
-      {
-        return nil
-      }
-      if let closure = parent.as(ClosureExprSyntax.self) {
-        let names: [String]
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list)?: names = list.map(\.name.text)
-        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: names = []
-        }
-        if let position = names.firstIndex(of: name) {
-          guard let (callee, label) = Self.passing(closure) else { return nil }
-          return slots[callee]?.first { slot in slot.position == position && label.map { $0 == slot.label } ?? true }?
-            .dialect
-        }
-      }
-      current = parent.parent
-    }
-    return nil
-  }
-
-  /// The name of the function or type `closure` is passed to, and its argument label
-  /// (`.some(nil)` unlabelled; `nil` for a trailing closure, whose label is not written).
-  private static func passing(_ closure: ClosureExprSyntax) -> (callee: String, label: String??)? {
-    let call: FunctionCallExprSyntax
-    let label: String??
-    if let argument = closure.parent?.as(LabeledExprSyntax.self),
-      let found = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
-    {
-      call = found
-      label = .some(argument.label?.text)
-    } else if let found = closure.parent?.as(FunctionCallExprSyntax.self) {
-      call = found
-      label = nil
-    } else {
-      return nil
-    }
-    var called = call.calledExpression
-    if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
-    if let member = called.as(MemberAccessExprSyntax.self) {
-      // `Route.init(factory:)`: the type's.
-      if member.declName.baseName.text == "init", let base = member.base {
-        return (base.trimmedDescription.split(separator: ".").last.map(String.init) ?? "", label)
-      }
-      return (member.declName.baseName.text, label)
-    }
-    guard let reference = called.as(DeclReferenceExprSyntax.self) else { return nil }
-    return (reference.baseName.text, label)
+    guard let slots = inferred?.slots, !slots.isEmpty, let closure = scopes.scope(of: node).bindings[name]?.closure
+    else { return nil }
+    return slots[closure.callee]?.first { slot in
+      slot.position == closure.position && closure.label.map { $0 == slot.label } ?? true
+    }?.dialect
   }
 }

@@ -52,10 +52,10 @@ extension ContainerReader {
     if components.first == "self" { components.removeFirst() }
     guard let root = components.first else { return nil }
     if let dialect = slotDialect(of: root, at: call) { return (root, dialect) }
-    if let parameter = Self.parameter(root, at: call) {
+    if let parameter = scopes.scope(of: call).bindings[root] {
       guard let type = parameter.type else {
         // The factory's own parameter: `register(P.self) { r in … }` passes the resolver.
-        guard parameter.isFactoryParameter else { return nil }
+        guard parameter.closure?.callee == "register", parameter.closure?.position == 0 else { return nil }
         return dialects.first { $0 == .swinject || $0 == .resolver }.map { (root, $0) }
       }
       var bare = TypeText.normalize(type)
@@ -67,53 +67,5 @@ extension ContainerReader {
       if let dialect = declared[component] ?? inferred?.containerValues[component] { return (component, dialect) }
     }
     return nil
-  }
-
-  /// The innermost parameter named `name` of a function, initializer or closure enclosing
-  /// `node`: its written type (`nil` when untyped), and whether it is the first parameter of
-  /// a closure passed to a `register` call.
-  private static func parameter(_ name: String, at node: some SyntaxProtocol) -> (
-    type: String?, isFactoryParameter: Bool
-  )? {
-    var current = Syntax(node).parent
-    while let parent = current {
-      if let function = parent.as(FunctionDeclSyntax.self),
-        let found = function.signature.parameterClause.parameters.first(where: { HelperReader.internalName($0) == name }
-        )
-      {
-        return (found.type.trimmedDescription, false)
-      }
-      if let initializer = parent.as(InitializerDeclSyntax.self),
-        let found = initializer.signature.parameterClause.parameters.first(where: {
-          HelperReader.internalName($0) == name
-        })
-      {
-        return (found.type.trimmedDescription, false)
-      }
-      if let closure = parent.as(ClosureExprSyntax.self) {
-        let isFactory = enclosingCall(of: closure).flatMap(CallShape.calledName) == "register"
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let names)?:
-          if let index = names.firstIndex(where: { $0.name.text == name }) {
-            return (nil, isFactory && index == names.startIndex)
-          }
-        case .parameterClause(let clause)?:
-          if let index = clause.parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) {
-            return (
-              clause.parameters[index].type?.trimmedDescription, isFactory && index == clause.parameters.startIndex
-            )
-          }
-        case nil: break
-        }
-      }
-      current = parent.parent
-    }
-    return nil
-  }
-
-  /// The call `closure` is passed to, as an argument or its trailing closure.
-  private static func enclosingCall(of closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
-    if let call = closure.parent?.as(FunctionCallExprSyntax.self) { return call }
-    return closure.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)
   }
 }

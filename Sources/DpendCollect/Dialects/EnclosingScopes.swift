@@ -5,10 +5,21 @@ import SwiftSyntax
 /// it belongs to. Each is worked out once per enclosing declaration or closure and shared by
 /// every call inside, instead of walking every call's chain of parents once per question.
 final class EnclosingScopes {
+  /// A parameter of a function, initializer or closure: what a name written inside stands for.
+  struct Binding {
+    /// Its type as written; `nil` when not written (`{ r in … }`).
+    var type: String?
+    /// For a closure's parameter: the function or type the closure is passed to, the argument
+    /// label (`.some(nil)` unlabelled, `nil` for a trailing closure, whose label is not
+    /// written), and the parameter's place among the closure's.
+    var closure: (callee: String, label: String??, position: Int)?
+  }
+
   /// What holds inside one declaration or closure (and everything around it).
   struct Scope {
-    /// The names of the parameters of every function, initializer and closure around.
-    var parameters: Set<String> = []
+    /// The parameters of every function, initializer and closure around, by name, the
+    /// innermost of a name hiding the others.
+    var bindings: [String: Binding] = [:]
     /// The generic parameters of every declaration around (a protocol's `Self` and
     /// associated types among them).
     var generics: Set<String> = []
@@ -42,19 +53,25 @@ final class EnclosingScopes {
     if let known = scopes[node.id] { return known }
     var scope = self.scope(of: node)
     if let function = node.as(FunctionDeclSyntax.self) {
-      scope.parameters.formUnion(function.signature.parameterClause.parameters.map(HelperReader.internalName))
+      Self.bind(function.signature.parameterClause.parameters, in: &scope)
       scope.generics.formUnion(function.genericParameterClause?.parameters.map(\.name.text) ?? [])
       scope.body = Self.body(node)
     } else if let initializer = node.as(InitializerDeclSyntax.self) {
-      scope.parameters.formUnion(initializer.signature.parameterClause.parameters.map(HelperReader.internalName))
+      Self.bind(initializer.signature.parameterClause.parameters, in: &scope)
       scope.generics.formUnion(initializer.genericParameterClause?.parameters.map(\.name.text) ?? [])
       scope.body = Self.body(node)
     } else if let closure = node.as(ClosureExprSyntax.self) {
+      let passing = Self.passing(closure)
+      let parameters: [(name: String, type: String?)]
       switch closure.signature?.parameterClause {
-      case .simpleInput(let names)?: scope.parameters.formUnion(names.map(\.name.text))
+      case .simpleInput(let names)?: parameters = names.map { ($0.name.text, nil) }
       case .parameterClause(let clause)?:
-        scope.parameters.formUnion(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
-      case nil: break
+        parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
+      case nil: parameters = []
+      }
+      for (position, parameter) in parameters.enumerated() {
+        scope.bindings[parameter.name] = Binding(
+          type: parameter.type, closure: passing.map { ($0.callee, $0.label, position) })
       }
       scope.body = Self.body(node)
     } else if node.is(AccessorDeclSyntax.self) {
@@ -86,6 +103,41 @@ final class EnclosingScopes {
     }
     scopes[node.id] = scope
     return scope
+  }
+
+  private static func bind(_ parameters: FunctionParameterListSyntax, in scope: inout Scope) {
+    for parameter in parameters {
+      scope.bindings[HelperReader.internalName(parameter)] = Binding(type: parameter.type.trimmedDescription)
+    }
+  }
+
+  /// The name of the function or type `closure` is passed to, and its argument label
+  /// (`.some(nil)` unlabelled; `nil` for a trailing closure, whose label is not written).
+  private static func passing(_ closure: ClosureExprSyntax) -> (callee: String, label: String??)? {
+    let call: FunctionCallExprSyntax
+    let label: String??
+    if let argument = closure.parent?.as(LabeledExprSyntax.self),
+      let found = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    {
+      call = found
+      label = .some(argument.label?.text)
+    } else if let found = closure.parent?.as(FunctionCallExprSyntax.self) {
+      call = found
+      label = nil
+    } else {
+      return nil
+    }
+    var called = call.calledExpression
+    if let specialized = called.as(GenericSpecializationExprSyntax.self) { called = specialized.expression }
+    if let member = called.as(MemberAccessExprSyntax.self) {
+      // `Route.init(factory:)`: the type's.
+      if member.declName.baseName.text == "init", let base = member.base {
+        return (base.trimmedDescription.split(separator: ".").last.map(String.init) ?? "", label)
+      }
+      return (member.declName.baseName.text, label)
+    }
+    guard let reference = called.as(DeclReferenceExprSyntax.self) else { return nil }
+    return (reference.baseName.text, label)
   }
 
   private static func isScope(_ node: Syntax) -> Bool {

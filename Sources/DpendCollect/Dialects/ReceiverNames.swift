@@ -26,7 +26,7 @@ final class ReceiverNames: SyntaxVisitor {
     let receiver = CallShape.receiver(call)
     guard !receiver.isEmpty else { return }
     var components = receiver.split(separator: ".").map(String.init)
-    if let root = components.first, scopes.scope(of: call).parameters.contains(root) { components.removeFirst() }
+    if let root = components.first, scopes.scope(of: call).bindings[root] != nil { components.removeFirst() }
     names.formUnion(components)
   }
 
