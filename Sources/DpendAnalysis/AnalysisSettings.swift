@@ -16,6 +16,13 @@ public struct AnalysisSettings: Sendable {
   /// The build configurations container code is checked in; `nil` derives them from the
   /// `#if` conditions found.
   public var configurations: [[String]]?
+  /// The build targets compiling each file: a resolve is answered only by what its process
+  /// registers (``TargetVisibility``). `nil`: every registration answers every resolve.
+  public var targets: TargetMap? {
+    didSet { visibility = TargetVisibility(targets) }
+  }
+  /// ``targets`` as the container check reads them; `nil` when they split nothing.
+  var visibility: TargetVisibility?
 
   public init(
     implicitFilter: ImplicitFilter = ImplicitFilter(), mode: GenerationMode = .application,

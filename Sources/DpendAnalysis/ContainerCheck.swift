@@ -41,6 +41,9 @@ struct ContainerCheck {
   var parallelLookups: (lookup: (NameWatch) -> ContainerTypeLookup, watch: NameWatch)? = nil
   /// `false` leaves the report's ``ContainerReport/graph`` empty (only `dpend tree` draws it).
   var drawsGraph = true
+  /// Whose registrations answer whose resolves by build target; `nil`: every registration
+  /// answers every resolve (one target, or none known).
+  var visibility: TargetVisibility? = nil
 
   /// A registration or resolve site and where it was read. A reference: the check copies
   /// sites into lists per configuration and per key, and a copy of a site holding its
@@ -130,7 +133,14 @@ struct ContainerCheck {
     } else {
       found = inputs.map { check($0.sites, $0.registrations) }
     }
-    let diagnostics = BuildConfigurations.merge(found.map(\.diagnostics), configurations: report.configurations)
+    var diagnostics = BuildConfigurations.merge(found.map(\.diagnostics), configurations: report.configurations)
+    if let visibility {
+      diagnostics = diagnostics.map { diagnostic in
+        var scoped = diagnostic
+        scoped.message = visibility.scope(of: diagnostic.range.file) + diagnostic.message
+        return scoped
+      }
+    }
     report.unread = Self.sayingWhatTheySilence(report.unread, found.flatMap(\.silenced))
 
     report.keyFacts = ContainerKeyFacts(
@@ -194,10 +204,13 @@ struct ContainerCheck {
     let unread = registrations.filter { $0.unread != nil && !$0.isForwarded }
     var silenced: [Silenced] = []
     var diagnostics: [Diagnostic] = []
-    var missing: [ContainerKey: (required: Bool, sites: [Site])] = [:]
+    // By key and, across build targets, by the place of the site's file: each target's
+    // resolves are one finding.
+    var missing: [MissingKey: (required: Bool, sites: [Site])] = [:]
     for (site, type) in sites {
       let candidates = (byType[type] ?? []).filter {
         registrations[$0].name == site.site.name && registrations[$0].dialect.answers(site.site.dialect)
+          && answers(site.site, registrations[$0])
       }.map { registrations[$0] }
       if candidates.isEmpty {
         // Factory: the compiler checks presence, and the definition may be in another module.
@@ -206,15 +219,16 @@ struct ContainerCheck {
         let answering = unread.filter { registration in
           (registration.types.isEmpty || registration.types.contains(type))
             && (registration.nameIsComputed || registration.name == site.site.name)
-            && registration.dialect.answers(site.site.dialect)
+            && registration.dialect.answers(site.site.dialect) && answers(site.site, registration)
         }
         if !answering.isEmpty {
           silenced += answering.map { Silenced(registration: $0.range, site: site.site.range, type: type) }
           continue
         }
         let key = ContainerKey(type: type, name: site.site.name, argumentCount: site.site.argumentCount)
-        let entry = missing[key] ?? (false, [])
-        missing[key] = (entry.required || site.site.isRequired, entry.sites + [site])
+        let place = MissingKey(key: key, place: visibility?.place(of: site.site.range.file) ?? 0)
+        let entry = missing[place] ?? (false, [])
+        missing[place] = (entry.required || site.site.isRequired, entry.sites + [site])
         continue
       }
       // Dip auto-wires a factory's own parameters; only Swinject counts runtime arguments.
@@ -242,13 +256,19 @@ struct ContainerCheck {
       }
     }
     var scanned: [String?] = []
-    for (key, entry) in missing.sorted(by: { $0.key < $1.key }) {
+    for (missingKey, entry) in missing.sorted(by: { ($0.key.key, $0.key.place) < ($1.key.key, $1.key.place) }) {
       diagnostics.append(
-        missingDiagnostic(key, required: entry.required, sites: entry.sites, registrations, scanned: &scanned))
+        missingDiagnostic(missingKey.key, required: entry.required, sites: entry.sites, registrations, scanned: &scanned))
     }
     diagnostics += duplicates(registrations)
     diagnostics += cycles(sites, registrations)
     return (diagnostics, scanned, silenced)
+  }
+
+  /// A key nothing registers, with the place of the files resolving it (``TargetVisibility``).
+  private struct MissingKey: Hashable {
+    var key: ContainerKey
+    var place: Int
   }
 
   /// The error of `key`, which nothing registers; when it is a protocol, its name joins
@@ -258,12 +278,13 @@ struct ContainerCheck {
     scanned: inout [String?]
   ) -> Diagnostic {
     let sites = sites.sorted { $0.site.range < $1.site.range }
-    let notes = sites.map { site in
+    var notes = sites.map { site in
       DiagnosticNote(
         message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" }
           ?? (site.site.requiredBy == nil ? "resolved here" : "required here"),
         range: site.site.range)
     }
+    notes += unseenRegistrationNotes(key, sites: sites.map(\.site), registrations)
     let range = sites[0].site.range
     let isProtocol = lookup.isProtocol(key.type)
     if isProtocol { scanned.append(key.name) }
@@ -271,6 +292,7 @@ struct ContainerCheck {
       let concrete = registrations.first(where: { registration in
         registration.unread == nil && registration.name == key.name
           && registration.types.contains { lookup.conformances($0).contains(key.type) }
+          && sites.contains { answers($0.site, registration) }
       }), let registered = concrete.types.first(where: { lookup.conformances($0).contains(key.type) })
     {
       return Diagnostic(

@@ -70,7 +70,9 @@ extension GraphBuilder {
     let checked: KeptContainerCheck
     // Read by the check, or by the index when it is made (a kept check reads none).
     var checkedFacts: [FileSummary]?
-    if let kept = keptContainerCheck(configurations: configurations, shelf: shelf) {
+    // Across build targets, a kept answer's facts (keys registered and resolved anywhere)
+    // cannot tell whether an edit changes what a target sees: the check runs.
+    if settings.visibility == nil, let kept = keptContainerCheck(configurations: configurations, shelf: shelf) {
       checked = kept
       lastContainerCheckKept = true
     } else {
@@ -80,6 +82,7 @@ extension GraphBuilder {
       var check = ContainerCheck(
         lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch), configurations: configurations)
       check.drawsGraph = containerViews.contains(.tree)
+      check.visibility = settings.visibility
       check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
       let (diagnostics, report) = check.run(facts)
       checked = KeptContainerCheck(

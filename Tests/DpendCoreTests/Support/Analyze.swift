@@ -7,13 +7,14 @@ import DpendTestSupport
 func analyze(
   _ files: [String: String], filters: [String] = [], mode: GenerationMode = .application,
   libraries: [Factory] = [], moduleName: String? = nil, collection: CollectionSettings = CollectionSettings(),
-  configurations: [[String]]? = nil
+  configurations: [[String]]? = nil, targets: TargetMap? = nil
 ) throws -> DependencyGraph {
   var settings = AnalysisSettings(
     implicitFilter: try ImplicitFilter(patterns: filters), mode: mode, libraryFactories: libraries,
     moduleName: moduleName)
   settings.readsThesis = collection.readsThesis
   settings.configurations = configurations
+  settings.targets = targets
   let host = AnalysisHost(settings: settings)
   host.collection = collection
   host.update(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })

@@ -1,0 +1,122 @@
+import DpendModel
+
+/// Whose registrations answer whose resolves, by the build targets compiling their files
+/// (SPEC 8.6). A resolve runs in a process: an app, an extension or a test bundle (a *root*)
+/// with the libraries it links. It is answered by what is registered in that process:
+/// - a root's own file: by the root and what it links; a test bundle links the app it is
+///   hosted in, an app does not link the extensions it embeds, so a test's registration
+///   never answers the app and an extension sees only its own process;
+/// - a library's file: by every app or extension process linking it (test bundles only when
+///   nothing else links it).
+///
+/// What dpend cannot place answers and is answered by everything: a file in no known
+/// target, a target named by a folder convention that may be linked from anywhere (a library),
+/// a library nothing read links; and a target linking a product dpend does not see links
+/// every library.
+struct TargetVisibility: Sendable {
+  /// Each file's place: the set of targets compiling it, by its index in ``names``.
+  private let placeOfFile: [String: Int]
+  /// The target names of each place; place 0 is the open one (no name).
+  private let names: [[String]]
+  /// `answers[site's place][registration's place]`.
+  private let answers: [[Bool]]
+
+  /// `nil` when `map` places every file the same way, or sees one process only: every
+  /// registration answers every resolve, as with no map.
+  init?(_ map: TargetMap?) {
+    guard let map, map.targets.count > 1 else { return nil }
+    let targets = Dictionary(map.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let process = Self.processes(map.targets, targets)
+    let linked = Set(process.filter { targets[$0.key]!.kind != .library }.values.flatMap { $0 })
+    // Open: answering and answered by everything.
+    let open = Set(
+      map.targets.filter { target in
+        target.kind == .library && (!target.isRead || !linked.contains(target.name))
+          || (target.kind == .other && !target.isRead)
+      }.map(\.name))
+    // The process a resolve in each target is answered in.
+    var answering: [String: Set<String>] = [:]
+    for target in map.targets where !open.contains(target.name) {
+      if target.kind != .library {
+        answering[target.name] = process[target.name] ?? [target.name]
+        continue
+      }
+      let roots = process.filter { $0.value.contains(target.name) && targets[$0.key]!.kind != .library }
+      let apps = roots.filter { targets[$0.key]!.kind != .tests }
+      answering[target.name] = (apps.isEmpty ? roots : apps).values.reduce(into: Set([target.name])) {
+        $0.formUnion($1)
+      }
+    }
+    var names: [[String]] = [[]]
+    var placeOf: [[String]: Int] = [[]: 0]
+    var placeOfFile: [String: Int] = [:]
+    for (file, fileTargets) in map.targetsOfFile {
+      let known = Array(Set(fileTargets.filter { targets[$0] != nil && !open.contains($0) })).sorted()
+      // A file also in an open target may be compiled anywhere.
+      let key = fileTargets.contains(where: open.contains) ? [] : known
+      if let place = placeOf[key] {
+        placeOfFile[file] = place
+      } else {
+        placeOf[key] = names.count
+        placeOfFile[file] = names.count
+        names.append(key)
+      }
+    }
+    let answers = names.map { siteTargets in
+      names.map { registrationTargets in
+        siteTargets.isEmpty || registrationTargets.isEmpty
+          || siteTargets.contains { site in registrationTargets.contains { answering[site]?.contains($0) == true } }
+      }
+    }
+    guard answers.contains(where: { $0.contains(false) }) else { return nil }
+    self.placeOfFile = placeOfFile
+    self.names = names
+    self.answers = answers
+  }
+
+  /// The place of `file`: files the map does not name are open.
+  func place(of file: String) -> Int { placeOfFile[file] ?? 0 }
+
+  /// `true` when a registration in a file of `registration`'s place answers a resolve in a
+  /// file of `site`'s.
+  func answers(site: Int, registration: Int) -> Bool { answers[site][registration] }
+
+  /// The targets compiling the files of `place`, sorted; empty for the open place.
+  func targets(of place: Int) -> [String] { names[place] }
+
+  /// `in target 'ShareExtension': ` — how a message names where the file at `file` is compiled;
+  /// empty for a file whose target is unknown.
+  func scope(of file: String) -> String {
+    let targets = names[place(of: file)]
+    guard !targets.isEmpty else { return "" }
+    return "in target\(targets.count == 1 ? "" : "s") \(Wording.list(targets.map { "'\($0)'" })): "
+  }
+
+  /// Each root's process: the root and every target it links, transitively. A test bundle
+  /// links the app it depends on (it is hosted there); no other target links an app or an
+  /// extension it depends on (it embeds them). A target depending on a name no target has
+  /// links every library.
+  private static func processes(_ list: [TargetMap.Target], _ targets: [String: TargetMap.Target]) -> [String:
+    Set<String>]
+  {
+    let libraries = list.filter { $0.kind == .library }.map(\.name)
+    var result: [String: Set<String>] = [:]
+    for root in list {
+      var linked: Set<String> = [root.name]
+      var pending = [root.name]
+      while let name = pending.popLast() {
+        guard let target = targets[name] else { continue }
+        for dependency in target.dependencies {
+          guard let linkedTarget = targets[dependency] else {
+            for library in libraries where linked.insert(library).inserted { pending.append(library) }
+            continue
+          }
+          let embeds = linkedTarget.kind != .library && !(name == root.name && root.kind == .tests)
+          if !embeds, linked.insert(dependency).inserted { pending.append(dependency) }
+        }
+      }
+      result[root.name] = linked
+    }
+    return result
+  }
+}
