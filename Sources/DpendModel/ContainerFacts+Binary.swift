@@ -186,6 +186,7 @@ extension ContainerRegistration: BinaryCodable {
     writer.writeOptionalString(providedType)
     writer.writeString(lookupScope)
     writer.write(argumentTypes)
+    writer.write(gate)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -217,5 +218,29 @@ extension ContainerRegistration: BinaryCodable {
     providedType = try reader.readOptionalString()
     lookupScope = try reader.readString()
     argumentTypes = try reader.readStrings()
+    gate = try reader.read()
+  }
+}
+
+extension RegistrationGate: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.writeString(name)
+    writer.writeString(declaration)
+    writer.writeBool(isAssembly)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    self.init(name: try reader.readString(), declaration: try reader.readString(), isAssembly: try reader.readBool())
+  }
+}
+
+extension GateMention: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.writeString(name)
+    writer.writeOptionalString(inside)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    self.init(name: try reader.readString(), inside: try reader.readOptionalString())
   }
 }

@@ -194,6 +194,10 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// (`register<T>(_: T.Type, instance: T)`): its callers are read as registrations instead,
   /// so it answers nothing by itself and silences nothing.
   public var isForwarded = false
+  /// The declaration it is written in that the app must reach for it to run (an assembly's
+  /// `assemble(container:)`, a function on or taking a container); `nil` when it runs
+  /// wherever it is written.
+  public var gate: RegistrationGate? = nil
   /// Where the registered type is written, for edits: `Impl` in `register(Impl.self)`, in
   /// Dip's `type: Impl.self`, `{ () -> Impl in … }` or `{ … as Impl }`; `nil` when the type is
   /// read from what the factory constructs.
@@ -252,5 +256,45 @@ public struct ArgumentInsertion: Hashable, Sendable {
     self.position = position
     self.prefix = prefix
     self.suffix = suffix
+  }
+}
+
+/// A declaration that registers only when the app reaches it (SPEC 8.6): an `Assembly`'s
+/// `assemble(container:)` runs when the app makes the assembly (and applies it); a function
+/// declared on a library's container type (`extension Resolver { static func
+/// registerBillingServices() }`) or taking a container (`func registerServices(in container:
+/// Container)`) runs when the app calls it. A library's own entry points
+/// (`registerAllServices()`) are none.
+public struct RegistrationGate: Hashable, Sendable {
+  /// The word that reaches it where the app mentions it: the assembly's type name
+  /// (`PresentationAssembly()`), or the function's (`registerBillingServices()`).
+  public var name: String
+  /// How a message names the declaration: `PresentationAssembly.assemble(container:)`.
+  public var declaration: String
+  /// `true` for an assembly (made), `false` for a function (called).
+  public var isAssembly: Bool
+
+  public init(name: String, declaration: String, isAssembly: Bool) {
+    self.name = name
+    self.declaration = declaration
+    self.isAssembly = isAssembly
+  }
+
+  /// Names a library calls itself on the app's declarations: Resolver's and Factory's
+  /// registration entry points, Swinject's `Assembly` requirements.
+  public static let libraryEntryPoints: Set<String> = ["registerAllServices", "autoRegister", "assemble", "loaded"]
+}
+
+/// A mention of a ``RegistrationGate``'s name (a call, a construction, a reference) in a
+/// file, with the gate whose body it is written in: the mention reaches the gate only when
+/// that body is reached (`nil`: written elsewhere, so reached).
+public struct GateMention: Hashable, Sendable {
+  public var name: String
+  /// The name of the gate the mention is written in; `nil` outside any.
+  public var inside: String?
+
+  public init(name: String, inside: String? = nil) {
+    self.name = name
+    self.inside = inside
   }
 }

@@ -8,7 +8,7 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 5
+  public static let binaryFormatVersion: UInt8 = 6
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -42,6 +42,7 @@ extension FileSummary {
     writer.write(resolveSites)
     writer.write(vocabulary)
     writer.write(receiverNames)
+    writer.write(gateMentions)
     let beforeLines = writer.bodyCount
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
@@ -94,6 +95,7 @@ extension FileSummary {
     resolveSites = try reader.read()
     vocabulary = try reader.read()
     receiverNames = try reader.readStrings()
+    gateMentions = try reader.read()
     lines = try reader.read()
     try reader.finish()
   }

@@ -300,10 +300,12 @@ public struct AnswerCache: Sendable {
 
   /// Everything but the source files an analysis under `settings` depends on, as text:
   /// `summaryIdentity` (format, build and collection settings), the implicit filters, the
-  /// mode, the module name, the configurations, and each library's path and text
-  /// fingerprint. `nil` when a library cannot be read (that run reports it, and keeps no
-  /// answer).
-  public static func identity(of settings: WorkspaceSettings, summaryIdentity: String) -> String? {
+  /// mode, the module name, the configurations, and each library's and project file's
+  /// (`projects`, which say what each build target compiles) path and text fingerprint.
+  /// `nil` when one cannot be read (that run reports a library, and keeps no answer).
+  public static func identity(of settings: WorkspaceSettings, summaryIdentity: String, projects: [String] = [])
+    -> String?
+  {
     var parts = [
       summaryIdentity, "answer 1",
       "filters \(settings.implicitFilters.map { "\($0.utf8.count):\($0)" }.joined(separator: ","))",
@@ -315,6 +317,11 @@ public struct AnswerCache: Sendable {
       guard let data = FileManager.default.contents(atPath: library) else { return nil }
       let fingerprint = data.withUnsafeBytes { TextFingerprint(hash: StableHash.of($0), length: $0.count) }
       parts.append("library \(library.utf8.count):\(library) \(fingerprint.hash) \(fingerprint.length)")
+    }
+    for project in projects {
+      guard let text = TextFile.text(at: project) else { return nil }
+      let fingerprint = TextFingerprint(text)
+      parts.append("project \(project.utf8.count):\(project) \(fingerprint.hash) \(fingerprint.length)")
     }
     return parts.joined(separator: "\n")
   }

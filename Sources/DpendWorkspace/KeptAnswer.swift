@@ -126,11 +126,12 @@ public enum KeptAnswer {
     settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64,
     providers: Bool = true
   ) -> Lookup {
-    guard let identity = AnswerCache.identity(of: settings, summaryIdentity: summaries.identity) else {
-      return Lookup()
-    }
     let found = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
-    guard found.problems.isEmpty, let kept = answers.load() else { return Lookup() }
+    let projects = BuildTargets.projectFiles(found: found.projects, root: settings.root)
+    guard
+      let identity = AnswerCache.identity(of: settings, summaryIdentity: summaries.identity, projects: projects),
+      found.problems.isEmpty, let kept = answers.load()
+    else { return Lookup() }
     let files = found.files.sorted()
     enum Known {
       case summarized(TextFingerprint, SummaryDigests)
@@ -192,7 +193,7 @@ public enum KeptAnswer {
         }
         lookup.movedRecord = record
       }
-    } else if let unchanged = unchangedGraph(
+    } else if projects.isEmpty, let unchanged = unchangedGraph(
       kept, identity: identity, inputs: inputs, texts: lookup.texts, settings: settings, summaries: summaries,
       maximumChanges: maximumParses, providers: providers)
     {
@@ -302,7 +303,8 @@ public enum KeptAnswer {
   /// had problems loading (unreadable files, libraries), or when a library cannot be read.
   public static func inputs(of workspace: Workspace, summaries: SummaryCache) -> Inputs? {
     guard workspace.loadProblems.isEmpty, workspace.configurationProblem == nil,
-      let identity = AnswerCache.identity(of: workspace.settings, summaryIdentity: summaries.identity),
+      let identity = AnswerCache.identity(
+        of: workspace.settings, summaryIdentity: summaries.identity, projects: workspace.buildTargets.projectFiles),
       let files = summarized(workspace.analysedPaths, fingerprint: workspace.fingerprint(of:), in: summaries)
     else { return nil }
     return Inputs(identity: identity, files: files, summaries: summaries)

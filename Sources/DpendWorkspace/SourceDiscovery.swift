@@ -21,10 +21,11 @@ public struct SourceDiscovery {
     self.outputFile = outputFile.map(PathJoin.canonical)
   }
 
-  /// The Swift files under `inputs`, sorted, and a diagnostic for each input that does
-  /// not exist.
-  public func files(in inputs: [String]) -> (files: [String], problems: [Diagnostic]) {
+  /// The Swift files under `inputs`, sorted, a diagnostic for each input that does not
+  /// exist, and the project files met on the way (``projectFiles``), sorted.
+  public func files(in inputs: [String]) -> (files: [String], problems: [Diagnostic], projects: [String]) {
     var found = Set<String>()
+    var projects = Set<String>()
     var problems: [Diagnostic] = []
     for (input, kind) in zip(inputs, Self.kinds(of: inputs)) {
       switch kind {
@@ -33,13 +34,18 @@ public struct SourceDiscovery {
           Diagnostic(code: .unreadableFile, message: "input '\(input)' does not exist", range: .startOfFile(input)))
       case .directory:
         let directory = PathJoin.trimDot(input)
-        search(directory, canonical: PathJoin.canonical(directory), into: &found)
+        search(directory, canonical: PathJoin.canonical(directory), into: &found, projects: &projects)
       case .file:
         if !isSkipped(canonical: PathJoin.canonical(input)) { found.insert(PathJoin.trimDot(input)) }
       }
     }
-    return (found.sorted(), problems)
+    return (found.sorted(), problems, projects.sorted())
   }
+
+  /// Whether `name` in a searched folder is a project file describing build targets: a
+  /// Swift package's manifest, an XcodeGen spec; an Xcode project is a folder
+  /// (`App.xcodeproj/project.pbxproj`).
+  public static func isProjectFile(_ name: String) -> Bool { name == "Package.swift" || name == "project.yml" }
 
   /// What each input is.
   private enum InputKind: Sendable { case missing, directory, file }
@@ -70,7 +76,9 @@ public struct SourceDiscovery {
   /// Searches `directory`, whose canonical form is `canonical`: a child's canonical form is
   /// the parent's joined with its name, so no path is canonicalized twice. Entry types come
   /// from `readdir` (`lstat` only when the file system does not report them).
-  private func search(_ directory: String, canonical: String, into found: inout Set<String>) {
+  private func search(
+    _ directory: String, canonical: String, into found: inout Set<String>, projects: inout Set<String>
+  ) {
     guard !isSkipped(canonical: canonical), let stream = opendir(directory) else { return }
     defer { closedir(stream) }
     while let entry = readdir(stream) {
@@ -82,9 +90,15 @@ public struct SourceDiscovery {
       let childCanonical = canonical.hasSuffix("/") ? canonical + name : canonical + "/" + name
       switch Self.kind(of: entry.pointee.d_type, path: path) {
       case .directory:
-        if !Self.skippedDirectoryNames.contains(name) { search(path, canonical: childCanonical, into: &found) }
+        if name.hasSuffix(".xcodeproj") {
+          if !isSkipped(canonical: childCanonical) { projects.insert(PathJoin.join(path, "project.pbxproj")) }
+        } else if !Self.skippedDirectoryNames.contains(name) {
+          search(path, canonical: childCanonical, into: &found, projects: &projects)
+        }
       case .file:
-        if name.hasSuffix(".swift"), !isSkipped(canonical: childCanonical) { found.insert(path) }
+        guard !isSkipped(canonical: childCanonical) else { continue }
+        if name.hasSuffix(".swift") { found.insert(path) }
+        if Self.isProjectFile(name) { projects.insert(path) }
       case .other:
         continue
       }

@@ -80,8 +80,15 @@ public final class Workspace {
     host.keepsWatchedNames = store != nil
     host.containerViews = containerViews
     host.reader = WorkspaceLoader.readText
-    loadProblems = try WorkspaceLoader.load(settings, into: host, knownTexts: knownTexts)
+    let loaded = try WorkspaceLoader.load(
+      settings, into: host, knownTexts: knownTexts,
+      packages: PackageDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
+    loadProblems = loaded.problems
+    buildTargets = loaded.targets
   }
+
+  /// The build targets the last load found compiling the sources (SPEC 8.6).
+  public private(set) var buildTargets = BuildTargets()
 
   /// The app's helpers and container values, inferred from every file (SPEC 8.1, 8.2).
   public var vocabulary: ContainerVocabulary { host.vocabulary }
@@ -235,7 +242,10 @@ public final class Workspace {
     host.summaryStore = cache
     defer { host.summaryStore = nil }
     do throws(WorkspaceError) {
-      loadProblems = try WorkspaceLoader.load(settings, into: host)
+      let loaded = try WorkspaceLoader.load(
+        settings, into: host, packages: PackageDescriptions(directory: cacheDirectory))
+      loadProblems = loaded.problems
+      buildTargets = loaded.targets
     } catch {
       configurationProblem = Self.problem(error, root: root)  // an implicit filter that does not compile
       loadProblems = []

@@ -13,23 +13,37 @@ public enum WorkspaceLoader {
   public static func analyze(_ settings: WorkspaceSettings, host: AnalysisHost = AnalysisHost()) throws(WorkspaceError)
     -> DependencyGraph
   {
-    let problems = try load(settings, into: host)
-    return host.graph(extraDiagnostics: problems)
+    let loaded = try load(settings, into: host)
+    return host.graph(extraDiagnostics: loaded.problems)
+  }
+
+  /// What loading a workspace found besides the sources.
+  public struct Loaded: Sendable {
+    /// The problems with individual files.
+    public var problems: [Diagnostic]
+    /// The build targets compiling the sources (SPEC 8.6), which the analysis reads.
+    public var targets: BuildTargets
   }
 
   /// Configures `host` from `settings` and gives it the text of every source file; files
-  /// that are gone are forgotten. Returns the problems with individual files.
+  /// that are gone are forgotten. The build targets are read from the project files found
+  /// (packages described through `packages`). Returns the problems with individual files.
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public static func load(
-    _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:]
-  ) throws(WorkspaceError) -> [Diagnostic] {
-    let analysis = try analysisSettings(settings)
+    _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:],
+    packages: PackageDescriptions = PackageDescriptions(directory: nil)
+  ) throws(WorkspaceError) -> Loaded {
+    var analysis = try analysisSettings(settings)
     var problems = analysis.problems
-    host.settings = analysis.settings
-    host.collection = settings.collection
     let discovery = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile)
     let found = discovery.files(in: settings.inputs)
     problems += found.problems
+    let targets = BuildTargets.discover(
+      root: settings.root, files: found.files, projects: found.projects, read: readText, describe: packages.describe)
+    packages.save()
+    analysis.settings.targets = targets.map(paths: found.files, root: settings.root)
+    host.settings = analysis.settings
+    host.collection = settings.collection
     // Files are read on the threads that parse them. Invalid UTF-8 is repaired, not
     // rejected: analysis stays best-effort.
     let unreadable = host.update(paths: found.files, knownTexts: knownTexts, reading: readText)
@@ -38,7 +52,7 @@ public enum WorkspaceLoader {
     }
     let current = Set(found.files).subtracting(unreadable)
     host.remove(host.paths.filter { !current.contains($0) })
-    return problems
+    return Loaded(problems: problems, targets: targets)
   }
 
   /// What the graph is built with under `settings`, the libraries read, with a diagnostic

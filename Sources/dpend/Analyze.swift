@@ -36,11 +36,7 @@ struct Analyze: ParsableCommand {
   func run() throws {
     let settings = try options.settings(outputFile: outputFile)
     let analysis = try options.analysis(settings, useKept: { _ in true }, verbose: verbose)
-    if verbose {
-      let files = SourceDiscovery(excludes: settings.excludes, outputFile: nil).files(in: settings.inputs).files
-      let targets = BuildTargets.discover(root: settings.root, files: files, read: WorkspaceLoader.readText)
-      if !targets.isOnlyTheApp { Output.error(targets.summaryLine) }
-    }
+    if verbose, let targets = analysis.targets, !targets.isOnlyTheApp { Output.error(targets.summaryLine) }
 
     let answer = analysis.answer
     analysis.keep(answer)

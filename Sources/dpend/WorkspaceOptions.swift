@@ -202,7 +202,9 @@ struct WorkspaceOptions: ParsableArguments {
     // Files the lookup summarized were parsed in this run, though the workspace reused them.
     report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
     guard let cache, let answers, saved else {
-      return Analysis(answer: AnalysisAnswer(graph: graph), graph: graph, saved: { false }, keep: { _ in })
+      return Analysis(
+        answer: AnalysisAnswer(graph: graph), graph: graph, saved: { false }, keep: { _ in },
+        targets: workspace.buildTargets)
     }
     let inputs = KeptAnswer.inputs(of: workspace, summaries: cache)
     return Analysis(
@@ -215,7 +217,8 @@ struct WorkspaceOptions: ParsableArguments {
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }
-      })
+      },
+      targets: workspace.buildTargets)
   }
 
   /// Writes the summary cache; `false`, with one line on standard error, when it cannot.
@@ -274,6 +277,8 @@ struct Analysis {
   /// answer found as it was (a moved one is kept in its new place). Every command that
   /// reports a kept answer calls it.
   var keep: (AnalysisAnswer) -> Void
+  /// The build targets the workspace was analysed with; `nil` for a kept answer.
+  var targets: BuildTargets? = nil
 }
 
 /// What a command keeps until the process exits instead of freeing it: tearing down a

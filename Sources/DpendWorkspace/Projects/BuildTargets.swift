@@ -1,3 +1,4 @@
+import DpendModel
 import Foundation
 
 /// Which build target compiles each Swift file of a workspace (SPEC 8.6): read from the Swift
@@ -19,41 +20,48 @@ public struct BuildTargets: Hashable, Sendable {
   }
 
   /// The kind of product a target builds.
-  public enum Kind: String, Hashable, Sendable {
-    case application, tests
-    case appExtension = "extension"
-    case library, other
-  }
+  public typealias Kind = TargetMap.Kind
 
   /// The targets, packages' and projects' first in their order, then the folder conventions'.
   public var targets: [Target] = []
   /// The names of the targets compiling each file (absolute, standardized paths).
   public var targetsOfFile: [String: [String]] = [:]
+  /// The project files the targets were read from (absolute, standardized paths): the
+  /// answer cache is kept for their texts.
+  public var projectFiles: [String] = []
 
-  /// The targets of `files` (absolute paths) under `root`, reading each `project.pbxproj` with
-  /// `read`; a project that cannot be read is left out (its files fall to the conventions).
-  /// Each Swift package under the root is described by `describe` (the toolchain's
-  /// description, ``SwiftPackage/describe(folder:)``); one it cannot describe falls to the
-  /// conventions.
+  /// The targets of `files` under `root`, as `projects` describe them (the project files
+  /// found beside the sources, ``SourceDiscovery``; those at the root itself are added):
+  /// each `project.pbxproj` read with `read`, each Swift package described by `describe`
+  /// (the toolchain's description, ``SwiftPackage/describe(folder:)``). A project that
+  /// cannot be read, or a package that cannot be described, is left out: its files fall to
+  /// the conventions.
   public static func discover(
-    root: String, files: [String], read: (String) -> String?,
+    root: String, files: [String], projects found: [String], read: (String) -> String?,
     describe: (String) -> SwiftPackage? = SwiftPackage.describe(folder:)
   ) -> BuildTargets {
     var result = BuildTargets()
     let root = URL(fileURLWithPath: root).standardizedFileURL.path
     let files = files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     let wanted = Set(files)
-    let (projects, manifests) = projectFiles(under: root)
+    let all = projectFiles(found: found, root: root)
+    result.projectFiles = all
+    let projects = all.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
+    let manifests = all.filter { $0.hasSuffix("/Package.swift") }
+    var products: [String: [String]] = [:]
     for manifest in manifests {
       let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent()
       guard let package = describe(folder.path) else { continue }
       let relative = String(manifest.dropFirst(min(manifest.count, root.count)).drop { $0 == "/" })
+      for (product, targets) in package.products where products[product] == nil { products[product] = targets }
       for target in package.targets {
         let kinds: [String: Kind] = ["test": .tests, "executable": .application, "library": .library]
         result.targets.append(
           Target(
             name: target.name, kind: kinds[target.type] ?? .other, dependencies: target.dependencies,
             platforms: package.platforms, project: relative))
+        // A file added since the description was kept is in none of its targets: it falls
+        // to the conventions, which place it where anything may see it.
         for source in target.sources {
           let path = folder.appendingPathComponent(target.path).appendingPathComponent(source).standardizedFileURL.path
           if wanted.contains(path) { result.targetsOfFile[path, default: []].append(target.name) }
@@ -80,6 +88,13 @@ public struct BuildTargets: Hashable, Sendable {
             result.targetsOfFile[path, default: []].append(target.name)
           }
         }
+      }
+    }
+    // A project's dependency on a package's product is one on the product's targets.
+    let names = Set(result.targets.map(\.name))
+    for index in result.targets.indices {
+      result.targets[index].dependencies = result.targets[index].dependencies.flatMap { name in
+        names.contains(name) ? [name] : products[name] ?? [name]
       }
     }
     // A file no project compiles: its folder names its target.
@@ -129,31 +144,49 @@ public struct BuildTargets: Hashable, Sendable {
     return .other
   }
 
-  /// Every `project.pbxproj` and `Package.swift` under `root`, outside hidden folders, `.build`
-  /// and `Pods`, sorted.
-  private static func projectFiles(under root: String) -> (xcode: [String], packages: [String]) {
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isDirectoryKey],
-        options: [.skipsHiddenFiles, .skipsPackageDescendants])
-    else { return ([], []) }
-    var xcode: [String] = []
-    var packages: [String] = []
-    for case let url as URL in enumerator {
-      if url.lastPathComponent == ".build" || url.lastPathComponent == "Pods" {
-        enumerator.skipDescendants()
-      } else if url.pathExtension == "xcodeproj" {
-        enumerator.skipDescendants()
-        xcode.append(url.appendingPathComponent("project.pbxproj").standardizedFileURL.path)
-      } else if url.lastPathComponent == "Package.swift" {
-        packages.append(url.standardizedFileURL.path)
-      }
-    }
-    return (xcode.sorted(), packages.sorted())
+  /// The project files read: `found` beside the sources and those at `root`, as absolute,
+  /// standardized paths, sorted.
+  public static func projectFiles(found: [String], root: String) -> [String] {
+    let root = URL(fileURLWithPath: root).standardizedFileURL.path
+    return Set((found + projectFiles(at: root)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
+  }
+
+  /// The project files in the folder `root` itself (an Xcode project, a package manifest,
+  /// an XcodeGen spec): read even when the sources are searched in folders below it.
+  static func projectFiles(at root: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+    return names.sorted().compactMap { name in
+      if name.hasSuffix(".xcodeproj") { return root + "/" + name + "/project.pbxproj" }
+      return SourceDiscovery.isProjectFile(name) ? root + "/" + name : nil
+    }.filter { FileManager.default.fileExists(atPath: $0) }
   }
 
   /// `true` when no project file was found and every file is the app's: nothing to say.
   public var isOnlyTheApp: Bool { targets.allSatisfy { $0.project == nil && $0.name.isEmpty } }
+
+  /// The targets as the analysis reads them, for `paths` (the files as the analysis names
+  /// them). A folder convention's test bundle or extension links the convention's app (what
+  /// else it links is unknown), which is named after the root's folder.
+  public func map(paths: [String], root: String) -> TargetMap {
+    let appName = URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
+    let hasConventionalApp = targets.contains { $0.project == nil && $0.name.isEmpty }
+    func named(_ name: String) -> String { name.isEmpty ? appName : name }
+    let mapped = targets.map { target in
+      var dependencies = target.dependencies.map(named)
+      if target.project == nil, target.kind == .tests || target.kind == .appExtension, hasConventionalApp {
+        dependencies.append(appName)
+      }
+      return TargetMap.Target(
+        name: named(target.name), kind: target.kind, dependencies: dependencies, isRead: target.project != nil)
+    }
+    var ofFile: [String: [String]] = [:]
+    for path in paths {
+      if let names = targetsOfFile[URL(fileURLWithPath: path).standardizedFileURL.path] {
+        ofFile[path] = names.map(named)
+      }
+    }
+    return TargetMap(targets: mapped, targetsOfFile: ofFile)
+  }
 
   /// One line for `--verbose`: each target, its files and where it was read.
   public var summaryLine: String {

@@ -21,6 +21,8 @@ public struct SwiftPackage: Hashable, Sendable {
 
   public var name: String
   public var targets: [Target]
+  /// The targets of each product the package declares, by the product's name.
+  public var products: [String: [String]]
   /// The platforms the manifest names (`iOS`, `macOS`); empty when it names none (every one).
   public var platforms: [String]
 
@@ -36,6 +38,12 @@ public struct SwiftPackage: Hashable, Sendable {
         sources: (target["sources"]?.arrayValue ?? []).compactMap(\.stringValue),
         dependencies: (target["target_dependencies"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
+    var products: [String: [String]] = [:]
+    for value in object["products"]?.arrayValue ?? [] {
+      guard let product = value.objectValue, let name = product["name"]?.stringValue else { continue }
+      products[name] = (product["targets"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+    self.products = products
     let names = ["ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
     platforms = (object["platforms"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"]?.stringValue }
       .map { names[$0] ?? $0 }
@@ -45,6 +53,12 @@ public struct SwiftPackage: Hashable, Sendable {
   /// `nil` when it cannot run or the manifest does not evaluate (the caller falls back to
   /// SwiftPM's folder conventions).
   public static func describe(folder: String) -> SwiftPackage? {
+    description(folder: folder).flatMap { try? SwiftPackage(describing: $0) }
+  }
+
+  /// The JSON of `swift package describe --type json` for the package in `folder`; `nil`
+  /// when it cannot run or the manifest does not evaluate.
+  public static func description(folder: String) -> String? {
     // SwiftPM's scratch files go to a folder of dpend's own: nothing is written in the package.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-describe-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -61,6 +75,6 @@ public struct SwiftPackage: Hashable, Sendable {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else { return nil }
-    return try? SwiftPackage(describing: String(decoding: data, as: UTF8.self))
+    return String(decoding: data, as: UTF8.self)
   }
 }

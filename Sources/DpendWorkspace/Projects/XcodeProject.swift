@@ -46,7 +46,12 @@ public struct XcodeProject: Hashable, Sendable {
     let paths = Self.paths(objects, from: project["mainGroup"]?.string)
     let projectPlatforms = Self.platforms(project, objects)
     var names: [String: String] = [:]
-    for id in project["targets"]?.strings ?? [] { names[id] = objects[id]?["name"]?.string }
+    // The target whose product each product reference is.
+    var products: [String: String] = [:]
+    for id in project["targets"]?.strings ?? [] {
+      names[id] = objects[id]?["name"]?.string
+      if let product = objects[id]?["productReference"]?.string { products[product] = names[id] }
+    }
     var targets: [Target] = []
     for id in project["targets"]?.strings ?? [] {
       guard let target = objects[id], target["isa"]?.string == "PBXNativeTarget" else { continue }
@@ -72,13 +77,22 @@ public struct XcodeProject: Hashable, Sendable {
           included += flipped
         }
       }
-      let dependencies = (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }
-        .compactMap { names[$0] }
+      // Targets it depends on, products of other targets it links (Xcode's implicit
+      // dependencies), and Swift package products (by the product's name).
+      let linkedFiles = phases.filter { $0["isa"]?.string == "PBXFrameworksBuildPhase" }.flatMap { phase in
+        (phase["files"]?.strings ?? []).compactMap { objects[$0]?["fileRef"]?.string }
+      }
+      let dependencies =
+        (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }.compactMap { names[$0] }
+        + linkedFiles.compactMap { products[$0] }
+        + (target["packageProductDependencies"]?.strings ?? []).compactMap { objects[$0]?["productName"]?.string }
       let platforms = Self.platforms(target, objects)
+      var unique: [String] = []
+      for name in dependencies where !unique.contains(name) { unique.append(name) }
       targets.append(
         Target(
           name: target["name"]?.string ?? id, productType: target["productType"]?.string ?? "",
-          sources: sources, synchronizedFolders: folders, includedFiles: included, dependencies: dependencies,
+          sources: sources, synchronizedFolders: folders, includedFiles: included, dependencies: unique,
           platforms: platforms.isEmpty ? projectPlatforms : platforms))
     }
     self.targets = targets

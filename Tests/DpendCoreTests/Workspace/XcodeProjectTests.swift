@@ -126,7 +126,7 @@ import Testing
         to: url, atomically: true, encoding: .utf8)
     }
     let paths = files.map { root.appendingPathComponent($0).path }
-    let targets = BuildTargets.discover(root: root.path, files: paths) {
+    let targets = BuildTargets.discover(root: root.path, files: paths, projects: []) {
       try? String(contentsOfFile: $0, encoding: .utf8)
     }
     #expect(
@@ -174,9 +174,9 @@ import Testing
       try text.write(to: url, atomically: true, encoding: .utf8)
     }
     // The toolchain evaluates the manifest: the custom path and the excluded file.
-    let targets = BuildTargets.discover(root: root.path, files: files.map { root.appendingPathComponent($0).path }) {
-      _ in nil
-    }
+    let targets = BuildTargets.discover(
+      root: root.path, files: files.map { root.appendingPathComponent($0).path }, projects: []
+    ) { _ in nil }
     #expect(
       targets.summaryLine
         == "build targets: 'CoreTests' (1 file, tests, iOS, depends on 'Core', from Package.swift); 'Core' (1 file, library, iOS, from Package.swift); 1 file in no target"
@@ -185,7 +185,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".build").path))
     // A manifest the toolchain cannot evaluate: SwiftPM's folder conventions.
     let fallback = BuildTargets.discover(
-      root: root.path, files: files.map { root.appendingPathComponent($0).path }, read: { _ in nil },
+      root: root.path, files: files.map { root.appendingPathComponent($0).path }, projects: [], read: { _ in nil },
       describe: { _ in nil })
     #expect(
       fallback.summaryLine
