@@ -16,6 +16,8 @@ public struct ContainerReport: Hashable, Sendable {
   public var graph = ContainerGraph()
   /// The keys registered and resolved, for a kept answer (``ContainerKeyFacts``).
   public var keyFacts = ContainerKeyFacts.empty
+  /// The registration gates read, for a kept answer.
+  public var gates = RegistrationGates()
 
   public init() {}
 
@@ -44,6 +46,8 @@ struct ContainerCheck {
   /// Whose registrations answer whose resolves by build target; `nil`: every registration
   /// answers every resolve (one target, or none known).
   var visibility: TargetVisibility? = nil
+  /// Which registration gates are reached; `nil`: every registration runs.
+  var reach: GateReach? = nil
 
   /// A registration or resolve site and where it was read. A reference: the check copies
   /// sites into lists per configuration and per key, and a copy of a site holding its
@@ -258,7 +262,8 @@ struct ContainerCheck {
     var scanned: [String?] = []
     for (missingKey, entry) in missing.sorted(by: { ($0.key.key, $0.key.place) < ($1.key.key, $1.key.place) }) {
       diagnostics.append(
-        missingDiagnostic(missingKey.key, required: entry.required, sites: entry.sites, registrations, scanned: &scanned))
+        missingDiagnostic(
+          missingKey.key, required: entry.required, sites: entry.sites, registrations, scanned: &scanned))
     }
     diagnostics += duplicates(registrations)
     diagnostics += cycles(sites, registrations)

@@ -72,17 +72,25 @@ extension GraphBuilder {
     var checkedFacts: [FileSummary]?
     // Across build targets, a kept answer's facts (keys registered and resolved anywhere)
     // cannot tell whether an edit changes what a target sees: the check runs.
-    if settings.visibility == nil, let kept = keptContainerCheck(configurations: configurations, shelf: shelf) {
+    // Nor when an edit may change which registration gates are reached (``GateReach``).
+    if settings.visibility == nil,
+      !gatingMayHaveChanged(changedSinceLastGraph.keys, containerCode: { shelf.containerCode(of: $0) }),
+      let kept = keptContainerCheck(configurations: configurations, shelf: shelf)
+    {
       checked = kept
       lastContainerCheckKept = true
+      for path in changedSinceLastGraph.keys { noteKeptGates(of: path, shelf.containerCode(of: path)) }
     } else {
       let facts = facts()
       checkedFacts = facts
+      let reach = GateReach(facts.flatMap(\.registrations), mentions: mentionsOfFile, visibility: settings.visibility)
+      defer { noteGates(of: facts, reach: reach) }
       let watch = NameWatch()
       var check = ContainerCheck(
         lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch), configurations: configurations)
       check.drawsGraph = containerViews.contains(.tree)
       check.visibility = settings.visibility
+      check.reach = reach
       check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
       let (diagnostics, report) = check.run(facts)
       checked = KeptContainerCheck(
@@ -92,6 +100,7 @@ extension GraphBuilder {
     // checks every time.
     lastContainerCheck = buildsOneGraph || containerViews.contains(.tree) ? nil : checked
     var report = checked.report
+    report.gates = gateSummary
     report.helpers = ContainerVocabulary.notes(vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
     let diagnostics = checked.diagnostics
     guard containerViews.contains(.editor) else {

@@ -66,6 +66,16 @@ public final class GraphBuilder {
   private(set) var containerFiles: Set<String> = []
   /// The vocabulary facts (helpers, wrappers, container values) of each file declaring any.
   private(set) var vocabularyFacts: [String: VocabularyFacts] = [:]
+  /// The names each file mentions, by path (files that mention none left out): what reaches
+  /// the app's assemblies and registration functions (``ContainerCheck+Reach``).
+  var mentionsOfFile: [String: NameMentions] = [:]
+  /// How many files declare a gate-shaped function of each name (``NameMentions/inside``).
+  var gateBodyNames: [String: Int] = [:]
+  /// The registration gates the last container check read (``noteGates(of:reach:)``).
+  var gateState = GateState()
+  /// `true` when, since the last container check, some file's mentions of its gate names
+  /// changed (``noteMentions(_:of:)``).
+  var gateMentionsChanged = false
   /// The files declaring something of dpend's own dialect under `#if`.
   private(set) var conditionalFiles: Set<String> = []
   private var interfaces: [String: FileInterface] = [:]
@@ -218,6 +228,7 @@ public final class GraphBuilder {
         }
         if summaries.updateValue(facts.stored, forKey: path) == nil { added.append(path) }
         vocabularyFacts[path] = facts.vocabulary.isEmpty ? nil : facts.vocabulary
+        noteMentions(facts.mentions, of: path)
         if facts.isContainer {
           containerFiles.insert(path)
         } else {
@@ -236,6 +247,7 @@ public final class GraphBuilder {
         }
       } else if summaries.removeValue(forKey: path) != nil {
         vocabularyFacts[path] = nil
+        noteMentions(NameMentions(), of: path)
         containerFiles.remove(path)
         conditionalFiles.remove(path)
         removePath(path)

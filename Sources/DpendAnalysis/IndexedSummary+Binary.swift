@@ -10,7 +10,7 @@ import DpendModel
 /// read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 6
+  static let factsFormatVersion: UInt8 = 7
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
   /// The kinds and access levels as written, in an order that never changes.
   private static let kinds: [TypeKind] = [.class, .struct, .actor, .enum]
@@ -42,6 +42,7 @@ extension IndexedSummary {
     vocabulary.write(into: &writer)
     writer.writeArray(dialects) { writer, dialect in writer.writeString(dialect.rawValue) }
     writer.writeArray(receiverNames) { $0.writeString($1) }
+    mentions.write(into: &writer)
     return writer.encoded(prefix: Self.factsHeader + declaredNames.encoded())
   }
 
@@ -70,12 +71,13 @@ extension IndexedSummary {
     guard case .success(let read) = result else { return nil }
     self.init(
       stored, interface: read.interface, isContainer: read.isContainer, isConditional: read.isConditional,
-      vocabulary: read.vocabulary, dialects: read.dialects, receiverNames: read.receiverNames)
+      vocabulary: read.vocabulary, dialects: read.dialects, receiverNames: read.receiverNames,
+      mentions: read.mentions)
   }
 
   private static func readFacts(_ buffer: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> (
     interface: FileInterface, isContainer: Bool, isConditional: Bool, vocabulary: VocabularyFacts, dialects: [Dialect],
-    receiverNames: [String]
+    receiverNames: [String], mentions: NameMentions
   ) {
     guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
       throw .malformed("not the facts of a summary")
@@ -115,8 +117,9 @@ extension IndexedSummary {
     let receiverNames = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
       try reader.readString()
     }
+    let mentions = try NameMentions.read(from: &reader)
     try reader.finish()
     let interface = FileInterface(types: types, protocols: protocols, typealiases: typealiases, extensions: extensions)
-    return (interface, declared.isContainer, declared.isConditional, vocabulary, dialects, receiverNames)
+    return (interface, declared.isContainer, declared.isConditional, vocabulary, dialects, receiverNames, mentions)
   }
 }

@@ -21,6 +21,9 @@ public struct IndexedSummary: Sendable {
   /// The names the file's register and resolve calls are made on
   /// (``DpendModel/FileSummary/receiverNames``).
   public let receiverNames: [String]
+  /// The names the file mentions (``DpendModel/FileSummary/mentions``): what reaches the
+  /// app's assemblies and registration functions.
+  public let mentions: NameMentions
   /// The summary itself, when it was just collected for a document open in the editor: its
   /// analysis and the editor's lookups then read it instead of decoding the bytes made from
   /// it (every keystroke). Never kept for files read in bulk, which would hold every decoded
@@ -47,12 +50,13 @@ public struct IndexedSummary: Sendable {
       isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
       isConditional: BuildConfigurations.isConditional(summary), vocabulary: summary.vocabulary,
       dialects: Dialect.selected(byImports: summary.imports), receiverNames: summary.receiverNames,
-      decoded: keepingIt ? summary : nil)
+      mentions: summary.mentions, decoded: keepingIt ? summary : nil)
   }
 
   init(
     _ stored: StoredSummary, interface: FileInterface, isContainer: Bool, isConditional: Bool,
-    vocabulary: VocabularyFacts, dialects: [Dialect], receiverNames: [String], decoded: FileSummary? = nil
+    vocabulary: VocabularyFacts, dialects: [Dialect], receiverNames: [String], mentions: NameMentions,
+    decoded: FileSummary? = nil
   ) {
     self.stored = stored
     self.interface = interface
@@ -61,6 +65,7 @@ public struct IndexedSummary: Sendable {
     self.vocabulary = vocabulary
     self.dialects = dialects
     self.receiverNames = receiverNames
+    self.mentions = mentions
     self.decoded = decoded
   }
 }

@@ -74,6 +74,9 @@ struct TargetVisibility: Sendable {
     self.answers = answers
   }
 
+  /// How many places there are (the open one, 0, included).
+  var placeCount: Int { names.count }
+
   /// The place of `file`: files the map does not name are open.
   func place(of file: String) -> Int { placeOfFile[file] ?? 0 }
 

@@ -42,10 +42,12 @@ public enum SummaryCollector {
     let helpers = AppHelpers(settings, source: source)
     // The app's own helpers and container values, wherever the text names them.
     let inferred = InferredHelpers(settings, source: source, dialects: dialects)
+    var gateBodies: [(gate: String, body: Range<Int>)] = []
     if !dialects.isEmpty || helpers != nil || inferred != nil {
       let reader = ContainerReader(dialects: dialects, helpers: helpers, inferred: inferred, ranges: ranges)
       reader.walk(tree)
       reader.readUnreadCandidates()
+      gateBodies = reader.gateBodies
       // `Swinject.Container` in a file importing Swinject is `Container` (SPEC 8.4).
       let modules = summary.imports
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
@@ -59,6 +61,8 @@ public enum SummaryCollector {
       names.walk(tree)
       summary.receiverNames = names.names.sorted()
     }
+    // The names the file mentions, which reach the app's assemblies and registration functions.
+    summary.mentions = NameScan.mentions(in: source ?? tree.description, gateBodies: gateBodies)
     for index in summary.vocabulary.helpers.indices {
       summary.vocabulary.helpers[index].fileDialects = Dialect.selected(byImports: summary.imports)
     }

@@ -16,6 +16,12 @@ public struct AnalysisAnswer: Hashable, Sendable {
   public var resolvesUnread = 0
   /// The build configurations the container check analysed.
   public var configurations: [[String]] = [[]]
+  /// The registration gates the container check read (``RegistrationGates``): a kept
+  /// answer stands for an edit only when it cannot change which registrations run. Kept
+  /// with the answer but no part of what it reports: two answers reporting the same are
+  /// equal whatever their gates (a kept answer's may name a gate since removed, which only
+  /// makes it refuse more edits).
+  public var gates = RegistrationGates()
   /// The keys the analysed code needs and does not provide (a library's requirements).
   public var unprovidedKeys: [DependencyKey]
   /// The fingerprint of each output `dpend generate` wrote from this analysis, by the
@@ -33,6 +39,20 @@ public struct AnalysisAnswer: Hashable, Sendable {
     self.unread = unread
     self.unprovidedKeys = unprovidedKeys
     self.outputs = outputs
+  }
+
+  public static func == (lhs: AnalysisAnswer, rhs: AnalysisAnswer) -> Bool {
+    lhs.diagnostics == rhs.diagnostics && lhs.unread == rhs.unread && lhs.registrationsRead == rhs.registrationsRead
+      && lhs.registrationsUnread == rhs.registrationsUnread && lhs.resolvesChecked == rhs.resolvesChecked
+      && lhs.resolvesUnread == rhs.resolvesUnread && lhs.configurations == rhs.configurations
+      && lhs.unprovidedKeys == rhs.unprovidedKeys && lhs.outputs == rhs.outputs
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(diagnostics)
+    hasher.combine(unread)
+    hasher.combine(configurations)
+    hasher.combine(outputs)
   }
 
   /// `true` when some diagnostic is an error.
@@ -67,7 +87,7 @@ public struct AnalysisAnswer: Hashable, Sendable {
 extension AnalysisAnswer {
   /// The bytes every binary answer starts with: `DPAN` and a format version byte, bumped
   /// whenever a stored property changes.
-  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [2]
+  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [3]
 
   /// The answer's binary form, read back by ``init(binary:)`` to an equal answer.
   public func binaryEncoded() -> [UInt8] {
@@ -87,6 +107,9 @@ extension AnalysisAnswer {
       writer.writeUnsigned(output.value.hash)
       writer.writeUnsigned(UInt64(output.value.length))
     }
+    writer.write(gates.names)
+    writer.write(gates.reachedEverywhere)
+    writer.write(gates.files)
     return writer.encoded(prefix: Self.binaryHeader)
   }
 
@@ -125,6 +148,36 @@ extension AnalysisAnswer {
       return (kind, TextFingerprint(hash: hash, length: Int(length)))
     }
     outputs = Dictionary(outputList, uniquingKeysWith: { _, last in last })
+    gates = RegistrationGates(
+      names: try reader.readStrings(), reachedEverywhere: try reader.readStrings(), files: try reader.readStrings())
     try reader.finish()
+  }
+}
+
+/// What an analysis knows of the app's registration gates (``RegistrationGate``), for a kept
+/// answer: an edit of a file that mentions a gate's name, or registers in a gate not reached
+/// everywhere, may change which registrations run.
+public struct RegistrationGates: Hashable, Sendable {
+  /// Every gate's name, sorted.
+  public var names: [String] = []
+  /// The names of the gates every process reaches, sorted.
+  public var reachedEverywhere: [String] = []
+  /// The files that mention a gate's name or register in a gate not reached everywhere, sorted.
+  public var files: [String] = []
+
+  public init(names: [String] = [], reachedEverywhere: [String] = [], files: [String] = []) {
+    self.names = names
+    self.reachedEverywhere = reachedEverywhere
+    self.files = files
+  }
+
+  /// `true` when an edit that gave a file `summary` (or took it away: `nil`) may change which
+  /// registrations run, `path` being the file.
+  public func mayChange(path: String, to summary: FileSummary?) -> Bool {
+    guard !files.contains(path) else { return true }
+    guard let summary else { return false }
+    let reached = Set(reachedEverywhere)
+    if summary.registrations.contains(where: { $0.gate.map { !reached.contains($0.name) } ?? false }) { return true }
+    return summary.mentions.mentionsAny(of: Set(names.map(NameMentions.hash)))
   }
 }

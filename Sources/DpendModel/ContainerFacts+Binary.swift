@@ -233,14 +233,3 @@ extension RegistrationGate: BinaryCodable {
     self.init(name: try reader.readString(), declaration: try reader.readString(), isAssembly: try reader.readBool())
   }
 }
-
-extension GateMention: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.writeOptionalString(inside)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(name: try reader.readString(), inside: try reader.readOptionalString())
-  }
-}

@@ -284,17 +284,3 @@ public struct RegistrationGate: Hashable, Sendable {
   /// registration entry points, Swinject's `Assembly` requirements.
   public static let libraryEntryPoints: Set<String> = ["registerAllServices", "autoRegister", "assemble", "loaded"]
 }
-
-/// A mention of a ``RegistrationGate``'s name (a call, a construction, a reference) in a
-/// file, with the gate whose body it is written in: the mention reaches the gate only when
-/// that body is reached (`nil`: written elsewhere, so reached).
-public struct GateMention: Hashable, Sendable {
-  public var name: String
-  /// The name of the gate the mention is written in; `nil` outside any.
-  public var inside: String?
-
-  public init(name: String, inside: String? = nil) {
-    self.name = name
-    self.inside = inside
-  }
-}

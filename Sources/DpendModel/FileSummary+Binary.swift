@@ -42,7 +42,7 @@ extension FileSummary {
     writer.write(resolveSites)
     writer.write(vocabulary)
     writer.write(receiverNames)
-    writer.write(gateMentions)
+    writer.write(mentions)
     let beforeLines = writer.bodyCount
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
@@ -95,7 +95,7 @@ extension FileSummary {
     resolveSites = try reader.read()
     vocabulary = try reader.read()
     receiverNames = try reader.readStrings()
-    gateMentions = try reader.read()
+    mentions = try reader.read()
     lines = try reader.read()
     try reader.finish()
   }

@@ -29,9 +29,9 @@ public struct FileSummary: Hashable, Sendable {
   /// parameter hides — sorted: a container value of one of these names reads the file anew
   /// (SPEC 8.2), any other leaves its summary standing.
   public var receiverNames: [String] = []
-  /// The mentions of the vocabulary's registration gates' names
-  /// (``ContainerVocabulary/gates``): what reaches an assembly or a registration function.
-  public var gateMentions: [GateMention] = []
+  /// The names the file mentions: what reaches the app's assemblies and registration
+  /// functions (``RegistrationGate``).
+  public var mentions = NameMentions()
   /// The lines of the text the summary was made from: positions in editors are converted
   /// against them, never against a newer text on disk.
   public var lines = LineTable("")

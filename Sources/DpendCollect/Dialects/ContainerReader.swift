@@ -26,6 +26,9 @@ final class ContainerReader: SyntaxVisitor {
   var slots: [ContainerSlotDeclaration] = []
   /// What the declarations around each node make of its names, worked out once per scope.
   let scopes = EnclosingScopes()
+  /// The name and byte range of the body of each function that is a registration gate
+  /// (``RegistrationGates``), in the order met (an inner one after the one around it).
+  private(set) var gateBodies: [(gate: String, body: Range<Int>)] = []
   /// The names the file's register and resolve calls are made on.
   private(set) lazy var receiverNames = ReceiverNames(scopes: scopes)
   /// The register and resolve calls nothing read, for ``readUnreadCandidates()``.
@@ -116,6 +119,13 @@ final class ContainerReader: SyntaxVisitor {
 
   override func visit(_ function: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     recordSlots(function.signature.parameterClause.parameters, callee: function.name.text)
+    if let body = function.body, let gate = RegistrationGates.gate(of: function, in: scopes.scope(of: function)) {
+      gateBodies.append(
+        (
+          gate.name,
+          body.positionAfterSkippingLeadingTrivia.utf8Offset..<body.endPositionBeforeTrailingTrivia.utf8Offset
+        ))
+    }
     return .visitChildren
   }
 
@@ -187,12 +197,13 @@ final class ContainerReader: SyntaxVisitor {
 
   /// The container of `registration`, completed with the file and the enclosing body (two
   /// test methods' `di.register` are on two containers), unless its dialect names its
-  /// containers itself.
+  /// containers itself; and the gate it is written in (``RegistrationGate``).
   private func inItsContainer(_ registration: ContainerRegistration, at node: some SyntaxProtocol)
     -> ContainerRegistration
   {
-    guard Self.reader(of: registration.dialect)?.namesItsContainers != true else { return registration }
     var registration = registration
+    registration.gate = scopes.scope(of: node).gate
+    guard Self.reader(of: registration.dialect)?.namesItsContainers != true else { return registration }
     registration.scopeName = "\(range(node).file)|\(registration.scopeName)\(scopes.scope(of: node).body)"
     return registration
   }

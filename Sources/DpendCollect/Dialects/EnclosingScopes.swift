@@ -1,3 +1,4 @@
+import DpendModel
 import SwiftSyntax
 
 /// What the declarations and closures enclosing a node make of the names written in it: the
@@ -32,6 +33,9 @@ final class EnclosingScopes {
     /// The innermost function, initializer, accessor or closure around, as `@` and its
     /// node's index in the tree (a line inserted above leaves it as it was); `""` for none.
     var body = ""
+    /// The innermost assembly or registration function around that the app must reach
+    /// for what is written in it to run (``RegistrationGates``); `nil` for none.
+    var gate: RegistrationGate?
   }
 
   private var scopes: [SyntaxIdentifier: Scope] = [:]
@@ -56,6 +60,7 @@ final class EnclosingScopes {
       Self.bind(function.signature.parameterClause.parameters, in: &scope)
       scope.generics.formUnion(function.genericParameterClause?.parameters.map(\.name.text) ?? [])
       scope.body = Self.body(node)
+      if let gate = RegistrationGates.gate(of: function, in: scope) { scope.gate = gate }
     } else if let initializer = node.as(InitializerDeclSyntax.self) {
       Self.bind(initializer.signature.parameterClause.parameters, in: &scope)
       scope.generics.formUnion(initializer.genericParameterClause?.parameters.map(\.name.text) ?? [])

@@ -48,6 +48,7 @@ import Testing
         // The tests link the app they are hosted in: its registrations answer them.
         let analytics = mockContainer.resolve(Analytics.self)!
       }
+      func testFeedback() { setUpMocks(Container()) }
       """)
     let graph = try analyze(
       ["Services.swift": Self.services, "App.swift": app.text, "AppTests.swift": tests.text],
@@ -132,7 +133,8 @@ import Testing
       """
     let files = ["Services.swift": Self.services, "App.swift": app, "Elsewhere.swift": elsewhere]
     // A file no target compiles, as far as dpend knows.
-    #expect(try analyze(files, targets: Self.map(["App.swift": ["App"], "Services.swift": ["Core"]])).diagnostics == [])
+    #expect(
+      try analyze(files, targets: Self.map(["App.swift": ["App"], "Services.swift": ["Core"]])).diagnostics == [])
     // A library nothing read links: something dpend does not see links it.
     let unlinked = TargetMap(
       targets: Self.appTargets + [TargetMap.Target(name: "Kit", kind: .library)],
@@ -141,7 +143,8 @@ import Testing
     // A library linked only by another app dpend does see is not the app's.
     let other = TargetMap(
       targets: Self.appTargets + [
-        TargetMap.Target(name: "Kit", kind: .library), TargetMap.Target(name: "Admin", kind: .application, dependencies: ["Kit"]),
+        TargetMap.Target(name: "Kit", kind: .library),
+        TargetMap.Target(name: "Admin", kind: .application, dependencies: ["Kit"]),
       ],
       targetsOfFile: ["App.swift": ["App"], "Services.swift": ["Core"], "Elsewhere.swift": ["Kit"]])
     #expect(

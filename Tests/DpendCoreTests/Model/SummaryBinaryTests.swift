@@ -81,7 +81,7 @@ import Testing
         summary,
         [
           "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
-          "resolveSites", "vocabulary", "receiverNames", "lines",
+          "resolveSites", "vocabulary", "receiverNames", "mentions", "lines",
         ]
       ),
       (summary.vocabulary, ["helpers", "containerValues", "slots"]),
@@ -123,7 +123,7 @@ import Testing
         [
           "dialect", "types", "name", "nameIsComputed", "argumentCount", "argumentTypes", "scope", "constructedType",
           "autowired",
-          "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "typeRange",
+          "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "typeRange",
           "resultRange", "typeArgumentInsertion", "providedType", "lookupScope",
         ]
       ),
@@ -202,8 +202,9 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, eight empty arrays,
-    // the vocabulary's three, the receiver names, an empty text's one line.
-    #expect(empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0, 1, 0])
+    // the vocabulary's three, the receiver names, the mentions' two, an empty text's one line.
+    #expect(
+      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -231,7 +232,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -348,6 +349,8 @@ import Testing
     registration.typeArgumentInsertion = ArgumentInsertion(position: range(41, 41), prefix: "(", suffix: ")")
     registration.providedType = "Chat"
     registration.argumentTypes = ["", "String"]
+    registration.gate = RegistrationGate(
+      name: "FeedAssembly", declaration: "FeedAssembly.assemble(container:)", isAssembly: true)
     summary.registrations = [registration]
     summary.registrations += Dialect.allCases.map {
       ContainerRegistration(dialect: $0, types: [], range: range(42, 43))
@@ -374,6 +377,8 @@ import Testing
           slot: ContainerSlot(callee: "Route", label: nil, position: 1, dialect: .swinject), range: range(36, 37))
       ])
     summary.receiverNames = ["App", "container", "shared"]
+    summary.mentions = NameMentions(
+      outside: [7, 4_000_000_000], inside: [NameMentions.GateBody(gate: "registerCore", hashes: [0, UInt32.max])])
     return summary
   }
 }

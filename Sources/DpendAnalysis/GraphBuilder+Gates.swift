@@ -1,0 +1,81 @@
+import DpendModel
+
+/// What the builder keeps between container checks about registration gates
+/// (``GateReach``): a kept check (whose rules know nothing of gates) stands only when no
+/// edit can change what is reached.
+extension GraphBuilder {
+  /// Records `mentions` as the names `path` mentions, noting when its mentions of the last
+  /// check's gate names changed.
+  func noteMentions(_ mentions: NameMentions, of path: String) {
+    let old = mentionsOfFile[path] ?? NameMentions()
+    mentionsOfFile[path] = mentions.outside.isEmpty && mentions.inside.isEmpty ? nil : mentions
+    for body in old.inside {
+      gateBodyNames[body.gate, default: 1] -= 1
+      if gateBodyNames[body.gate] == 0 { gateBodyNames[body.gate] = nil }
+    }
+    for body in mentions.inside { gateBodyNames[body.gate, default: 0] += 1 }
+    guard !gateState.hashes.isEmpty, !gateMentionsChanged else { return }
+    if old.restricted(to: gateState.hashes) != mentions.restricted(to: gateState.hashes) { gateMentionsChanged = true }
+  }
+
+  /// `true` when the edits since the last check may change which registrations run: a
+  /// mention of a gate changed, or a changed file registers (or registered) in a gate that
+  /// was not reached everywhere. `containerCode` gives a file's current container code.
+  func gatingMayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
+    if gateMentionsChanged { return true }
+    for path in changed {
+      let old = gateState.namesOfFile[path] ?? []
+      let new = Set(containerCode(path)?.registrations.compactMap(\.gate?.name) ?? [])
+      if !old.union(new).isSubset(of: gateState.reachedEverywhere) { return true }
+    }
+    return false
+  }
+
+  /// Records the gates of the container code just checked (`facts`) and which are reached
+  /// everywhere (`reach`).
+  func noteGates(of facts: [FileSummary], reach: GateReach?) {
+    var state = GateState()
+    for file in facts {
+      let names = Set(file.registrations.compactMap(\.gate?.name))
+      if !names.isEmpty { state.namesOfFile[file.path] = names }
+    }
+    let names = Set(state.namesOfFile.values.flatMap { $0 })
+    state.hashes = Set(names.union(gateBodyNames.keys).map(NameMentions.hash))
+    state.reachedEverywhere = names.filter { reach?.isReachedEverywhere($0) ?? true }
+    var files = Set(state.namesOfFile.filter { !$0.value.isSubset(of: state.reachedEverywhere) }.keys)
+    if !state.hashes.isEmpty {
+      for (path, mentions) in mentionsOfFile where mentions.mentionsAny(of: state.hashes) { files.insert(path) }
+    }
+    state.summary.files = files.sorted()
+    gateState = state
+    gateMentionsChanged = false
+  }
+
+  /// What the answer says of the gates now (``DpendModel/AnalysisAnswer/gates``): the same
+  /// after a kept check as after a whole one, since a kept one changed nothing it says.
+  var gateSummary: RegistrationGates {
+    let names = Set(gateState.namesOfFile.values.flatMap { $0 })
+    return RegistrationGates(
+      names: names.union(gateBodyNames.keys).sorted(),
+      reachedEverywhere: gateState.reachedEverywhere.intersection(names).sorted(),
+      files: gateState.summary.files)
+  }
+
+  /// Updates the gates of `path` after a kept check (its gates were all reached everywhere).
+  func noteKeptGates(of path: String, _ code: FileSummary?) {
+    let names = Set(code?.registrations.compactMap(\.gate?.name) ?? [])
+    gateState.namesOfFile[path] = names.isEmpty ? nil : names
+  }
+}
+
+/// The gates of the last container check (``GraphBuilder/gateState``).
+struct GateState {
+  /// The gate names each file's registrations are written in.
+  var namesOfFile: [String: Set<String>] = [:]
+  /// The hashes of every gate's name.
+  var hashes: Set<UInt32> = []
+  /// The gate names reached in every process.
+  var reachedEverywhere: Set<String> = []
+  /// What the answer says of the gates (``DpendModel/AnalysisAnswer/gates``).
+  var summary = RegistrationGates()
+}

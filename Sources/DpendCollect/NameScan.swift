@@ -1,0 +1,96 @@
+import DpendModel
+
+/// Finds the names a file's text mentions (``DpendModel/NameMentions``) in one pass over its
+/// bytes: identifiers outside comments, but for those a declaration keyword names (`func
+/// registerCore`, `class StorageAssembly`, `let assembler`), each placed in the innermost gate
+/// body around it. No syntax tree is walked: the gate bodies come from the container reading.
+enum NameScan {
+  /// The keywords whose next identifier is declared, not mentioned, by hash.
+  private static let declaring: [UInt32: String] = Dictionary(
+    uniqueKeysWithValues: [
+      "func", "class", "struct", "enum", "extension", "actor", "protocol", "typealias", "let", "var", "associatedtype",
+    ].map { (NameMentions.hash($0), $0) })
+
+  /// The mentions of `source`, with the byte ranges of its gate-shaped functions' bodies.
+  static func mentions(in source: String, gateBodies: [(gate: String, body: Range<Int>)]) -> NameMentions {
+    var outside: Set<UInt32> = []
+    var inside: [String: Set<UInt32>] = [:]
+    var text = source
+    text.withUTF8 { bytes in
+      let count = bytes.count
+      var index = 0
+      var previousDeclares = false
+      while index < count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
+          while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+          continue
+        }
+        if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+          index = endOfBlockComment(bytes, from: index + 2)
+          continue
+        }
+        if isWordStart(byte) {
+          let start = index
+          var hash: UInt32 = 2_166_136_261
+          while index < count, isWordByte(bytes[index]) {
+            hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
+            index += 1
+          }
+          if !previousDeclares {
+            if let body = gateBodies.last(where: { $0.body.contains(start) }) {
+              inside[body.gate, default: []].insert(hash)
+            } else {
+              outside.insert(hash)
+            }
+          }
+          // A declaration's own name is not a mention.
+          previousDeclares =
+            declaring[hash].map { keyword in keyword.utf8.elementsEqual(bytes[start..<index]) } ?? false
+          continue
+        }
+        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+          while index < count, isWordByte(bytes[index]) { index += 1 }
+          previousDeclares = false
+          continue
+        }
+        if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "\t")
+          && byte != UInt8(ascii: "\r")
+        {
+          previousDeclares = false
+        }
+        index += 1
+      }
+    }
+    return NameMentions(
+      outside: outside.sorted(),
+      inside: inside.keys.sorted().map { NameMentions.GateBody(gate: $0, hashes: inside[$0]!.sorted()) })
+  }
+
+  /// Past the `*/` closing a block comment opened before `index` (nested ones included).
+  private static func endOfBlockComment(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var index = index
+    var depth = 1
+    while index < bytes.count, depth > 0 {
+      if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        depth -= 1
+        index += 2
+      } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+        depth += 1
+        index += 2
+      } else {
+        index += 1
+      }
+    }
+    return index
+  }
+
+  private static func isWordStart(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || byte == UInt8(ascii: "_") || byte >= 0x80
+  }
+
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+}

@@ -1,0 +1,99 @@
+/// The names a file mentions, as hashes (SPEC 8.6): what reaches the app's assemblies and
+/// registration functions (``RegistrationGate``) from it. Every identifier written outside
+/// comments counts but those a declaration names (`func registerCore`, `class
+/// StorageAssembly`); a mention inside a gate's own body reaches only through that gate.
+/// Read from the text alone, so no file is read twice to learn what another declares; two
+/// names that hash alike both count as mentioned, which can only make more code reached.
+public struct NameMentions: Hashable, Sendable {
+  /// The hashes of the names mentioned outside every gate's body, sorted, once each.
+  public var outside: [UInt32] = []
+  /// The names mentioned inside each gate-shaped function's body, by the gate's name.
+  public var inside: [GateBody] = []
+
+  /// The names mentioned in one gate's body.
+  public struct GateBody: Hashable, Sendable {
+    /// The gate's name (``RegistrationGate/name``).
+    public var gate: String
+    /// The hashes of the names its body mentions, sorted, once each.
+    public var hashes: [UInt32]
+
+    public init(gate: String, hashes: [UInt32]) {
+      self.gate = gate
+      self.hashes = hashes
+    }
+  }
+
+  public init(outside: [UInt32] = [], inside: [GateBody] = []) {
+    self.outside = outside
+    self.inside = inside
+  }
+
+  /// The hash of `name` as the scan records it (FNV-1a of its UTF-8 bytes, 32 bits).
+  public static func hash(_ name: some StringProtocol) -> UInt32 {
+    var hash: UInt32 = 2_166_136_261
+    for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return hash
+  }
+
+  /// `true` when `hashes` (sorted) holds `hash`.
+  public static func contains(_ hashes: [UInt32], _ hash: UInt32) -> Bool {
+    var low = 0
+    var high = hashes.count
+    while low < high {
+      let middle = (low + high) / 2
+      if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+    }
+    return low < hashes.count && hashes[low] == hash
+  }
+
+  /// The mentions of names of `hashes` only, and of gate bodies named by one.
+  public func restricted(to hashes: Set<UInt32>) -> NameMentions {
+    NameMentions(
+      outside: outside.filter(hashes.contains),
+      inside: inside.filter { hashes.contains(Self.hash($0.gate)) }.map {
+        GateBody(gate: $0.gate, hashes: $0.hashes.filter(hashes.contains))
+      })
+  }
+
+  /// `true` when the file mentions a name of `hashes` anywhere (outside or in a gate's body).
+  public func mentionsAny(of hashes: Set<UInt32>) -> Bool {
+    guard !hashes.isEmpty else { return false }
+    return outside.contains(where: hashes.contains) || inside.contains { $0.hashes.contains(where: hashes.contains) }
+  }
+}
+
+extension NameMentions: BinaryCodable {
+  /// Writes the mentions (for a record beside the summary, such as the summary cache's facts).
+  public func write(into writer: inout BinaryWriter) { write(to: &writer) }
+
+  /// Reads what ``write(into:)`` wrote.
+  public static func read(from reader: inout BinaryReader) throws(SummaryDecodingError) -> NameMentions {
+    try NameMentions(from: &reader)
+  }
+
+  func write(to writer: inout BinaryWriter) {
+    writer.writeArray(outside) { $0.writeUnsigned(UInt64($1)) }
+    writer.write(inside)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    outside = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
+      UInt32(truncatingIfNeeded: try reader.readUnsigned())
+    }
+    inside = try reader.read()
+  }
+}
+
+extension NameMentions.GateBody: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.writeString(gate)
+    writer.writeArray(hashes) { $0.writeUnsigned(UInt64($1)) }
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    gate = try reader.readString()
+    hashes = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
+      UInt32(truncatingIfNeeded: try reader.readUnsigned())
+    }
+  }
+}

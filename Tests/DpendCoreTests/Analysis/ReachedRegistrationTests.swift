@@ -1,0 +1,135 @@
+import DpendAnalysis
+import DpendModel
+import DpendTestSupport
+import Testing
+
+/// A registration runs only when the app reaches the declaration it is written in (SPEC 8.6):
+/// an assembly the app makes, a registration function the app calls, transitively; what a
+/// file dpend cannot see might do counts as done.
+@Suite struct ReachedRegistrationTests {
+  static let services = """
+    protocol HUDPresenting {}
+    protocol Storage {}
+    protocol Billing {}
+    final class HUD: HUDPresenting {}
+    final class DiskStorage: Storage {}
+    final class StoreBilling: Billing {}
+
+    """
+
+  static let assemblies = MarkedText(
+    """
+    import Swinject
+
+    final class StorageAssembly: Assembly {
+      func assemble(container: Container) {
+        container.register(Storage.self) { _ in DiskStorage() }
+      }
+    }
+
+    final class PresentationAssembly: Assembly {
+      func assemble(container: Container) {
+        container.1️⃣register(HUDPresenting.self) { _ in HUD() }
+      }
+    }
+
+    final class ScreensAssembly: Assembly {
+      func assemble(container: Container) {
+        container.register(String.self) { r in
+          guard let hud = r.2️⃣resolve(HUDPresenting.self) else { fatalError() }
+          return "\\(hud)"
+        }
+      }
+    }
+    """)
+
+  @Test func anAssemblyNothingAppliesRegistersNothing() throws {
+    // `PresentationAssembly()` was removed from the list; a comment naming it reaches nothing.
+    let app = """
+      import Swinject
+
+      // PresentationAssembly() is applied by the screens now.
+      let assembler = Assembler([StorageAssembly(), ScreensAssembly()])
+      """
+    let graph = try analyze(
+      ["Services.swift": Self.services, "Assemblies.swift": Self.assemblies.text, "App.swift": app])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(Self.assemblies.position("2️⃣")) missing dependency: nothing registers 'HUDPresenting', needed by 'String'"
+      ])
+    #expect(
+      graph.diagnostics.first?.notes.map { "\($0.range.start) \($0.message)" } == [
+        "\(Self.assemblies.position("2️⃣")) resolved for 'String' here",
+        "\(Self.assemblies.position("1️⃣")) registered here, but in 'PresentationAssembly.assemble(container:)', which nothing applies: no 'PresentationAssembly' is made",
+      ])
+    // Applied through a variable, or a helper's list: reached.
+    for applied in [
+      "let assemblies: [Assembly] = [StorageAssembly(), PresentationAssembly(), ScreensAssembly()]\nlet assembler = Assembler(assemblies)",
+      "func allAssemblies() -> [Assembly] { [StorageAssembly(), PresentationAssembly(), ScreensAssembly()] }",
+      "let assembler = Assembler()\nfunc start() { assembler.apply(assembly: PresentationAssembly.init()) }",
+    ] {
+      let reached = try analyze(
+        [
+          "Services.swift": Self.services, "Assemblies.swift": Self.assemblies.text,
+          "App.swift": "import Swinject\n" + applied,
+        ])
+      #expect(reached.diagnostics.isEmpty, "\(applied)")
+    }
+  }
+
+  @Test func aRegistrationFunctionNothingCallsRegistersNothing() throws {
+    let registrations = MarkedText(
+      """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          registerStorage()
+        }
+      }
+
+      extension Resolver {
+        static func registerStorage() {
+          register { DiskStorage() as Storage }
+          // Reached only through 'registerStorage()'.
+          registerHUD()
+        }
+        static func registerBilling() {
+          1️⃣register { StoreBilling() as Billing }
+        }
+        static func registerHUD() {
+          register { HUD() as HUDPresenting }
+        }
+        static func registerOld() {
+          // Nothing calls this one: what it calls is not reached through it.
+          registerBilling()
+        }
+      }
+      """)
+    let screen = MarkedText(
+      """
+      import Resolver
+
+      final class Checkout {
+        @Injected var storage: Storage
+        @Injected var hud: HUDPresenting
+        @Injected var billing: 2️⃣Billing
+      }
+      """)
+    let graph = try analyze(
+      ["Services.swift": Self.services, "Registrations.swift": registrations.text, "Checkout.swift": screen.text])
+    #expect(graph.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Billing'"])
+    #expect(
+      graph.diagnostics.first?.notes.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("2️⃣")) resolved here",
+        "\(registrations.position("1️⃣")) registered here, but in 'Resolver.registerBilling()', which nothing calls",
+      ])
+    // Called from the app's setup, in a file that imports nothing: reached.
+    let setup = "func setUp() { Resolver.registerBilling() }"
+    let reached = try analyze([
+      "Services.swift": Self.services, "Registrations.swift": registrations.text, "Checkout.swift": screen.text,
+      "Setup.swift": setup,
+    ])
+    #expect(reached.diagnostics.isEmpty)
+  }
+}
