@@ -17,11 +17,21 @@ extension ContainerCheck {
   /// and one `arch`), so the base takes the first value found of each (`os(iOS)` first), and
   /// each other value replaces it rather than joining it; for an architecture, so does none
   /// of those named (`!arch(x86_64)`: the arm64 device of `#if arch(x86_64) … #else`).
-  static func configurations(_ conditionLists: [BuildConditions]) -> [[String]] {
+  ///
+  /// `platforms` are those the build targets build for (`iOS`, `macOS`): when some condition
+  /// names an `os(…)`, each of them is an `os(…)` value too, the `#else` of `#if os(iOS)` in
+  /// a target that also builds for macOS being its macOS arm.
+  static func configurations(_ conditionLists: [BuildConditions], platforms: [String] = []) -> [[String]] {
     var atoms: Set<String> = []
     for conditions in conditionLists {
       for condition in conditions {
         atoms.formUnion(ConditionLogic.atoms(condition))
+      }
+    }
+    if atoms.contains(where: { isPlatformValue($0, of: "os(") }) {
+      for platform in platforms
+      where !atoms.contains("os(\(platform))") && !(platform == "macOS" && atoms.contains("os(OSX)")) {
+        atoms.insert("os(\(platform))")
       }
     }
     var base: [String] = []

@@ -3,6 +3,13 @@ import DpendModel
 /// The container check across build targets (SPEC 8.6): a resolve is answered only by what is
 /// registered in the process it runs in (``TargetVisibility``).
 extension ContainerCheck {
+  /// `true` when the file at `file` is compiled in `configuration`: one of its targets
+  /// builds for the platform an `os(…)` of it names (``TargetVisibility/compiles(_:in:)``).
+  func compiles(_ file: String, in configuration: [String]) -> Bool {
+    guard let visibility else { return true }
+    return visibility.compiles(visibility.place(of: file), in: configuration)
+  }
+
   /// `true` when `registration` may answer `site`: by the targets compiling their files, and
   /// by the gate it is written in being reached where the site runs.
   func answers(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {

@@ -109,15 +109,21 @@ struct ContainerCheck {
       }
     }
     report.configurations =
-      configurations ?? Self.configurations(registrations.map(\.conditions) + sites.map(\.site.conditions))
+      configurations
+      ?? Self.configurations(
+        registrations.map(\.conditions) + sites.map(\.site.conditions), platforms: visibility?.platforms ?? [])
     if drawsGraph { report.graph = graph(of: registrations.filter { !$0.isForwarded }) }
     // Before the configurations' lists are made: after them, it raised the process's peak by
     // 9 MB at 10,000 container files.
     let (edgeSources, owners) = Self.edgeSources(typed, registrations)
     let inputs = report.configurations.map { configuration in
       (
-        sites: typed.filter { Self.holds($0.0.site.conditions, in: configuration) },
-        registrations: registrations.filter { Self.holds($0.conditions, in: configuration) }
+        sites: typed.filter {
+          Self.holds($0.0.site.conditions, in: configuration) && compiles($0.0.site.range.file, in: configuration)
+        },
+        registrations: registrations.filter {
+          Self.holds($0.conditions, in: configuration) && compiles($0.range.file, in: configuration)
+        }
       )
     }
     let found: [(diagnostics: [Diagnostic], scanned: [String?], silenced: [Silenced])]

@@ -41,7 +41,7 @@ extension GraphBuilder {
         lists += registration.needs.map(\.conditions) + registration.propertyNeeds.map(\.conditions)
       }
     }
-    return ContainerCheck.configurations(lists)
+    return ContainerCheck.configurations(lists, platforms: settings.visibility?.platforms ?? [])
   }
 
   /// The container check over every file with container code, and the index the editor

@@ -20,9 +20,14 @@ struct TargetVisibility: Sendable {
   private let names: [[String]]
   /// `answers[site's place][registration's place]`.
   private let answers: [[Bool]]
+  /// The platforms the targets of each place build for; empty when one of them builds for
+  /// any (its platforms are unknown), and for the open place.
+  private let platformsOfPlace: [Set<String>]
+  /// Every platform a target builds for, sorted.
+  let platforms: [String]
 
-  /// `nil` when `map` places every file the same way, or sees one process only: every
-  /// registration answers every resolve, as with no map.
+  /// `nil` when `map` hides no registration from any resolve and knows no target's
+  /// platforms: every registration answers every resolve, as with no map.
   init?(_ map: TargetMap?) {
     guard let map, map.targets.count > 1 else { return nil }
     let targets = Dictionary(map.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -68,10 +73,30 @@ struct TargetVisibility: Sendable {
           || siteTargets.contains { site in registrationTargets.contains { answering[site]?.contains($0) == true } }
       }
     }
-    guard answers.contains(where: { $0.contains(false) }) else { return nil }
+    // Nothing to tell apart: no registration hidden from a resolve, no platform known.
+    guard answers.contains(where: { $0.contains(false) }) || map.targets.contains(where: { !$0.platforms.isEmpty })
+    else { return nil }
     self.placeOfFile = placeOfFile
     self.names = names
     self.answers = answers
+    platformsOfPlace = names.map { place in
+      let known = place.compactMap { targets[$0] }
+      guard !known.isEmpty, known.allSatisfy({ !$0.platforms.isEmpty }) else { return [] }
+      return Set(known.flatMap(\.platforms))
+    }
+    platforms = Set(map.targets.flatMap(\.platforms)).sorted()
+  }
+
+  /// `true` when a file of `place` is compiled in `configuration`: no `os(…)` of it names a
+  /// platform none of the file's targets builds for.
+  func compiles(_ place: Int, in configuration: [String]) -> Bool {
+    let platforms = platformsOfPlace[place]
+    guard !platforms.isEmpty else { return true }
+    for atom in configuration where atom.hasPrefix("os(") && atom.hasSuffix(")") {
+      let name = String(atom.dropFirst(3).dropLast())
+      if !platforms.contains(name == "OSX" ? "macOS" : name) { return false }
+    }
+    return true
   }
 
   /// How many places there are (the open one, 0, included).
@@ -91,7 +116,8 @@ struct TargetVisibility: Sendable {
   /// empty for a file whose target is unknown.
   func scope(of file: String) -> String {
     let targets = names[place(of: file)]
-    guard !targets.isEmpty else { return "" }
+    // One target compiling every file placed: nothing to tell apart.
+    guard !targets.isEmpty, Set(names.flatMap { $0 }).count > 1 else { return "" }
     return "in target\(targets.count == 1 ? "" : "s") \(Wording.list(targets.map { "'\($0)'" })): "
   }
 

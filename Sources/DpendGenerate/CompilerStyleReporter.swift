@@ -35,6 +35,13 @@ public enum CompilerStyleReporter {
     return
       "container code: \(count(report.registrationsRead, "registration")) read, \(report.registrationsUnread) unread; "
       + "\(count(report.resolvesChecked, "resolve site")) checked, \(report.resolvesUnread) unread; "
-      + "\(count(report.configurations.count, "configuration")) analysed"
+      + "\(count(report.configurations.count, "configuration")) analysed" + configurationList(report.configurations)
+  }
+
+  /// ` (with no condition set; 'DEBUG')`: the configurations, when there are several.
+  private static func configurationList(_ configurations: [[String]]) -> String {
+    guard configurations.count > 1 else { return "" }
+    let names = configurations.map { $0.isEmpty ? "with no condition set" : "'\($0.joined(separator: ", "))'" }
+    return " (\(names.joined(separator: "; ")))"
   }
 }

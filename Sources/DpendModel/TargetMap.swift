@@ -18,12 +18,18 @@ public struct TargetMap: Hashable, Sendable {
     public var dependencies: [String]
     /// `false` for a target named by a folder convention: what links it is unknown.
     public var isRead: Bool
+    /// The platforms it builds for, as `os(…)` names them (`iOS`, `macOS`); empty when
+    /// unknown (every one).
+    public var platforms: [String]
 
-    public init(name: String, kind: Kind, dependencies: [String] = [], isRead: Bool = true) {
+    public init(
+      name: String, kind: Kind, dependencies: [String] = [], isRead: Bool = true, platforms: [String] = []
+    ) {
       self.name = name
       self.kind = kind
       self.dependencies = dependencies
       self.isRead = isRead
+      self.platforms = platforms
     }
   }
 

@@ -183,7 +183,7 @@ import Testing
     #expect(analysis.status == 0)
     #expect(
       analysis.stderr
-        == "0 errors, 0 warnings\ncontainer code: 55 registrations read, 0 unread; 93 resolve sites checked, 0 unread; 2 configurations analysed\n"
+        == "0 errors, 0 warnings\ncontainer code: 55 registrations read, 0 unread; 93 resolve sites checked, 0 unread; 2 configurations analysed (with no condition set; 'DEBUG')\n"
     )
 
     // Checked, not only read: a name misspelt at one resolve is a missing registration.

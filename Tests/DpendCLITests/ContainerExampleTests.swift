@@ -23,7 +23,7 @@ import Testing
     #expect(
       result.stderr == """
         3 errors, 0 warnings
-        container code: 5 registrations read, 0 unread; 6 resolve sites checked, 0 unread; 2 configurations analysed
+        container code: 5 registrations read, 0 unread; 6 resolve sites checked, 0 unread; 2 configurations analysed (with no condition set; 'DEBUG')
 
         """)
     #expect(result.status == 1)

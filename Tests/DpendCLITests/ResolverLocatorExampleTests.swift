@@ -27,7 +27,7 @@ import Testing
     #expect(
       result.stderr == """
         3 errors, 1 warning
-        container code: 5 registrations read, 0 unread; 8 resolve sites checked, 0 unread; 2 configurations analysed
+        container code: 5 registrations read, 0 unread; 8 resolve sites checked, 0 unread; 2 configurations analysed (with no condition set; 'DEBUG')
 
         """)
     #expect(result.status == 1)

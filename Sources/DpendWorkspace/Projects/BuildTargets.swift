@@ -177,7 +177,8 @@ public struct BuildTargets: Hashable, Sendable {
         dependencies.append(appName)
       }
       return TargetMap.Target(
-        name: named(target.name), kind: target.kind, dependencies: dependencies, isRead: target.project != nil)
+        name: named(target.name), kind: target.kind, dependencies: dependencies, isRead: target.project != nil,
+        platforms: target.platforms)
     }
     var ofFile: [String: [String]] = [:]
     for path in paths {

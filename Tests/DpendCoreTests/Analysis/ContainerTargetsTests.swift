@@ -157,4 +157,87 @@ import Testing
     unseen.targets[0].dependencies.append("KitProduct")
     #expect(try analyze(files, targets: unseen).diagnostics == [])
   }
+
+  /// A platform condition is analysed for the platforms the file's targets build for: no
+  /// tvOS arm for a file only the iOS app compiles, and the `#else` of `#if os(iOS)` is the
+  /// other platforms its targets build for.
+  @Test func platformArmsAreThoseTheFilesTargetsBuildFor() throws {
+    let services = """
+      protocol HapticsEngine {}
+      protocol Remote {}
+      final class Taptic: HapticsEngine {}
+      final class SiriRemote: Remote {}
+
+      """
+    let phone = """
+      import Swinject
+
+      func assemblePhone(_ container: Container) {
+        #if os(iOS)
+        container.register(HapticsEngine.self) { _ in Taptic() }
+        #endif
+        _ = container.resolve(HapticsEngine.self)!
+      }
+      """
+    let television = """
+      import Swinject
+
+      func assembleTV(_ container: Container) {
+        #if os(tvOS)
+        container.register(Remote.self) { _ in SiriRemote() }
+        #endif
+        _ = container.resolve(Remote.self)!
+      }
+      """
+    let shared = MarkedText(
+      """
+      import Swinject
+
+      func feedback(_ container: Container) { _ = container.1️⃣resolve(HapticsEngine.self)! }
+      """)
+    let targets = [
+      TargetMap.Target(name: "Phone", kind: .application, platforms: ["iOS"]),
+      TargetMap.Target(name: "TV", kind: .application, platforms: ["tvOS"]),
+    ]
+    let files = ["Services.swift": services, "Phone.swift": phone, "TV.swift": television]
+    let map = TargetMap(
+      targets: targets,
+      targetsOfFile: ["Services.swift": ["Phone", "TV"], "Phone.swift": ["Phone"], "TV.swift": ["TV"]])
+    let graph = try analyze(files, targets: map)
+    #expect(graph.container.configurations == [["os(iOS)"], ["os(tvOS)"]])
+    #expect(graph.diagnostics.isEmpty)
+    // Without the targets, each file's unconditional resolve is checked on the other platform.
+    #expect(
+      try analyze(files).diagnostics.map(\.message) == [
+        "in configuration 'os(tvOS)': missing dependency: nothing registers 'HapticsEngine'",
+        "in configuration 'os(iOS)': missing dependency: nothing registers 'Remote'",
+      ])
+    // A file both apps compile resolves it on tvOS too: true there.
+    var both = map
+    both.targetsOfFile["Shared.swift"] = ["Phone", "TV"]
+    let sharedGraph = try analyze(files.merging(["Shared.swift": shared.text]) { $1 }, targets: both)
+    #expect(
+      sharedGraph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(shared.position("1️⃣")) in targets 'Phone' and 'TV': in configuration 'os(tvOS)': missing dependency: nothing registers 'HapticsEngine'"
+      ])
+    // One target building for iOS and macOS: `#if os(iOS)`'s other arm is macOS.
+    let universal = TargetMap(
+      targets: [
+        TargetMap.Target(name: "Phone", kind: .application, platforms: ["iOS", "macOS"]),
+        TargetMap.Target(name: "PhoneTests", kind: .tests, dependencies: ["Phone"], platforms: ["iOS", "macOS"]),
+      ],
+      targetsOfFile: ["Services.swift": ["Phone"], "Phone.swift": ["Phone"], "Tests.swift": ["PhoneTests"]])
+    let mac = try analyze(
+      [
+        "Services.swift": services, "Phone.swift": phone,
+        "Tests.swift":
+          "import Swinject\nlet c = Container()\nfunc t() { c.register(Remote.self) { _ in SiriRemote() } }\nfunc testIt() { t() }",
+      ],
+      targets: universal)
+    #expect(mac.container.configurations == [["os(iOS)"], ["os(macOS)"]])
+    #expect(
+      mac.diagnostics.map(\.message) == [
+        "in target 'Phone': in configuration 'os(macOS)': missing dependency: nothing registers 'HapticsEngine'"
+      ])
+  }
 }
