@@ -122,8 +122,8 @@ struct TargetVisibility: Sendable {
   }
 
   /// Each root's process: the root and every target it links, transitively. A test bundle
-  /// links the app it depends on (it is hosted there); no other target links an app or an
-  /// extension it depends on (it embeds them). A target depending on a name no target has
+  /// links the app it depends on (it is hosted there), and so does a target named by a folder
+  /// convention; no other target links an app or an extension it depends on (it embeds them). A target depending on a name no target has
   /// links every library.
   private static func processes(_ list: [TargetMap.Target], _ targets: [String: TargetMap.Target]) -> [String:
     Set<String>]
@@ -140,7 +140,9 @@ struct TargetVisibility: Sendable {
             for library in libraries where linked.insert(library).inserted { pending.append(library) }
             continue
           }
-          let embeds = linkedTarget.kind != .library && !(name == root.name && root.kind == .tests)
+          // A folder convention's target links what it depends on (the convention's app).
+          let embeds =
+            linkedTarget.kind != .library && !(name == root.name && (root.kind == .tests || !root.isRead))
           if !embeds, linked.insert(dependency).inserted { pending.append(dependency) }
         }
       }

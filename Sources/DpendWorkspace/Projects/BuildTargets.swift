@@ -100,10 +100,29 @@ public struct BuildTargets: Hashable, Sendable {
     // A file no project compiles: its folder names its target.
     let hasProjects = !result.targets.isEmpty
     var conventional: [String: Target] = [:]
+    // A folder is a test bundle when a file in it imports a test library, an extension when
+    // its `Info.plist` declares one: a folder of Swift extensions, or of A/B tests, is the app's.
+    var evidence: [String: Bool] = [:]
+    let testImports = ["import XCTest", "import Testing", "import Quick", "@testable import"]
+    func isTarget(_ folders: [String], _ kind: Kind) -> Bool {
+      let folder = ([root] + folders).joined(separator: "/")
+      if let known = evidence[folder] { return known }
+      let found: Bool
+      if kind == .tests {
+        found = files.contains { path in
+          path.hasPrefix(folder + "/")
+            && (read(path).map { text in testImports.contains { TextSearch.contains(text, $0) } } ?? false)
+        }
+      } else {
+        found = read(folder + "/Info.plist").map { TextSearch.contains($0, "NSExtension") } ?? false
+      }
+      evidence[folder] = found
+      return found
+    }
     for path in files where result.targetsOfFile[path] == nil {
       let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
       let folders = relative.split(separator: "/").dropLast().map(String.init)
-      var (name, kind) = conventionalTarget(folders) { packageFolders in
+      var (name, kind) = conventionalTarget(folders, isTarget: isTarget) { packageFolders in
         FileManager.default.fileExists(atPath: ([root] + packageFolders + ["Package.swift"]).joined(separator: "/"))
       }
       // Beside a project that does not compile it: in no target.
@@ -121,14 +140,22 @@ public struct BuildTargets: Hashable, Sendable {
   static let noTarget = "(in no target)"
 
   /// The folder naming a file's target by SwiftPM's and Xcode's conventions: the innermost
-  /// `…UITests`, `…Tests` or `…Extension` folder, else `<package>/Sources/<Name>` when
-  /// `isPackage(<package>'s folders)`, else the app (`""`).
-  public static func conventionalTarget(_ folders: [String], isPackage: ([String]) -> Bool) -> (
-    name: String, kind: Kind
-  ) {
-    for folder in folders.reversed() {
-      if folder.hasSuffix("Tests") && folder != "Tests" { return (folder, .tests) }
-      if folder.hasSuffix("Extension") { return (folder, .appExtension) }
+  /// `…UITests`, `…Tests` or `…Extension` folder that `isTarget` confirms (its folders and the
+  /// kind it would be), else `<package>/Sources/<Name>` when `isPackage(<package>'s folders)`,
+  /// else the app (`""`).
+  public static func conventionalTarget(
+    _ folders: [String], isTarget: ([String], Kind) -> Bool = { _, _ in true }, isPackage: ([String]) -> Bool
+  ) -> (name: String, kind: Kind) {
+    for (index, folder) in folders.enumerated().reversed() {
+      let kind: Kind
+      if folder.hasSuffix("Tests") && folder != "Tests" {
+        kind = .tests
+      } else if folder.hasSuffix("Extension") {
+        kind = .appExtension
+      } else {
+        continue
+      }
+      if isTarget(Array(folders[...index]), kind) { return (folder, kind) }
     }
     for (index, folder) in folders.enumerated() where folder == "Sources" && index + 1 < folders.count {
       if isPackage(Array(folders[..<index])) { return (folders[index + 1], .library) }

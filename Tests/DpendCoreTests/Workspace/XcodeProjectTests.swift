@@ -152,6 +152,15 @@ import Testing
     // `Sources` outside a package, and a folder named just `Tests`, name nothing.
     #expect(BuildTargets.conventionalTarget(["App", "Sources", "Network"], isPackage: package) == ("", .application))
     #expect(BuildTargets.conventionalTarget(["Tests", "Example"], isPackage: package) == ("", .application))
+    // A folder is a test bundle or an extension only with evidence (a test library imported, an
+    // extension's Info.plist): a folder of Swift extensions or of A/B tests is the app's.
+    #expect(
+      BuildTargets.conventionalTarget(["Wei", "Extension"], isTarget: { _, kind in kind == .tests }, isPackage: package)
+        == ("", .application))
+    #expect(
+      BuildTargets.conventionalTarget(
+        ["AppTests", "ABTests"], isTarget: { folders, _ in folders == ["AppTests"] }, isPackage: package)
+        == ("AppTests", .tests))
   }
 
   @Test func aPackagesTargetsAreTheToolchainsDescriptionOfIt() throws {
@@ -168,7 +177,7 @@ import Testing
         ])
       """
     let files = ["Code/Core/Store.swift", "Code/Core/Old.swift", "Tests/CoreTests/StoreTests.swift"]
-    for (file, text) in zip(files + ["Package.swift"], ["", "", "", manifest]) {
+    for (file, text) in zip(files + ["Package.swift"], ["", "", "@testable import Core\n", manifest]) {
       let url = root.appendingPathComponent(file)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try text.write(to: url, atomically: true, encoding: .utf8)
@@ -185,7 +194,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".build").path))
     // A manifest the toolchain cannot evaluate: SwiftPM's folder conventions.
     let fallback = BuildTargets.discover(
-      root: root.path, files: files.map { root.appendingPathComponent($0).path }, projects: [], read: { _ in nil },
+      root: root.path, files: files.map { root.appendingPathComponent($0).path }, projects: [],
+      read: { try? String(contentsOfFile: $0, encoding: .utf8) },
       describe: { _ in nil })
     #expect(
       fallback.summaryLine
