@@ -32,7 +32,10 @@ struct TargetVisibility: Sendable {
     guard let map, map.targets.count > 1 else { return nil }
     let targets = Dictionary(map.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let process = Self.processes(map.targets, targets)
-    let linked = Set(process.filter { targets[$0.key]!.kind != .library }.values.flatMap { $0 })
+    // Linked by an app or an extension: a library only tests link is linked by something
+    // dpend does not see too (the app that uses it).
+    let linked = Set(
+      process.filter { targets[$0.key]!.kind != .library && targets[$0.key]!.kind != .tests }.values.flatMap { $0 })
     // Open: answering and answered by everything.
     let open = Set(
       map.targets.filter { target in
@@ -131,8 +134,9 @@ struct TargetVisibility: Sendable {
     let libraries = list.filter { $0.kind == .library }.map(\.name)
     var result: [String: Set<String>] = [:]
     for root in list {
-      var linked: Set<String> = [root.name]
-      var pending = [root.name]
+      // A target named by a folder convention may link any library.
+      var linked: Set<String> = root.isRead ? [root.name] : Set([root.name] + libraries)
+      var pending = Array(linked)
       while let name = pending.popLast() {
         guard let target = targets[name] else { continue }
         for dependency in target.dependencies {

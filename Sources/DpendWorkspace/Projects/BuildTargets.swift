@@ -97,8 +97,9 @@ public struct BuildTargets: Hashable, Sendable {
         names.contains(name) ? [name] : products[name] ?? [name]
       }
     }
-    // A file no project compiles: its folder names its target.
-    let hasProjects = !result.targets.isEmpty
+    // A file no project compiles: its folder names its target (a package claims only its own
+    // folders; beside an Xcode project, a file it does not compile is in no target).
+    let hasProjects = result.targets.contains { $0.project?.hasSuffix(".pbxproj") == true }
     var conventional: [String: Target] = [:]
     // A folder is a test bundle when a file in it imports a test library, an extension when
     // its `Info.plist` declares one: a folder of Swift extensions, or of A/B tests, is the app's.
