@@ -1,8 +1,30 @@
 import DpendModel
 
-/// The container check across build targets (SPEC 8.6): a resolve is answered only by what is
-/// registered in the process it runs in (``TargetVisibility``).
-extension ContainerCheck {
+/// Which registrations answer a resolve besides its key (SPEC 8.6): only those of the process
+/// it runs in (``TargetVisibility``), written where the app reaches them (``GateReach``). The
+/// check and the editor's ``ContainerIndex`` ask the same.
+public struct ContainerAnswers: Sendable {
+  var visibility: TargetVisibility?
+  var reach: GateReach?
+
+  /// Every registration answers every resolve its key matches.
+  public init() {}
+
+  init(visibility: TargetVisibility?, reach: GateReach?) {
+    self.visibility = visibility
+    self.reach = reach
+  }
+
+  /// `in target 'ShareExtension': ` for a file of that target, when the workspace has several.
+  public func scope(of file: String) -> String { visibility?.scope(of: file) ?? "" }
+
+  /// The targets compiling `file`, when the workspace has several (as ``scope(of:)`` names
+  /// them); empty otherwise.
+  public func targets(of file: String) -> [String] {
+    guard let visibility, !visibility.scope(of: file).isEmpty else { return [] }
+    return visibility.targets(of: visibility.place(of: file))
+  }
+
   /// `true` when the file at `file` is compiled in `configuration`: one of its targets
   /// builds for the platform an `os(…)` of it names (``TargetVisibility/compiles(_:in:)``).
   func compiles(_ file: String, in configuration: [String]) -> Bool {
@@ -47,5 +69,22 @@ extension ContainerCheck {
       let why = registration.gate.map(GateReach.why) ?? "where it does not run"
       return DiagnosticNote(message: "registered here, but \(why)", range: registration.range)
     }
+  }
+}
+
+extension ContainerCheck {
+  /// What the check answers with (``ContainerAnswers``).
+  var filter: ContainerAnswers { ContainerAnswers(visibility: visibility, reach: reach) }
+
+  func compiles(_ file: String, in configuration: [String]) -> Bool { filter.compiles(file, in: configuration) }
+
+  func answers(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {
+    filter.answers(site, registration)
+  }
+
+  func unseenRegistrationNotes(
+    _ key: ContainerKey, sites: [ResolveSite], _ registrations: [ContainerRegistration]
+  ) -> [DiagnosticNote] {
+    filter.unseenRegistrationNotes(key, sites: sites, registrations)
   }
 }

@@ -56,8 +56,9 @@ extension ContainerCheck {
               site: site, type: resolve(site.type), unread: "the parameter it is passed to was not found",
               isPropertyInjection: isPropertyInjection)
           }
-        return ContainerGraph.Node(registration: registration, needs: needs)
-      })
+        return ContainerGraph.Node(
+          registration: registration, needs: needs, targets: filter.targets(of: registration.range.file))
+      }, filter: filter)
   }
 
   /// By position; sites at one position (an `Impl.init` factory's parameters) as read.

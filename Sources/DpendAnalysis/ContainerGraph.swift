@@ -6,16 +6,23 @@ import DpendModel
 /// Every build configuration at once: a registration under `#if` is in the graph with its
 /// conditions.
 public struct ContainerGraph: Hashable, Sendable {
+  public static func == (lhs: ContainerGraph, rhs: ContainerGraph) -> Bool { lhs.nodes == rhs.nodes }
+  public func hash(into hasher: inout Hasher) { hasher.combine(nodes) }
+
   /// One registration and what it needs.
   public struct Node: Hashable, Sendable {
     public var registration: ContainerRegistration
     /// What the factory resolves (and, for `Impl.init` factories, the initializer's
     /// parameters), by position, then what is resolved by property injection, by position.
     public var needs: [Need]
+    /// The build targets compiling the registration's file, when the workspace has several
+    /// (``TargetVisibility``); empty otherwise.
+    public var targets: [String] = []
 
-    public init(registration: ContainerRegistration, needs: [Need]) {
+    public init(registration: ContainerRegistration, needs: [Need], targets: [String] = []) {
       self.registration = registration
       self.needs = needs
+      self.targets = targets
     }
   }
 
@@ -50,9 +57,18 @@ public struct ContainerGraph: Hashable, Sendable {
   /// For each registered type, the positions in ``nodes`` of the read registrations of it.
   private let readByType: [String: [Int]]
 
+  /// Which registrations answer which needs beyond their keys, as in the check (targets,
+  /// reached gates).
+  let filter: ContainerAnswers
+
   /// A graph of `nodes` (in file then position order).
   public init(nodes: [Node] = []) {
+    self.init(nodes: nodes, filter: ContainerAnswers())
+  }
+
+  init(nodes: [Node], filter: ContainerAnswers) {
     self.nodes = nodes
+    self.filter = filter
     var readByType: [String: [Int]] = [:]
     for (index, node) in nodes.enumerated() where node.registration.unread == nil {
       for type in node.registration.types { readByType[type, default: []].append(index) }
@@ -70,6 +86,7 @@ public struct ContainerGraph: Hashable, Sendable {
     guard let type = need.type else { return [] }
     let candidates = (readByType[type] ?? []).filter { index in
       nodes[index].registration.name == need.site.name && nodes[index].registration.dialect == need.site.dialect
+        && filter.answers(need.site, nodes[index].registration)
     }
     guard need.site.dialect == .swinject else { return candidates }
     let counted = candidates.filter { nodes[$0].registration.argumentCount == need.site.argumentCount }
@@ -84,6 +101,7 @@ public struct ContainerGraph: Hashable, Sendable {
       let registration = node.registration
       return registration.unread != nil && (registration.types.isEmpty || registration.types.contains(type))
         && (registration.nameIsComputed || registration.name == need.site.name)
+        && filter.answers(need.site, registration)
     }
   }
 

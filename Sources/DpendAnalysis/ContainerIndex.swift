@@ -180,7 +180,12 @@ public struct ContainerIndex: Sendable {
     lookup: ContainerTypeLookup(declaration: { _ in nil }, conformances: { _ in [] }, isProtocol: { _ in false }))
 
   /// The index of the facts in `summaries` (in path order), reading types through `lookup`.
-  public init(summaries: [FileSummary], lookup: ContainerTypeLookup) {
+  /// Which registrations the check let answer which resolves beyond their keys (targets,
+  /// reached gates).
+  public let filter: ContainerAnswers
+
+  public init(summaries: [FileSummary], lookup: ContainerTypeLookup, filter: ContainerAnswers = ContainerAnswers()) {
+    self.filter = filter
     // Keys as the check reads them: as Swift names them (SPEC 8.4).
     let summaries = summaries.map(lookup.canonicalized)
     let registrations = summaries.flatMap(\.registrations)
@@ -231,7 +236,7 @@ public struct ContainerIndex: Sendable {
       var candidates = registered.filter { index in
         let registration = registrations[index]
         return registration.name == site.site.name && registration.dialect.answers(site.site.dialect)
-          && compatible(index)
+          && compatible(index) && filter.answers(site.site, registration)
       }
       if site.site.dialect == .swinject {
         let sameCount = candidates.filter { registrations[$0].argumentCount == site.site.argumentCount }
@@ -248,6 +253,7 @@ public struct ContainerIndex: Sendable {
         return (registration.types.isEmpty || registration.types.contains(type))
           && (registration.nameIsComputed || registration.name == site.site.name)
           && registration.dialect.answers(site.site.dialect) && compatible(index)
+          && filter.answers(site.site, registration)
       }
       maybe.append(unreadCandidates)
       guard unreadCandidates.isEmpty, lookup.isProtocol(type) else { continue }
@@ -282,6 +288,14 @@ public struct ContainerIndex: Sendable {
   /// The registrations that answer `site`, in ``registrations`` order.
   public func registrations(answering site: ContainerSite) -> [ContainerRegistration] {
     answers[site.id].map { registrations[$0] }
+  }
+
+  /// Why each registration of `site`'s key does not answer it: in another target, or where
+  /// the app does not reach it (``ContainerAnswers``). Empty for a site answered.
+  public func unseenRegistrations(for site: ContainerSite) -> [DiagnosticNote] {
+    guard let type = site.type, answers[site.id].isEmpty else { return [] }
+    let key = ContainerKey(type: type, name: site.site.name, argumentCount: site.site.argumentCount)
+    return filter.unseenRegistrationNotes(key, sites: [site.site], registrations)
   }
 
   /// The unread registrations that might answer `site`, which nothing read answers: part of

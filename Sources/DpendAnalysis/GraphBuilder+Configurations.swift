@@ -91,6 +91,7 @@ extension GraphBuilder {
       check.drawsGraph = containerViews.contains(.tree)
       check.visibility = settings.visibility
       check.reach = reach
+      lastAnswers = check.filter
       check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
       let (diagnostics, report) = check.run(facts)
       checked = KeptContainerCheck(
@@ -106,9 +107,11 @@ extension GraphBuilder {
     guard containerViews.contains(.editor) else {
       return (diagnostics, report, LazyContainerIndex(.empty), checked.lookups)
     }
+    let answers = lastAnswers
     let index = LazyContainerIndex { [checkedFacts] in
       ContainerIndex(
-        summaries: checkedFacts ?? facts(), lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf))
+        summaries: checkedFacts ?? facts(), lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf),
+        filter: answers)
     }
     return (diagnostics, report, index, checked.lookups)
   }

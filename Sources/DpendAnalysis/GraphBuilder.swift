@@ -71,6 +71,9 @@ public final class GraphBuilder {
   var mentionsOfFile: [String: NameMentions] = [:]
   /// How many files declare a gate-shaped function of each name (``NameMentions/inside``).
   var gateBodyNames: [String: Int] = [:]
+  /// What the last container check let answer what beyond keys (targets, reached gates):
+  /// the editor's index answers alike.
+  var lastAnswers = ContainerAnswers()
   /// The registration gates the last container check read (``noteGates(of:reach:)``).
   var gateState = GateState()
   /// `true` when, since the last container check, some file's mentions of its gate names

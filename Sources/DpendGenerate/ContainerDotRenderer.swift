@@ -24,9 +24,9 @@ enum ContainerDotRenderer {
       var edges: [String] = []
       var drawn: Set<String> = []
       for key in keys.keys.sorted() {
-        let registrations = keys[key]!.map { graph.nodes[$0].registration }
-        let lines = registrations.map { registration in
-          ([registration.constructedType].compactMap { $0 } + ContainerText.details(registration))
+        let lines = keys[key]!.map { graph.nodes[$0] }.map { node in
+          ([node.registration.constructedType].compactMap { $0 } + ContainerText.details(node.registration)
+            + node.targets.map { "in '\($0)'" })
             .joined(separator: " ")
         }.filter { !$0.isEmpty }
         nodes += "    \(id(key)) [label=\(DotRenderer.quoted(([text(key)] + lines).joined(separator: "\\n")))];\n"

@@ -44,7 +44,11 @@ enum ContainerTreeRenderer {
         } else if shown.contains(node) {
           markers.append("(see above)")
         }
-        output += prefix + line(graph.nodes[node].registration, key, optional: optional, markers: markers) + "\n"
+        output +=
+          prefix
+          + line(
+            graph.nodes[node].registration, key, optional: optional, markers: markers,
+            targets: graph.nodes[node].targets) + "\n"
         guard !path.contains(node), shown.insert(node).inserted else { return }
         let children = graph.nodes[node].needs.flatMap { need in child(need, in: graph) }
         for (index, child) in children.enumerated() {
@@ -96,9 +100,11 @@ enum ContainerTreeRenderer {
     return [.leaf(([ContainerText.key(key, optional: optional), why] + markers).joined(separator: " "))]
   }
 
-  /// `Store ← StoreImpl (singleton) [Dip] — Sources/App/Container.swift:12`, then `markers`.
+  /// `Store ← StoreImpl (singleton) [Dip] — Sources/App/Container.swift:12`, then `markers`;
+  /// `[Swinject, target 'App']` when the workspace has several targets.
   private static func line(
-    _ registration: ContainerRegistration, _ key: ContainerKey?, optional: Bool, markers: [String]
+    _ registration: ContainerRegistration, _ key: ContainerKey?, optional: Bool, markers: [String],
+    targets: [String]
   ) -> String {
     var parts: [String] = []
     if let key {
@@ -106,8 +112,12 @@ enum ContainerTreeRenderer {
       if let constructed = registration.constructedType { parts.append("← \(constructed)") }
     }
     parts += ContainerText.details(registration)
+    let named = targets.map { "'\($0)'" }
+    let tag =
+      [ContainerText.name(of: registration.dialect)]
+      + (named.isEmpty ? [] : ["target\(named.count == 1 ? "" : "s") \(named.joined(separator: " and "))"])
     parts.append(
-      "[\(ContainerText.name(of: registration.dialect))] — \(registration.range.file):\(registration.range.start.line)")
+      "[\(tag.joined(separator: ", "))] — \(registration.range.file):\(registration.range.start.line)")
     return (parts + markers).joined(separator: " ")
   }
 }

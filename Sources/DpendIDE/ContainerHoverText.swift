@@ -26,7 +26,10 @@ enum ContainerHoverText {
     let header = "Resolves " + key + (site.site.isRequired ? "" : " (optional)")
     let answers = index.registrations(answering: site)
     if !answers.isEmpty {
-      var text = header + "\n\nAnswered by:\n" + answers.map { "- " + registrationLine($0) }.joined(separator: "\n")
+      let scope = index.filter.scope(of: site.site.range.file)
+      var text =
+        header + "\n\n" + (scope.isEmpty ? "A" : scope.prefix(1).uppercased() + scope.dropFirst() + "a")
+        + "nswered by:\n" + answers.map { "- " + registrationLine($0) }.joined(separator: "\n")
       if site.site.dialect == .swinject, !answers.contains(where: { $0.argumentCount == site.site.argumentCount }) {
         let counts = Set(answers.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
         text += "\n\nRuntime arguments differ: resolved with \(site.site.argumentCount), registered with \(counts)"
@@ -46,8 +49,14 @@ enum ContainerHoverText {
         + ": `\(registered)` is registered as `\(registered)`, not as `\(type)`, at "
         + location(registration.range)
     }
-    return header + "\n\nNothing registers " + key
+    let scope = index.filter.scope(of: site.site.range.file)
+    let unseen = index.unseenRegistrations(for: site).map { note in
+      "- at \(location(note.range))" + note.message.dropFirst("registered here".count)
+    }
+    return header + "\n\n" + (scope.isEmpty ? "" : scope.prefix(1).uppercased() + scope.dropFirst())
+      + (scope.isEmpty ? "Nothing" : "nothing") + " registers " + key
       + (site.site.isRequired ? " (missing dependency)" : ": the optional resolve yields `nil`")
+      + (unseen.isEmpty ? "" : "\n\nRegistered elsewhere:\n" + unseen.joined(separator: "\n"))
   }
 
   /// ```

@@ -45,4 +45,27 @@ import Testing
         """)
     #expect(result.status == 1)
   }
+
+  /// The tree names each registration's target and draws only what answers where it runs:
+  /// the unapplied assembly's `HUDPresenting` is missing under `FeedbackScreen`.
+  @Test func theTreeNamesTargetsAndDrawsWhatAnswers() throws {
+    let result = try runDpend(["tree", "--workspace", "Tests/Example/Targets", "--no-cache"])
+    #expect(
+      result.stdout == """
+        Analytics ← ConsoleAnalytics [Swinject, target 'Targets'] — Tests/Example/Targets/App/Assemblies.swift:7
+        Clock ← SystemClock [Swinject, targets 'ShareExtension' and 'Targets'] — \
+        Tests/Example/Targets/Shared/Container+Core.swift:6
+        FeedbackRepository ← RemoteFeedback [Swinject, target 'TargetsTests'] — \
+        Tests/Example/Targets/AppTests/FeedbackTests.swift:7
+        FeedbackScreen ← FeedbackScreen [Swinject, target 'Targets'] — Tests/Example/Targets/App/Assemblies.swift:22
+        ├── HUDPresenting (missing)
+        └── Haptics ← SimulatedHaptics (#if arch(x86_64)) [Swinject, target 'Targets'] — \
+        Tests/Example/Targets/App/Assemblies.swift:9
+        HUDPresenting ← HUD [Swinject, target 'Targets'] — Tests/Example/Targets/App/Assemblies.swift:16
+        Haptics ← SimulatedHaptics (#if arch(x86_64)) [Swinject, target 'Targets'] — \
+        Tests/Example/Targets/App/Assemblies.swift:9
+        Storage ← DiskStorage [Swinject, target 'Targets'] — Tests/Example/Targets/App/Assemblies.swift:6
+
+        """)
+  }
 }

@@ -155,7 +155,8 @@ import Testing
     // A folder is a test bundle or an extension only with evidence (a test library imported, an
     // extension's Info.plist): a folder of Swift extensions or of A/B tests is the app's.
     #expect(
-      BuildTargets.conventionalTarget(["Wei", "Extension"], isTarget: { _, kind in kind == .tests }, isPackage: package)
+      BuildTargets.conventionalTarget(
+        ["Wei", "Extension"], isTarget: { _, kind in kind == .tests }, isPackage: package)
         == ("", .application))
     #expect(
       BuildTargets.conventionalTarget(
