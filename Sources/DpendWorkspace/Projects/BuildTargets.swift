@@ -49,9 +49,11 @@ public struct BuildTargets: Hashable, Sendable {
     let projects = all.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     let manifests = all.filter { $0.hasSuffix("/Package.swift") }
     var products: [String: [String]] = [:]
+    var describedFolders: [String] = []
     for manifest in manifests {
       let folder = URL(fileURLWithPath: manifest).deletingLastPathComponent()
       guard let package = describe(folder.path) else { continue }
+      describedFolders.append(folder.standardizedFileURL.path + "/")
       let relative = String(manifest.dropFirst(min(manifest.count, root.count)).drop { $0 == "/" })
       for (product, targets) in package.products where products[product] == nil { products[product] = targets }
       for target in package.targets {
@@ -126,8 +128,10 @@ public struct BuildTargets: Hashable, Sendable {
       var (name, kind) = conventionalTarget(folders, isTarget: isTarget) { packageFolders in
         FileManager.default.fileExists(atPath: ([root] + packageFolders + ["Package.swift"]).joined(separator: "/"))
       }
-      // Beside a project that does not compile it: in no target.
-      if name.isEmpty, hasProjects { (name, kind) = (Self.noTarget, .other) }
+      // Beside a project, or in a package, that does not compile it: in no target.
+      if name.isEmpty, hasProjects || describedFolders.contains(where: path.hasPrefix) {
+        (name, kind) = (Self.noTarget, .other)
+      }
       result.targetsOfFile[path] = [name]
       if conventional[name] == nil {
         conventional[name] = Target(name: name, kind: kind, dependencies: [], platforms: [], project: nil)
