@@ -1,10 +1,25 @@
 import DpendModel
 
 /// Finds the names a file's text mentions (``DpendModel/NameMentions``) in one pass over its
-/// bytes: identifiers outside comments, but for those a declaration keyword names (`func
-/// registerCore`, `class StorageAssembly`, `let assembler`), each placed in the innermost gate
-/// body around it. No syntax tree is walked: the gate bodies come from the container reading.
+/// bytes: identifiers outside comments that are called, constructed or followed by a member,
+/// but for those a declaration keyword names (`func registerCore`, `class StorageAssembly`)
+/// and Swift's keywords, each placed in the innermost gate body around it. No syntax tree is
+/// walked: the gate bodies come from the container reading. A function passed by name
+/// without a call (`setUps.append(registerCore)`) is no mention.
 enum NameScan {
+  /// Swift's keywords and the names every file writes, by hash: never a gate's name, so not
+  /// kept (a file's mentions are held for every file).
+  private static let ignored: Set<UInt32> = Set(
+    [
+      "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+      "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
+      "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else", "fallthrough",
+      "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch", "false", "is", "nil",
+      "self", "Self", "super", "throw", "throws", "true", "try", "await", "async", "final", "override", "some", "any",
+      "lazy", "weak", "unowned", "mutating", "convenience", "required", "get", "set", "didSet", "willSet", "String",
+      "Int", "Bool", "Double", "Void", "Optional", "Array", "Dictionary", "print", "fatalError",
+    ].map(NameMentions.hash))
+
   /// The keywords whose next identifier is declared, not mentioned, by hash.
   private static let declaring: [UInt32: String] = Dictionary(
     uniqueKeysWithValues: [
@@ -37,7 +52,16 @@ enum NameScan {
             hash = (hash ^ UInt32(bytes[index])) &* 16_777_619
             index += 1
           }
-          if !previousDeclares {
+          // Only a name called, constructed or followed by a member (`registerCore()`,
+          // `StorageAssembly()`, `Assembly.init`, `Helper<T>()`, `configure { … }`) can reach a
+          // gate; a label, a property or a type in an annotation cannot.
+          var next = index
+          while next < count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+          let isUse =
+            next < count
+            && (bytes[next] == UInt8(ascii: "(") || bytes[next] == UInt8(ascii: ".")
+              || bytes[next] == UInt8(ascii: "{") || bytes[next] == UInt8(ascii: "<"))
+          if !previousDeclares, isUse, !ignored.contains(hash) {
             if let body = gateBodies.last(where: { $0.body.contains(start) }) {
               inside[body.gate, default: []].insert(hash)
             } else {

@@ -1,7 +1,8 @@
 /// The names a file mentions, as hashes (SPEC 8.6): what reaches the app's assemblies and
-/// registration functions (``RegistrationGate``) from it. Every identifier written outside
-/// comments counts but those a declaration names (`func registerCore`, `class
-/// StorageAssembly`); a mention inside a gate's own body reaches only through that gate.
+/// registration functions (``RegistrationGate``) from it: every name called, constructed or
+/// followed by a member outside comments (`registerCore()`, `StorageAssembly()`,
+/// `Assembly.init`), but those a declaration names (`func registerCore`); a mention inside a
+/// gate's own body reaches only through that gate.
 /// Read from the text alone, so no file is read twice to learn what another declares; two
 /// names that hash alike both count as mentioned, which can only make more code reached.
 public struct NameMentions: Hashable, Sendable {

@@ -84,7 +84,9 @@ public final class Workspace {
       settings, into: host, knownTexts: knownTexts,
       packages: PackageDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
     loadProblems = loaded.problems
+    // Only what `--verbose` lists is kept: the files of each target are the analysis's.
     buildTargets = loaded.targets
+    buildTargets.forgetFiles()
   }
 
   /// The build targets the last load found compiling the sources (SPEC 8.6).

@@ -41,7 +41,8 @@ public enum WorkspaceLoader {
     let targets = BuildTargets.discover(
       root: settings.root, files: found.files, projects: found.projects, read: readText, describe: packages.describe)
     packages.save()
-    analysis.settings.targets = targets.map(paths: found.files, root: settings.root)
+    // Every file the convention's app's: nothing to tell apart, nothing to hold.
+    analysis.settings.targets = targets.isOnlyTheApp ? nil : targets.map(paths: found.files, root: settings.root)
     host.settings = analysis.settings
     host.collection = settings.collection
     // Files are read on the threads that parse them. Invalid UTF-8 is repaired, not

@@ -193,6 +193,15 @@ public struct BuildTargets: Hashable, Sendable {
     }.filter { FileManager.default.fileExists(atPath: $0) }
   }
 
+  /// How many files each target compiles, once ``forgetFiles()`` dropped which.
+  private var fileCounts: [String: Int] = [:]
+
+  /// Drops which files each target compiles, keeping how many (what ``summaryLine`` says).
+  public mutating func forgetFiles() {
+    for names in targetsOfFile.values { for name in names { fileCounts[name, default: 0] += 1 } }
+    targetsOfFile = [:]
+  }
+
   /// `true` when no project file was found and every file is the app's: nothing to say.
   public var isOnlyTheApp: Bool { targets.allSatisfy { $0.project == nil && $0.name.isEmpty } }
 
@@ -223,7 +232,7 @@ public struct BuildTargets: Hashable, Sendable {
 
   /// One line for `--verbose`: each target, its files and where it was read.
   public var summaryLine: String {
-    var counts: [String: Int] = [:]
+    var counts = fileCounts
     for names in targetsOfFile.values { for name in names { counts[name, default: 0] += 1 } }
     let listed = targets.map { target in
       if target.name == Self.noTarget { return "\(Self.files(counts[target.name] ?? 0)) in no target" }
