@@ -52,7 +52,7 @@ struct ContainerCheck {
   /// A registration or resolve site and where it was read. A reference: the check copies
   /// sites into lists per configuration and per key, and a copy of a site holding its
   /// registration by value retains every field of both.
-  private final class Site: Sendable {
+  final class Site: Sendable {
     let site: ResolveSite
     /// The registration whose factory needs it; `nil` for a resolve site elsewhere.
     let consumer: ContainerRegistration?
@@ -328,82 +328,6 @@ struct ContainerCheck {
     return Diagnostic(
       code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + neededBy, range: range,
       notes: notes)
-  }
-
-  private func duplicates(_ registrations: [ContainerRegistration]) -> [Diagnostic] {
-    var seen: [String: SourceRange] = [:]
-    var diagnostics: [Diagnostic] = []
-    for registration in registrations where registration.unread == nil {
-      // Stitcher injects every provider of a supertype (as an array): only a registration's
-      // own key is kept once.
-      let keys = registration.dialect == .stitcher ? Array(registration.keys.prefix(1)) : registration.keys
-      for key in keys {
-        let identity = "\(registration.scopeName)|\(key)"
-        if let first = seen[identity] {
-          diagnostics.append(
-            Diagnostic(
-              code: .duplicateRegistration,
-              message: "'\(key)' is registered twice in one configuration: only the last registration counts",
-              range: registration.range, notes: [DiagnosticNote(message: "first registered here", range: first)]))
-        } else {
-          seen[identity] = registration.range
-        }
-      }
-    }
-    return diagnostics
-  }
-
-  /// One `dependency-cycle` per strongly connected group of registered types, through the
-  /// resolves their factories make (property injection excluded), with one path.
-  private func cycles(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> [Diagnostic] {
-    // Nodes are keys with their name or tag: a decorator registered under a tag that
-    // resolves the untagged key (`{ Logging(feed: try c.resolve()) as Feed }` with `tag:`)
-    // is no cycle.
-    var edges: [String: [(to: String, site: Site)]] = [:]
-    // A property wrapper resolving when its instance is made is a need of every registration
-    // constructing the type that declares it (by their places in `registrations`).
-    var constructing: [String: [Int]] = [:]
-    for (index, registration) in registrations.enumerated() where registration.unread == nil {
-      if let made = registration.constructedType { constructing[made, default: []].append(index) }
-    }
-    for (site, type) in sites where !site.isPropertyInjection {
-      let target = ContainerKey(type: type, name: site.site.name).description
-      func addEdges(from consumer: ContainerRegistration) {
-        for key in consumer.types {
-          edges[ContainerKey(type: key, name: consumer.name).description, default: []].append((target, site))
-        }
-      }
-      if let consumer = site.consumer {
-        if consumer.unread == nil { addEdges(from: consumer) }
-      } else if let owner = site.site.owner {
-        for index in constructing[owner] ?? [] { addEdges(from: registrations[index]) }
-      }
-    }
-    var diagnostics: [Diagnostic] = []
-    for component in StronglyConnected.components(of: edges.mapValues { $0.map(\.to) }) {
-      let members = Set(component)
-      guard let start = component.min(),
-        members.count > 1 || edges[start]?.contains(where: { $0.to == start }) == true
-      else { continue }
-      // Follow the first edge that stays in the group until a type repeats.
-      var path = [start]
-      var steps: [ResolveSite] = []
-      var current = start
-      while let edge = edges[current]?.first(where: { members.contains($0.to) }) {
-        steps.append(edge.site.site)
-        path.append(edge.to)
-        if path.dropLast().contains(edge.to) { break }
-        current = edge.to
-      }
-      let notes = zip(path, path.dropFirst()).enumerated().map { index, pair in
-        DiagnosticNote(message: "'\(pair.0)' resolves '\(pair.1)'", range: steps[index].range)
-      }
-      diagnostics.append(
-        Diagnostic(
-          code: .dependencyCycle, message: "dependency cycle: " + path.joined(separator: " -> "),
-          range: steps[0].range, notes: notes))
-    }
-    return diagnostics
   }
 
   // MARK: Unread code

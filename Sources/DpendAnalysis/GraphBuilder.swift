@@ -83,7 +83,7 @@ public final class GraphBuilder {
   private(set) var conditionalFiles: Set<String> = []
   private var interfaces: [String: FileInterface] = [:]
   /// The paths of `summaries`, sorted.
-  private var paths: [String] = []
+  var paths: [String] = []
   private(set) var symbols = SymbolTable(libraryFactories: [])
   var files: [String: FileAnalysis] = [:]
   // The key stages' state below is internal, not private, for `GraphBuilder+Keys.swift` and
@@ -374,32 +374,5 @@ public final class GraphBuilder {
       if !watching { analysis.watched = [] }
       return analysis
     }
-  }
-
-  /// Adds new paths, keeping `paths` sorted: one by one when few, by sorting when many.
-  private func insertPaths(_ added: [String]) {
-    if added.count > 16 {
-      paths = (paths + added).sorted()
-    } else {
-      for path in added { paths.insert(path, at: insertionIndex(of: path)) }
-    }
-  }
-
-  private func removePath(_ path: String) {
-    let index = insertionIndex(of: path)
-    if index < paths.count && paths[index] == path { paths.remove(at: index) }
-  }
-
-  private func insertionIndex(of path: String) -> Int {
-    paths.sortedIndex(of: path)
-  }
-
-  private func collectDiagnostics() -> [Diagnostic] {
-    var all: [Diagnostic] = []
-    for path in paths { all += files[path]!.diagnostics }
-    all += ambiguities.values
-    all += missingErrors.values
-    all += cycles.diagnostics
-    return all.sorted(by: Diagnostic.reportingOrder)
   }
 }

@@ -299,32 +299,6 @@ public enum KeptAnswer {
       })
   }
 
-  /// `true` when a file that changed since `kept` was computed (removed, added, or with
-  /// another content) may change which registrations run (``RegistrationGates``): the kept
-  /// answer's rules know nothing of gates, so the graph is built.
-  private static func gatingMayChange(
-    _ kept: AnswerCache.Record, inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)],
-    summaries: SummaryCache
-  ) -> Bool {
-    let gates = kept.answer.gates
-    guard let facts = kept.graphFacts else { return true }
-    let contents = Set(facts.contents)
-    let current = Set(inputs.map(\.path))
-    if gates.files.contains(where: { !current.contains($0) }) { return true }
-    for input in inputs where !contents.contains(AnswerCache.fileHash(path: input.path, digest: input.digests.content))
-    {
-      guard
-        let summary = summaries.summary(path: input.path, text: input.text, collection: summaries.collection)?.stored
-          .decoded()
-      else {
-        if !gates.names.isEmpty { return true }
-        continue
-      }
-      if gates.mayChange(path: input.path, to: summary) { return true }
-    }
-    return false
-  }
-
   /// The inputs `workspace` was just analysed from, for keeping its answer: `nil` when some
   /// file's summary is not in `summaries` (so its digests are unknown), when the workspace
   /// had problems loading (unreadable files, libraries), or when a library cannot be read.
