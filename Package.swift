@@ -24,6 +24,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // XcodeGen's `project.yml` is YAML: read through a maintained parser.
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     // Tests only: generated Swinject registrations are compiled against it.
     .package(url: "https://github.com/Swinject/Swinject", from: "2.10.0"),
   ],
@@ -54,7 +56,8 @@ let package = Package(
     // Edge: the workspace on disk (config, discovery, reading, atomic writes), shared by
     // the CLI and the server.
     .target(
-      name: "DpendWorkspace", dependencies: ["DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate"]),
+      name: "DpendWorkspace",
+      dependencies: ["DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate", .product(name: "Yams", package: "Yams")]),
     // Protocol: JSON-RPC 2.0 framing and LSP 3.17 message types. Knows nothing of the core.
     .target(name: "DpendProtocol"),
     // Server: the language server (dispatch, documents, publishing, conversions).

@@ -2,9 +2,10 @@ import DpendModel
 import Foundation
 
 /// Which build target compiles each Swift file of a workspace (SPEC 8.6): read from the Swift
-/// packages (``SwiftPackage``) and Xcode projects (``XcodeProject``) under the root, and, for a
-/// file none claims, from SwiftPM's and Xcode's folder conventions (`…Tests`, `…UITests`, `…Extension`). Not yet used
-/// by the analysis; `dpend analyze --verbose` lists the targets found.
+/// packages (``SwiftPackage``), Xcode projects (``XcodeProject``) and XcodeGen specs
+/// (``XcodeGenProject``) under the root, and, for a file none claims, from SwiftPM's and
+/// Xcode's folder conventions (`…Tests`, `…UITests`, `…Extension`). `dpend analyze --verbose`
+/// lists the targets found.
 public struct BuildTargets: Hashable, Sendable {
   /// A target and where it was read.
   public struct Target: Hashable, Sendable {
@@ -92,6 +93,29 @@ public struct BuildTargets: Hashable, Sendable {
         }
       }
     }
+    // An XcodeGen spec, unless the project generated from it is beside it (that is what builds).
+    let readProjectFolders = Set(
+      result.targets.compactMap(\.project).filter { $0.hasSuffix(".pbxproj") }.map {
+        URL(fileURLWithPath: root).appendingPathComponent($0).deletingLastPathComponent().deletingLastPathComponent()
+          .standardizedFileURL.path
+      })
+    for spec in all where spec.hasSuffix("/project.yml") {
+      let folder = URL(fileURLWithPath: spec).deletingLastPathComponent().standardizedFileURL.path
+      guard !readProjectFolders.contains(folder), let text = read(spec),
+        let parsed = try? XcodeGenProject(parsing: text, include: { read(PathJoin.join(folder, $0)) })
+      else { continue }
+      let relative = String(spec.dropFirst(min(spec.count, root.count)).drop { $0 == "/" })
+      let inside = files.filter { $0.hasPrefix(folder + "/") }.map { ($0, String($0.dropFirst(folder.count + 1))) }
+      for target in parsed.targets {
+        result.targets.append(
+          Target(
+            name: target.name, kind: kind(ofProduct: "com.apple.product-type." + target.type),
+            dependencies: target.dependencies, platforms: target.platforms, project: relative))
+        for (path, relative) in inside where target.sources.contains(where: { $0.contains(relative) }) {
+          result.targetsOfFile[path, default: []].append(target.name)
+        }
+      }
+    }
     // A project's dependency on a package's product is one on the product's targets.
     let names = Set(result.targets.map(\.name))
     for index in result.targets.indices {
@@ -101,7 +125,9 @@ public struct BuildTargets: Hashable, Sendable {
     }
     // A file no project compiles: its folder names its target (a package claims only its own
     // folders; beside an Xcode project, a file it does not compile is in no target).
-    let hasProjects = result.targets.contains { $0.project?.hasSuffix(".pbxproj") == true }
+    let hasProjects = result.targets.contains {
+      $0.project?.hasSuffix(".pbxproj") == true || $0.project?.hasSuffix("project.yml") == true
+    }
     var conventional: [String: Target] = [:]
     // A folder is a test bundle when a file in it imports a test library, an extension when
     // its `Info.plist` declares one: a folder of Swift extensions, or of A/B tests, is the app's.
