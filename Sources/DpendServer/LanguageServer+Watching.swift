@@ -2,7 +2,9 @@ import DpendProtocol
 
 extension LanguageServer {
   /// The globs the client is asked to watch.
-  static let watchedGlobs = ["**/*.swift", "**/.dpend.json", "**/*.dpendmodule"]
+  static let watchedGlobs = [
+    "**/*.swift", "**/.dpend.json", "**/*.dpendmodule", "**/project.pbxproj", "**/Package.swift", "**/project.yml",
+  ]
 
   /// Asks the client to watch the workspace when it can register `didChangeWatchedFiles`
   /// dynamically; otherwise the server watches the folders itself.

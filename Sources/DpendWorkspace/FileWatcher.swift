@@ -47,7 +47,9 @@ public final class FileWatcher: Sendable {
     case stopped
   }
 
-  /// Which files are reported: `.swift` files, files named `.dpend.json`, and `*.dpendmodule` files.
+  /// Which files are reported: `.swift` files, files named `.dpend.json`, `*.dpendmodule` files,
+  /// and the project files build targets are read from (`project.pbxproj`, `Package.swift`,
+  /// `project.yml`).
   ///
   /// Only the last component of `path` is considered (directories are judged by the watcher,
   /// relative to its roots). Hidden names other than `.dpend.json` are not reported.
@@ -55,7 +57,7 @@ public final class FileWatcher: Sendable {
     let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
     if name == ProjectFileNames.configuration { return true }
     if name.hasPrefix(".") { return false }
-    return name.hasSuffix(".swift") || name.hasSuffix(".dpendmodule")
+    return name.hasSuffix(".swift") || name.hasSuffix(".dpendmodule") || ProjectFileNames.isTargets(name)
   }
 
   /// Starts watching `roots` (absolute directory paths) recursively with inotify on Linux,
@@ -149,6 +151,9 @@ protocol WatchBackend: AnyObject, Sendable {
 enum ProjectFileNames {
   /// The project configuration, reported even though its name is hidden.
   static let configuration = ".dpend.json"
+
+  /// `true` for a file the build targets are read from (SPEC 8.6).
+  static func isTargets(_ name: String) -> Bool { name == "project.pbxproj" || SourceDiscovery.isProjectFile(name) }
 }
 
 /// The rules both backends use to decide what is part of a watched tree.

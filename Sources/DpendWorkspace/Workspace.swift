@@ -203,13 +203,15 @@ public final class Workspace {
 
   // MARK: Private
 
-  /// `.dpend.json` or a `.dpendmodule` changed: everything is re-read; a Swift file: it is
-  /// re-read unless the editor has it open.
+  /// `.dpend.json`, a `.dpendmodule` or a project file the build targets are read from
+  /// changed: everything is re-read; a Swift file: it is re-read unless the editor has it open.
   private func diskChanged(_ changes: [FileChange]) -> Effect {
     var effect = Effect.none
     for change in changes where contains(change.path) {
       let name = change.path.split(separator: "/").last.map(String.init) ?? ""
-      if name == WorkspaceSettings.configurationFileName || name.hasSuffix(".dpendmodule") {
+      if name == WorkspaceSettings.configurationFileName || name.hasSuffix(".dpendmodule")
+        || ProjectFileNames.isTargets(name)
+      {
         reload()
         return .reloaded(reason: "\(name) changed")
       }

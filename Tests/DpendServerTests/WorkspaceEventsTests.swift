@@ -12,7 +12,9 @@ import Testing
     let workspace = try ServerFixtures.missingStore()
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.watchingClient)
     let registration = try client.waitForServerRequest(RegisterCapabilityRequest.self)
-    let watchers = ["**/*.swift", "**/.dpend.json", "**/*.dpendmodule"].map(FileSystemWatcher.init)
+    let watchers = [
+      "**/*.swift", "**/.dpend.json", "**/*.dpendmodule", "**/project.pbxproj", "**/Package.swift", "**/project.yml",
+    ].map(FileSystemWatcher.init)
     #expect(
       registration.registrations == [
         .init(
