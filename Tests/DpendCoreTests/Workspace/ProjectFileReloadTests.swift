@@ -44,7 +44,9 @@ import Testing
     // The test file is compiled into the app: its registration answers.
     #expect(workspace.analyze().diagnostics == [])
 
-    try folder.write("project.yml", oneTarget.replacingOccurrences(of: "[App, AppTests]", with: "[App]") + """
+    try folder.write(
+      "project.yml",
+      oneTarget.replacingOccurrences(of: "[App, AppTests]", with: "[App]") + """
           AppTests:
             type: bundle.unit-test
             platform: iOS
