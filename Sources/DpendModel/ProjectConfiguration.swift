@@ -13,7 +13,9 @@
 ///   "registerFunctions": ["Locator.register"],
 ///   "resolveFunctions": ["inject"],
 ///   "injectWrappers": ["Inject"],
-///   "configurations": [[], ["DEBUG"], ["targetEnvironment(simulator)"]]
+///   "configurations": [[], ["DEBUG"], ["targetEnvironment(simulator)"]],
+///   "targets": ["App", "ShareExtension"],
+///   "excludeTargets": ["AppUITests"]
 /// }
 /// ```
 /// Paths are relative to the directory holding the file. Every field is optional.
@@ -41,6 +43,11 @@ public struct ProjectConfiguration: Hashable, Sendable {
   /// The build configurations to analyse, each the `#if` conditions it takes as true;
   /// `nil` derives them from the conditions found.
   public var configurations: [[String]]?
+  /// The build targets whose files are analysed (SPEC 8.6); every target's when empty.
+  public var targets: [String] = []
+  /// The build targets whose files are not analysed (a file compiled into another target
+  /// too still is).
+  public var excludeTargets: [String] = []
 
   /// What the collector reads under these settings.
   public var collection: CollectionSettings {
@@ -55,7 +62,7 @@ public struct ProjectConfiguration: Hashable, Sendable {
   /// The fields `.dpend.json` accepts.
   public static let fieldNames = [
     "implicitFilters", "inputs", "excludes", "libraries", "outputFile", "container", "moduleName", "dialects",
-    "registerFunctions", "resolveFunctions", "injectWrappers", "configurations",
+    "registerFunctions", "resolveFunctions", "injectWrappers", "configurations", "targets", "excludeTargets",
   ]
 
   /// Reads a `.dpend.json` document; `file` names it in errors.
@@ -111,6 +118,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
       case "registerFunctions": configuration.registerFunctions = try strings()
       case "resolveFunctions": configuration.resolveFunctions = try strings()
       case "injectWrappers": configuration.injectWrappers = try strings()
+      case "targets": configuration.targets = try strings()
+      case "excludeTargets": configuration.excludeTargets = try strings()
       case "configurations":
         guard let lists = value.arrayValue else {
           throw ProjectConfigurationError(

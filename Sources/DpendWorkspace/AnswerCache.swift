@@ -312,6 +312,7 @@ public struct AnswerCache: Sendable {
       "mode \(settings.mode.rawValue)",
       "module \(settings.moduleName.map { "\($0.utf8.count):\($0)" } ?? "none")",
       "configurations \(settings.configurations.map { "\($0)" } ?? "derived")",
+      "targets \(settings.targets) excluding \(settings.excludeTargets)",
     ]
     for library in settings.libraries {
       guard let data = FileManager.default.contents(atPath: library) else { return nil }

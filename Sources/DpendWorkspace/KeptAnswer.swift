@@ -126,6 +126,8 @@ public enum KeptAnswer {
     settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64,
     providers: Bool = true
   ) -> Lookup {
+    // Which files targets chosen by name leave out is known only once the targets are read.
+    guard settings.targets.isEmpty, settings.excludeTargets.isEmpty else { return Lookup() }
     let found = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
     let projects = BuildTargets.projectFiles(found: found.projects, root: settings.root)
     guard

@@ -84,6 +84,7 @@ public final class Workspace {
       settings, into: host, knownTexts: knownTexts,
       packages: PackageDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
     loadProblems = loaded.problems
+    excludedByTargets = loaded.excludedFiles
     // Only what `--verbose` lists is kept: the files of each target are the analysis's.
     buildTargets = loaded.targets
     buildTargets.forgetFiles()
@@ -91,6 +92,8 @@ public final class Workspace {
 
   /// The build targets the last load found compiling the sources (SPEC 8.6).
   public private(set) var buildTargets = BuildTargets()
+  /// The files `.dpend.json`'s `targets` and `excludeTargets` leave out.
+  private var excludedByTargets: Set<String> = []
 
   /// The app's helpers and container values, inferred from every file (SPEC 8.1, 8.2).
   public var vocabulary: ContainerVocabulary { host.vocabulary }
@@ -193,9 +196,10 @@ public final class Workspace {
     path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
   }
 
-  /// `true` for a Swift file this folder analyses (inside it, not excluded, not the output).
+  /// `true` for a Swift file this folder analyses (inside it, not excluded, not the output,
+  /// not only in targets `.dpend.json` leaves out).
   public func analyses(_ path: String) -> Bool {
-    guard contains(path), path.hasSuffix(".swift") else { return false }
+    guard contains(path), path.hasSuffix(".swift"), !excludedByTargets.contains(path) else { return false }
     if let output = settings.outputFile, PathIdentity.same(output, path) { return false }
     return settings.inputs.contains { PathIdentity.within(path, $0) }
       && !settings.excludes.contains { PathIdentity.within(path, $0) }
@@ -250,6 +254,7 @@ public final class Workspace {
         settings, into: host, packages: PackageDescriptions(directory: cacheDirectory))
       loadProblems = loaded.problems
       buildTargets = loaded.targets
+      excludedByTargets = loaded.excludedFiles
     } catch {
       configurationProblem = Self.problem(error, root: root)  // an implicit filter that does not compile
       loadProblems = []

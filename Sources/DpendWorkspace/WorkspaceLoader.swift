@@ -23,6 +23,8 @@ public enum WorkspaceLoader {
     public var problems: [Diagnostic]
     /// The build targets compiling the sources (SPEC 8.6), which the analysis reads.
     public var targets: BuildTargets
+    /// The files left out because `.dpend.json` leaves out every target compiling them.
+    public var excludedFiles: Set<String> = []
   }
 
   /// Configures `host` from `settings` and gives it the text of every source file; files
@@ -41,19 +43,49 @@ public enum WorkspaceLoader {
     let targets = BuildTargets.discover(
       root: settings.root, files: found.files, projects: found.projects, read: readText, describe: packages.describe)
     packages.save()
+    let map = targets.map(paths: found.files, root: settings.root)
+    let chosen = chosenTargets(settings, map)
+    problems += chosen.problems
+    let files = found.files.filter { !chosen.excluded.contains($0) }
     // Every file the convention's app's: nothing to tell apart, nothing to hold.
-    analysis.settings.targets = targets.isOnlyTheApp ? nil : targets.map(paths: found.files, root: settings.root)
+    analysis.settings.targets = targets.isOnlyTheApp ? nil : map
     host.settings = analysis.settings
     host.collection = settings.collection
     // Files are read on the threads that parse them. Invalid UTF-8 is repaired, not
     // rejected: analysis stays best-effort.
-    let unreadable = host.update(paths: found.files, knownTexts: knownTexts, reading: readText)
+    let unreadable = host.update(paths: files, knownTexts: knownTexts, reading: readText)
     for path in unreadable {
       problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
     }
-    let current = Set(found.files).subtracting(unreadable)
+    let current = Set(files).subtracting(unreadable)
     host.remove(host.paths.filter { !current.contains($0) })
-    return Loaded(problems: problems, targets: targets)
+    return Loaded(problems: problems, targets: targets, excludedFiles: chosen.excluded)
+  }
+
+  /// The files `.dpend.json`'s `targets` and `excludeTargets` leave out: those no chosen target
+  /// compiles; with a warning for each name no build target has.
+  static func chosenTargets(_ settings: WorkspaceSettings, _ map: TargetMap) -> (
+    excluded: Set<String>, problems: [Diagnostic]
+  ) {
+    guard !settings.targets.isEmpty || !settings.excludeTargets.isEmpty else { return ([], []) }
+    let names = map.targets.map(\.name)
+    var problems: [Diagnostic] = []
+    let file = settings.configurationFile ?? PathJoin.join(settings.root, WorkspaceSettings.configurationFileName)
+    for (field, listed) in [("targets", settings.targets), ("excludeTargets", settings.excludeTargets)] {
+      for name in listed where !names.contains(name) {
+        let found = names.isEmpty ? "none" : names.map { "'\($0)'" }.joined(separator: ", ")
+        problems.append(
+          Diagnostic(
+            code: .invalidConfiguration, severity: .warning,
+            message: "\(file): field '\(field)': no build target is named '\(name)'; targets found: \(found)",
+            range: .startOfFile(file)))
+      }
+    }
+    let chosen = settings.targets.isEmpty ? Set(names) : Set(settings.targets)
+    let kept = chosen.subtracting(settings.excludeTargets)
+    var excluded: Set<String> = []
+    for (path, targets) in map.targetsOfFile where !targets.contains(where: kept.contains) { excluded.insert(path) }
+    return (excluded, problems)
   }
 
   /// What the graph is built with under `settings`, the libraries read, with a diagnostic

@@ -34,6 +34,10 @@ public struct WorkspaceSettings: Sendable {
   public var collection = CollectionSettings()
   /// The build configurations to analyse; `nil` derives them from the `#if`s found.
   public var configurations: [[String]]?
+  /// The build targets whose files are analysed; every target's when empty.
+  public var targets: [String] = []
+  /// The build targets whose files are not analysed, unless another target compiles them.
+  public var excludeTargets: [String] = []
 
   /// The name of the configuration file at a workspace root.
   public static let configurationFileName = ".dpend.json"
@@ -95,6 +99,8 @@ public struct WorkspaceSettings: Sendable {
       container: container, moduleName: overrides.moduleName ?? configuration.moduleName)
     settings.collection = configuration.collection
     settings.configurations = configuration.configurations
+    settings.targets = configuration.targets
+    settings.excludeTargets = configuration.excludeTargets
     return settings
   }
 

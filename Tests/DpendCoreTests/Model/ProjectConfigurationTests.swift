@@ -29,7 +29,9 @@ struct ProjectConfigurationTests {
         "registerFunctions": ["Locator.register"],
         "resolveFunctions": ["inject", "Locator.resolve"],
         "injectWrappers": ["Inject"],
-        "configurations": [[], ["DEBUG"], ["os(macOS)", "DEBUG"]]
+        "configurations": [[], ["DEBUG"], ["os(macOS)", "DEBUG"]],
+        "targets": ["App", "ShareExtension"],
+        "excludeTargets": ["AppUITests"]
       }
       """, file: Self.file)
 
@@ -46,6 +48,8 @@ struct ProjectConfigurationTests {
     expected.resolveFunctions = ["inject", "Locator.resolve"]
     expected.injectWrappers = ["Inject"]
     expected.configurations = [[], ["DEBUG"], ["os(macOS)", "DEBUG"]]
+    expected.targets = ["App", "ShareExtension"]
+    expected.excludeTargets = ["AppUITests"]
     #expect(configuration == expected)
     #expect(
       configuration.collection
@@ -61,7 +65,7 @@ struct ProjectConfigurationTests {
 
   @Test func unknownFieldNamesTheFileAndFieldWithASuggestion() {
     let known =
-      "known fields: implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName, dialects, registerFunctions, resolveFunctions, injectWrappers, configurations"
+      "known fields: implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName, dialects, registerFunctions, resolveFunctions, injectWrappers, configurations, targets, excludeTargets"
     let error = Self.parsingError(#"{"implicitFilter": [".*Impl"]}"#)
 
     #expect(error?.file == Self.file)
