@@ -82,7 +82,7 @@ public final class Workspace {
     host.reader = WorkspaceLoader.readText
     let loaded = try WorkspaceLoader.load(
       settings, into: host, knownTexts: knownTexts,
-      packages: PackageDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
+      projects: ProjectDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
     loadProblems = loaded.problems
     excludedByTargets = loaded.excludedFiles
     // Only what `--verbose` lists is kept: the files of each target are the analysis's.
@@ -251,7 +251,7 @@ public final class Workspace {
     defer { host.summaryStore = nil }
     do throws(WorkspaceError) {
       let loaded = try WorkspaceLoader.load(
-        settings, into: host, packages: PackageDescriptions(directory: cacheDirectory))
+        settings, into: host, projects: ProjectDescriptions(directory: cacheDirectory))
       loadProblems = loaded.problems
       buildTargets = loaded.targets
       excludedByTargets = loaded.excludedFiles

@@ -29,11 +29,11 @@ public enum WorkspaceLoader {
 
   /// Configures `host` from `settings` and gives it the text of every source file; files
   /// that are gone are forgotten. The build targets are read from the project files found
-  /// (packages described through `packages`). Returns the problems with individual files.
+  /// (described through `projects`, which keeps the descriptions). Returns the problems with individual files.
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public static func load(
     _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:],
-    packages: PackageDescriptions = PackageDescriptions(directory: nil)
+    projects: ProjectDescriptions = ProjectDescriptions(directory: nil)
   ) throws(WorkspaceError) -> Loaded {
     var analysis = try analysisSettings(settings)
     var problems = analysis.problems
@@ -41,8 +41,9 @@ public enum WorkspaceLoader {
     let found = discovery.files(in: settings.inputs)
     problems += found.problems
     let targets = BuildTargets.discover(
-      root: settings.root, files: found.files, projects: found.projects, read: readText, describe: packages.describe)
-    packages.save()
+      root: settings.root, files: found.files, projects: found.projects, read: readText, describe: projects.describe,
+      parse: projects.xcodeProject)
+    projects.save()
     let map = targets.map(paths: found.files, root: settings.root)
     let chosen = chosenTargets(settings, map)
     problems += chosen.problems

@@ -34,12 +34,14 @@ public struct BuildTargets: Hashable, Sendable {
   /// The targets of `files` under `root`, as `projects` describe them (the project files
   /// found beside the sources, ``SourceDiscovery``; those at the root itself are added):
   /// each `project.pbxproj` read with `read`, each Swift package described by `describe`
-  /// (the toolchain's description, ``SwiftPackage/describe(folder:)``). A project that
+  /// (the toolchain's description, ``SwiftPackage/describe(folder:)``), each Xcode project's
+  /// text made its targets by `parse` (``ProjectDescriptions`` keeps them). A project that
   /// cannot be read, or a package that cannot be described, is left out: its files fall to
   /// the conventions.
   public static func discover(
     root: String, files: [String], projects found: [String], read: (String) -> String?,
-    describe: (String) -> SwiftPackage? = SwiftPackage.describe(folder:)
+    describe: (String) -> SwiftPackage? = SwiftPackage.describe(folder:),
+    parse: (_ path: String, _ text: String) -> XcodeProject? = { try? XcodeProject(parsing: $1) }
   ) -> BuildTargets {
     var result = BuildTargets()
     let root = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -72,7 +74,7 @@ public struct BuildTargets: Hashable, Sendable {
       }
     }
     for project in projects {
-      guard let text = read(project), let parsed = try? XcodeProject(parsing: text) else { continue }
+      guard let text = read(project), let parsed = parse(project, text) else { continue }
       let folder = URL(fileURLWithPath: project).deletingLastPathComponent().deletingLastPathComponent()
       let relative = String(project.dropFirst(min(project.count, root.count)).drop { $0 == "/" })
       for target in parsed.targets {

@@ -2,9 +2,9 @@
 /// Swift files each native target compiles — those of its sources build phase, and those of
 /// its synchronized folders (Xcode 16) but the exceptions — which targets it depends on, and
 /// the platforms it builds for. Paths are relative to the folder holding the `.xcodeproj`.
-public struct XcodeProject: Hashable, Sendable {
+public struct XcodeProject: Hashable, Sendable, Codable {
   /// A native target.
-  public struct Target: Hashable, Sendable {
+  public struct Target: Hashable, Sendable, Codable {
     public var name: String
     /// `com.apple.product-type.application`, `…bundle.unit-test`, `…app-extension`.
     public var productType: String
@@ -21,7 +21,7 @@ public struct XcodeProject: Hashable, Sendable {
   }
 
   /// A synchronized folder of a target (`PBXFileSystemSynchronizedRootGroup`).
-  public struct SynchronizedFolder: Hashable, Sendable {
+  public struct SynchronizedFolder: Hashable, Sendable, Codable {
     public var path: String
     /// The files (relative to the project's folder) the target leaves out.
     public var excluded: [String]
