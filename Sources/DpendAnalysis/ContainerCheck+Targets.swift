@@ -6,13 +6,15 @@ import DpendModel
 public struct ContainerAnswers: Sendable {
   var visibility: TargetVisibility?
   var reach: GateReach?
+  var instances: InstanceGraph?
 
   /// Every registration answers every resolve its key matches.
   public init() {}
 
-  init(visibility: TargetVisibility?, reach: GateReach?) {
+  init(visibility: TargetVisibility?, reach: GateReach?, instances: InstanceGraph?) {
     self.visibility = visibility
     self.reach = reach
+    self.instances = instances
   }
 
   /// `in target 'ShareExtension': ` for a file of that target, when the workspace has several.
@@ -32,10 +34,12 @@ public struct ContainerAnswers: Sendable {
     return visibility.compiles(visibility.place(of: file), in: configuration)
   }
 
-  /// `true` when `registration` may answer `site`: by the targets compiling their files, and
-  /// by the gate it is written in being reached where the site runs.
+  /// `true` when `registration` may answer `site`: by the targets compiling their files, by
+  /// the gate it is written in being reached where the site runs, and by the container
+  /// instances they are on.
   func answers(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {
     if let reach, !reach.reaches(registration, for: site) { return false }
+    if let instances, !instances.answers(site: site.instance, registration: registration.instance) { return false }
     guard let visibility else { return true }
     return visibility.answers(
       site: visibility.place(of: site.range.file), registration: visibility.place(of: registration.range.file))
@@ -48,7 +52,7 @@ public struct ContainerAnswers: Sendable {
   func unseenRegistrationNotes(
     _ key: ContainerKey, sites: [ResolveSite], _ registrations: [ContainerRegistration]
   ) -> [DiagnosticNote] {
-    guard visibility != nil || reach != nil, let site = sites.first else { return [] }
+    guard visibility != nil || reach != nil || instances != nil, let site = sites.first else { return [] }
     return registrations.filter { registration in
       registration.unread == nil && registration.name == key.name && registration.types.contains(key.type)
         && registration.dialect.answers(site.dialect) && !sites.contains { answers($0, registration) }
@@ -66,6 +70,14 @@ public struct ContainerAnswers: Sendable {
             "registered here, but in target\(targets.count == 1 ? "" : "s") \(Wording.list(targets.map { "'\($0)'" })), which \(Wording.list(siteTargets.map { "'\($0)'" })) \(siteTargets.count == 1 ? "does" : "do") not link",
           range: registration.range)
       }
+      if let instances,
+        !sites.contains(where: { instances.answers(site: $0.instance, registration: registration.instance) })
+      {
+        let into = instances.name(of: registration.instance).map { "'\($0)'" } ?? "another container"
+        let from = instances.name(of: site.instance).map { "'\($0)'" } ?? "the container resolved from"
+        return DiagnosticNote(
+          message: "registered here, but into \(into), which is not \(from) or a parent of it", range: registration.range)
+      }
       let why = registration.gate.map(GateReach.why) ?? "where it does not run"
       return DiagnosticNote(message: "registered here, but \(why)", range: registration.range)
     }
@@ -74,7 +86,7 @@ public struct ContainerAnswers: Sendable {
 
 extension ContainerCheck {
   /// What the check answers with (``ContainerAnswers``).
-  var filter: ContainerAnswers { ContainerAnswers(visibility: visibility, reach: reach) }
+  var filter: ContainerAnswers { ContainerAnswers(visibility: visibility, reach: reach, instances: instances) }
 
   func compiles(_ file: String, in configuration: [String]) -> Bool { filter.compiles(file, in: configuration) }
 

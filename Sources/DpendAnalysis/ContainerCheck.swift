@@ -48,6 +48,9 @@ struct ContainerCheck {
   var visibility: TargetVisibility? = nil
   /// Which registration gates are reached; `nil`: every registration runs.
   var reach: GateReach? = nil
+  /// Which container instances answer which resolves; `nil`: every container answers every
+  /// resolve (fewer than two made where dpend reads them).
+  var instances: InstanceGraph? = nil
 
   /// A registration or resolve site and where it was read. A reference: the check copies
   /// sites into lists per configuration and per key, and a copy of a site holding its

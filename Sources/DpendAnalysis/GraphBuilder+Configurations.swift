@@ -72,7 +72,8 @@ extension GraphBuilder {
     var checkedFacts: [FileSummary]?
     // Across build targets, a kept answer's facts (keys registered and resolved anywhere)
     // cannot tell whether an edit changes what a target sees: the check runs.
-    // Nor when an edit may change which registration gates are reached (``GateReach``).
+    // Nor when an edit may change which registration gates are reached (``GateReach``), or
+    // which container instance a registration or resolve is on (``InstanceGraph``).
     if settings.visibility == nil,
       !gatingMayHaveChanged(changedSinceLastGraph.keys, containerCode: { shelf.containerCode(of: $0) }),
       let kept = keptContainerCheck(configurations: configurations, shelf: shelf)
@@ -84,13 +85,15 @@ extension GraphBuilder {
       let facts = facts()
       checkedFacts = facts
       let reach = GateReach(facts.flatMap(\.registrations), mentions: mentionsOfFile, visibility: settings.visibility)
-      defer { noteGates(of: facts, reach: reach) }
+      let instances = InstanceGraph(facts)
+      defer { noteGates(of: facts, reach: reach, separatesInstances: instances != nil) }
       let watch = NameWatch()
       var check = ContainerCheck(
         lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch), configurations: configurations)
       check.drawsGraph = containerViews.contains(.tree)
       check.visibility = settings.visibility
       check.reach = reach
+      check.instances = instances
       lastAnswers = check.filter
       check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
       let (diagnostics, report) = check.run(facts)

@@ -24,6 +24,8 @@ extension GraphBuilder {
   func gatingMayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
     if gateMentionsChanged { return true }
     for path in changed {
+      let digest = containerCode(path)?.instanceDigest(full: gateState.summary.separatesInstances) ?? 0
+      if digest != gateState.summary.instanceDigests[path] ?? 0 { return true }
       let old = gateState.namesOfFile[path] ?? []
       let new = Set(containerCode(path)?.registrations.compactMap(\.gate?.name) ?? [])
       if !old.union(new).isSubset(of: gateState.reachedEverywhere) { return true }
@@ -33,8 +35,13 @@ extension GraphBuilder {
 
   /// Records the gates of the container code just checked (`facts`) and which are reached
   /// everywhere (`reach`).
-  func noteGates(of facts: [FileSummary], reach: GateReach?) {
+  func noteGates(of facts: [FileSummary], reach: GateReach?, separatesInstances: Bool) {
     var state = GateState()
+    state.summary.separatesInstances = separatesInstances
+    for file in facts {
+      let digest = file.instanceDigest(full: separatesInstances)
+      if digest != 0 { state.summary.instanceDigests[file.path] = digest }
+    }
     for file in facts {
       let names = Set(file.registrations.compactMap(\.gate?.name))
       if !names.isEmpty { state.namesOfFile[file.path] = names }
@@ -55,13 +62,17 @@ extension GraphBuilder {
   /// after a kept check as after a whole one, since a kept one changed nothing it says.
   var gateSummary: RegistrationGates {
     let names = Set(gateState.namesOfFile.values.flatMap { $0 })
-    return RegistrationGates(
+    var gates = RegistrationGates(
       names: names.union(gateBodyNames.keys).sorted(),
       reachedEverywhere: gateState.reachedEverywhere.intersection(names).sorted(),
       files: gateState.summary.files)
+    gates.separatesInstances = gateState.summary.separatesInstances
+    gates.instanceDigests = gateState.summary.instanceDigests
+    return gates
   }
 
-  /// Updates the gates of `path` after a kept check (its gates were all reached everywhere).
+  /// Updates the gates of `path` after a kept check (its gates were all reached everywhere,
+  /// its container instances as they were).
   func noteKeptGates(of path: String, _ code: FileSummary?) {
     let names = Set(code?.registrations.compactMap(\.gate?.name) ?? [])
     gateState.namesOfFile[path] = names.isEmpty ? nil : names

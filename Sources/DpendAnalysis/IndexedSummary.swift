@@ -47,7 +47,7 @@ public struct IndexedSummary: Sendable {
   private init(_ stored: StoredSummary, from summary: FileSummary, keepingIt: Bool) {
     self.init(
       stored, interface: FileInterface(summary),
-      isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty,
+      isContainer: !summary.registrations.isEmpty || !summary.resolveSites.isEmpty || !summary.instances.isEmpty,
       isConditional: BuildConfigurations.isConditional(summary), vocabulary: summary.vocabulary,
       dialects: Dialect.selected(byImports: summary.imports), receiverNames: summary.receiverNames,
       mentions: summary.mentions, decoded: keepingIt ? summary : nil)

@@ -90,6 +90,7 @@ final class SummaryShelf: Sendable {
       var code = FileSummary(path: whole.path)
       code.registrations = whole.registrations
       code.resolveSites = whole.resolveSites
+      code.instances = whole.instances
       return code
     }
   }

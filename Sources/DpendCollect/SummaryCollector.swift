@@ -55,6 +55,7 @@ public enum SummaryCollector {
       summary.vocabulary.containerValues = reader.containerValues
       summary.vocabulary.slots = reader.slots
       summary.receiverNames = reader.receiverNames.names.sorted()
+      summary.instances = InstanceFacts(declarations: reader.instances.declarations, links: reader.instances.links)
     } else if source.map({ TextSearch.contains($0, "resolve") || TextSearch.contains($0, "register") }) ?? true {
       // A container value another file declares may be what these calls are made on.
       let names = ReceiverNames()

@@ -87,7 +87,7 @@ public struct AnalysisAnswer: Hashable, Sendable {
 extension AnalysisAnswer {
   /// The bytes every binary answer starts with: `DPAN` and a format version byte, bumped
   /// whenever a stored property changes.
-  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [3]
+  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [4]
 
   /// The answer's binary form, read back by ``init(binary:)`` to an equal answer.
   public func binaryEncoded() -> [UInt8] {
@@ -110,6 +110,11 @@ extension AnalysisAnswer {
     writer.write(gates.names)
     writer.write(gates.reachedEverywhere)
     writer.write(gates.files)
+    writer.writeBool(gates.separatesInstances)
+    writer.writeArray(gates.instanceDigests.sorted { $0.key < $1.key }) { writer, entry in
+      writer.writeString(entry.key)
+      writer.writeUnsigned(entry.value)
+    }
     return writer.encoded(prefix: Self.binaryHeader)
   }
 
@@ -150,6 +155,11 @@ extension AnalysisAnswer {
     outputs = Dictionary(outputList, uniquingKeysWith: { _, last in last })
     gates = RegistrationGates(
       names: try reader.readStrings(), reachedEverywhere: try reader.readStrings(), files: try reader.readStrings())
+    gates.separatesInstances = try reader.readBool()
+    let digests = try reader.readArray { reader throws(SummaryDecodingError) in
+      (try reader.readString(), try reader.readUnsigned())
+    }
+    gates.instanceDigests = Dictionary(digests, uniquingKeysWith: { _, last in last })
     try reader.finish()
   }
 }
@@ -165,6 +175,11 @@ public struct RegistrationGates: Hashable, Sendable {
   /// The files that mention a gate's name or register in a gate not reached everywhere, sorted.
   public var files: [String] = []
 
+  /// `true` when the check told container instances apart (SPEC 8.6).
+  public var separatesInstances = false
+  /// Each file's ``FileSummary/instanceDigest(full:)`` (full when ``separatesInstances``), but 0.
+  public var instanceDigests: [String: UInt64] = [:]
+
   public init(names: [String] = [], reachedEverywhere: [String] = [], files: [String] = []) {
     self.names = names
     self.reachedEverywhere = reachedEverywhere
@@ -175,6 +190,8 @@ public struct RegistrationGates: Hashable, Sendable {
   /// registrations run, `path` being the file.
   public func mayChange(path: String, to summary: FileSummary?) -> Bool {
     guard !files.contains(path) else { return true }
+    // Which container a registration or resolve is on, or which containers are made.
+    if (summary?.instanceDigest(full: separatesInstances) ?? 0) != (instanceDigests[path] ?? 0) { return true }
     guard let summary else { return false }
     let reached = Set(reachedEverywhere)
     if summary.registrations.contains(where: { $0.gate.map { !reached.contains($0.name) } ?? false }) { return true }

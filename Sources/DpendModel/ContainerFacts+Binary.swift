@@ -136,6 +136,7 @@ extension ResolveSite: BinaryCodable {
     writer.writeOptionalString(requiredBy)
     writer.writeString(lookupScope)
     writer.write(argumentTypes)
+    writer.write(instance)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -148,6 +149,7 @@ extension ResolveSite: BinaryCodable {
     requiredBy = try reader.readOptionalString()
     lookupScope = try reader.readString()
     argumentTypes = try reader.readStrings()
+    instance = try reader.read()
   }
 }
 
@@ -187,6 +189,7 @@ extension ContainerRegistration: BinaryCodable {
     writer.writeString(lookupScope)
     writer.write(argumentTypes)
     writer.write(gate)
+    writer.write(instance)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -219,6 +222,7 @@ extension ContainerRegistration: BinaryCodable {
     lookupScope = try reader.readString()
     argumentTypes = try reader.readStrings()
     gate = try reader.read()
+    instance = try reader.read()
   }
 }
 

@@ -133,6 +133,8 @@ public struct ResolveSite: Hashable, Sendable {
   /// The type the site is written in (`BasketScreen` inside `extension BasketScreen`), from
   /// which its type's name is looked up (SPEC 8.4); `""` at the top level.
   public var lookupScope = ""
+  /// The container instance it resolves from (SPEC 8.6); `nil` for any.
+  public var instance: InstanceReference? = nil
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,
@@ -198,6 +200,8 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// `assemble(container:)`, a function on or taking a container); `nil` when it runs
   /// wherever it is written.
   public var gate: RegistrationGate? = nil
+  /// The container instance it registers into (SPEC 8.6); `nil` for any.
+  public var instance: InstanceReference? = nil
   /// Where the registered type is written, for edits: `Impl` in `register(Impl.self)`, in
   /// Dip's `type: Impl.self`, `{ () -> Impl in … }` or `{ … as Impl }`; `nil` when the type is
   /// read from what the factory constructs.

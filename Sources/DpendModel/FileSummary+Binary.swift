@@ -8,7 +8,7 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 6
+  public static let binaryFormatVersion: UInt8 = 7
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -43,6 +43,7 @@ extension FileSummary {
     writer.write(vocabulary)
     writer.write(receiverNames)
     writer.write(mentions)
+    writer.write(instances)
     let beforeLines = writer.bodyCount
     writer.write(lines)
     let linesSize = writer.bodyCount - beforeLines
@@ -96,6 +97,7 @@ extension FileSummary {
     vocabulary = try reader.read()
     receiverNames = try reader.readStrings()
     mentions = try reader.read()
+    instances = try reader.read()
     lines = try reader.read()
     try reader.finish()
   }

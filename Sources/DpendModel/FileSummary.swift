@@ -32,6 +32,8 @@ public struct FileSummary: Hashable, Sendable {
   /// The names the file mentions: what reaches the app's assemblies and registration
   /// functions (``RegistrationGate``).
   public var mentions = NameMentions()
+  /// The container instances the file declares and links (SPEC 8.6).
+  public var instances = InstanceFacts()
   /// The lines of the text the summary was made from: positions in editors are converted
   /// against them, never against a newer text on disk.
   public var lines = LineTable("")

@@ -31,6 +31,9 @@ final class ContainerReader: SyntaxVisitor {
   private(set) var gateBodies: [(gate: String, body: Range<Int>)] = []
   /// The names the file's register and resolve calls are made on.
   private(set) lazy var receiverNames = ReceiverNames(scopes: scopes)
+  /// The container instances the file's calls are made on, and the container variables it
+  /// declares (SPEC 8.6).
+  private(set) lazy var instances = InstanceNaming(scopes: scopes, ranges: ranges)
   /// The register and resolve calls nothing read, for ``readUnreadCandidates()``.
   var unreadCandidates: [FunctionCallExprSyntax] = []
   /// Resolve calls already read as a registration's needs.
@@ -46,6 +49,7 @@ final class ContainerReader: SyntaxVisitor {
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     receiverNames.note(call)
+    if dialects.contains(.dip) { instances.recordCollaboration(call) }
     guard !consumed.contains(call.id) else { return .visitChildren }
     // An app's helper, unless it extends the library's container with a call the library
     // reads itself (then the library's reading comes first).
@@ -149,6 +153,7 @@ final class ContainerReader: SyntaxVisitor {
     if let helpers { resolveSites += helpers.wrapped(variable, reader: self) }
     if let inferred { resolveSites += inferred.wrapped(variable, reader: self) }
     recordContainerValue(variable)
+    if dialects.contains(.swinject) || dialects.contains(.dip) { instances.record(variable) }
     return .visitChildren
   }
 
@@ -203,6 +208,18 @@ final class ContainerReader: SyntaxVisitor {
   {
     var registration = registration
     registration.gate = scopes.scope(of: node).gate
+    if Self.tellsInstancesApart(registration.dialect), let call = node.as(FunctionCallExprSyntax.self) {
+      registration.instance = instances.reference(ofCall: call).flatMap { $0.isFactoryResolver ? nil : $0 }
+      // What the factory resolves from the resolver it is given: the registration's container.
+      let resolver = registration.instance.map { InstanceReference(candidates: $0.candidates, isFactoryResolver: true) }
+      for index in registration.needs.indices where registration.needs[index].instance?.isFactoryResolver == true {
+        registration.needs[index].instance = resolver
+      }
+      for index in registration.propertyNeeds.indices
+      where registration.propertyNeeds[index].instance?.isFactoryResolver == true {
+        registration.propertyNeeds[index].instance = resolver
+      }
+    }
     guard Self.reader(of: registration.dialect)?.namesItsContainers != true else { return registration }
     registration.scopeName = "\(range(node).file)|\(registration.scopeName)\(scopes.scope(of: node).body)"
     return registration
@@ -299,6 +316,9 @@ final class ContainerReader: SyntaxVisitor {
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     var site = site
     site.lookupScope = scopes.scope(of: node).lexicalScope
+    if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
+      site.instance = instances.reference(ofCall: call)
+    }
     // `resolve(tag: tag) as T` in a helper: its tag is the caller's too.
     if site.type == nil, let inferred, inferred.declaresHelper(around: node) { return nil }
     guard case .named(let name)? = site.type, scopes.scope(of: node).generics.contains(Self.head(of: name))
@@ -323,6 +343,10 @@ final class ContainerReader: SyntaxVisitor {
     }
     return sites
   }
+
+  /// `true` for the dialects whose container instances dpend tells apart (SPEC 8.6): Swinject's
+  /// and Dip's containers are values an app makes; Resolver's root can be swapped at run time.
+  static func tellsInstancesApart(_ dialect: Dialect) -> Bool { dialect == .swinject || dialect == .dip }
 
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.
   static func head(of name: String) -> String {

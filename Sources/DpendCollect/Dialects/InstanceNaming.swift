@@ -1,0 +1,233 @@
+import DpendModel
+import SwiftSyntax
+
+/// Names the container instance a Swinject or Dip call is made on (SPEC 8.6), and the
+/// container variables a file declares. What it cannot follow it leaves unnamed, which the
+/// analysis takes as any container: a parameter, `self` in an extension of the container, a
+/// call's result, a local bound any other way than `let name = …`.
+final class InstanceNaming {
+  private let scopes: EnclosingScopes
+  private let ranges: RangeConverter
+  /// The names declared anywhere in each function or closure body, by the body's root.
+  private var declaredInBody: [SyntaxIdentifier: [String: [IdentifierPatternSyntax?]]] = [:]
+
+  /// The container variables met so far (``DpendModel/InstanceFacts/declarations``).
+  private(set) var declarations: [ContainerInstance] = []
+  /// The collaborations met so far (Dip's `collaborate(with:)`).
+  private(set) var links: [ContainerLink] = []
+  private var declaredKeys: Set<String> = []
+
+  /// The library types whose values are containers whose instances dpend tells apart.
+  static let containerTypes: Set<String> = ["Container", "DependencyContainer", "Assembler"]
+  /// The calls whose closures' first parameter is the resolver the factory is given.
+  static let factoryCalls: Set<String> = ["register", "autoregister", "initCompleted", "resolvingProperties"]
+
+  init(scopes: EnclosingScopes, ranges: RangeConverter) {
+    self.scopes = scopes
+    self.ranges = ranges
+  }
+
+  /// The container `call` (a `register` or `resolve`) is made on: its receiver's.
+  func reference(ofCall call: FunctionCallExprSyntax) -> InstanceReference? {
+    guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+    return reference(of: base, at: Syntax(call))
+  }
+
+  /// The container `expression` names, written at `node`.
+  func reference(of expression: ExprSyntax, at node: Syntax, depth: Int = 0) -> InstanceReference? {
+    guard depth < 8 else { return nil }
+    if let unwrapped = expression.as(ForceUnwrapExprSyntax.self) {
+      return reference(of: unwrapped.expression, at: node, depth: depth + 1)
+    }
+    if let chained = expression.as(OptionalChainingExprSyntax.self) {
+      return reference(of: chained.expression, at: node, depth: depth + 1)
+    }
+    let scope = scopes.scope(of: node)
+    if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+      guard name != "self", name != "Self" else { return nil }
+      if let binding = scope.bindings[name] {
+        // The resolver a factory is given: the registration's container, filled in with it.
+        if let closure = binding.closure, closure.position == 0, Self.factoryCalls.contains(closure.callee) {
+          return InstanceReference(candidates: [], isFactoryResolver: true)
+        }
+        return nil
+      }
+      if let local = localDeclaration(of: name, at: node) {
+        guard let local else { return nil }
+        return localReference(local, depth: depth)
+      }
+      return InstanceReference(candidates: scope.typeNames.map { "\($0).\(name)" } + [name])
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+    let name = member.declName.baseName.text
+    // An assembler's resolver is its container.
+    if name == "resolver" { return reference(of: base, at: node, depth: depth + 1) }
+    if base.is(DeclReferenceExprSyntax.self), let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+      if root == "self" { return scope.typeNames.first.map { InstanceReference(candidates: ["\($0).\(name)"]) } }
+      if let first = root.first, first.isUppercase, scope.bindings[root] == nil {
+        return InstanceReference(candidates: ["\(root).\(name)"])
+      }
+    }
+    return nil
+  }
+
+  /// The container a local `let` names: the one it makes, or the one its value names.
+  private func localReference(_ pattern: IdentifierPatternSyntax, depth: Int) -> InstanceReference? {
+    guard let binding = pattern.parent?.as(PatternBindingSyntax.self),
+      let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+      variable.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value
+    else { return nil }
+    if let call = value.as(FunctionCallExprSyntax.self), Self.isContainerConstruction(call) {
+      return InstanceReference(candidates: [localKey(pattern)])
+    }
+    return reference(of: value, at: Syntax(variable), depth: depth + 1)
+  }
+
+  /// `.some(pattern)` when `name` is declared once in the body around `node`, by a pattern
+  /// before it; `.some(nil)` when it is declared there otherwise (dpend cannot follow it);
+  /// `nil` when the body does not declare it.
+  private func localDeclaration(of name: String, at node: Syntax) -> IdentifierPatternSyntax?? {
+    guard let body = Self.outermostBody(around: node) else { return nil }
+    if declaredInBody[body.id] == nil {
+      let finder = PatternFinder()
+      finder.walk(body)
+      declaredInBody[body.id] = finder.patterns
+    }
+    guard let patterns = declaredInBody[body.id]?[name] else { return nil }
+    guard patterns.count == 1, let pattern = patterns.first ?? nil,
+      pattern.positionAfterSkippingLeadingTrivia < node.positionAfterSkippingLeadingTrivia
+    else { return .some(nil) }
+    return .some(pattern)
+  }
+
+  /// The outermost function, initializer, accessor or closure around `node` below its type or
+  /// the file: a local declared anywhere in it may hide a property or a global.
+  private static func outermostBody(around node: Syntax) -> Syntax? {
+    var found: Syntax?
+    var current = node.parent
+    while let parent = current {
+      switch parent.kind {
+      case .functionDecl, .initializerDecl, .deinitializerDecl, .accessorDecl, .closureExpr, .subscriptDecl:
+        found = parent
+      case .memberBlock, .sourceFile:
+        return found
+      default: break
+      }
+      current = parent.parent
+    }
+    return found
+  }
+
+  private func localKey(_ pattern: IdentifierPatternSyntax) -> String {
+    let range = ranges.range(of: pattern.identifier)
+    return "\(range.file)@\(range.start.offset)"
+  }
+
+  /// `Container()`, `Container(parent: app)`, `DependencyContainer { … }`, `Assembler([…])`.
+  static func isContainerConstruction(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let type = CallShape.constructedType(call) else { return false }
+    return containerTypes.contains(type.split(separator: ".").last.map(String.init) ?? type)
+  }
+
+  // MARK: Declarations
+
+  /// Records the container variables `variable` declares: a global or property made of, or
+  /// typed as, a container, or a local that makes one.
+  func record(_ variable: VariableDeclSyntax) {
+    let parent = variable.parent?.parent
+    let isGlobal = parent?.is(CodeBlockItemListSyntax.self) == true && parent?.parent?.is(SourceFileSyntax.self) == true
+    let isMember = parent?.is(MemberBlockItemListSyntax.self) == true
+    let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
+    for binding in variable.bindings {
+      guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+      let name = pattern.identifier.text
+      let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
+      let makes = call.map(Self.isContainerConstruction) ?? false
+      var typed = false
+      if let annotation = binding.typeAnnotation?.type.trimmedDescription {
+        var type = annotation
+        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+        typed = Self.containerTypes.contains(type.split(separator: ".").last.map(String.init) ?? type)
+      }
+      let key: String
+      if isGlobal {
+        key = name
+      } else if isMember, let owner = scopes.scope(of: variable).typeNames.first {
+        key = "\(owner).\(name)"
+      } else if makes, isLet {
+        key = localKey(pattern)
+      } else {
+        continue
+      }
+      var value: ContainerInstance.Value
+      var parentReference: InstanceReference?
+      if makes, isLet, let call, binding.accessorBlock == nil {
+        value = .made
+        for argument in call.arguments {
+          switch argument.label?.text {
+          case "parent", "parentAssembler":
+            parentReference = reference(of: argument.expression, at: Syntax(variable))
+          case "container":
+            // `Assembler(container: c)` applies its assemblies to `c`.
+            value = reference(of: argument.expression, at: Syntax(variable)).map { .same($0) } ?? .unknown
+          default: break
+          }
+        }
+      } else if makes || typed {
+        value = .unknown
+      } else if isGlobal || isMember, isLet, binding.accessorBlock == nil, let initial = binding.initializer?.value,
+        initial.is(MemberAccessExprSyntax.self) || initial.is(DeclReferenceExprSyntax.self),
+        let same = reference(of: initial, at: Syntax(variable)), !same.candidates.isEmpty
+      {
+        value = .same(same)
+      } else {
+        continue
+      }
+      guard declaredKeys.insert(key).inserted else { continue }
+      declarations.append(
+        ContainerInstance(
+          key: key, name: name, value: value, parent: parentReference, range: ranges.range(of: pattern.identifier)))
+    }
+  }
+
+  /// Records Dip's `a.collaborate(with: b, c)`.
+  func recordCollaboration(_ call: FunctionCallExprSyntax) {
+    guard CallShape.calledName(call) == "collaborate", let first = reference(ofCall: call) else { return }
+    for argument in call.arguments {
+      if let second = reference(of: argument.expression, at: Syntax(call)) { links.append(ContainerLink(first, second)) }
+    }
+  }
+}
+
+/// Every identifier a body binds, by name: the pattern of a variable, optional binding or
+/// loop variable, `nil` for a closure's parameter or capture.
+private final class PatternFinder: SyntaxVisitor {
+  private(set) var patterns: [String: [IdentifierPatternSyntax?]] = [:]
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+    patterns[node.identifier.text, default: []].append(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+    patterns[node.name.text, default: []].append(nil)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
+    patterns[node.name.text, default: []].append(nil)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
+    patterns[(node.secondName ?? node.firstName).text, default: []].append(nil)
+    return .visitChildren
+  }
+
+  override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
+    patterns[(node.secondName ?? node.firstName).text, default: []].append(nil)
+    return .visitChildren
+  }
+}
