@@ -76,7 +76,8 @@ public struct ContainerAnswers: Sendable {
         let into = instances.name(of: registration.instance).map { "'\($0)'" } ?? "another container"
         let from = instances.name(of: site.instance).map { "'\($0)'" } ?? "the container resolved from"
         return DiagnosticNote(
-          message: "registered here, but into \(into), which is not \(from) or a parent of it", range: registration.range)
+          message: "registered here, but into \(into), which is not \(from) or a parent of it",
+          range: registration.range)
       }
       let why = registration.gate.map(GateReach.why) ?? "where it does not run"
       return DiagnosticNote(message: "registered here, but \(why)", range: registration.range)

@@ -194,7 +194,9 @@ final class InstanceNaming {
   func recordCollaboration(_ call: FunctionCallExprSyntax) {
     guard CallShape.calledName(call) == "collaborate", let first = reference(ofCall: call) else { return }
     for argument in call.arguments {
-      if let second = reference(of: argument.expression, at: Syntax(call)) { links.append(ContainerLink(first, second)) }
+      if let second = reference(of: argument.expression, at: Syntax(call)) {
+        links.append(ContainerLink(first, second))
+      }
     }
   }
 }
