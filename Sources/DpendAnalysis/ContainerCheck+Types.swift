@@ -57,7 +57,8 @@ extension ContainerCheck {
               isPropertyInjection: isPropertyInjection)
           }
         return ContainerGraph.Node(
-          registration: registration, needs: needs, targets: filter.targets(of: registration.range.file))
+          registration: registration, needs: needs, targets: filter.targets(of: registration.range.file),
+          container: instances?.name(of: registration.instance))
       }, filter: filter)
   }
 

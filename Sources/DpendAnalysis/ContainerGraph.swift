@@ -18,11 +18,17 @@ public struct ContainerGraph: Hashable, Sendable {
     /// The build targets compiling the registration's file, when the workspace has several
     /// (``TargetVisibility``); empty otherwise.
     public var targets: [String] = []
+    /// The container instance it registers into, when the workspace has several dpend tells
+    /// apart (``InstanceGraph``) and knows this one (`previewContainer`); `nil` otherwise.
+    public var container: String?
 
-    public init(registration: ContainerRegistration, needs: [Need], targets: [String] = []) {
+    public init(
+      registration: ContainerRegistration, needs: [Need], targets: [String] = [], container: String? = nil
+    ) {
       self.registration = registration
       self.needs = needs
       self.targets = targets
+      self.container = container
     }
   }
 

@@ -26,7 +26,7 @@ enum ContainerDotRenderer {
       for key in keys.keys.sorted() {
         let lines = keys[key]!.map { graph.nodes[$0] }.map { node in
           ([node.registration.constructedType].compactMap { $0 } + ContainerText.details(node.registration)
-            + node.targets.map { "in '\($0)'" })
+            + (node.container.map { ["into '\($0)'"] } ?? []) + node.targets.map { "in '\($0)'" })
             .joined(separator: " ")
         }.filter { !$0.isEmpty }
         nodes += "    \(id(key)) [label=\(DotRenderer.quoted(([text(key)] + lines).joined(separator: "\\n")))];\n"

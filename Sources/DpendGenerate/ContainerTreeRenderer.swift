@@ -48,7 +48,7 @@ enum ContainerTreeRenderer {
           prefix
           + line(
             graph.nodes[node].registration, key, optional: optional, markers: markers,
-            targets: graph.nodes[node].targets) + "\n"
+            targets: graph.nodes[node].targets, container: graph.nodes[node].container) + "\n"
         guard !path.contains(node), shown.insert(node).inserted else { return }
         let children = graph.nodes[node].needs.flatMap { need in child(need, in: graph) }
         for (index, child) in children.enumerated() {
@@ -101,10 +101,11 @@ enum ContainerTreeRenderer {
   }
 
   /// `Store ← StoreImpl (singleton) [Dip] — Sources/App/Container.swift:12`, then `markers`;
-  /// `[Swinject, target 'App']` when the workspace has several targets.
+  /// `[Swinject, container 'previewContainer', target 'App']` when the workspace has several
+  /// containers or targets.
   private static func line(
     _ registration: ContainerRegistration, _ key: ContainerKey?, optional: Bool, markers: [String],
-    targets: [String]
+    targets: [String], container: String?
   ) -> String {
     var parts: [String] = []
     if let key {
@@ -114,7 +115,7 @@ enum ContainerTreeRenderer {
     parts += ContainerText.details(registration)
     let named = targets.map { "'\($0)'" }
     let tag =
-      [ContainerText.name(of: registration.dialect)]
+      [ContainerText.name(of: registration.dialect)] + (container.map { ["container '\($0)'"] } ?? [])
       + (named.isEmpty ? [] : ["target\(named.count == 1 ? "" : "s") \(named.joined(separator: " and "))"])
     parts.append(
       "[\(tag.joined(separator: ", "))] — \(registration.range.file):\(registration.range.start.line)")

@@ -1,4 +1,5 @@
 import DpendAnalysis
+import DpendGenerate
 import DpendModel
 import DpendTestSupport
 import Testing
@@ -158,5 +159,26 @@ import Testing
       Self.messages(graph) == [
         "missing dependency: nothing registers 'Clock' | App.swift:11: resolved here | App.swift:8: registered here, but into 'core', which is not 'lonely' or a parent of it"
       ])
+  }
+
+  @Test func theTreeAndTheGraphNameEachRegistrationsContainer() throws {
+    let app = """
+      import Swinject
+
+      let container = Container()
+      func setUp() {
+        container.register(Clock.self) { _ in SystemClock() }
+        let previewContainer = Container()
+        previewContainer.register(Clock.self) { _ in SystemClock() }
+      }
+      """
+    let graph = try analyze(["Services.swift": Self.services, "App.swift": app])
+    #expect(
+      TreeRenderer.render(graph) == """
+        Clock ← SystemClock [Swinject, container 'container'] — App.swift:5
+        Clock ← SystemClock [Swinject, container 'previewContainer'] — App.swift:7
+
+        """)
+    #expect(DotRenderer.render(graph).contains(#"label="Clock\nSystemClock into 'container'\nSystemClock into 'previewContainer'""#))
   }
 }
