@@ -17,6 +17,10 @@ public struct ContainerAnswers: Sendable {
     self.instances = instances
   }
 
+  /// The name of the container instance `reference` names (`previewContainer`), when the
+  /// workspace has several dpend tells apart and it knows this one (``InstanceGraph``).
+  public func container(_ reference: InstanceReference?) -> String? { instances?.name(of: reference) }
+
   /// `in target 'ShareExtension': ` for a file of that target, when the workspace has several.
   public func scope(of file: String) -> String { visibility?.scope(of: file) ?? "" }
 

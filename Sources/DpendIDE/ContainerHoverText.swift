@@ -26,10 +26,18 @@ enum ContainerHoverText {
     let header = "Resolves " + key + (site.site.isRequired ? "" : " (optional)")
     let answers = index.registrations(answering: site)
     if !answers.isEmpty {
-      let scope = index.filter.scope(of: site.site.range.file)
+      // `In target 'App', from container 'assembler': answered by:`.
+      let scope = [
+        String(index.filter.scope(of: site.site.range.file).dropLast(2)),
+        index.filter.container(site.site.instance).map { "from container '\($0)'" } ?? "",
+      ].filter { !$0.isEmpty }.joined(separator: ", ")
       var text =
-        header + "\n\n" + (scope.isEmpty ? "A" : scope.prefix(1).uppercased() + scope.dropFirst() + "a")
-        + "nswered by:\n" + answers.map { "- " + registrationLine($0) }.joined(separator: "\n")
+        header + "\n\n" + (scope.isEmpty ? "A" : scope.prefix(1).uppercased() + scope.dropFirst() + ": a")
+        + "nswered by:\n"
+        + answers.map { registration in
+          "- " + registrationLine(registration)
+            + (index.filter.container(registration.instance).map { ", into '\($0)'" } ?? "")
+        }.joined(separator: "\n")
       if site.site.dialect == .swinject, !answers.contains(where: { $0.argumentCount == site.site.argumentCount }) {
         let counts = Set(answers.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
         text += "\n\nRuntime arguments differ: resolved with \(site.site.argumentCount), registered with \(counts)"

@@ -63,7 +63,7 @@ import Testing
       ide.hover(at: Self.app.offset("3️⃣"), in: "App.swift")?.markdown == """
         Resolves `Analytics`
 
-        In target 'App': answered by:
+        In target 'App', from container 'assembler': answered by:
         - `Analytics`, default scope, at `App.swift:9`
         """)
     #expect(

@@ -179,6 +179,8 @@ import Testing
         Clock ← SystemClock [Swinject, container 'previewContainer'] — App.swift:7
 
         """)
-    #expect(DotRenderer.render(graph).contains(#"label="Clock\nSystemClock into 'container'\nSystemClock into 'previewContainer'""#))
+    #expect(
+      DotRenderer.render(graph).contains(
+        #"label="Clock\nSystemClock into 'container'\nSystemClock into 'previewContainer'""#))
   }
 }
