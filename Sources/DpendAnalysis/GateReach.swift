@@ -66,15 +66,21 @@ struct GateReach: Sendable {
     return reached.allSatisfy { $0.contains(hash) }
   }
 
-  /// Notes for `--verbose`: each gate of `registrations` some process counts as reached only
-  /// because it reaches no gate of its kind (what dpend cannot decide), at its first
-  /// registration.
+  /// Notes for `--verbose`: each gate of `registrations` some process that compiles it counts
+  /// as reached only because it reaches no gate of its kind (what dpend cannot decide), at its
+  /// first registration.
   func assumedNotes(_ registrations: [ContainerRegistration]) -> [Diagnostic] {
     var seen: Set<String> = []
     return registrations.compactMap { registration in
-      guard let gate = registration.gate, seen.insert(gate.declaration).inserted,
-        assumed.contains(where: { $0.contains(NameMentions.hash(gate.name)) })
+      guard let gate = registration.gate, !seen.contains(gate.declaration) else { return nil }
+      let written = visibility?.place(of: registration.range.file) ?? 0
+      let hash = NameMentions.hash(gate.name)
+      guard
+        assumed.indices.contains(where: { place in
+          assumed[place].contains(hash) && (visibility?.answers(site: place, registration: written) ?? true)
+        })
       else { return nil }
+      seen.insert(gate.declaration)
       let message =
         gate.isAssembly
         ? "counted as reached: '\(gate.declaration)' may be applied where dpend cannot see it (nothing it reads makes any assembly: a list built at run time, an app elsewhere)"

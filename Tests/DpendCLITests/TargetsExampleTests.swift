@@ -55,7 +55,7 @@ import Testing
         Analytics ← ConsoleAnalytics [Swinject, target 'Targets'] — Tests/Example/Targets/App/Assemblies.swift:7
         Clock ← SystemClock [Swinject, targets 'ShareExtension' and 'Targets'] — \
         Tests/Example/Targets/Shared/Container+Core.swift:6
-        FeedbackRepository ← RemoteFeedback [Swinject, target 'TargetsTests'] — \
+        FeedbackRepository ← RemoteFeedback [Swinject, container 'mockContainer', target 'TargetsTests'] — \
         Tests/Example/Targets/AppTests/FeedbackTests.swift:7
         FeedbackScreen ← FeedbackScreen [Swinject, target 'Targets'] — Tests/Example/Targets/App/Assemblies.swift:22
         ├── HUDPresenting (missing)
