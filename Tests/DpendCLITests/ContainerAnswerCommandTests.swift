@@ -60,6 +60,48 @@ import Testing
     #expect(built.stdout.contains("AppAssembly.swift:11:70: error: missing dependency"))
   }
 
+  /// A registration moved from the app's container to a preview's, its key and factory as they
+  /// were: which container it is on changed, so the graph is built and finds the app's resolve
+  /// unanswered; the preview's variable then made to hold the app's container, nothing else
+  /// changed: the graph is built again and finds it answered.
+  @Test func aRegistrationMovedToAnotherContainerBuildsTheGraph() throws {
+    let app = """
+      import Swinject
+
+      protocol Clock {}
+      final class SystemClock: Clock {}
+      let container = Container()
+      let previewContainer = Container()
+      func setUp() {
+        container.register(Clock.self) { _ in SystemClock() }
+      }
+      let clock = container.resolve(Clock.self)!
+
+      """
+    let workspace = try TemporaryWorkspace(["App.swift": app])
+    defer { workspace.remove() }
+    let first = try Self.expectFresh(workspace, "first")
+    #expect(first.status == 0)
+    try workspace.write("App.swift", app.replacing("  container.register", with: "  previewContainer.register"))
+    let moved = try Self.expectFresh(workspace, "moved")
+    #expect(!moved.stderr.contains("answer cache:"), "\(moved.stderr)")
+    #expect(
+      moved.stdout == """
+        App.swift:10:23: error: missing dependency: nothing registers 'Clock' [missing-dependency]
+        App.swift:10:23: note: resolved here
+        App.swift:8:20: note: registered here, but into 'previewContainer', which is not 'container' or a parent of it
+
+        """)
+    // The preview's container made the app's: only what a variable holds changed.
+    try workspace.write(
+      "App.swift",
+      app.replacing("  container.register", with: "  previewContainer.register").replacing(
+        "let previewContainer = Container()", with: "let previewContainer: Container = container"))
+    let same = try Self.expectFresh(workspace, "same")
+    #expect(!same.stderr.contains("answer cache:"), "\(same.stderr)")
+    #expect(same.status == 0)
+  }
+
   /// A named registration nothing resolves, needing a registered key, added to the
   /// assembly, then removed: each run keeps the answer, with one more registration read and
   /// resolve checked, then as many as before; the first registration of a key something

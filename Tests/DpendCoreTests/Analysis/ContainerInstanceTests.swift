@@ -1,5 +1,6 @@
 import DpendAnalysis
 import DpendGenerate
+import DpendHost
 import DpendModel
 import DpendTestSupport
 import Testing
@@ -182,5 +183,32 @@ import Testing
     #expect(
       DotRenderer.render(graph).contains(
         #"label="Clock\nSystemClock into 'container'\nSystemClock into 'previewContainer'""#))
+  }
+
+  /// The editor's builder keeps a container check for an edit its rules read as changing no
+  /// key: not when the edit changes which container a variable holds.
+  @Test func anEditOfWhatAVariableHoldsChecksAgain() throws {
+    let app = """
+      import Swinject
+
+      protocol Clock {}
+      final class SystemClock: Clock {}
+      let container = Container()
+      let previewContainer = Container()
+      func setUp() {
+        previewContainer.register(Clock.self) { _ in SystemClock() }
+      }
+      let clock = container.resolve(Clock.self)!
+
+      """
+    let host = AnalysisHost(settings: AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: [])))
+    host.containerViews = .editor
+    host.update([("App.swift", app)])
+    #expect(host.graph().diagnostics.map(\.message) == ["missing dependency: nothing registers 'Clock'"])
+    let same = app.replacing("let previewContainer = Container()", with: "let previewContainer: Container = container")
+    host.update([("App.swift", same)])
+    #expect(host.graph().diagnostics == [])
+    host.update([("App.swift", app)])
+    #expect(host.graph().diagnostics.map(\.message) == ["missing dependency: nothing registers 'Clock'"])
   }
 }
