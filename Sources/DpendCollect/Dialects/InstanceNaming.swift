@@ -10,6 +10,8 @@ final class InstanceNaming {
   private let ranges: RangeConverter
   /// The names declared anywhere in each function or closure body, by the body's root.
   private var declaredInBody: [SyntaxIdentifier: [String: [IdentifierPatternSyntax?]]] = [:]
+  /// The properties each member block declares, by name.
+  private var membersOfBlock: [SyntaxIdentifier: [String: PatternBindingSyntax]] = [:]
 
   /// The container variables met so far (``DpendModel/InstanceFacts/declarations``).
   private(set) var declarations: [ContainerInstance] = []
@@ -56,6 +58,11 @@ final class InstanceNaming {
         guard let local else { return nil }
         return localReference(local, depth: depth)
       }
+      // A property of the type around, declared here, is what the name means: one that can
+      // hold a container made once, or nothing dpend follows.
+      if let owner = scope.typeNames.first, let member = memberDeclaration(of: name, around: node) {
+        return Self.canHoldMadeContainer(member) ? InstanceReference(candidates: ["\(owner).\(name)"]) : nil
+      }
       return InstanceReference(candidates: scope.typeNames.map { "\($0).\(name)" } + [name])
     }
     guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
@@ -63,12 +70,48 @@ final class InstanceNaming {
     // An assembler's resolver is its container.
     if name == "resolver" { return reference(of: base, at: node, depth: depth + 1) }
     if base.is(DeclReferenceExprSyntax.self), let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
-      if root == "self" { return scope.typeNames.first.map { InstanceReference(candidates: ["\($0).\(name)"]) } }
+      if root == "self" {
+        guard let owner = scope.typeNames.first else { return nil }
+        if let member = memberDeclaration(of: name, around: node), !Self.canHoldMadeContainer(member) { return nil }
+        return InstanceReference(candidates: ["\(owner).\(name)"])
+      }
       if let first = root.first, first.isUppercase, scope.bindings[root] == nil {
         return InstanceReference(candidates: ["\(root).\(name)"])
       }
     }
     return nil
+  }
+
+  /// The binding of the property `name` declared by the innermost type (or extension) around
+  /// `node`, in this file; `nil` when it declares none.
+  private func memberDeclaration(of name: String, around node: Syntax) -> PatternBindingSyntax? {
+    var current = node.parent
+    while let parent = current, parent.as(MemberBlockSyntax.self) == nil { current = parent.parent }
+    guard let block = current?.as(MemberBlockSyntax.self) else { return nil }
+    if membersOfBlock[block.id] == nil {
+      var members: [String: PatternBindingSyntax] = [:]
+      for item in block.members {
+        for binding in item.decl.as(VariableDeclSyntax.self)?.bindings ?? [] {
+          if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) {
+            members[pattern.identifier.text] = binding
+          }
+        }
+      }
+      membersOfBlock[block.id] = members
+    }
+    return membersOfBlock[block.id]?[name]
+  }
+
+  /// `true` for a property that may hold a container made once: a `let` made of a container,
+  /// typed as one, or set from another property or global (what ``record(_:)`` keeps as made
+  /// or the same as another).
+  private static func canHoldMadeContainer(_ binding: PatternBindingSyntax) -> Bool {
+    guard let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
+      variable.bindingSpecifier.tokenKind == .keyword(.let), binding.accessorBlock == nil,
+      let value = binding.initializer?.value
+    else { return false }
+    if let call = value.as(FunctionCallExprSyntax.self) { return isContainerConstruction(call) }
+    return value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self)
   }
 
   /// The container a local `let` names: the one it makes, or the one its value names.
@@ -147,7 +190,8 @@ final class InstanceNaming {
       if let annotation = binding.typeAnnotation?.type.trimmedDescription {
         var type = annotation
         while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        typed = Self.containerTypes.contains(type.split(separator: ".").last.map(String.init) ?? type)
+        // `Resolver` too: such a property hides a global of its name, though it is never made.
+        typed = ContainerVocabulary.isContainerType(type)
       }
       let key: String
       if isGlobal {
@@ -173,13 +217,13 @@ final class InstanceNaming {
           default: break
           }
         }
-      } else if makes || typed {
-        value = .unknown
       } else if isGlobal || isMember, isLet, binding.accessorBlock == nil, let initial = binding.initializer?.value,
         initial.is(MemberAccessExprSyntax.self) || initial.is(DeclReferenceExprSyntax.self),
         let same = reference(of: initial, at: Syntax(variable)), !same.candidates.isEmpty
       {
         value = .same(same)
+      } else if makes || typed {
+        value = .unknown
       } else {
         continue
       }

@@ -101,6 +101,13 @@ import Testing
 
       func makeContainer() -> Container { other }
 
+      // A property holding what the initializer is given hides the global of its name.
+      final class Router {
+        private let container: Resolver
+        init(container: Resolver) { self.container = container }
+        func open() { _ = container.resolve(Feed.self)! }
+      }
+
       func start() {
         other.register(Feed.self) { r in RemoteFeed(clock: r.resolve(Clock.self)!) }
         _ = container.resolve(Clock.self)!
