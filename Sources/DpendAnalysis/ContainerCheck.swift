@@ -155,7 +155,6 @@ struct ContainerCheck {
       }
     }
     report.unread = Self.sayingWhatTheySilence(report.unread, found.flatMap(\.silenced))
-    report.unread += reach?.assumedNotes(registrations) ?? []
 
     report.keyFacts = ContainerKeyFacts(
       summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned),

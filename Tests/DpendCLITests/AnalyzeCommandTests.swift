@@ -121,7 +121,7 @@ import Testing
       result.stderr
         == "error: .dpend.json: field 'implicitFilter': unknown field (did you mean 'implicitFilters'?); known fields: "
         + "implicitFilters, inputs, excludes, libraries, outputFile, container, moduleName, dialects, "
-        + "registerFunctions, resolveFunctions, injectWrappers, configurations\n")
+        + "registerFunctions, resolveFunctions, injectWrappers, configurations, targets, excludeTargets\n")
   }
 
   @Test func malformedConfigurationJSONIsAClearError() throws {

@@ -81,7 +81,7 @@ import Testing
         summary,
         [
           "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
-          "resolveSites", "vocabulary", "receiverNames", "mentions", "lines",
+          "resolveSites", "vocabulary", "receiverNames", "mentions", "instances", "lines",
         ]
       ),
       (summary.vocabulary, ["helpers", "containerValues", "slots"]),
@@ -123,8 +123,8 @@ import Testing
         [
           "dialect", "types", "name", "nameIsComputed", "argumentCount", "argumentTypes", "scope", "constructedType",
           "autowired",
-          "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "typeRange",
-          "resultRange", "typeArgumentInsertion", "providedType", "lookupScope",
+          "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "instance",
+          "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope",
         ]
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
@@ -133,7 +133,7 @@ import Testing
         [
           "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
           "unread",
-          "conditions", "owner", "requiredBy", "lookupScope",
+          "conditions", "owner", "requiredBy", "lookupScope", "instance",
         ]
       ),
       (summary.lines, ["lineStarts", "bytes", "count", "isASCII"]),
@@ -202,9 +202,11 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, eight empty arrays,
-    // the vocabulary's three, the receiver names, the mentions' two, an empty text's one line.
+    // the vocabulary's three, the receiver names, the mentions' two, the instances' two, an
+    // empty text's one line.
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0, 1, 0])
+      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+        + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -232,7 +234,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),

@@ -19,9 +19,8 @@ import Testing
 
     protocol FeedbackRepository {}
     final class MockFeedback: FeedbackRepository {}
-    let mockContainer = Container()
     func setUpMocks() {
-      mockContainer.register(FeedbackRepository.self) { _ in MockFeedback() }
+      container.register(FeedbackRepository.self) { _ in MockFeedback() }
     }
 
     """
