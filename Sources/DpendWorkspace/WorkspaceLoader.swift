@@ -44,11 +44,12 @@ public enum WorkspaceLoader {
       root: settings.root, files: found.files, projects: found.projects, read: readText, describe: projects.describe,
       parse: projects.xcodeProject)
     projects.save()
-    let map = targets.map(paths: found.files, root: settings.root)
-    let chosen = chosenTargets(settings, map)
+    // Every file the convention's app's, and no target chosen: nothing to tell apart, nothing to hold.
+    let choosing = !settings.targets.isEmpty || !settings.excludeTargets.isEmpty
+    let map = targets.isOnlyTheApp && !choosing ? nil : targets.map(paths: found.files, root: settings.root)
+    let chosen = map.map { chosenTargets(settings, $0) } ?? (excluded: [], problems: [])
     problems += chosen.problems
-    let files = found.files.filter { !chosen.excluded.contains($0) }
-    // Every file the convention's app's: nothing to tell apart, nothing to hold.
+    let files = chosen.excluded.isEmpty ? found.files : found.files.filter { !chosen.excluded.contains($0) }
     analysis.settings.targets = targets.isOnlyTheApp ? nil : map
     host.settings = analysis.settings
     host.collection = settings.collection
