@@ -44,9 +44,14 @@ public struct SwiftPackage: Hashable, Sendable {
       products[name] = (product["targets"]?.arrayValue ?? []).compactMap(\.stringValue)
     }
     self.products = products
-    let names = ["ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
     platforms = (object["platforms"]?.arrayValue ?? []).compactMap { $0.objectValue?["name"]?.stringValue }
-      .map { names[$0] ?? $0 }
+      .map(Self.platformName)
+  }
+
+  /// `iOS` for `ios` or `iOS`: a platform as project files write it, named as `os(…)` does.
+  static func platformName(_ written: String) -> String {
+    let names = ["ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
+    return names[written.lowercased()] ?? written
   }
 
   /// The description of the package in `folder`, from the toolchain (`swift` on the `PATH`);

@@ -128,10 +128,9 @@ public struct XcodeGenProject: Hashable, Sendable {
         dependencies.append(file.hasSuffix(".framework") ? String(file.dropLast(".framework".count)) : file)
       }
     }
-    let names = ["ios": "iOS", "macos": "macOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"]
     return Target(
       name: name, type: definition["type"]?.text ?? "",
-      platforms: platforms.map { names[$0.lowercased()] ?? $0 }, sources: sources,
+      platforms: platforms.map(SwiftPackage.platformName), sources: sources,
       dependencies: dependencies.filter { !$0.isEmpty })
   }
 
