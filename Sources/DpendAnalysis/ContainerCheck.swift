@@ -155,6 +155,7 @@ struct ContainerCheck {
       }
     }
     report.unread = Self.sayingWhatTheySilence(report.unread, found.flatMap(\.silenced))
+    report.unread += reach?.assumedNotes(registrations) ?? []
 
     report.keyFacts = ContainerKeyFacts(
       summaries: summaries, typed: typed.map { ($0.1, $0.0.site.name) }, scanned: found.flatMap(\.scanned),
@@ -220,6 +221,11 @@ struct ContainerCheck {
     // By key and, across build targets, by the place of the site's file: each target's
     // resolves are one finding.
     var missing: [MissingKey: (required: Bool, sites: [Site])] = [:]
+    // A factory whose registration never runs where it is written resolves nothing there.
+    let sites =
+      reach.map { reach in
+        sites.filter { site, _ in site.consumer.map { reach.reaches($0, for: site.site) } ?? true }
+      } ?? sites
     for (site, type) in sites {
       let candidates = (byType[type] ?? []).filter {
         registrations[$0].name == site.site.name && registrations[$0].dialect.answers(site.site.dialect)

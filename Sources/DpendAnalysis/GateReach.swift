@@ -14,6 +14,9 @@ struct GateReach: Sendable {
   /// The hashes of the names reached, for each place of ``TargetVisibility`` (one place
   /// without one).
   private let reached: [Set<UInt32>]
+  /// The hashes of the names each place counts as reached only because it reaches no gate
+  /// of their kind.
+  private let assumed: [Set<UInt32>]
   private let visibility: TargetVisibility?
 
   /// `nil` when no registration of `registrations` is written in a gate: everything is reached.
@@ -30,7 +33,7 @@ struct GateReach: Sendable {
     for file in mentions.values { for body in file.inside { gates.insert(NameMentions.hash(body.gate)) } }
     let files = mentions.map { (place: visibility?.place(of: $0.key) ?? 0, mentions: $0.value.restricted(to: gates)) }
       .filter { !$0.mentions.outside.isEmpty || !$0.mentions.inside.isEmpty }
-    reached = (0..<(visibility?.placeCount ?? 1)).map { place in
+    let found = (0..<(visibility?.placeCount ?? 1)).map { place in
       let seen = files.filter { visibility?.answers(site: place, registration: $0.place) ?? true }.map(\.mentions)
       var reached = Set(seen.flatMap(\.outside))
       var bodies: [UInt32: [UInt32]] = [:]
@@ -41,9 +44,12 @@ struct GateReach: Sendable {
       while let name = pending.popLast() {
         for hash in bodies.removeValue(forKey: name) ?? [] where reached.insert(hash).inserted { pending.append(hash) }
       }
-      for kind in kinds where reached.isDisjoint(with: kind) { reached.formUnion(kind) }
-      return reached
+      var assumed: Set<UInt32> = []
+      for kind in kinds where reached.isDisjoint(with: kind) { assumed.formUnion(kind) }
+      return (reached: reached.union(assumed), assumed: assumed)
     }
+    reached = found.map(\.reached)
+    assumed = found.map(\.assumed)
     self.visibility = visibility
   }
 
@@ -54,10 +60,35 @@ struct GateReach: Sendable {
     return reached[visibility?.place(of: site.range.file) ?? 0].contains(NameMentions.hash(gate.name))
   }
 
-  /// `true` when the gate named `name` is reached in every place.
+  /// `true` when the gate named `name` is reached in every place by something dpend reads
+  /// (not only counted as reached): no edit elsewhere that leaves its mentions alone changes
+  /// that, nor what `--verbose` says of it.
   func isReachedEverywhere(_ name: String) -> Bool {
     let hash = NameMentions.hash(name)
-    return reached.allSatisfy { $0.contains(hash) }
+    return zip(reached, assumed).allSatisfy { $0.contains(hash) && !$1.contains(hash) }
+  }
+
+  /// Notes for `--verbose`: each gate of `registrations` some process that compiles it counts
+  /// as reached only because it reaches no gate of its kind (what dpend cannot decide), at its
+  /// first registration.
+  func assumedNotes(_ registrations: [ContainerRegistration]) -> [Diagnostic] {
+    var seen: Set<String> = []
+    return registrations.compactMap { registration in
+      guard let gate = registration.gate, !seen.contains(gate.declaration) else { return nil }
+      let written = visibility?.place(of: registration.range.file) ?? 0
+      let hash = NameMentions.hash(gate.name)
+      guard
+        assumed.indices.contains(where: { place in
+          assumed[place].contains(hash) && (visibility?.answers(site: place, registration: written) ?? true)
+        })
+      else { return nil }
+      seen.insert(gate.declaration)
+      let message =
+        gate.isAssembly
+        ? "counted as reached: '\(gate.declaration)' may be applied where dpend cannot see it (nothing it reads makes any assembly: a list built at run time, an app elsewhere)"
+        : "counted as reached: '\(gate.declaration)' may be called where dpend cannot see it (nothing it reads calls any registration function)"
+      return Diagnostic(code: .assumedReached, message: message, range: registration.range)
+    }
   }
 
   /// Why `registration` does not run for `site` (``reaches(_:for:)`` is `false`), as a note

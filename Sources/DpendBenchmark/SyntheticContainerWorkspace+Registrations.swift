@@ -10,7 +10,7 @@ extension SyntheticContainerWorkspace {
       import Swinject
       import SwinjectAutoregistration
 
-      /// Registers \(p)'s services; the app assembles every feature's assembly at launch.
+      /// Registers \(p)'s services; the app applies it at launch (`\(p)Feature.assembly`).
       final class \(p)Assembly: Assembly {
         func assemble(container: Container) {
           container.register(\(p)APIClient.self) { _ in \(p)APIClientImpl(host: "\(p.lowercased()).example.com") }
@@ -51,22 +51,6 @@ extension SyntheticContainerWorkspace {
         }
       }
 
-      /// Shows \(p)'s screens, each made by the container.
-      final class \(p)Coordinator {
-        private let resolver: Resolver
-        private var stack: [\(p)ViewController] = []
-
-        init(resolver: Resolver) { self.resolver = resolver }
-
-        func start(itemID: String) {
-          let screen = resolver.resolve(\(p)ViewController.self, argument: itemID)!
-          stack.append(screen)
-          screen.viewDidLoad()
-        }
-
-        func back() { _ = stack.popLast() }
-      }
-
       """
   }
 
@@ -75,7 +59,7 @@ extension SyntheticContainerWorkspace {
     return """
       import Dip
 
-      /// Registers \(p)'s services in the app's container.
+      /// Registers \(p)'s services in the app's container (at launch: `\(p)Feature.setUp`).
       enum \(p)Registrations {
         static func configure(_ container: DependencyContainer) {
           container.register(.singleton) { \(p)APIClientImpl(host: "\(p.lowercased()).example.com") as \(p)APIClient }
@@ -100,22 +84,6 @@ extension SyntheticContainerWorkspace {
           }
           container.register(.unique) { try \(p)ViewController(container: container) }
         }
-      }
-
-      /// Shows \(p)'s screens, each made by the container.
-      final class \(p)Coordinator {
-        private let container: DependencyContainer
-        private var stack: [\(p)ViewController] = []
-
-        init(container: DependencyContainer) { self.container = container }
-
-        func start() throws {
-          let screen = try container.resolve() as \(p)ViewController
-          stack.append(screen)
-          screen.viewDidLoad()
-        }
-
-        func back() { _ = stack.popLast() }
       }
 
       """
@@ -154,6 +122,28 @@ extension SyntheticContainerWorkspace {
             try await resolver.resolve(\(p)Service.self)!.refresh(id: itemID)
             _ = try await repository.record(id: itemID)
           }
+        """,
+      entry: """
+        /// Shows \(p)'s screens, each made by the container.
+        final class \(p)Coordinator {
+          private let resolver: Resolver
+          private var stack: [\(p)ViewController] = []
+
+          init(resolver: Resolver) { self.resolver = resolver }
+
+          func start(itemID: String) {
+            let screen = resolver.resolve(\(p)ViewController.self, argument: itemID)!
+            stack.append(screen)
+            screen.viewDidLoad()
+          }
+
+          func back() { _ = stack.popLast() }
+        }
+
+        /// How the app starts \(p): the assembly its assembler applies at launch.
+        enum \(p)Feature {
+          static let assembly: Assembly = \(p)Assembly()
+        }
         """)
   }
 
@@ -191,13 +181,36 @@ extension SyntheticContainerWorkspace {
             try await service.refresh(id: id)
             _ = try await repository.record(id: id)
           }
+        """,
+      entry: """
+        /// Shows \(p)'s screens, each made by the container.
+        final class \(p)Coordinator {
+          private let container: DependencyContainer
+          private var stack: [\(p)ViewController] = []
+
+          init(container: DependencyContainer) { self.container = container }
+
+          func start() throws {
+            let screen = try container.resolve() as \(p)ViewController
+            stack.append(screen)
+            screen.viewDidLoad()
+          }
+
+          func back() { _ = stack.popLast() }
+        }
+
+        /// How the app starts \(p): the registrations its container runs at launch.
+        enum \(p)Feature {
+          static let setUp: (DependencyContainer) -> Void = \(p)Registrations.configure
+        }
         """)
   }
 
   /// A screen: its stored properties, initializer, search and refresh (where it resolves) and
   /// the list code around them.
   func viewController(
-    _ feature: Int, imports: String, stored: String, initializer: String, search: String, refresh: String
+    _ feature: Int, imports: String, stored: String, initializer: String, search: String, refresh: String,
+    entry: String
   ) -> String {
     let p = Self.prefix(feature)
     return """
@@ -270,6 +283,8 @@ extension SyntheticContainerWorkspace {
 
       \(refresh)
       }
+
+      \(entry)
 
       """
   }

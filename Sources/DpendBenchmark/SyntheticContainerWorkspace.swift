@@ -3,8 +3,10 @@ import Foundation
 /// Generates a deterministic app of `fileCount` files that registers and resolves its services
 /// with Dip and Swinject, as apps already do by hand: features of four files each — the
 /// protocols, their implementations (`import Foundation` only), the registrations (a Swinject
-/// `Assembly` or a Dip configuration function, and a coordinator resolving the screen) and the
-/// screen, resolving from the container. Even features use Swinject, odd ones Dip; each
+/// `Assembly` or a Dip configuration function) and the screen, resolving from the container,
+/// with a coordinator resolving the screen and the feature's entry the app starts it by (the
+/// assembly made, the configuration function passed on: both reached, SPEC 8.6). Even
+/// features use Swinject, odd ones Dip; each
 /// feature's service also needs the repository of an earlier feature of the same container, so
 /// registrations and resolves meet across files. Files are 2–5 KB, 3.5 KB on average.
 ///

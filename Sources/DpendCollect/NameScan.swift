@@ -5,7 +5,7 @@ import DpendModel
 /// but for those a declaration keyword names (`func registerCore`, `class StorageAssembly`)
 /// and Swift's keywords, each placed in the innermost gate body around it. No syntax tree is
 /// walked: the gate bodies come from the container reading. A function passed by name
-/// without a call (`setUps.append(registerCore)`) is no mention.
+/// (`setUps.append(registerCore)`, `let setUp = registerCore`) is a mention too.
 enum NameScan {
   /// Swift's keywords and the names every file writes, by hash: never a gate's name, so not
   /// kept (a file's mentions are held for every file).
@@ -19,6 +19,11 @@ enum NameScan {
       "lazy", "weak", "unowned", "mutating", "convenience", "required", "get", "set", "didSet", "willSet", "String",
       "Int", "Bool", "Double", "Void", "Optional", "Array", "Dictionary", "print", "fatalError",
     ].map(NameMentions.hash))
+
+  /// The bytes after a name (spaces skipped) that make it a use: a call, a member, a
+  /// trailing closure, generic arguments, or a value passed on or stored (`)`, `,`, `]`,
+  /// `}`, the end of a line).
+  private static let followsAUse: Set<UInt8> = Set("(.{<),]}\n\r".utf8)
 
   /// The keywords whose next identifier is declared, not mentioned, by hash.
   private static let declaring: [UInt32: String] = Dictionary(
@@ -53,14 +58,14 @@ enum NameScan {
             index += 1
           }
           // Only a name called, constructed or followed by a member (`registerCore()`,
-          // `StorageAssembly()`, `Assembly.init`, `Helper<T>()`, `configure { … }`) can reach a
-          // gate; a label, a property or a type in an annotation cannot.
+          // `StorageAssembly()`, `Assembly.init`, `Helper<T>()`, `configure { … }`), or passed
+          // or stored as a value (`append(registerCore)`, `[registerCore, registerHUD]`,
+          // `let setUp = registerCore`), can reach a gate; a label or a declaration's name
+          // cannot.
           var next = index
           while next < count, bytes[next] == UInt8(ascii: " ") { next += 1 }
-          let isUse =
-            next < count
-            && (bytes[next] == UInt8(ascii: "(") || bytes[next] == UInt8(ascii: ".")
-              || bytes[next] == UInt8(ascii: "{") || bytes[next] == UInt8(ascii: "<"))
+          // The end of the text ends a line: a comment appended changes nothing.
+          let isUse = next == count || Self.followsAUse.contains(bytes[next])
           if !previousDeclares, isUse, !ignored.contains(hash) {
             if let body = gateBodies.last(where: { $0.body.contains(start) }) {
               inside[body.gate, default: []].insert(hash)

@@ -92,6 +92,10 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable {
   /// error, since its key is unknown).
   public static let unreadContainerCode = DiagnosticCode(rawValue: "unread-registration")
 
+  /// A registration gate (an assembly, a registration function) counted as reached because
+  /// nothing dpend reads reaches any gate of its kind (a note `--verbose` lists).
+  public static let assumedReached = DiagnosticCode(rawValue: "assumed-reached")
+
   /// One of the app's own register or resolve helpers or inject wrappers, inferred from its
   /// body (a note `--verbose` lists).
   public static let inferredHelper = DiagnosticCode(rawValue: "inferred-helper")

@@ -133,7 +133,6 @@ import Testing
           "container.autoregister(Cart2Tracker.self, initializer: Cart2ConsoleTracker.init)",
           "r ~> Cart2APIClient.self", "{ (r, itemID: String) in", ".initCompleted { r, presenter in",
           "container.register(Cart2ViewController.self) { (r, itemID: String) in",
-          "resolver.resolve(Cart2ViewController.self, argument: itemID)!",
         ]
       ),
       (
@@ -141,6 +140,8 @@ import Testing
         [
           "resolver.resolve(Cart2Presenter.self, argument: itemID)!",
           "resolver.resolve(Cart2Store.self, name: \"memory\")",
+          "resolver.resolve(Cart2ViewController.self, argument: itemID)!",
+          "static let assembly: Assembly = Cart2Assembly()",
         ]
       ),
       (
@@ -153,7 +154,6 @@ import Testing
           "(repository: Checkout3Repository, tracker: Checkout3Tracker) -> Checkout3Service in",
           "Checkout3RemoteTracker(client: $0) as Checkout3Tracker",
           "container.register(.unique) { try Checkout3ViewController(container: container) }",
-          "try container.resolve() as Checkout3ViewController",
         ]
       ),
       (
@@ -161,6 +161,8 @@ import Testing
         [
           "presenter = try container.resolve()", "tracker = try? container.resolve() as Checkout3Tracker",
           "let repository: Checkout3Repository = try container.resolve()",
+          "try container.resolve() as Checkout3ViewController",
+          "static let setUp: (DependencyContainer) -> Void = Checkout3Registrations.configure",
         ]
       ),
     ]

@@ -102,6 +102,48 @@ import Testing
     #expect(same.status == 0)
   }
 
+  /// Assemblies applied only where dpend cannot see (a list built at run time) count as
+  /// reached, and `--verbose` lists them; an assembly added, one applied, and the list taken
+  /// away each build the graph, so the list is never stale.
+  @Test func theAssembliesCountedAsReachedAreListedAfterEachEdit() throws {
+    let assembly = { (name: String) in
+      """
+      import Swinject
+
+      protocol \(name)Service {}
+      final class \(name)ServiceImpl: \(name)Service {}
+      final class \(name)Assembly: Assembly {
+        func assemble(container: Container) {
+          container.register(\(name)Service.self) { _ in \(name)ServiceImpl() }
+        }
+      }
+
+      """
+    }
+    let app = "import Swinject\n\nlet assembler = Assembler(AssemblyCatalog.load(from: Bundle.main))\n"
+    let workspace = try TemporaryWorkspace([
+      "Storage.swift": assembly("Storage"), "Screens.swift": assembly("Screens"), "App.swift": app,
+    ])
+    defer { workspace.remove() }
+    let note = { (file: String, name: String) in
+      "\(file).swift:7:15: note: counted as reached: '\(name)Assembly.assemble(container:)' may be applied where dpend"
+        + " cannot see it (nothing it reads makes any assembly: a list built at run time, an app elsewhere)"
+        + " [assumed-reached]\n"
+    }
+    let first = try Self.expectFresh(workspace, "first")
+    #expect(first.stdout == note("Screens", "Screens") + note("Storage", "Storage"))
+    try workspace.write("Billing.swift", assembly("Billing"))
+    let added = try Self.expectFresh(workspace, "added")
+    #expect(added.stdout == note("Billing", "Billing") + note("Screens", "Screens") + note("Storage", "Storage"))
+    // One applied where dpend sees it: the others are decided (not applied), nothing counted.
+    try workspace.write("Setup.swift", "import Swinject\nlet setUp = Assembler([BillingAssembly()])\n")
+    let applied = try Self.expectFresh(workspace, "applied")
+    #expect(applied.stdout == "")
+    try workspace.remove("Setup.swift")
+    let removed = try Self.expectFresh(workspace, "removed")
+    #expect(removed.stdout == added.stdout)
+  }
+
   /// A named registration nothing resolves, needing a registered key, added to the
   /// assembly, then removed: each run keeps the answer, with one more registration read and
   /// resolve checked, then as many as before; the first registration of a key something

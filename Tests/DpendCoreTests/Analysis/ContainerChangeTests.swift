@@ -43,7 +43,7 @@ struct ContainerChangeTests {
     """,
     "Sources/Screen.swift": "import Swinject\n\nfunc show(_ r: Resolver) { _ = r.resolve(Feed.self)! }\n",
     path: assembly,
-  ]
+  ].merging(UnchangedContainerTests.launch) { a, _ in a }
 
   /// The assembly with `lines` at the top of `assemble(container:)`.
   static func inserting(_ lines: String, into text: String = assembly) -> String {

@@ -77,6 +77,32 @@ import Testing
     }
   }
 
+  @Test func whatDpendCannotDecideCountsAsReachedAndIsListed() throws {
+    // The assemblies are made from a list built at run time: none is made where dpend sees.
+    let app = """
+      import Swinject
+
+      let assembler = Assembler(AssemblyCatalog.load(from: Bundle.main))
+      """
+    let graph = try analyze(
+      ["Services.swift": Self.services, "Assemblies.swift": Self.assemblies.text, "App.swift": app])
+    #expect(graph.diagnostics == [])
+    let registrations = ["1️⃣"].map(Self.assemblies.position)
+    #expect(
+      graph.container.unread.map { "\($0.code.rawValue) \($0.range.start.line) \($0.message)" } == [
+        "assumed-reached 5 counted as reached: 'StorageAssembly.assemble(container:)' may be applied where dpend cannot see it (nothing it reads makes any assembly: a list built at run time, an app elsewhere)",
+        "assumed-reached \(registrations[0].line) counted as reached: 'PresentationAssembly.assemble(container:)' may be applied where dpend cannot see it (nothing it reads makes any assembly: a list built at run time, an app elsewhere)",
+        "assumed-reached 17 counted as reached: 'ScreensAssembly.assemble(container:)' may be applied where dpend cannot see it (nothing it reads makes any assembly: a list built at run time, an app elsewhere)",
+      ])
+    // One assembly made: the others are decided, not reached; nothing is counted.
+    let decided = try analyze(
+      [
+        "Services.swift": Self.services, "Assemblies.swift": Self.assemblies.text,
+        "App.swift": "import Swinject\nlet assembler = Assembler([StorageAssembly(), ScreensAssembly()])",
+      ])
+    #expect(decided.container.unread == [])
+  }
+
   @Test func aRegistrationFunctionNothingCallsRegistersNothing() throws {
     let registrations = MarkedText(
       """
@@ -131,5 +157,17 @@ import Testing
       "Setup.swift": setup,
     ])
     #expect(reached.diagnostics.isEmpty)
+    // Passed by name to a list the setup runs, or to a call: reached.
+    for passed in [
+      "let setUps: [() -> Void] = [Resolver.registerBilling]",
+      "func setUp(_ steps: inout [() -> Void]) { steps.append(Resolver.registerBilling) }",
+      "let steps = [Resolver.registerBilling, Resolver.registerHUD]",
+    ] {
+      let byName = try analyze([
+        "Services.swift": Self.services, "Registrations.swift": registrations.text, "Checkout.swift": screen.text,
+        "Setup.swift": passed,
+      ])
+      #expect(byName.diagnostics.isEmpty, "\(passed)")
+    }
   }
 }

@@ -65,6 +65,25 @@ struct UnchangedContainerTests {
 
     """,
     "Sources/AppAssembly.swift": assembly,
+  ].merging(launch) { a, _ in a }
+
+  /// What the app applies and calls at launch: every assembly and registration function the
+  /// harness writes, so that each is reached (SPEC 8.6) and none only counted as reached.
+  static let launch = [
+    "Sources/Launch.swift": """
+    import Resolver
+    import Swinject
+
+    let assemblies: [Assembly] = [AppAssembly(), Assembly0(), Assembly1(), Assembly2(), LeafAssembly()]
+
+    func launch() {
+      Resolver.register0()
+      Resolver.register1()
+      Resolver.register2()
+      Resolver.registerLeaves()
+    }
+
+    """
   ]
 
   @Test func containerCodeThatOnlyMovedKeepsTheAnswerWithItsRangesMoved() throws {
@@ -352,7 +371,7 @@ struct UnchangedContainerTests {
     for index in 0..<3 {
       files["Sources/Container\(index).swift"] = RandomContainerFile.make(shape: random.next(), &random)
     }
-    return files
+    return files.merging(launch) { a, _ in a }
   }
 
   /// `text` with a registration of a key nothing else in the harness names (`Q0`…`Q8`)
