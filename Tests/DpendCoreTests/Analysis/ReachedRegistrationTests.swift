@@ -77,6 +77,24 @@ import Testing
     }
   }
 
+  @Test func aFactoryOfARegistrationNotReachedResolvesNothing() throws {
+    // `ScreensAssembly` is not applied: its factory never runs, so its resolve of a key
+    // nothing registers is no error; applied, it is one.
+    let app = "import Swinject\nlet assembler = Assembler([StorageAssembly()])\n"
+    let graph = try analyze(
+      ["Services.swift": Self.services, "Assemblies.swift": Self.assemblies.text, "App.swift": app])
+    #expect(graph.diagnostics == [])
+    let applied = try analyze(
+      [
+        "Services.swift": Self.services, "Assemblies.swift": Self.assemblies.text,
+        "App.swift": "import Swinject\nlet assembler = Assembler([StorageAssembly(), ScreensAssembly()])\n",
+      ])
+    #expect(
+      applied.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(Self.assemblies.position("2️⃣")) missing dependency: nothing registers 'HUDPresenting', needed by 'String'"
+      ])
+  }
+
   @Test func whatDpendCannotDecideCountsAsReachedAndIsListed() throws {
     // The assemblies are made from a list built at run time: none is made where dpend sees.
     let app = """
