@@ -46,10 +46,18 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     .resolver: ["Resolver"],
   ]
 
+  /// Every dialect's ``containerTypes`` in one set.
+  private static let anyContainerType: Set<Substring> = Set(containerTypes.values.flatMap { $0.map { $0[...] } })
+
   /// `true` for a library's container type name (`Container`, `Swinject.Resolver`).
   public static func isContainerType(_ name: String) -> Bool {
-    let last = name.split(separator: ".").last.map(String.init) ?? name
-    return containerTypes.values.contains { $0.contains(last) }
+    isContainerType(name[...])
+  }
+
+  /// `true` for a library's container type name (`Container`, `Swinject.Resolver`).
+  public static func isContainerType(_ name: Substring) -> Bool {
+    let last = name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name
+    return anyContainerType.contains(last)
   }
 
   /// The dialects helpers are read for: those whose calls a helper can forward to.

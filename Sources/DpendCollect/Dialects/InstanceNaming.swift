@@ -183,26 +183,12 @@ final class InstanceNaming {
     let isLet = variable.bindingSpecifier.tokenKind == .keyword(.let)
     for binding in variable.bindings {
       guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-      let name = pattern.identifier.text
       let call = binding.initializer?.value.as(FunctionCallExprSyntax.self)
       let makes = call.map(Self.isContainerConstruction) ?? false
-      var typed = false
-      if let annotation = binding.typeAnnotation?.type.trimmedDescription {
-        var type = annotation
-        while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-        // `Resolver` too: such a property hides a global of its name, though it is never made.
-        typed = ContainerVocabulary.isContainerType(type)
-      }
-      let key: String
-      if isGlobal {
-        key = name
-      } else if isMember, let owner = scopes.scope(of: variable).typeNames.first {
-        key = "\(owner).\(name)"
-      } else if makes, isLet {
-        key = localKey(pattern)
-      } else {
-        continue
-      }
+      // A local matters only when it makes a container.
+      guard isGlobal || isMember || (makes && isLet) else { continue }
+      // `Resolver` too: such a property hides a global of its name, though it is never made.
+      let typed = binding.typeAnnotation.map { RegistrationGates.namesContainerType($0.type) } ?? false
       var value: ContainerInstance.Value
       var parentReference: InstanceReference?
       if makes, isLet, let call, binding.accessorBlock == nil {
@@ -226,6 +212,16 @@ final class InstanceNaming {
         value = .unknown
       } else {
         continue
+      }
+      let name = pattern.identifier.text
+      let key: String
+      if isGlobal {
+        key = name
+      } else if isMember {
+        guard let owner = scopes.scope(of: variable).typeNames.first else { continue }
+        key = "\(owner).\(name)"
+      } else {
+        key = localKey(pattern)
       }
       guard declaredKeys.insert(key).inserted else { continue }
       declarations.append(

@@ -13,23 +13,46 @@ enum RegistrationGates {
   static func gate(of function: FunctionDeclSyntax, in scope: EnclosingScopes.Scope) -> RegistrationGate? {
     let name = function.name.text
     let parameters = function.signature.parameterClause.parameters
-    let labels = parameters.map { $0.firstName.text + ":" }.joined()
-    let owner = scope.lexicalScope
-    let declaration = (owner.isEmpty ? "" : owner + ".") + name + "(" + labels + ")"
+    func declaration() -> String {
+      let owner = scope.lexicalScope
+      let labels = parameters.map { $0.firstName.text + ":" }.joined()
+      return (owner.isEmpty ? "" : owner + ".") + name + "(" + labels + ")"
+    }
     if name == "assemble", parameters.first?.firstName.text == "container", let type = scope.typeNames.first {
-      return RegistrationGate(name: type, declaration: declaration, isAssembly: true)
+      return RegistrationGate(name: type, declaration: declaration(), isAssembly: true)
     }
     guard !RegistrationGate.libraryEntryPoints.contains(name),
       !function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) })
     else { return nil }
     let onContainer = scope.typeNames.first.map(ContainerVocabulary.isContainerType) ?? false
-    let takesContainer = parameters.contains { parameter in
-      var type = parameter.type.trimmedDescription
-      for prefix in ["inout ", "any ", "some "] where type.hasPrefix(prefix) { type.removeFirst(prefix.count) }
-      while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-      return ContainerVocabulary.isContainerType(type)
-    }
-    guard onContainer || takesContainer else { return nil }
-    return RegistrationGate(name: name, declaration: declaration, isAssembly: false)
+    guard onContainer || parameters.contains(where: { namesContainerType($0.type) }) else { return nil }
+    return RegistrationGate(name: name, declaration: declaration(), isAssembly: false)
   }
+
+  /// `true` when `type` is a library's container type (`Container`, `Swinject.Resolver`),
+  /// perhaps optional, `inout`, `any` or `some`: read from the syntax, no text made.
+  static func namesContainerType(_ type: TypeSyntax) -> Bool {
+    var type = type
+    while true {
+      if let optional = type.as(OptionalTypeSyntax.self) {
+        type = optional.wrappedType
+      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        type = unwrapped.wrappedType
+      } else if let attributed = type.as(AttributedTypeSyntax.self) {
+        type = attributed.baseType
+      } else if let someOrAny = type.as(SomeOrAnyTypeSyntax.self) {
+        type = someOrAny.constraint
+      } else {
+        break
+      }
+    }
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      return identifier.genericArgumentClause == nil && ContainerVocabulary.isContainerType(identifier.name.text)
+    }
+    if let member = type.as(MemberTypeSyntax.self) {
+      return member.genericArgumentClause == nil && ContainerVocabulary.isContainerType(member.name.text)
+    }
+    return false
+  }
+
 }
