@@ -20,10 +20,10 @@ enum NameScan {
       "Int", "Bool", "Double", "Void", "Optional", "Array", "Dictionary", "print", "fatalError",
     ].map(NameMentions.hash))
 
-  /// The bytes after a name (spaces skipped) that make it a use: a call, a member, a
-  /// trailing closure, generic arguments, or a value passed on or stored (`)`, `,`, `]`,
+  /// The bytes after a name (spaces skipped) that make it a use, by byte: a call, a member,
+  /// a trailing closure, generic arguments, or a value passed on or stored (`)`, `,`, `]`,
   /// `}`, the end of a line).
-  private static let followsAUse: Set<UInt8> = Set("(.{<),]}\n\r".utf8)
+  private static let followsAUse: [Bool] = (0..<256).map { "(.{<),]}\n\r".utf8.contains(UInt8($0)) }
 
   /// The keywords whose next identifier is declared, not mentioned, by hash.
   private static let declaring: [UInt32: String] = Dictionary(
@@ -33,7 +33,7 @@ enum NameScan {
 
   /// The mentions of `source`, with the byte ranges of its gate-shaped functions' bodies.
   static func mentions(in source: String, gateBodies: [(gate: String, body: Range<Int>)]) -> NameMentions {
-    var outside: Set<UInt32> = []
+    var outside: [UInt32] = []
     var inside: [String: Set<UInt32>] = [:]
     var text = source
     text.withUTF8 { bytes in
@@ -65,17 +65,18 @@ enum NameScan {
           var next = index
           while next < count, bytes[next] == UInt8(ascii: " ") { next += 1 }
           // The end of the text ends a line: a comment appended changes nothing.
-          let isUse = next == count || Self.followsAUse.contains(bytes[next])
+          let isUse = next == count || Self.followsAUse[Int(bytes[next])]
           if !previousDeclares, isUse, !ignored.contains(hash) {
-            if let body = gateBodies.last(where: { $0.body.contains(start) }) {
+            if !gateBodies.isEmpty, let body = gateBodies.last(where: { $0.body.contains(start) }) {
               inside[body.gate, default: []].insert(hash)
             } else {
-              outside.insert(hash)
+              outside.append(hash)
             }
           }
-          // A declaration's own name is not a mention.
+          // A declaration's own name is not a mention (the keywords are 3 to 14 bytes long).
           previousDeclares =
-            declaring[hash].map { keyword in keyword.utf8.elementsEqual(bytes[start..<index]) } ?? false
+            index - start >= 3 && index - start <= 14
+            && (declaring[hash].map { keyword in keyword.utf8.elementsEqual(bytes[start..<index]) } ?? false)
           continue
         }
         if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
@@ -91,8 +92,9 @@ enum NameScan {
         index += 1
       }
     }
+    outside.sort()
     return NameMentions(
-      outside: outside.sorted(),
+      outside: outside.indices.filter { $0 == 0 || outside[$0] != outside[$0 - 1] }.map { outside[$0] },
       inside: inside.keys.sorted().map { NameMentions.GateBody(gate: $0, hashes: inside[$0]!.sorted()) })
   }
 

@@ -46,18 +46,14 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     .resolver: ["Resolver"],
   ]
 
-  /// Every dialect's ``containerTypes`` in one set.
-  private static let anyContainerType: Set<Substring> = Set(containerTypes.values.flatMap { $0.map { $0[...] } })
-
-  /// `true` for a library's container type name (`Container`, `Swinject.Resolver`).
+  /// `true` for a library's container type name (`Container`, `Swinject.Resolver`): one of
+  /// the ``containerTypes`` of some dialect.
   public static func isContainerType(_ name: String) -> Bool {
-    isContainerType(name[...])
-  }
-
-  /// `true` for a library's container type name (`Container`, `Swinject.Resolver`).
-  public static func isContainerType(_ name: Substring) -> Bool {
-    let last = name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name
-    return anyContainerType.contains(last)
+    let last = name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
+    switch last {
+    case "Container", "Resolver", "Assembler", "DependencyContainer": return true
+    default: return false
+    }
   }
 
   /// The dialects helpers are read for: those whose calls a helper can forward to.
