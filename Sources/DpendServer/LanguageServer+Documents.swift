@@ -68,7 +68,7 @@ extension LanguageServer {
     workspaces.removeAll { removed.contains($0.root) }
     for added in notification.event.added {
       guard let root = FileURI.path(added.uri), !workspaces.contains(where: { $0.root == root }) else { continue }
-      let workspace = Workspace(root: root, cacheDirectory: Self.cacheDirectory(of: root))
+      let workspace = Workspace(root: root, cacheDirectory: cacheDirectory(of: root))
       if indexed { workspace.apply(.reload) }
       workspaces.append(workspace)
     }

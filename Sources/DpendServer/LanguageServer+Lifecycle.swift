@@ -5,10 +5,12 @@ import DpendWorkspace
 import Foundation
 
 extension LanguageServer {
-  /// Where a workspace's summaries are kept between sessions: `.build/dpend` at its root, the
-  /// cache `dpend analyze` and the plugins use too.
-  static func cacheDirectory(of root: String) -> URL {
-    URL(fileURLWithPath: root).appendingPathComponent(".build").appendingPathComponent("dpend")
+  /// Where a workspace's summaries are kept between sessions: a folder of its own in
+  /// `--cache-directory`, else the cache `dpend analyze` uses (``CacheLocation``).
+  func cacheDirectory(of root: String) -> URL {
+    guard let cacheRoot else { return CacheLocation.directory(ofRoot: root) }
+    return cacheRoot.appendingPathComponent(
+      CacheLocation.folderName(of: URL(fileURLWithPath: root).standardizedFileURL))
   }
 
   /// The commands `workspace/executeCommand` accepts.
@@ -22,7 +24,7 @@ extension LanguageServer {
     positions = Positions(encoding)
     var roots = (request.workspaceFolders ?? []).compactMap { FileURI.path($0.uri) }
     if roots.isEmpty, let root = request.rootUri.flatMap(FileURI.path) ?? request.rootPath { roots = [root] }
-    workspaces = roots.map { Workspace(root: $0, cacheDirectory: Self.cacheDirectory(of: $0)) }
+    workspaces = roots.map { Workspace(root: $0, cacheDirectory: cacheDirectory(of: $0)) }
     lifecycle = .running
     return InitializeResult(
       capabilities: ServerCapabilities(

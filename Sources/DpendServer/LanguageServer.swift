@@ -39,17 +39,22 @@ public final class LanguageServer: @unchecked Sendable {
   /// Stops the server's own file watcher, when one runs (see `LanguageServer+Watching.swift`).
   var stopWatching: () -> Void = {}
   var indexed = false
+  /// `--cache-directory`: the folder each workspace folder's caches go in, one subfolder
+  /// each; `nil`: where ``DpendWorkspace/CacheLocation`` puts them.
+  let cacheRoot: URL?
 
   /// - Parameters:
   ///   - connection: the JSON-RPC connection to the client.
   ///   - debounce: delay between the last change and the analysis (at most 100 ms).
+  ///   - cacheRoot: the folder the workspace folders' caches go in (`--cache-directory`).
   ///   - exitProcess: ends the process; replaced in tests.
   public init(
-    connection: Connection, debounce: DispatchTimeInterval = .milliseconds(50),
+    connection: Connection, debounce: DispatchTimeInterval = .milliseconds(50), cacheRoot: URL? = nil,
     exitProcess: @escaping @Sendable (Int32) -> Void = { exit($0) }
   ) {
     self.connection = connection
     self.debounce = debounce
+    self.cacheRoot = cacheRoot
     self.exitProcess = exitProcess
   }
 
@@ -73,7 +78,8 @@ public final class LanguageServer: @unchecked Sendable {
     case .invalid(let id, let error):
       connection.send(MessageEncoder.error(id: id, error))
     case .endOfInput:
-      log("input closed")
+      // No client hears it any more: standard error only.
+      FileHandle.standardError.write(Data("dpend lsp: input closed\n".utf8))
       finish()
     }
   }
@@ -120,9 +126,12 @@ public final class LanguageServer: @unchecked Sendable {
     connection.send(MessageEncoder.request(id: id, method: R.method, params: request))
   }
 
-  /// Logs to the client (`window/logMessage`, type log) and to standard error.
+  /// Logs to the client (`window/logMessage`, `type` 1 error … 4 log). Standard error gets
+  /// errors, and what comes before the client can hear: editors file all of it as errors.
   func log(_ message: String, type: Int = 4) {
-    FileHandle.standardError.write(Data("dpend lsp: \(message)\n".utf8))
+    if type == 1 || lifecycle == .uninitialized {
+      FileHandle.standardError.write(Data("dpend lsp: \(message)\n".utf8))
+    }
     if lifecycle != .uninitialized { notify(LogMessageNotification(type: type, message: message)) }
   }
 

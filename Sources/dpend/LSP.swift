@@ -7,10 +7,21 @@ struct LSP: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lsp",
     abstract: "Run the language server: JSON-RPC with Content-Length framing on stdin/stdout (LSP 3.17).",
-    discussion: "Logs go to standard error and to the client (window/logMessage), never to standard output.")
+    discussion:
+      "Logs go to the client (window/logMessage); errors, and what comes before the client connects, to standard error; never to standard output."
+  )
 
   @Option(help: "Milliseconds between the last change and the analysis (0–100).")
   var debounce: Int = 50
+
+  @Option(
+    name: .customLong("cache-directory"),
+    help: ArgumentHelp(
+      "The folder the caches go in, one subfolder per workspace folder.",
+      discussion:
+        "Default: .build/dpend in a Swift package (or a folder with .build); for an Xcode project, the user's cache folder ($XDG_CACHE_HOME/dpend/…, else ~/.cache/dpend/… or ~/Library/Caches/dpend/…)."
+    ))
+  var cacheDirectory: String?
 
   func validate() throws {
     guard (0...100).contains(debounce) else { throw ValidationError("--debounce must be between 0 and 100") }
@@ -26,7 +37,8 @@ struct LSP: ParsableCommand {
     for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, number) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let server = LanguageServer(
-      connection: Connection(input: STDIN_FILENO, output: STDOUT_FILENO), debounce: .milliseconds(debounce))
+      connection: Connection(input: STDIN_FILENO, output: STDOUT_FILENO), debounce: .milliseconds(debounce),
+      cacheRoot: cacheDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL })
     server.start()
     // The server ends the process on `exit` or at the end of input.
     while true { sleep(3600) }

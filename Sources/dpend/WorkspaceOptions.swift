@@ -41,7 +41,10 @@ struct WorkspaceOptions: ParsableArguments {
   @Option(
     name: .customLong("cache-directory"),
     help: ArgumentHelp(
-      "Where the summary cache is kept.", discussion: "Default: .build/dpend in the workspace."))
+      "Where the summary cache is kept.",
+      discussion:
+        "Default: .build/dpend in a Swift package (or a folder with .build); for an Xcode project, the user's cache folder ($XDG_CACHE_HOME/dpend/…, else ~/.cache/dpend/… or ~/Library/Caches/dpend/…)."
+    ))
   var cacheDirectory: String?
 
   /// The settings, or a usage error naming the problem.
@@ -243,10 +246,10 @@ struct WorkspaceOptions: ParsableArguments {
     noCache ? nil : cacheURL(settings)
   }
 
-  /// `--cache-directory`, or `.build/dpend` in the workspace.
+  /// `--cache-directory`, or where ``CacheLocation`` puts the workspace's caches.
   private func cacheURL(_ settings: WorkspaceSettings) -> URL {
     if let cacheDirectory { return URL(fileURLWithPath: cacheDirectory) }
-    return URL(fileURLWithPath: settings.root).appendingPathComponent(".build").appendingPathComponent("dpend")
+    return CacheLocation.directory(ofRoot: settings.root)
   }
 
   private func run<T>(_ body: () throws(WorkspaceError) -> T) throws -> T {

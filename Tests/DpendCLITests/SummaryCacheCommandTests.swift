@@ -1,5 +1,6 @@
 import DpendModel
 import DpendTestSupport
+import DpendWorkspace
 import Foundation
 import Testing
 
@@ -101,5 +102,27 @@ import Testing
       let next = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
       #expect(next.stderr.hasPrefix("summary cache: 4 reused, 0 parsed\n"), "round \(round): \(next.stderr)")
     }
+  }
+
+  /// An Xcode project's caches go to the user's cache folder: analysing it adds no folder to
+  /// the app's repository, and a second run reuses them.
+  @Test func anXcodeProjectsCachesStayOutOfItsRepository() throws {
+    let workspace = try TemporaryWorkspace([
+      "App.xcworkspace/contents.xcworkspacedata": "<Workspace version = \"1.0\"></Workspace>\n",
+      "Sources/App.swift": "struct App {}\n",
+    ])
+    defer { workspace.remove() }
+    let cacheHome = try TemporaryWorkspace([:])
+    defer { cacheHome.remove() }
+    let environment = ["XDG_CACHE_HOME": cacheHome.root.path]
+    let first = try ProcessRunner.run(
+      BuiltProduct.dpend, ["analyze"], in: workspace.root, environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: workspace.path(".build")))
+    let folder = CacheLocation.folderName(of: workspace.root.standardizedFileURL)
+    #expect(FileManager.default.fileExists(atPath: cacheHome.path("dpend/\(folder)/summaries.cache")))
+    let second = try ProcessRunner.run(
+      BuiltProduct.dpend, ["analyze", "--verbose"], in: workspace.root, environment: environment)
+    #expect(second.stderr.hasPrefix("summary cache: 1 reused, 0 parsed\n"), "\(second.stderr)")
   }
 }

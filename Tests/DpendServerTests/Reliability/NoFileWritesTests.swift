@@ -7,6 +7,23 @@ import Testing
 /// the workspace exactly as it was, `.build/dpend/summaries.cache` and `answer.cache` aside,
 /// and what it generates reaches the client only as `WorkspaceEdit`s.
 @Suite struct NoFileWritesTests {
+  /// `dpend lsp --cache-directory`: the workspace folder's caches in a folder of its own
+  /// there, none in the workspace.
+  @Test func theCachesGoWhereTheCacheDirectorySays() throws {
+    let workspace = try ServerFixtures.missingStore()
+    defer { workspace.remove() }
+    let caches = try TemporaryWorkspace([:])
+    defer { caches.remove() }
+    let client = try ServerFixtures.start(
+      workspace, arguments: ["lsp", "--debounce", "10", "--cache-directory", caches.root.path])
+    _ = try client.waitForDiagnostics(workspace.uri("Sources/Feed.swift"))
+    #expect(try client.shutdownAndExit() == 0)
+    #expect(!FileManager.default.fileExists(atPath: workspace.path(".build")))
+    let folders = try FileManager.default.contentsOfDirectory(atPath: caches.root.path)
+    #expect(folders.count == 1 && folders.first?.hasPrefix(workspace.root.lastPathComponent + "-") == true)
+    #expect(FileManager.default.fileExists(atPath: caches.path("\(folders.first ?? "")/summaries.cache")))
+  }
+
   @Test func aFullSessionLeavesTheWorkspaceUntouched() throws {
     let screenDocument = MarkedText("0️⃣final class ScreenImpl { init(clock: C1️⃣lock) {} }\n2️⃣")
     let workspace = try ServerFixtures.workspace(
