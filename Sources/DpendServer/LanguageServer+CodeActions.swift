@@ -79,9 +79,11 @@ extension LanguageServer {
   /// The `WorkspaceEdit` making the IDE layer's file edits; `nil` when one creates a file and
   /// the client cannot create files. Edits to existing files are versioned `documentChanges`
   /// when the client supports them (so a stale edit is refused), plain `changes` otherwise.
+  /// A client that names resource operations takes `documentChanges`, the only place they
+  /// can be written, even when it does not say so (Neovim 0.7–0.11 name them alone).
   func workspaceEdit(_ edits: [FileEdit], _ workspace: Workspace) -> WorkspaceEdit? {
-    let supportsChanges = capabilities.workspace?.workspaceEdit?.documentChanges == true
     let canCreate = capabilities.workspace?.workspaceEdit?.resourceOperations?.contains("create") == true
+    let supportsChanges = capabilities.workspace?.workspaceEdit?.documentChanges == true || canCreate
     var documentChanges: [DocumentChange] = []
     var changes: [String: [TextEdit]] = [:]
     for edit in edits {
@@ -89,8 +91,10 @@ extension LanguageServer {
       switch edit {
       case .create(_, let text):
         guard supportsChanges && canCreate else { return nil }
-        let start = Position(line: 0, character: 0)
-        let insert = TextEdit(range: Range(start: start, end: start), newText: text)
+        // The whole new file, its one empty line included: a client whose new buffer has a
+        // line (Neovim) drops it, rather than ending the file with an empty line.
+        let insert = TextEdit(
+          range: Range(start: Position(line: 0, character: 0), end: Position(line: 1, character: 0)), newText: text)
         // Overwrite: should the file appear meanwhile, it still ends up with exactly `text`.
         documentChanges.append(.create(CreateFile(uri: uri, options: .init(overwrite: true, ignoreIfExists: false))))
         documentChanges.append(

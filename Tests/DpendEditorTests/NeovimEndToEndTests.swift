@@ -7,7 +7,8 @@ import Testing
 @Suite(.serialized) struct NeovimEndToEndTests {
   static let steps = [
     "client attaches", "missing dependency diagnostic", "hover shows the provider", "definition lands on the provider",
-    "an edit fixing it clears the diagnostic", "generate registrations is offered and applied",
+    "an edit fixing it clears the diagnostic", "generate registrations is offered",
+    ":DpendGenerate creates the registrations file",
     ":DpendTree shows the graph", "server exits with the editor",
   ]
 

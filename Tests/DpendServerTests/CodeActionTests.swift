@@ -71,7 +71,7 @@ import Testing
                 textDocument: .init(uri: created, version: nil),
                 edits: [
                   TextEdit(
-                    range: ServerFixtures.startOfFile,
+                    range: Range(start: Position(line: 0, character: 0), end: Position(line: 1, character: 0)),
                     newText: "import DpendRuntime\n\nfinal class DependencyRegistrations: DependencyConfiguration {\n"
                       + Self.storeStub + "}\n")
                 ])),
@@ -113,6 +113,32 @@ import Testing
     let generated = try ProcessRunner.run(BuiltProduct.dpend, ["generate"], in: workspace.root)
     #expect(generated.status == 0, "\(generated)")
     #expect(workspace.read("Generated/Deps.swift") == text)
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  /// Neovim 0.7–0.11 name the resource operations they apply but not `documentChanges`:
+  /// the generation still creates the file on first use.
+  @Test func aClientNamingOnlyResourceOperationsGetsTheFileCreated() throws {
+    let app = MarkedText("protocol Store 1️⃣{}\nfinal class StoreImpl: Store {}\n")
+    let workspace = try ServerFixtures.workspace(
+      [
+        ".dpend.json": #"{"implicitFilters": [".*Impl"], "outputFile": "Generated/Deps.swift"}"#,
+        "Sources/App.swift": app.text,
+      ])
+    let neovim = ClientCapabilities(
+      workspace: .init(workspaceEdit: .init(resourceOperations: ["rename", "create", "delete"])))
+    let client = try ServerFixtures.start(workspace, capabilities: neovim)
+    let actions = try #require(
+      try codeActions(client, workspace.uri("Sources/App.swift"), app, at: "1️⃣", only: CodeAction.source))
+    #expect(actions.map(\.title) == ["Generate registrations"])
+    #expect(actions.first?.disabled == nil)
+    let changes = try #require(actions.first?.edit?.documentChanges)
+    #expect(
+      changes.first
+        == .create(
+          CreateFile(uri: workspace.uri("Generated/Deps.swift"), options: .init(overwrite: true, ignoreIfExists: false))
+        ))
+    #expect(changes.count == 2)
     #expect(try client.shutdownAndExit() == 0)
   }
 

@@ -132,14 +132,13 @@ async def test_scenario(client: LanguageClient, workspace: pathlib.Path):
     )
     [generate] = [a for a in actions if a.title == "Generate registrations"]
     assert generate.disabled is None
+    # First use: the output file does not exist, so the edit creates it.
     output = workspace / "Generated" / "Dependencies.swift"
+    assert not output.exists()
     output_uri = output.as_uri()
-    if generate.edit.document_changes:
-        [change] = generate.edit.document_changes
-        assert change.text_document.uri == output_uri
-        edits = change.edits
-    else:
-        edits = generate.edit.changes[output_uri]
-    generated = apply_text_edits(output.read_text(), edits)
+    [create, change] = generate.edit.document_changes
+    assert create.kind == "create" and create.uri == output_uri
+    assert change.text_document.uri == output_uri
+    generated = apply_text_edits("", change.edits)
     feed.write_text(text + fix)
     assert generated == generate_with_cli(workspace)

@@ -111,7 +111,7 @@ step("an edit fixing it clears the diagnostic", function()
   return "cleared"
 end)
 
-step("generate registrations is offered and applied", function()
+step("generate registrations is offered", function()
   local actions = request(bufnr, "textDocument/codeAction", {
     textDocument = { uri = uri },
     range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } },
@@ -125,9 +125,23 @@ step("generate registrations is offered and applied", function()
   end
   assert(generate, "not offered: " .. vim.inspect(actions))
   assert(generate.edit, "disabled: " .. vim.inspect(generate.disabled))
-  vim.lsp.util.apply_workspace_edit(generate.edit, "utf-16")
-  vim.cmd("silent wall")
+  local create = generate.edit.documentChanges and generate.edit.documentChanges[1]
+  assert(create and create.kind == "create", "no file created: " .. vim.inspect(generate.edit))
   return generate.title
+end)
+
+step(":DpendGenerate creates the registrations file", function()
+  -- First use: the output file does not exist yet.
+  local output = workspace .. "/Generated/Dependencies.swift"
+  assert(vim.fn.filereadable(output) == 0, output .. " exists before generation")
+  vim.cmd("DpendGenerate")
+  wait(10000, function()
+    local generated = vim.fn.bufnr(output)
+    return generated ~= -1 and vim.api.nvim_buf_line_count(generated) > 1
+  end, "the generated file's buffer")
+  vim.cmd("silent wall")
+  assert(vim.fn.filereadable(output) == 1, output .. " not written")
+  return "created"
 end)
 
 step(":DpendTree shows the graph", function()

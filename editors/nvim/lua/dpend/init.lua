@@ -34,12 +34,27 @@ function M.root_dir(path)
   return dir
 end
 
+-- Neovim 0.7–0.10 create a file only in a folder that exists: `workspace/applyEdit` (what
+-- :DpendGenerate sends) first makes the folders its `create` operations need, then applies
+-- the edit as Neovim does.
+local function apply_edit(err, result, ctx, config)
+  for _, change in ipairs(result and result.edit and result.edit.documentChanges or {}) do
+    if change.kind == "create" then
+      vim.fn.mkdir(vim.fn.fnamemodify(vim.uri_to_fname(change.uri), ":h"), "p")
+    end
+  end
+  return vim.lsp.handlers["workspace/applyEdit"](err, result, ctx, config)
+end
+
+M.handlers = { ["workspace/applyEdit"] = apply_edit }
+
 local function client_config(root)
   local config = vim.tbl_deep_extend("force", {
     name = "dpend",
     cmd = M.config.cmd,
     root_dir = root,
     workspace_folders = root and { { uri = vim.uri_from_fname(root), name = root } } or nil,
+    handlers = M.handlers,
   }, M.config.client)
   return config
 end
@@ -132,6 +147,7 @@ function M.setup(opts)
       cmd = M.config.cmd,
       filetypes = M.config.filetypes,
       root_markers = M.config.root_markers,
+      handlers = M.handlers,
     }, M.config.client))
     vim.lsp.enable("dpend")
     return

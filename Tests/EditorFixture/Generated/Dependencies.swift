@@ -1,1 +1,0 @@
-// Stale: replaced by "Generate registrations".
