@@ -37,7 +37,8 @@ extension GraphBuilder {
   /// ``namesChangedSinceLastGraph``), its ranges in the changed files moved; `nil` when the
   /// check must run.
   func keptContainerCheck(configurations: [[String]]?, shelf: SummaryShelf) -> KeptContainerCheck? {
-    guard var kept = lastContainerCheck, kept.configurations == configurations,
+    // A graph drawing the registrations (`dpend.showTree`) checks again: the kept check drew none.
+    guard !containerViews.contains(.tree), var kept = lastContainerCheck, kept.configurations == configurations,
       !namesChangedSinceLastGraph.contains(where: { kept.lookedUp.contains(StableHash.of($0)) })
     else { return nil }
     var moves: [String: [SourceRange: SourceRange]] = [:]

@@ -130,7 +130,8 @@ extension LanguageServer {
     guard let workspace, let graph = workspace.graph else { throw .requestFailed("no workspace folder") }
     switch request.command {
     case "dpend.showTree":
-      return .string(TreeRenderer.render(graph))
+      // Container code's registrations are drawn only on demand: the editor's graph has none.
+      return .string(TreeRenderer.render(workspace.drawnGraph()))
     case "dpend.generateRegistrations":
       let action = generateRegistrationsAction(IDE(graph: graph), workspace)
       guard let edit = action.edit else { throw .requestFailed(action.disabled?.reason ?? "cannot generate") }

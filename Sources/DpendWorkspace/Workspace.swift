@@ -161,6 +161,16 @@ public final class Workspace {
     return graph
   }
 
+  /// The graph with the container code's registrations drawn (``DpendAnalysis/ContainerViews/tree``),
+  /// as `dpend tree` prints it: built now, for `dpend.showTree`; the editor's graph (``graph``)
+  /// stays the one it was.
+  public func drawnGraph() -> DependencyGraph {
+    _ = analyze()
+    host.containerViews = [.editor, .tree]
+    defer { host.containerViews = .editor }
+    return host.graph(extraDiagnostics: loadProblems + (configurationProblem.map { [$0] } ?? []))
+  }
+
   /// The answer the last run over exactly these inputs kept (``AnswerCache``): what the
   /// editor can be shown before the first graph is built. `nil` unless the workspace is
   /// still unread, has a cache directory and a usable `.dpend.json`, no document is open,

@@ -167,4 +167,22 @@ import Testing
         client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "0️⃣", only: CodeAction.source) == [])
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  /// `dpend.showTree` draws container code in every dialect as `dpend tree` does (it gave an
+  /// empty string: the editor's graph draws no registrations).
+  @Test(arguments: ["Dip", "Swinject", "Resolver", "Factory", "Stitcher", "Belum", "Locator", "Targets"])
+  func theTreeCommandDrawsContainerCodeAsTheCommandLineDoes(example: String) throws {
+    let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/\(example)"), prefix: "dpend-lsp")
+    let client = try ServerFixtures.start(workspace)
+    let tree = try client.send(ExecuteCommandRequest(command: "dpend.showTree"))
+    let printed = try ProcessRunner.run(BuiltProduct.dpend, ["tree", "--no-cache"], in: workspace.root)
+    #expect(printed.stdout.contains("← "), "\(printed.stdout)")
+    // The server names files by absolute path (an editor opens them from anywhere).
+    guard case .string(let drawn)? = tree else {
+      Issue.record("no tree: \(String(describing: tree))")
+      return
+    }
+    #expect(drawn.replacing(workspace.root.path + "/", with: "") == printed.stdout)
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }
