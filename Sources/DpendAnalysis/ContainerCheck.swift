@@ -302,7 +302,8 @@ struct ContainerCheck {
       DiagnosticNote(
         message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" }
           ?? (site.site.requiredBy == nil ? "resolved here" : "required here"),
-        range: site.site.range)
+        range: site.site.range,
+        siteMessage: required ? "missing dependency: nothing registers '\(key)'" + Self.neededBy([site]) : nil)
     }
     notes += unseenRegistrationNotes(key, sites: sites.map(\.site), registrations)
     let range = sites[0].site.range
@@ -325,6 +326,14 @@ struct ContainerCheck {
         code: .unregisteredOptionalResolve,
         message: "nothing registers '\(key)': the optional resolve always yields nil", range: range, notes: notes)
     }
+    return Diagnostic(
+      code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + Self.neededBy(sites),
+      range: range, notes: notes)
+  }
+
+  /// `, needed by 'A' and 'B', required by 'C'`: the consumers whose factories resolve at
+  /// `sites`, and what requires them; empty when neither.
+  private static func neededBy(_ sites: [Site]) -> String {
     // Dip makes eager singletons in `bootstrap()`, at launch: say so, it is where the app dies.
     let consumers = sites.compactMap { site in
       site.consumer.flatMap { consumer in
@@ -334,9 +343,7 @@ struct ContainerCheck {
     var neededBy = consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted())
     let requirers = Set(sites.compactMap(\.site.requiredBy)).sorted()
     if !requirers.isEmpty { neededBy += ", required by " + Wording.list(requirers) }
-    return Diagnostic(
-      code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + neededBy, range: range,
-      notes: notes)
+    return neededBy
   }
 
   // MARK: Unread code

@@ -224,9 +224,10 @@ extension DiagnosticNote: BinaryCodable {
   func write(to writer: inout BinaryWriter) {
     writer.writeString(message)
     writer.write(range)
+    writer.writeOptionalString(siteMessage)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(message: try reader.readString(), range: try reader.read())
+    self.init(message: try reader.readString(), range: try reader.read(), siteMessage: try reader.readOptionalString())
   }
 }

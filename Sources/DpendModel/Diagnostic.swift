@@ -43,10 +43,15 @@ public struct DiagnosticNote: Hashable, Sendable {
   public var message: String
   /// The location.
   public var range: SourceRange
+  /// What the problem says where an editor shows it at this location: a key nothing
+  /// registers, at one of its resolves, names that resolve's own consumer. `nil`: the
+  /// diagnostic's message.
+  public var siteMessage: String?
 
-  public init(message: String, range: SourceRange) {
+  public init(message: String, range: SourceRange, siteMessage: String? = nil) {
     self.message = message
     self.range = range
+    self.siteMessage = siteMessage
   }
 }
 

@@ -96,8 +96,16 @@ extension LanguageServer {
     func lspLocation(_ range: SourceRange) -> Location {
       Location(uri: FileURI.uri(range.file), range: positions.range(range, lines: lines(range.file)))
     }
-    let locations = diagnostic.code == .missingDependency ? diagnostic.notes.map(\.range) : [diagnostic.range]
-    return locations.map { location in
+    // A key nothing registers: at each resolve, naming its own consumer (its note's
+    // `siteMessage`); the notes of other places (a registration into another container) are
+    // related information only.
+    let sited = diagnostic.notes.filter { $0.siteMessage != nil }
+    let locations: [(range: SourceRange, message: String)] =
+      diagnostic.code != .missingDependency
+      ? [(diagnostic.range, diagnostic.message)]
+      : sited.isEmpty
+        ? diagnostic.notes.map { ($0.range, diagnostic.message) } : sited.map { ($0.range, $0.siteMessage!) }
+    return locations.map { location, message in
       // A key with hundreds of consumers would otherwise list every other consumer at each
       // one: quadratic output. The first few are enough to navigate; the rest are counted.
       let others = diagnostic.notes.filter { $0.range != location }
@@ -116,7 +124,7 @@ extension LanguageServer {
         DpendProtocol.Diagnostic(
           range: positions.range(location, lines: lines(location.file)),
           severity: diagnostic.severity == .error ? 1 : 2,
-          code: diagnostic.code.rawValue, source: "dpend", message: diagnostic.message,
+          code: diagnostic.code.rawValue, source: "dpend", message: message,
           relatedInformation: related.isEmpty ? nil : related)
       )
     }

@@ -23,6 +23,37 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// A key nothing registers appears at each resolve naming that resolve's own consumer (all
+  /// of them once named the first one's).
+  @Test func eachResolveOfAMissingKeyNamesItsOwnConsumer() throws {
+    let app = MarkedText(
+      """
+      import Swinject
+
+      protocol AvatarStore {}
+      final class PartnerViewModel { init(store: AvatarStore) {} }
+      final class ChatViewModel { init(store: AvatarStore) {} }
+
+      let container = Container()
+      func setUp() {
+        container.register(PartnerViewModel.self) { r in PartnerViewModel(store: r.1️⃣resolve(AvatarStore.self)!) }
+        container.register(ChatViewModel.self) { r in ChatViewModel(store: r.2️⃣resolve(AvatarStore.self)!) }
+      }
+      let store = container.3️⃣resolve(AvatarStore.self)!
+
+      """)
+    let workspace = try ServerFixtures.workspace(["Sources/App.swift": app.text])
+    let client = try ServerFixtures.start(workspace)
+    let diagnostics = try client.waitForDiagnostics(workspace.uri("Sources/App.swift"))
+    #expect(
+      diagnostics.map { "\($0.range.start.line):\($0.range.start.character) \($0.message)" } == [
+        "\(app.position("1️⃣").line - 1):\(app.position("1️⃣").column - 1) missing dependency: nothing registers 'AvatarStore', needed by 'PartnerViewModel'",
+        "\(app.position("2️⃣").line - 1):\(app.position("2️⃣").column - 1) missing dependency: nothing registers 'AvatarStore', needed by 'ChatViewModel'",
+        "\(app.position("3️⃣").line - 1):\(app.position("3️⃣").column - 1) missing dependency: nothing registers 'AvatarStore'",
+      ])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test func incrementalEditAfterAnEmojiUsesUTF16Positions() throws {
     let workspace = try ServerFixtures.workspace(
       [

@@ -126,7 +126,8 @@ import Testing
           range: app.range("1️⃣", covering: "\\.home", in: "App.swift"),
           notes: [
             DiagnosticNote(
-              message: "resolved for '\\Deps.chat' here", range: app.range("1️⃣", covering: "\\.home", in: "App.swift"))
+              message: "resolved for '\\Deps.chat' here", range: app.range("1️⃣", covering: "\\.home", in: "App.swift"),
+              siteMessage: "missing dependency: nothing registers '\\Deps.home', needed by '\\Deps.chat'")
           ]),
         Diagnostic(
           code: .unregisteredOptionalResolve,

@@ -73,25 +73,31 @@ import Testing
       """)
     let graph = try analyze(
       ["Services.swift": Self.services, "Injection.swift": injection, "FeedScreen.swift": screen.text])
-    func site(_ marker: String, _ text: String, _ message: String = "resolved here") -> DiagnosticNote {
-      DiagnosticNote(message: message, range: screen.range(marker, covering: text, in: "FeedScreen.swift"))
+    // Each site's own message names the key (and its consumer, for a factory's resolve).
+    func site(_ marker: String, _ text: String, key: String) -> DiagnosticNote {
+      DiagnosticNote(
+        message: "resolved here", range: screen.range(marker, covering: text, in: "FeedScreen.swift"),
+        siteMessage: "missing dependency: nothing registers '\(key)'")
     }
     let needClock = DiagnosticNote(
       message: "resolved for 'Feed' here",
       range: MarkedText(injection.replacingOccurrences(of: "clock: resolve", with: "clock: 1️⃣resolve"))
-        .range("1️⃣", covering: "resolve", in: "Injection.swift"))
+        .range("1️⃣", covering: "resolve", in: "Injection.swift"),
+      siteMessage: "missing dependency: nothing registers 'Clock', needed by 'Feed'")
     // Sorted by where they are reported: the first site of each, in path order.
     #expect(
       graph.diagnostics == [
         Diagnostic(
           code: .missingDependency, message: "missing dependency: nothing registers 'Logger'",
-          range: site("1️⃣", "Logger").range, notes: [site("1️⃣", "Logger"), site("2️⃣", "Logger?")]),
+          range: site("1️⃣", "Logger", key: "Logger").range,
+          notes: [site("1️⃣", "Logger", key: "Logger"), site("2️⃣", "Logger?", key: "Logger")]),
         Diagnostic(
           code: .missingDependency, message: "missing dependency: nothing registers 'FeedModel'",
-          range: site("3️⃣", "FeedModel").range, notes: [site("3️⃣", "FeedModel")]),
+          range: site("3️⃣", "FeedModel", key: "FeedModel").range, notes: [site("3️⃣", "FeedModel", key: "FeedModel")]),
         Diagnostic(
           code: .missingDependency, message: "missing dependency: nothing registers 'Clock', needed by 'Feed'",
-          range: site("4️⃣", "resolve").range, notes: [site("4️⃣", "resolve"), site("5️⃣", "optional"), needClock]),
+          range: site("4️⃣", "resolve", key: "Clock").range,
+          notes: [site("4️⃣", "resolve", key: "Clock"), site("5️⃣", "optional", key: "Clock"), needClock]),
       ])
   }
 

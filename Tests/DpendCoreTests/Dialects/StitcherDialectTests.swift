@@ -89,7 +89,9 @@ import Testing
           range: container.range("1️⃣", covering: "Requirement", in: "Feed.swift"),
           notes: [
             DiagnosticNote(
-              message: "required here", range: container.range("1️⃣", covering: "Requirement", in: "Feed.swift"))
+              message: "required here", range: container.range("1️⃣", covering: "Requirement", in: "Feed.swift"),
+              siteMessage:
+                "missing dependency: nothing registers 'name \"session\"', required by the container \"Feed\"")
           ]),
         Diagnostic(
           code: .missingDependency,
@@ -97,7 +99,8 @@ import Testing
           range: container.range("2️⃣", covering: "Requirement", in: "Feed.swift"),
           notes: [
             DiagnosticNote(
-              message: "required here", range: container.range("2️⃣", covering: "Requirement", in: "Feed.swift"))
+              message: "required here", range: container.range("2️⃣", covering: "Requirement", in: "Feed.swift"),
+              siteMessage: "missing dependency: nothing registers 'Store', required by the container \"Feed\"")
           ]),
       ])
   }

@@ -59,9 +59,13 @@ import Testing
           code: .missingDependency, message: "missing dependency: nothing registers 'Store', needed by 'Feed'",
           range: router.range("1️⃣", covering: "resolve", in: "Router.swift"),
           notes: [
+            // Where an editor shows it, each resolve names its own consumer.
             DiagnosticNote(
-              message: "resolved for 'Feed' here", range: router.range("1️⃣", covering: "resolve", in: "Router.swift")),
-            DiagnosticNote(message: "resolved here", range: router.range("2️⃣", covering: "resolve", in: "Router.swift")),
+              message: "resolved for 'Feed' here", range: router.range("1️⃣", covering: "resolve", in: "Router.swift"),
+              siteMessage: "missing dependency: nothing registers 'Store', needed by 'Feed'"),
+            DiagnosticNote(
+              message: "resolved here", range: router.range("2️⃣", covering: "resolve", in: "Router.swift"),
+              siteMessage: "missing dependency: nothing registers 'Store'"),
           ])
       ])
   }

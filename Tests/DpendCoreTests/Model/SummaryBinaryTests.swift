@@ -115,7 +115,7 @@ import Testing
       ),
       (summary.types[0].methods[0].registration!, ["type", "tag", "scope", "isThrowing"]),
       (summary.problems[0], ["code", "severity", "message", "range", "notes"]),
-      (summary.problems[0].notes[0], ["message", "range"]),
+      (summary.problems[0].notes[0], ["message", "range", "siteMessage"]),
       (summary.problems[0].range, ["file", "start", "end"]),
       (summary.problems[0].range.start, ["storedLine", "storedColumn", "storedOffset"]),
       (
