@@ -86,12 +86,24 @@ enum CallShape {
       callee = base
     }
     if let generic = callee.as(GenericSpecializationExprSyntax.self) { callee = generic.expression }
-    let text = callee.trimmedDescription
-    let last = text.split(separator: ".").last.map(String.init) ?? text
-    guard let first = last.first, first.isUppercase,
-      text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    // Names joined by dots only (`Swinject.Container`), read from the syntax: a call's result
+    // or anything else is no type, and its text is never made.
+    var names: [String] = []
+    while true {
+      if let reference = callee.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+        names.append(reference.baseName.text)
+        break
+      }
+      guard let member = callee.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil,
+        let base = member.base
+      else { return nil }
+      names.append(member.declName.baseName.text)
+      callee = base
+    }
+    guard let first = names.first?.first, first.isUppercase,
+      names.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
     else { return nil }
-    return text
+    return names.reversed().joined(separator: ".")
   }
 
   /// `Impl` for `Impl.init` (a reference to an initializer, as in `factory: Impl.init`).

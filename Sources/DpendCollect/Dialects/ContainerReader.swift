@@ -98,7 +98,9 @@ final class ContainerReader: SyntaxVisitor {
         return .visitChildren
       }
     }
-    guard let name = CallShape.calledName(call) else { return nil }
+    // Only these calls read their receiver (whose text may be a whole chain of calls).
+    guard let name = CallShape.calledName(call), name == "register" || name == "autoregister" || name == "resolve"
+    else { return nil }
     let dialects = dialects(ofReceiver: CallShape.receiver(call), at: call)
     switch name {
     case "register", "autoregister":
