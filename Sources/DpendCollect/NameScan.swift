@@ -9,7 +9,7 @@ import DpendModel
 enum NameScan {
   /// Swift's keywords and the names every file writes, by hash: never a gate's name, so not
   /// kept (a file's mentions are held for every file).
-  private static let ignored: Set<UInt32> = Set(
+  private static let ignored = HashSlots(
     [
       "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
       "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
@@ -19,6 +19,9 @@ enum NameScan {
       "lazy", "weak", "unowned", "mutating", "convenience", "required", "get", "set", "didSet", "willSet", "String",
       "Int", "Bool", "Double", "Void", "Optional", "Array", "Dictionary", "print", "fatalError",
     ].map(NameMentions.hash))
+
+  /// The hashes of ``declaring``'s keywords, for a quick test before the lookup.
+  private static let declaringHashes = HashSlots(Array(declaring.keys))
 
   /// The bytes after a name (spaces skipped) that make it a use, by byte: a call, a member,
   /// a trailing closure, generic arguments, or a value passed on or stored (`)`, `,`, `]`,
@@ -33,6 +36,9 @@ enum NameScan {
 
   /// The mentions of `source`, with the byte ranges of its gate-shaped functions' bodies.
   static func mentions(in source: String, gateBodies: [(gate: String, body: Range<Int>)]) -> NameMentions {
+    let ignored = Self.ignored
+    let declaringHashes = Self.declaringHashes
+    let followsAUse = Self.followsAUse
     var outside: [UInt32] = []
     var inside: [String: Set<UInt32>] = [:]
     var text = source
@@ -65,7 +71,7 @@ enum NameScan {
           var next = index
           while next < count, bytes[next] == UInt8(ascii: " ") { next += 1 }
           // The end of the text ends a line: a comment appended changes nothing.
-          let isUse = next == count || Self.followsAUse[Int(bytes[next])]
+          let isUse = next == count || followsAUse[Int(bytes[next])]
           if !previousDeclares, isUse, !ignored.contains(hash) {
             if !gateBodies.isEmpty, let body = gateBodies.last(where: { $0.body.contains(start) }) {
               inside[body.gate, default: []].insert(hash)
@@ -75,8 +81,8 @@ enum NameScan {
           }
           // A declaration's own name is not a mention (the keywords are 3 to 14 bytes long).
           previousDeclares =
-            index - start >= 3 && index - start <= 14
-            && (declaring[hash].map { keyword in keyword.utf8.elementsEqual(bytes[start..<index]) } ?? false)
+            declaringHashes.contains(hash)
+            && (Self.declaring[hash].map { keyword in keyword.utf8.elementsEqual(bytes[start..<index]) } ?? false)
           continue
         }
         if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
@@ -123,5 +129,42 @@ enum NameScan {
 
   private static func isWordByte(_ byte: UInt8) -> Bool {
     isWordStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+}
+
+/// A set of 32-bit hashes in open-addressed slots, looked up without hashing them again
+/// (a `Set` would run its own hasher on each): for the few fixed names `NameScan` asks
+/// about once per word.
+private struct HashSlots {
+  private var slots: [UInt32]
+  private let mask: Int
+  /// Whether 0, the empty slot's value, is one of the hashes.
+  private var hasZero = false
+
+  init(_ hashes: [UInt32]) {
+    var size = 16
+    while size < hashes.count * 4 { size *= 2 }
+    slots = [UInt32](repeating: 0, count: size)
+    mask = size - 1
+    for hash in hashes {
+      guard hash != 0 else {
+        hasZero = true
+        continue
+      }
+      var index = Int(hash) & mask
+      while slots[index] != 0 && slots[index] != hash { index = (index + 1) & mask }
+      slots[index] = hash
+    }
+  }
+
+  func contains(_ hash: UInt32) -> Bool {
+    guard hash != 0 else { return hasZero }
+    var index = Int(hash) & mask
+    while true {
+      let slot = slots[index]
+      if slot == hash { return true }
+      if slot == 0 { return false }
+      index = (index + 1) & mask
+    }
   }
 }
