@@ -37,6 +37,7 @@ enum ContainerHoverText {
         + answers.map { registration in
           "- " + registrationLine(registration)
             + (index.filter.container(registration.instance).map { ", into '\($0)'" } ?? "")
+            + (sameKey(as: registration, in: index).later.isEmpty ? "" : " (overridden by a later registration)")
         }.joined(separator: "\n")
       if site.site.dialect == .swinject, !answers.contains(where: { $0.argumentCount == site.site.argumentCount }) {
         let counts = Set(answers.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
@@ -79,15 +80,46 @@ enum ContainerHoverText {
       : keyText(
         registration.types, name: registration.name, argumentCount: registration.argumentCount, registration.dialect)
     let provided = registration.providedType.map { " providing `\($0)`" } ?? ""
-    let header = "Registers \(keys)\(provided)\(made(registration)), \(scopeText(registration))"
+    var header = "Registers \(keys)\(provided)\(made(registration)), \(scopeText(registration))"
+    if !registration.conditions.isEmpty {
+      header += "\n\nOnly under `#if \(registration.conditions.joined(separator: " && "))`"
+    }
     if let unread = registration.unread { return header + "\n\nUnread: " + unread }
+    let (earlier, later) = sameKey(as: registration, in: index)
+    if let later = later.first {
+      return header + "\n\nOverridden: the registration at \(location(later.range)) registers the same key later, "
+        + "and only the last one counts; this one answers no resolve site"
+    }
     let count = index.sites(answeredBy: registration).count
     var text =
       header + "\n\nAnswers " + (count == 0 ? "no resolve site" : "\(count) resolve site\(count == 1 ? "" : "s")")
+    if !earlier.isEmpty {
+      text +=
+        "\n\nRegistered more than once: this one counts, overriding "
+        + earlier.map { location($0.range) }.joined(separator: ", ")
+    }
     for (wanted, registered) in index.protocolsMissed(by: registration) {
       text += "\n\nNot registered as `\(wanted)`, which is resolved: `\(registered)` is registered instead"
     }
     return text
+  }
+
+  /// The registrations of `registration`'s key on the same container under the same `#if`
+  /// conditions, before and after it in the order the check reads them: one configuration
+  /// registers them all, and the last counts (the `duplicate-registration` rule).
+  private static func sameKey(
+    as registration: ContainerRegistration, in index: ContainerIndex
+  ) -> (earlier: [ContainerRegistration], later: [ContainerRegistration]) {
+    guard let position = index.registrations.firstIndex(of: registration) else { return ([], []) }
+    let keys = Set(registration.dialect == .stitcher ? Array(registration.keys.prefix(1)) : registration.keys)
+    func same(_ other: ContainerRegistration) -> Bool {
+      other.unread == nil && other.scopeName == registration.scopeName && other.conditions == registration.conditions
+        && other.dialect == registration.dialect && !keys.isDisjoint(with: other.keys)
+    }
+    return (
+      index.registrations[..<position].filter(same),
+      index.registrations[(position + 1)...].filter(same)
+    )
   }
 
   /// `` `Impl`, `P` named `"n"`, scope `singleton`, at `Assembly.swift:12` ``.

@@ -282,6 +282,56 @@ import Testing
         == "Resolves `Logger` (optional)\n\nNothing registers `Logger`: the optional resolve yields `nil`")
   }
 
+  /// A key registered twice: the hover says which one counts, and the overridden one answers
+  /// nothing; a registration under `#if` says so.
+  @Test func swinjectHoverSaysWhichDuplicateCountsAndItsConditions() throws {
+    let setup = MarkedText(
+      """
+      import Swinject
+
+      func setUp(_ container: Container) {
+        container.1️⃣register(Clock.self) { _ in SystemClock() }
+        container.2️⃣register(Clock.self) { _ in SystemClock() }
+        #if DEBUG
+          container.3️⃣register(Logger.self) { _ in ConsoleLogger() }
+        #endif
+        _ = container.4️⃣resolve(Clock.self)!
+      }
+
+      """)
+    let ide = try ide(["Services.swift": Self.services, "Setup.swift": setup], filters: [])
+    #expect(
+      ide.hover(at: setup.offset("1️⃣"), in: "Setup.swift")?.markdown == """
+        Registers `Clock`, default scope
+
+        Overridden: the registration at `Setup.swift:5` registers the same key later, and only the last one counts; this one answers no resolve site
+        """)
+    #expect(
+      ide.hover(at: setup.offset("2️⃣"), in: "Setup.swift")?.markdown == """
+        Registers `Clock`, default scope
+
+        Answers 1 resolve site
+
+        Registered more than once: this one counts, overriding `Setup.swift:4`
+        """)
+    #expect(
+      ide.hover(at: setup.offset("3️⃣"), in: "Setup.swift")?.markdown == """
+        Registers `Logger`, default scope
+
+        Only under `#if DEBUG`
+
+        Answers no resolve site
+        """)
+    #expect(
+      ide.hover(at: setup.offset("4️⃣"), in: "Setup.swift")?.markdown == """
+        Resolves `Clock`
+
+        Answered by:
+        - `Clock`, default scope, at `Setup.swift:4` (overridden by a later registration)
+        - `Clock`, default scope, at `Setup.swift:5`
+        """)
+  }
+
   @Test func swinjectReferencesAndDefinition() throws {
     let ide = try Self.swinject()
     let offset = Self.assembly.offset("1️⃣")
