@@ -11,7 +11,31 @@ extension LanguageServer {
   func didOpen(_ notification: DidOpenTextDocumentNotification) {
     let item = notification.textDocument
     guard let path = FileURI.path(item.uri) else { return }
+    if workspaces.isEmpty { addWorkspace(around: path) }
     apply(.openDocument(path: path, text: item.text, version: item.version), at: path)
+  }
+
+  /// The editor named no workspace folder (SPEC 9): the folder ``WorkspaceRoot`` finds
+  /// above the first file opened becomes one, and the user is told which.
+  private func addWorkspace(around path: String) {
+    let (root, marked) = WorkspaceRoot.of(file: path)
+    // Never the whole disk or a home folder: searched through, they would be read whole.
+    guard marked || !WorkspaceRoot.isTooWide(root) else {
+      let message =
+        "dpend: the editor named no workspace folder and \(root) is too wide to analyse; open a project folder"
+      notify(ShowMessageNotification(type: 2, message: message))
+      return log(message, type: 2)
+    }
+    let workspace = Workspace(root: root, cacheDirectory: cacheDirectory(of: root))
+    if indexed { workspace.apply(.reload) }
+    workspaces.append(workspace)
+    let message =
+      marked
+      ? "dpend: the editor named no workspace folder; analysing \(root), the outermost project folder above the file"
+      : "dpend: the editor named no workspace folder and no folder above the file has Package.swift, an Xcode "
+        + "project, .dpend.json or .git; analysing only \(root)"
+    notify(ShowMessageNotification(type: marked ? 3 : 2, message: message))
+    log(message, type: 3)
   }
 
   func didChange(_ notification: DidChangeTextDocumentNotification) {

@@ -33,6 +33,44 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// An editor that names no workspace folder (Neovim 0.11 without a root marker): the
+  /// project folder above the first file opened is analysed, and the user is told so; with
+  /// no marker, the file's own folder, with a warning.
+  @Test func withoutAWorkspaceFolderTheProjectAboveTheFileIsAnalysedAndSaid() throws {
+    let workspace = try ServerFixtures.missingStore()
+    defer { workspace.remove() }
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    try client.initialize(root: nil)
+    let feed = workspace.uri("Sources/Feed.swift")
+    client.openDocument(ServerFixtures.feed, uri: feed)
+    let shown = try client.waitForNotification(ShowMessageNotification.self)
+    let root = workspace.root.standardizedFileURL.path
+    #expect(
+      shown
+        == ShowMessageNotification(
+          type: 3,
+          message:
+            "dpend: the editor named no workspace folder; analysing \(root), the outermost project folder above the file"
+        ))
+    // The whole project is read: the missing Store is found with Store.swift closed.
+    #expect(try client.waitForDiagnostics(feed) == [ServerFixtures.missingStoreDiagnostic])
+    #expect(try client.shutdownAndExit() == 0)
+
+    let loose = try TemporaryWorkspace(["Loose/Feed.swift": ServerFixtures.feed.text])
+    defer { loose.remove() }
+    let second = try TestLSPClient()
+    try second.initialize(root: nil)
+    second.openDocument(ServerFixtures.feed, uri: loose.uri("Loose/Feed.swift"))
+    let warned = try second.waitForNotification(ShowMessageNotification.self)
+    #expect(warned.type == 2)
+    #expect(
+      warned.message
+        == "dpend: the editor named no workspace folder and no folder above the file has Package.swift, an Xcode "
+        + "project, .dpend.json or .git; analysing only \(loose.root.standardizedFileURL.path)/Loose")
+    #expect(try second.shutdownAndExit() == 0)
+  }
+
   @Test func exitWithoutShutdownEndsWithOne() throws {
     let client = try TestLSPClient()
     try client.initialize(root: nil)

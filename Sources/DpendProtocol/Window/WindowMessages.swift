@@ -9,6 +9,17 @@ public struct LogMessageNotification: LSPNotification, Hashable {
   }
 }
 
+/// `window/showMessage`: a message the editor shows the user (1 error … 4 log).
+public struct ShowMessageNotification: LSPNotification, Hashable {
+  public static let method = "window/showMessage"
+  public var type: Int
+  public var message: String
+  public init(type: Int, message: String) {
+    self.type = type
+    self.message = message
+  }
+}
+
 /// `window/workDoneProgress/create`: a request from the server to the client.
 public struct WorkDoneProgressCreateRequest: LSPRequest, Hashable {
   public static let method = "window/workDoneProgress/create"
