@@ -7,10 +7,7 @@ extension ContainerCheck {
     var seen: [String: SourceRange] = [:]
     var diagnostics: [Diagnostic] = []
     for registration in registrations where registration.unread == nil {
-      // Stitcher injects every provider of a supertype (as an array): only a registration's
-      // own key is kept once.
-      let keys = registration.dialect == .stitcher ? Array(registration.keys.prefix(1)) : registration.keys
-      for key in keys {
+      for key in registration.exclusiveKeys {
         let identity = "\(registration.scopeName)|\(key)"
         if let first = seen[identity] {
           diagnostics.append(
@@ -78,4 +75,11 @@ extension ContainerCheck {
     }
     return diagnostics
   }
+}
+
+extension ContainerRegistration {
+  /// The keys no other registration on the same container (``scopeName``) may register in
+  /// one configuration: the last one counts (`duplicate-registration`). Stitcher injects
+  /// every provider of a supertype (as an array): only a registration's own key is kept once.
+  public var exclusiveKeys: [ContainerKey] { dialect == .stitcher ? Array(keys.prefix(1)) : keys }
 }

@@ -302,8 +302,7 @@ struct ContainerCheck {
       DiagnosticNote(
         message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" }
           ?? (site.site.requiredBy == nil ? "resolved here" : "required here"),
-        range: site.site.range,
-        siteMessage: required ? "missing dependency: nothing registers '\(key)'" + Self.neededBy([site]) : nil)
+        range: site.site.range)
     }
     notes += unseenRegistrationNotes(key, sites: sites.map(\.site), registrations)
     let range = sites[0].site.range
@@ -325,6 +324,10 @@ struct ContainerCheck {
       return Diagnostic(
         code: .unregisteredOptionalResolve,
         message: "nothing registers '\(key)': the optional resolve always yields nil", range: range, notes: notes)
+    }
+    // Where an editor shows it, each resolve names its own consumer.
+    for (index, site) in sites.enumerated() {
+      notes[index].siteMessage = "missing dependency: nothing registers '\(key)'" + Self.neededBy([site])
     }
     return Diagnostic(
       code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + Self.neededBy(sites),

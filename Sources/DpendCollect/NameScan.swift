@@ -79,7 +79,7 @@ enum NameScan {
               outside.append(hash)
             }
           }
-          // A declaration's own name is not a mention (the keywords are 3 to 14 bytes long).
+          // A declaration's own name is not a mention.
           previousDeclares =
             declaringHashes.contains(hash)
             && (Self.declaring[hash].map { keyword in keyword.utf8.elementsEqual(bytes[start..<index]) } ?? false)

@@ -106,15 +106,16 @@ enum ContainerHoverText {
 
   /// The registrations of `registration`'s key on the same container under the same `#if`
   /// conditions, before and after it in the order the check reads them: one configuration
-  /// registers them all, and the last counts (the `duplicate-registration` rule).
+  /// registers them all, and the last counts (the `duplicate-registration` rule,
+  /// ``DpendAnalysis/ContainerRegistration/exclusiveKeys``).
   private static func sameKey(
     as registration: ContainerRegistration, in index: ContainerIndex
   ) -> (earlier: [ContainerRegistration], later: [ContainerRegistration]) {
     guard let position = index.registrations.firstIndex(of: registration) else { return ([], []) }
-    let keys = Set(registration.dialect == .stitcher ? Array(registration.keys.prefix(1)) : registration.keys)
+    let keys = Set(registration.exclusiveKeys)
     func same(_ other: ContainerRegistration) -> Bool {
       other.unread == nil && other.scopeName == registration.scopeName && other.conditions == registration.conditions
-        && other.dialect == registration.dialect && !keys.isDisjoint(with: other.keys)
+        && !keys.isDisjoint(with: other.exclusiveKeys)
     }
     return (
       index.registrations[..<position].filter(same),

@@ -46,14 +46,15 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     .resolver: ["Resolver"],
   ]
 
+  /// Every dialect's ``containerTypes``, once each: few enough to compare one by one, which
+  /// costs less than hashing the name (the collector asks for every parameter and property).
+  private static let anyContainerType: [String] = Array(Set(containerTypes.values.joined())).sorted()
+
   /// `true` for a library's container type name (`Container`, `Swinject.Resolver`): one of
   /// the ``containerTypes`` of some dialect.
   public static func isContainerType(_ name: String) -> Bool {
     let last = name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name[...]
-    switch last {
-    case "Container", "Resolver", "Assembler", "DependencyContainer": return true
-    default: return false
-    }
+    return anyContainerType.contains { $0 == last }
   }
 
   /// The dialects helpers are read for: those whose calls a helper can forward to.

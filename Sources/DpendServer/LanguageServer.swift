@@ -79,7 +79,7 @@ public final class LanguageServer: @unchecked Sendable {
       connection.send(MessageEncoder.error(id: id, error))
     case .endOfInput:
       // No client hears it any more: standard error only.
-      FileHandle.standardError.write(Data("dpend lsp: input closed\n".utf8))
+      writeStandardError("input closed")
       finish()
     }
   }
@@ -129,10 +129,12 @@ public final class LanguageServer: @unchecked Sendable {
   /// Logs to the client (`window/logMessage`, `type` 1 error … 4 log). Standard error gets
   /// errors, and what comes before the client can hear: editors file all of it as errors.
   func log(_ message: String, type: Int = 4) {
-    if type == 1 || lifecycle == .uninitialized {
-      FileHandle.standardError.write(Data("dpend lsp: \(message)\n".utf8))
-    }
+    if type == 1 || lifecycle == .uninitialized { writeStandardError(message) }
     if lifecycle != .uninitialized { notify(LogMessageNotification(type: type, message: message)) }
+  }
+
+  private func writeStandardError(_ message: String) {
+    FileHandle.standardError.write(Data("dpend lsp: \(message)\n".utf8))
   }
 
   // MARK: Pending requests

@@ -25,8 +25,7 @@ public enum CacheLocation {
       return inWorkspace
     }
     let names = (try? manager.contentsOfDirectory(atPath: rootURL.path)) ?? []
-    guard names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == "project.yml" })
-    else { return inWorkspace }
+    guard names.contains(where: ProjectFileNames.isXcodeProject) else { return inWorkspace }
     return perUser(environment: environment).appendingPathComponent(folderName(of: rootURL))
   }
 

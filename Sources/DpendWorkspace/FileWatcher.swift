@@ -154,6 +154,18 @@ enum ProjectFileNames {
 
   /// `true` for a file the build targets are read from (SPEC 8.6).
   static func isTargets(_ name: String) -> Bool { name == "project.pbxproj" || SourceDiscovery.isProjectFile(name) }
+
+  /// `true` for what marks an Xcode project's folder: a project, a workspace, or the XcodeGen
+  /// spec one is made from.
+  static func isXcodeProject(_ name: String) -> Bool {
+    name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") || name == "project.yml"
+  }
+
+  /// `true` for what marks a workspace root (SPEC 9): a package, an Xcode project, the
+  /// configuration, a repository.
+  static func isRootMarker(_ name: String) -> Bool {
+    name == "Package.swift" || name == configuration || name == ".git" || isXcodeProject(name)
+  }
 }
 
 /// The rules both backends use to decide what is part of a watched tree.

@@ -154,12 +154,16 @@ public final class Workspace {
   @discardableResult
   public func analyze() -> DependencyGraph {
     if let graph, !isStale { return graph }
-    let graph = host.graph(extraDiagnostics: loadProblems + (configurationProblem.map { [$0] } ?? []))
+    let graph = host.graph(extraDiagnostics: extraDiagnostics)
     self.graph = graph
     isStale = false
     keepAnswer(of: graph)
     return graph
   }
+
+  /// What the graph reports besides its own findings: the files that could not be loaded and
+  /// an unusable `.dpend.json`.
+  private var extraDiagnostics: [Diagnostic] { loadProblems + (configurationProblem.map { [$0] } ?? []) }
 
   /// The graph with the container code's registrations drawn (``DpendAnalysis/ContainerViews/tree``),
   /// as `dpend tree` prints it: built now, for `dpend.showTree`; the editor's graph (``graph``)
@@ -168,7 +172,7 @@ public final class Workspace {
     _ = analyze()
     host.containerViews = [.editor, .tree]
     defer { host.containerViews = .editor }
-    return host.graph(extraDiagnostics: loadProblems + (configurationProblem.map { [$0] } ?? []))
+    return host.graph(extraDiagnostics: extraDiagnostics)
   }
 
   /// The answer the last run over exactly these inputs kept (``AnswerCache``): what the

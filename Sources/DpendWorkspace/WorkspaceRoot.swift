@@ -1,8 +1,8 @@
 import Foundation
 
 /// The workspace root of a file when the editor names none (SPEC 9): the outermost folder
-/// above it with `Package.swift`, an `*.xcodeproj` or `*.xcworkspace`, `.dpend.json` or
-/// `.git`, looking no higher than the repository (the first folder with `.git`) and never at
+/// above it with `Package.swift`, an Xcode project (`*.xcodeproj`, `*.xcworkspace`,
+/// `project.yml`), `.dpend.json` or `.git`, looking no higher than the repository (the first folder with `.git`) and never at
 /// the user's home folder or above it.
 public enum WorkspaceRoot {
   /// The root for the file at `path`, and whether a marker chose it (`false`: the file's
@@ -11,17 +11,12 @@ public enum WorkspaceRoot {
     file path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]
   ) -> (root: String, marked: Bool) {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+    let home = home.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     var current = folder
     var found: URL?
-    let manager = FileManager.default
-    while true {
-      if let home, current.path == URL(fileURLWithPath: home).standardizedFileURL.path { break }
-      let names = (try? manager.contentsOfDirectory(atPath: current.path)) ?? []
-      let marked = names.contains { name in
-        name == "Package.swift" || name == ".dpend.json" || name == ".git" || name.hasSuffix(".xcodeproj")
-          || name.hasSuffix(".xcworkspace")
-      }
-      if marked { found = current }
+    while current.path != home {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: current.path)) ?? []
+      if names.contains(where: ProjectFileNames.isRootMarker) { found = current }
       if names.contains(".git") { break }
       let parent = current.deletingLastPathComponent().standardizedFileURL
       if parent.path == current.path { break }

@@ -18,9 +18,7 @@ struct LSP: ParsableCommand {
     name: .customLong("cache-directory"),
     help: ArgumentHelp(
       "The folder the caches go in, one subfolder per workspace folder.",
-      discussion:
-        "Default: .build/dpend in a Swift package (or a folder with .build); for an Xcode project, the user's cache folder ($XDG_CACHE_HOME/dpend/…, else ~/.cache/dpend/… or ~/Library/Caches/dpend/…)."
-    ))
+      discussion: WorkspaceOptions.defaultCacheDirectory))
   var cacheDirectory: String?
 
   func validate() throws {

@@ -41,11 +41,13 @@ struct WorkspaceOptions: ParsableArguments {
   @Option(
     name: .customLong("cache-directory"),
     help: ArgumentHelp(
-      "Where the summary cache is kept.",
-      discussion:
-        "Default: .build/dpend in a Swift package (or a folder with .build); for an Xcode project, the user's cache folder ($XDG_CACHE_HOME/dpend/…, else ~/.cache/dpend/… or ~/Library/Caches/dpend/…)."
-    ))
+      "Where the summary cache is kept.", discussion: Self.defaultCacheDirectory))
   var cacheDirectory: String?
+
+  /// Where the caches go without `--cache-directory` (``CacheLocation``), as the help says it.
+  static let defaultCacheDirectory =
+    "Default: .build/dpend in a Swift package (or a folder with .build); for an Xcode project, the user's cache "
+    + "folder ($XDG_CACHE_HOME/dpend/…, else ~/.cache/dpend/… or ~/Library/Caches/dpend/…)."
 
   /// The settings, or a usage error naming the problem.
   func settings(outputFile: String?, container: String? = nil) throws -> WorkspaceSettings {

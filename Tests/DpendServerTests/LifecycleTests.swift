@@ -84,11 +84,15 @@ import Testing
     let workspace = try ServerFixtures.missingStore()
     let client = try ServerFixtures.start(workspace)
     _ = try client.waitForDiagnostics(workspace.uri("Sources/Feed.swift"))
+    // What the server says to inform reaches the client as a log message.
+    let watching = try client.waitForNotification(LogMessageNotification.self) {
+      $0.message.hasPrefix("watching 1 folder")
+    }
+    #expect(watching.type == 3)
     client.notify(ExitNotification())
     let ended = #expect(throws: TestLSPClient.ServerEnded.self) { try client.response(.number(99), timeout: 60) }
     #expect(ended?.status == 1)
-    // What the server says to inform goes to the client only: editors file standard error
-    // as errors.
+    // It goes to the client only: editors file standard error as errors.
     #expect(ended?.standardError.contains("watching 1 folder") == false)
     #expect(
       ended?.description.hasPrefix("the server exited with status 1 before the response to 99; its standard error")

@@ -16,15 +16,24 @@ final class CallFinder: SyntaxVisitor {
   }
 }
 
-/// Collects every call inside a node (closures included).
+/// Collects every call inside a node, in closures too unless told not to enter them (what a
+/// factory calls while it constructs the instance).
 final class AnyCallFinder: SyntaxVisitor {
   private(set) var calls: [FunctionCallExprSyntax] = []
+  private let entersClosures: Bool
 
-  init() { super.init(viewMode: .sourceAccurate) }
+  init(enteringClosures: Bool = true) {
+    entersClosures = enteringClosures
+    super.init(viewMode: .sourceAccurate)
+  }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     calls.append(call)
     return .visitChildren
+  }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    entersClosures ? .visitChildren : .skipChildren
   }
 }
 

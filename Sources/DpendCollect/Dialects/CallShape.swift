@@ -106,6 +106,27 @@ enum CallShape {
     return names.reversed().joined(separator: ".")
   }
 
+  /// `type` through what wraps it without changing what it names: attributes and specifiers
+  /// (`@escaping`, `inout`), optionals, `some` and `any`, parentheses around one type.
+  static func unwrappedType(_ type: TypeSyntax) -> TypeSyntax {
+    var type = type
+    while true {
+      if let optional = type.as(OptionalTypeSyntax.self) {
+        type = optional.wrappedType
+      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+        type = unwrapped.wrappedType
+      } else if let attributed = type.as(AttributedTypeSyntax.self) {
+        type = attributed.baseType
+      } else if let someOrAny = type.as(SomeOrAnyTypeSyntax.self) {
+        type = someOrAny.constraint
+      } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        type = only.type
+      } else {
+        return type
+      }
+    }
+  }
+
   /// `Impl` for `Impl.init` (a reference to an initializer, as in `factory: Impl.init`).
   static func initializerReference(_ expression: ExprSyntax) -> String? {
     guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",

@@ -44,21 +44,7 @@ extension ContainerReader {
 
   /// The function type `type` is, through `@escaping`, optionals and parentheses.
   private static func functionType(_ type: TypeSyntax) -> FunctionTypeSyntax? {
-    var type = type
-    while true {
-      if let function = type.as(FunctionTypeSyntax.self) { return function }
-      if let attributed = type.as(AttributedTypeSyntax.self) {
-        type = attributed.baseType
-      } else if let optional = type.as(OptionalTypeSyntax.self) {
-        type = optional.wrappedType
-      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        type = unwrapped.wrappedType
-      } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-        type = only.type
-      } else {
-        return nil
-      }
-    }
+    CallShape.unwrappedType(type).as(FunctionTypeSyntax.self)
   }
 
   // MARK: Uses

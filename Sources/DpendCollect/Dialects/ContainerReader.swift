@@ -99,8 +99,7 @@ final class ContainerReader: SyntaxVisitor {
       }
     }
     // Only these calls read their receiver (whose text may be a whole chain of calls).
-    guard let name = CallShape.calledName(call), name == "register" || name == "autoregister" || name == "resolve"
-    else { return nil }
+    guard let name = CallShape.calledName(call), ReceiverNames.verbs.contains(name) else { return nil }
     let dialects = dialects(ofReceiver: CallShape.receiver(call), at: call)
     switch name {
     case "register", "autoregister":

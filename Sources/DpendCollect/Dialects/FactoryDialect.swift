@@ -68,7 +68,7 @@ enum FactoryDialect: DialectReading {
       return registration
     }
     registration.constructedType = SwinjectDialect.constructed(in: closure)
-    let finder = DirectCallFinder()
+    let finder = AnyCallFinder(enteringClosures: false)
     finder.walk(closure.statements)
     for call in finder.calls {
       guard let need = use(call, reader: reader), reader.consume(call) else { continue }
@@ -177,19 +177,4 @@ enum FactoryDialect: DialectReading {
     }
     return nil
   }
-}
-
-/// Collects the calls inside a node, not entering closures: what a factory calls while it
-/// constructs the instance.
-final class DirectCallFinder: SyntaxVisitor {
-  private(set) var calls: [FunctionCallExprSyntax] = []
-
-  init() { super.init(viewMode: .sourceAccurate) }
-
-  override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    calls.append(call)
-    return .visitChildren
-  }
-
-  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }

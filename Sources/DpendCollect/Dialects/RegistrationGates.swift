@@ -32,20 +32,7 @@ enum RegistrationGates {
   /// `true` when `type` is a library's container type (`Container`, `Swinject.Resolver`),
   /// perhaps optional, `inout`, `any` or `some`: read from the syntax, no text made.
   static func namesContainerType(_ type: TypeSyntax) -> Bool {
-    var type = type
-    while true {
-      if let optional = type.as(OptionalTypeSyntax.self) {
-        type = optional.wrappedType
-      } else if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-        type = unwrapped.wrappedType
-      } else if let attributed = type.as(AttributedTypeSyntax.self) {
-        type = attributed.baseType
-      } else if let someOrAny = type.as(SomeOrAnyTypeSyntax.self) {
-        type = someOrAny.constraint
-      } else {
-        break
-      }
-    }
+    let type = CallShape.unwrappedType(type)
     if let identifier = type.as(IdentifierTypeSyntax.self) {
       return identifier.genericArgumentClause == nil && ContainerVocabulary.isContainerType(identifier.name.text)
     }
@@ -54,5 +41,4 @@ enum RegistrationGates {
     }
     return false
   }
-
 }

@@ -38,15 +38,6 @@ public struct BuildTargets: Hashable, Sendable {
   /// text made its targets by `parse` (``ProjectDescriptions`` keeps them). A project that
   /// cannot be read, or a package that cannot be described, is left out: its files fall to
   /// the conventions.
-  /// `path` without `.` and `..` components, doubled or trailing slashes: as it is when it
-  /// has none (most paths, and `URL` is slow to say so), else through `URL`.
-  static func standardized(_ path: String) -> String {
-    let isPlain =
-      path.hasPrefix("/") && path.count > 1 && !path.hasSuffix("/") && !path.hasSuffix("/.") && !path.hasSuffix("/..")
-      && !path.contains("//") && !path.contains("/./") && !path.contains("/../")
-    return isPlain ? path : URL(fileURLWithPath: path).standardizedFileURL.path
-  }
-
   public static func discover(
     root: String, files: [String], projects found: [String], read: (String) -> String?,
     describe: (String) -> SwiftPackage? = SwiftPackage.describe(folder:),
@@ -54,7 +45,7 @@ public struct BuildTargets: Hashable, Sendable {
   ) -> BuildTargets {
     var result = BuildTargets()
     let root = URL(fileURLWithPath: root).standardizedFileURL.path
-    let files = files.map(standardized)
+    let files = files.map(PathJoin.canonical)
     let wanted = Set(files)
     let all = projectFiles(found: found, root: root)
     result.projectFiles = all
