@@ -1,11 +1,12 @@
 import DpendAnalysis
 import DpendModel
 
-/// What of the workspace's container code (Dip, Swinject) sits at a position.
+/// What of the workspace's container code (Dip, Swinject, …) sits at a position.
 public enum ContainerSymbol: Hashable, Sendable {
-  /// A `register` (or `autoregister`) call's name.
+  /// A `register` (or `autoregister`) call: its name, its key arguments or its written type.
   case registration(ContainerRegistration)
-  /// A resolve: the `resolve` name, `~>`, a Dip factory's `$0` or typed closure parameter.
+  /// A resolve: the `resolve` name and its key arguments, `~>` and its operand, a Dip
+  /// factory's `$0` or typed closure parameter.
   case resolve(ContainerSite)
 }
 
@@ -14,20 +15,36 @@ public enum ContainerSymbol: Hashable, Sendable {
 struct ContainerLookup {
   let index: ContainerIndex
 
-  /// The registration or resolve whose range contains UTF-8 `offset` of `path`, with that
-  /// range. A registration wins over the auto-wired needs standing at its name; of nested
-  /// resolve sites, the innermost.
+  /// The registration or resolve with the smallest range containing UTF-8 `offset` of
+  /// `path` (its name, its key as written or its written type), with that range. Of equal
+  /// ranges a registration wins over the auto-wired needs standing at its name.
   func symbol(at offset: Int, in path: String) -> (ContainerSymbol, SourceRange)? {
-    if let registration = index.registrations.first(where: { Self.contains($0.range, offset, path) }) {
-      return (.registration(registration), registration.range)
+    var best: (ContainerSymbol, SourceRange)?
+    func consider(_ symbol: ContainerSymbol, _ ranges: [SourceRange?]) {
+      for case let range? in ranges where Self.contains(range, offset, path) {
+        if best.map({ Self.length(range) < Self.length($0.1) }) ?? true { best = (symbol, range) }
+      }
     }
-    let sites = index.sites.filter { Self.contains($0.site.range, offset, path) }
-    guard let site = sites.min(by: { Self.length($0.site.range) < Self.length($1.site.range) }) else { return nil }
-    return (.resolve(site), site.site.range)
+    for registration in index.registrations where registration.range.file == path {
+      // The written type counts on its own only outside the key arguments (Dip's `as Store`):
+      // inside them the key covers it (`Store.self`).
+      let typeRange = registration.typeRange.flatMap { type in
+        registration.keyRange.map { Self.encloses($0, type) } == true ? nil : type
+      }
+      consider(.registration(registration), [registration.range, registration.keyRange, typeRange])
+    }
+    for site in index.sites where site.site.range.file == path {
+      consider(.resolve(site), [site.site.range, site.site.keyRange])
+    }
+    return best
   }
 
   private static func contains(_ range: SourceRange, _ offset: Int, _ path: String) -> Bool {
     range.file == path && range.start.offset <= offset && offset <= range.end.offset
+  }
+
+  private static func encloses(_ outer: SourceRange, _ inner: SourceRange) -> Bool {
+    outer.start.offset <= inner.start.offset && inner.end.offset <= outer.end.offset
   }
 
   private static func length(_ range: SourceRange) -> Int { range.end.offset - range.start.offset }

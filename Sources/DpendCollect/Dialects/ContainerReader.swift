@@ -233,6 +233,7 @@ final class ContainerReader: SyntaxVisitor {
   {
     var registration = inItsContainer(registration, at: node)
     registration.lookupScope = scopes.scope(of: node).lexicalScope
+    if registration.keyRange == nil { registration.keyRange = keyRange(of: node, named: registration.range) }
     let generics = scopes.scope(of: node).generics
     if let generic = registration.types.lazy.map(Self.head(of:)).first(where: generics.contains) {
       registration.types = []
@@ -317,6 +318,7 @@ final class ContainerReader: SyntaxVisitor {
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     var site = site
     site.lookupScope = scopes.scope(of: node).lexicalScope
+    if site.keyRange == nil { site.keyRange = keyRange(of: node, named: site.range) }
     if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
       site.instance = instances.reference(ofCall: call)
     }
@@ -363,6 +365,17 @@ final class ContainerReader: SyntaxVisitor {
   func nameRange(_ call: FunctionCallExprSyntax) -> DpendModel.SourceRange {
     if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return range(member.declName) }
     return range(call.calledExpression)
+  }
+
+  /// The arguments of the call `node` up to its last one that is not a closure
+  /// (`ImageCache.self, name: "x"`) when `name` is the range of its name: where a register or
+  /// resolve call writes its key. `nil` for another node, or a call with no such argument.
+  func keyRange(of node: some SyntaxProtocol, named name: DpendModel.SourceRange) -> DpendModel.SourceRange? {
+    guard let call = node.as(FunctionCallExprSyntax.self), nameRange(call) == name,
+      let first = call.arguments.first, !first.expression.is(ClosureExprSyntax.self),
+      let last = call.arguments.last(where: { !$0.expression.is(ClosureExprSyntax.self) })
+    else { return nil }
+    return DpendModel.SourceRange(file: name.file, start: range(first).start, end: range(last.expression).end)
   }
 
   /// The `#if` conditions `node` is written under, outermost first; an `#else` branch is the
