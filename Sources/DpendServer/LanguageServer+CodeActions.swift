@@ -120,7 +120,8 @@ extension LanguageServer {
   }
 
   /// `dpend.showTree` returns the tree as text; `dpend.generateRegistrations` asks the
-  /// client to apply the generation edit. The optional first argument is a document URI
+  /// client to apply the generation edit; `dpend.showReferences` (a code lens's) returns the
+  /// locations it was given. The optional first argument is a document URI
   /// choosing the workspace folder.
   func executeCommand(_ request: ExecuteCommandRequest) throws(ResponseError) -> LSPAny? {
     var workspace = workspaces.first
@@ -137,6 +138,13 @@ extension LanguageServer {
       guard let edit = action.edit else { throw .requestFailed(action.disabled?.reason ?? "cannot generate") }
       self.request(ApplyWorkspaceEditRequest(label: IDE.generateTitle, edit: edit))
       return nil
+    case Self.showReferencesCommand:
+      // A code lens's command, for a client that has no command of that name: the locations
+      // the lens lists (its third argument).
+      guard let arguments = request.arguments, arguments.count == 3 else {
+        throw .invalidParams("'\(Self.showReferencesCommand)' takes a URI, a position and locations")
+      }
+      return arguments[2]
     default:
       throw .invalidParams("unknown command '\(request.command)'")
     }

@@ -73,6 +73,13 @@ extension LanguageServer {
     methods.on(ReferencesRequest.self, .afterAnalysis) { $0.references }
     methods.on(CodeActionRequest.self, .afterAnalysis) { $0.codeActions }
     methods.on(ExecuteCommandRequest.self, .afterAnalysis) { $0.executeCommand }
+    methods.on(DocumentSymbolRequest.self, .afterAnalysis) { $0.documentSymbols }
+    methods.on(WorkspaceSymbolRequest.self, .afterAnalysis) { $0.workspaceSymbols }
+    methods.on(CodeLensRequest.self, .afterAnalysis) { $0.codeLenses }
+    methods.on(InlayHintRequest.self, .afterAnalysis) { $0.inlayHints }
+    methods.on(CallHierarchyPrepareRequest.self, .afterAnalysis) { $0.prepareCallHierarchy }
+    methods.on(CallHierarchyIncomingCallsRequest.self, .afterAnalysis) { $0.incomingCalls }
+    methods.on(CallHierarchyOutgoingCallsRequest.self, .afterAnalysis) { $0.outgoingCalls }
     methods.on(InitializedNotification.self) { server in { _ in server.initialized() } }
     methods.on(DidOpenTextDocumentNotification.self) { $0.didOpen }
     methods.on(DidChangeTextDocumentNotification.self) { $0.didChange }

@@ -368,13 +368,20 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   /// The arguments of the call `node` up to its last one that is not a closure
-  /// (`ImageCache.self, name: "x"`) when `name` is the range of its name: where a register or
-  /// resolve call writes its key. `nil` for another node, or a call with no such argument.
+  /// (`ImageCache.self, name: "x"`), or its parentheses when it has none (`()` in
+  /// `try c.resolve()`), when `name` is the range of its name: where a register or resolve
+  /// call writes its key. `nil` for another node, or a call with neither.
   func keyRange(of node: some SyntaxProtocol, named name: DpendModel.SourceRange) -> DpendModel.SourceRange? {
-    guard let call = node.as(FunctionCallExprSyntax.self), nameRange(call) == name,
-      let first = call.arguments.first, !first.expression.is(ClosureExprSyntax.self),
+    guard let call = node.as(FunctionCallExprSyntax.self), nameRange(call) == name else { return nil }
+    guard let first = call.arguments.first, !first.expression.is(ClosureExprSyntax.self),
       let last = call.arguments.last(where: { !$0.expression.is(ClosureExprSyntax.self) })
-    else { return nil }
+    else {
+      guard call.arguments.isEmpty, let open = call.leftParen, let close = call.rightParen, close.presence == .present
+      else {
+        return nil
+      }
+      return DpendModel.SourceRange(file: name.file, start: range(open).start, end: range(close).end)
+    }
     return DpendModel.SourceRange(file: name.file, start: range(first).start, end: range(last.expression).end)
   }
 

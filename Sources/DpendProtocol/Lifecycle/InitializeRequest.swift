@@ -126,6 +126,11 @@ public struct ServerCapabilities: Hashable, Sendable, Codable {
   public var referencesProvider: Bool
   public var codeActionProvider: CodeActionOptions
   public var executeCommandProvider: ExecuteCommandOptions
+  public var documentSymbolProvider = true
+  public var workspaceSymbolProvider = true
+  public var codeLensProvider = CodeLensOptions(resolveProvider: false)
+  public var inlayHintProvider = true
+  public var callHierarchyProvider = true
   public var workspace: WorkspaceOptions
 
   public init(
@@ -163,6 +168,11 @@ public struct ServerCapabilities: Hashable, Sendable, Codable {
   public struct CodeActionOptions: Hashable, Sendable, Codable {
     public var codeActionKinds: [String]
     public init(codeActionKinds: [String]) { self.codeActionKinds = codeActionKinds }
+  }
+
+  public struct CodeLensOptions: Hashable, Sendable, Codable {
+    public var resolveProvider: Bool
+    public init(resolveProvider: Bool) { self.resolveProvider = resolveProvider }
   }
 
   public struct ExecuteCommandOptions: Hashable, Sendable, Codable {
