@@ -1,0 +1,125 @@
+import DpendProtocol
+import DpendTestSupport
+import Foundation
+import Testing
+
+/// Document and workspace symbols, code lenses, inlay hints, the call hierarchy and the key
+/// under the cursor on Swinject code, over JSON-RPC.
+@Suite struct OutlineRequestTests {
+  /// 1️⃣ registers `Store` (its key at 6️⃣), resolved at 2️⃣ and 3️⃣; 4️⃣ registers `Feed`,
+  /// which needs `Store` and `Clock`, resolved at 5️⃣ (nothing registers it).
+  static let assembly = MarkedText(
+    """
+    import Swinject
+
+    func assemble(_ container: Container) {
+      container.1️⃣register(6️⃣Store.self) { _ in StoreImpl() }.inObjectScope(.container)
+      container.4️⃣register(Feed.self) { r in
+        Feed(store: r.2️⃣resolve(Store.self)!, clock: r.5️⃣resolve(Clock.self)!)
+      }
+      _ = container.3️⃣resolve(Store.self)!
+    }
+
+    """)
+  static let services = """
+    protocol Store {}
+    protocol Clock {}
+    final class StoreImpl: Store {}
+    final class Feed { init(store: Store, clock: Clock) {} }
+
+    """
+
+  @Test func outlineLensesHintsAndHierarchy() throws {
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": "{}", "Sources/Services.swift": Self.services, "Sources/Assembly.swift": Self.assembly.text])
+    let client = try ServerFixtures.start(workspace)
+    let uri = workspace.uri("Sources/Assembly.swift")
+    _ = try client.waitForDiagnostics(uri) { !$0.isEmpty }
+    let store = Self.assembly.lspRange("1️⃣", covering: "register")
+    let feed = Self.assembly.lspRange("4️⃣", covering: "register")
+    let storeResolve = Self.assembly.lspRange("2️⃣", covering: "resolve")
+    let clockResolve = Self.assembly.lspRange("5️⃣", covering: "resolve")
+    let outerResolve = Self.assembly.lspRange("3️⃣", covering: "resolve")
+
+    func location(_ range: DpendProtocol.Range) -> Location { Location(uri: uri, range: range) }
+    func item(_ name: String, _ kind: Int, _ detail: String, _ range: DpendProtocol.Range) -> CallHierarchyItem {
+      CallHierarchyItem(name: name, kind: kind, detail: detail, uri: uri, range: range, selectionRange: range)
+    }
+
+    let symbols = try client.send(DocumentSymbolRequest(textDocument: .init(uri: uri)))
+    #expect(
+      symbols == [
+        DocumentSymbol(
+          name: "Store", detail: "Swinject, scope container", kind: SymbolKind.constructor, range: store,
+          selectionRange: store, children: nil),
+        DocumentSymbol(
+          name: "Feed", detail: "Swinject, default scope", kind: SymbolKind.constructor, range: feed,
+          selectionRange: feed, children: nil),
+      ])
+
+    let found = try client.send(WorkspaceSymbolRequest(query: "sto"))
+    #expect(
+      found == [
+        SymbolInformation(name: "Store", kind: SymbolKind.constructor, location: location(store), containerName: nil)
+      ])
+
+    // Each lens runs `dpend.showReferences` with the document, its position and what it lists.
+    let lenses = try client.send(CodeLensRequest(textDocument: .init(uri: uri)))
+    func lens(_ range: DpendProtocol.Range, _ title: String, _ listed: [DpendProtocol.Range]) -> CodeLens {
+      let arguments = [.string(uri), LSPAny(encoding: range.start), LSPAny(encoding: listed.map(location))]
+      return CodeLens(
+        range: range, command: Command(title: title, command: "dpend.showReferences", arguments: arguments))
+    }
+    #expect(
+      lenses == [
+        lens(store, "2 resolves · needs nothing", [outerResolve, storeResolve]),
+        lens(feed, "0 resolves · needs 2", []),
+        lens(clockResolve, "not registered", [clockResolve]),
+      ])
+
+    // `Feed` is registered with no scope: Swinject's `.graph`, after its key.
+    let hints = try client.send(
+      InlayHintRequest(
+        textDocument: .init(uri: uri),
+        range: .init(start: Position(line: 0, character: 0), end: Position(line: 20, character: 0))))
+    let feedKey = Self.assembly.lspRange("4️⃣", covering: "register(Feed.self")
+    #expect(
+      hints == [
+        InlayHint(
+          position: feedKey.end, label: ".graph", kind: nil, tooltip: "Swinject's default scope: no scope is written",
+          paddingLeft: true, paddingRight: true)
+      ])
+
+    // From the key `Store.self`: who needs `Store`, then what `Feed` needs.
+    let prepared = try client.send(
+      CallHierarchyPrepareRequest(textDocument: .init(uri: uri), position: Self.assembly.lspPosition("6️⃣")))
+    let storeItem = item("Store", SymbolKind.constructor, "Swinject, scope container", store)
+    let feedItem = item("Feed", SymbolKind.constructor, "Swinject, default scope", feed)
+    #expect(prepared == [storeItem])
+    let incoming = try client.send(CallHierarchyIncomingCallsRequest(item: storeItem))
+    #expect(
+      incoming == [
+        CallHierarchyIncomingCall(
+          from: item("Assembly.swift:8", SymbolKind.function, "resolves Store", outerResolve),
+          fromRanges: [outerResolve]),
+        CallHierarchyIncomingCall(from: feedItem, fromRanges: [storeResolve]),
+      ])
+    let outgoing = try client.send(CallHierarchyOutgoingCallsRequest(item: feedItem))
+    #expect(
+      outgoing == [
+        CallHierarchyOutgoingCall(to: storeItem, fromRanges: [storeResolve]),
+        CallHierarchyOutgoingCall(
+          to: item("Clock", SymbolKind.constructor, "not registered", clockResolve), fromRanges: [clockResolve]),
+      ])
+
+    // A client with no `dpend.showReferences` of its own gets the locations back.
+    let shown = try client.send(
+      ExecuteCommandRequest(command: "dpend.showReferences", arguments: lenses?.first?.command?.arguments))
+    #expect(shown == LSPAny(encoding: [outerResolve, storeResolve].map(location)))
+
+    // On the key itself, hover covers the key.
+    let hover = try client.send(HoverRequest(textDocument: .init(uri: uri), position: Self.assembly.lspPosition("6️⃣")))
+    #expect(hover?.range == Self.assembly.lspRange("6️⃣", covering: "Store.self"))
+    #expect(try client.shutdownAndExit() == 0)
+  }
+}
