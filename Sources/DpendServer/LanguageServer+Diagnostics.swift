@@ -52,15 +52,22 @@ extension LanguageServer {
   }
 
   /// Sends the diagnostics of each file whose diagnostics differ from what was published
-  /// (`current` by URI; a file missing from it is cleared), and remembers them.
-  private func publish(_ current: [String: [DpendProtocol.Diagnostic]]) {
-    for uri in Set(published.keys).union(current.keys).sorted() {
+  /// (`current` by URI; a file missing from it is cleared), and remembers them. A document
+  /// the client pulls is not pushed: the client is asked to pull again when its diagnostics
+  /// changed.
+  func publish(_ current: [String: [DpendProtocol.Diagnostic]]) {
+    latestDiagnostics = current
+    for uri in Set(published.keys).union(current.keys).sorted() where pulled[uri] == nil {
       let diagnostics = current[uri] ?? []
-      guard published[uri] != diagnostics else { continue }
+      guard published[uri] ?? [] != diagnostics else { continue }
       let version = FileURI.path(uri).flatMap { path in workspace(for: path)?.documents[path]?.version }
       notify(PublishDiagnosticsNotification(uri: uri, version: version, diagnostics: diagnostics))
     }
-    published = current
+    published = current.filter { pulled[$0.key] == nil && !$0.value.isEmpty }
+    let stale = pulled.contains { uri, answered in current[uri] ?? [] != answered }
+    if stale && capabilities.workspace?.diagnostics?.refreshSupport == true {
+      request(DiagnosticRefreshRequest()) { _ in }
+    }
   }
 
   /// Publishes the diagnostics of the answers the previous run over the same inputs kept

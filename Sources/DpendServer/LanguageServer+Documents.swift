@@ -51,6 +51,7 @@ extension LanguageServer {
   func didClose(_ notification: DidCloseTextDocumentNotification) {
     guard let path = FileURI.path(notification.textDocument.uri) else { return }
     apply(.closeDocument(path: path), at: path)
+    stopPulling(notification.textDocument.uri)
   }
 
   func didChangeWatchedFiles(_ notification: DidChangeWatchedFilesNotification) {

@@ -26,15 +26,17 @@ extension LanguageServer {
     if roots.isEmpty, let root = request.rootUri.flatMap(FileURI.path) ?? request.rootPath { roots = [root] }
     workspaces = roots.map { Workspace(root: $0, cacheDirectory: cacheDirectory(of: $0)) }
     lifecycle = .running
-    return InitializeResult(
-      capabilities: ServerCapabilities(
+    var capabilities = ServerCapabilities(
         positionEncoding: encoding,
         textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
         hoverProvider: true, definitionProvider: true, referencesProvider: true,
         codeActionProvider: .init(codeActionKinds: [CodeAction.quickFix, CodeAction.generateRegistrations]),
         executeCommandProvider: .init(commands: Self.commands),
-        workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
-      serverInfo: .init(name: "dpend", version: DpendVersion.current))
+        workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)))
+    if pullsDiagnostics {
+      capabilities.diagnosticProvider = .init(interFileDependencies: true, workspaceDiagnostics: true)
+    }
+    return InitializeResult(capabilities: capabilities, serverInfo: .init(name: "dpend", version: DpendVersion.current))
   }
 
   /// After `initialized`: watch the files, index every folder (with progress when the

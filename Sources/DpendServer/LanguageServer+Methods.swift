@@ -80,6 +80,8 @@ extension LanguageServer {
     methods.on(CallHierarchyPrepareRequest.self, .afterAnalysis) { $0.prepareCallHierarchy }
     methods.on(CallHierarchyIncomingCallsRequest.self, .afterAnalysis) { $0.incomingCalls }
     methods.on(CallHierarchyOutgoingCallsRequest.self, .afterAnalysis) { $0.outgoingCalls }
+    methods.on(DocumentDiagnosticRequest.self, .afterAnalysis) { $0.documentDiagnostics }
+    methods.on(WorkspaceDiagnosticRequest.self, .afterAnalysis) { $0.workspaceDiagnostics }
     methods.on(InitializedNotification.self) { server in { _ in server.initialized() } }
     methods.on(DidOpenTextDocumentNotification.self) { $0.didOpen }
     methods.on(DidChangeTextDocumentNotification.self) { $0.didChange }

@@ -31,6 +31,11 @@ public final class LanguageServer: @unchecked Sendable {
   var changeGeneration = 0
   /// What was last published, by URI, so unchanged files are not re-sent and fixed ones are cleared.
   var published: [String: [DpendProtocol.Diagnostic]] = [:]
+  /// Every file's diagnostics from the latest analysis, by URI, pushed or not.
+  var latestDiagnostics: [String: [DpendProtocol.Diagnostic]] = [:]
+  /// The documents the client pulls diagnostics for (`textDocument/diagnostic`); they are not
+  /// pushed while open, with what each was last answered.
+  var pulled: [String: [DpendProtocol.Diagnostic]] = [:]
   var nextRequestNumber = 0
   /// Handlers for the answers to requests the server sent.
   var responseHandlers: [RequestID: (Result<LSPAny, ResponseError>) -> Void] = [:]

@@ -40,9 +40,12 @@ public struct ClientCapabilities: Hashable, Sendable, Codable {
   public struct TextDocument: Hashable, Sendable, Codable {
     public var hover: Hover?
     public var codeAction: CodeAction?
-    public init(hover: Hover? = nil, codeAction: CodeAction? = nil) {
+    /// Present when the client pulls diagnostics (`textDocument/diagnostic`).
+    public var diagnostic: DynamicRegistration?
+    public init(hover: Hover? = nil, codeAction: CodeAction? = nil, diagnostic: DynamicRegistration? = nil) {
       self.hover = hover
       self.codeAction = codeAction
+      self.diagnostic = diagnostic
     }
   }
 
@@ -72,14 +75,22 @@ public struct ClientCapabilities: Hashable, Sendable, Codable {
     public var didChangeWatchedFiles: DynamicRegistration?
     public var workspaceEdit: WorkspaceEditCapabilities?
     public var workspaceFolders: Bool?
+    /// `refreshSupport`: the client pulls again on `workspace/diagnostic/refresh`.
+    public var diagnostics: Refresh?
     public init(
       didChangeWatchedFiles: DynamicRegistration? = nil, workspaceEdit: WorkspaceEditCapabilities? = nil,
-      workspaceFolders: Bool? = nil
+      workspaceFolders: Bool? = nil, diagnostics: Refresh? = nil
     ) {
       self.didChangeWatchedFiles = didChangeWatchedFiles
       self.workspaceEdit = workspaceEdit
       self.workspaceFolders = workspaceFolders
+      self.diagnostics = diagnostics
     }
+  }
+
+  public struct Refresh: Hashable, Sendable, Codable {
+    public var refreshSupport: Bool?
+    public init(refreshSupport: Bool? = nil) { self.refreshSupport = refreshSupport }
   }
 
   public struct DynamicRegistration: Hashable, Sendable, Codable {
@@ -131,6 +142,8 @@ public struct ServerCapabilities: Hashable, Sendable, Codable {
   public var codeLensProvider = CodeLensOptions(resolveProvider: false)
   public var inlayHintProvider = true
   public var callHierarchyProvider = true
+  /// Present for a client that pulls diagnostics.
+  public var diagnosticProvider: DiagnosticOptions?
   public var workspace: WorkspaceOptions
 
   public init(
@@ -168,6 +181,16 @@ public struct ServerCapabilities: Hashable, Sendable, Codable {
   public struct CodeActionOptions: Hashable, Sendable, Codable {
     public var codeActionKinds: [String]
     public init(codeActionKinds: [String]) { self.codeActionKinds = codeActionKinds }
+  }
+
+  public struct DiagnosticOptions: Hashable, Sendable, Codable {
+    /// A file's diagnostics depend on other files: an edit changes them.
+    public var interFileDependencies: Bool
+    public var workspaceDiagnostics: Bool
+    public init(interFileDependencies: Bool, workspaceDiagnostics: Bool) {
+      self.interFileDependencies = interFileDependencies
+      self.workspaceDiagnostics = workspaceDiagnostics
+    }
   }
 
   public struct CodeLensOptions: Hashable, Sendable, Codable {
