@@ -27,12 +27,12 @@ extension LanguageServer {
     workspaces = roots.map { Workspace(root: $0, cacheDirectory: cacheDirectory(of: $0)) }
     lifecycle = .running
     var capabilities = ServerCapabilities(
-        positionEncoding: encoding,
-        textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
-        hoverProvider: true, definitionProvider: true, referencesProvider: true,
-        codeActionProvider: .init(codeActionKinds: [CodeAction.quickFix, CodeAction.generateRegistrations]),
-        executeCommandProvider: .init(commands: Self.commands),
-        workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)))
+      positionEncoding: encoding,
+      textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
+      hoverProvider: true, definitionProvider: true, referencesProvider: true,
+      codeActionProvider: .init(codeActionKinds: [CodeAction.quickFix, CodeAction.generateRegistrations]),
+      executeCommandProvider: .init(commands: Self.commands),
+      workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true)))
     if pullsDiagnostics {
       capabilities.diagnosticProvider = .init(interFileDependencies: true, workspaceDiagnostics: true)
     }
