@@ -48,7 +48,7 @@ extension LanguageServer {
       }
     }
     convertedDiagnostics = converted
-    publish(current)
+    publish(addingEditImpact(to: current))
   }
 
   /// Sends the diagnostics of each file whose diagnostics differ from what was published

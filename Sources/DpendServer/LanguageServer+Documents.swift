@@ -40,6 +40,7 @@ extension LanguageServer {
 
   func didChange(_ notification: DidChangeTextDocumentNotification) {
     guard let path = FileURI.path(notification.textDocument.uri) else { return }
+    noteEdit(of: notification.textDocument.uri, notification.contentChanges)
     let edits = notification.contentChanges.map { change in
       DocumentEdit(
         range: change.range.map { (positions.linePosition($0.start), positions.linePosition($0.end)) },
@@ -51,6 +52,7 @@ extension LanguageServer {
   func didClose(_ notification: DidCloseTextDocumentNotification) {
     guard let path = FileURI.path(notification.textDocument.uri) else { return }
     apply(.closeDocument(path: path), at: path)
+    editBaselines[notification.textDocument.uri] = nil
     stopPulling(notification.textDocument.uri)
   }
 

@@ -36,6 +36,9 @@ public final class LanguageServer: @unchecked Sendable {
   /// The documents the client pulls diagnostics for (`textDocument/diagnostic`); they are not
   /// pushed while open, with what each was last answered.
   var pulled: [String: [DpendProtocol.Diagnostic]] = [:]
+  /// Each open document edited since it was opened, with the other files' errors before its
+  /// first edit (see `LanguageServer+EditImpact.swift`).
+  var editBaselines: [String: EditBaseline] = [:]
   var nextRequestNumber = 0
   /// Handlers for the answers to requests the server sent.
   var responseHandlers: [RequestID: (Result<LSPAny, ResponseError>) -> Void] = [:]
