@@ -7,16 +7,24 @@ import DpendModel
 /// containers the app already has (Dip, Swinject) follow in a cluster per dialect, as
 /// ``ContainerDotRenderer`` draws them.
 public enum DotRenderer {
+  /// The DOT text `dpend tree --format dot` prints.
   public static func render(_ graph: DependencyGraph) -> String {
-    var output = "digraph dependencies {\n  rankdir=LR;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+    DotWriter.write(drawing(of: graph))
+  }
+
+  /// The graph's boxes and arrows: dpend's own factories, then each container's cluster.
+  public static func drawing(of graph: DependencyGraph) -> GraphDrawing {
+    var drawing = GraphDrawing()
     let keys = graph.resolved.keys.sorted()
     for key in keys {
       let factory = graph.resolved[key]!
-      let scope = factory.scope == .unique ? "" : "\\n(\(factory.scope.rawValue))"
-      output += "  \(id(key)) [label=\(quoted("\(key)\\n\(factory.displayName)\(scope)"))];\n"
+      let scope = factory.scope == .unique ? [] : ["(\(factory.scope.rawValue))"]
+      drawing.nodes.append(
+        GraphDrawing.Node(name: key.description, key: key.description, details: [factory.displayName] + scope))
     }
     for key in graph.unprovidedKeys {
-      output += "  \(id(key)) [label=\(quoted("\(key)\\n(missing)")), color=red, fontcolor=red, style=dashed];\n"
+      drawing.nodes.append(
+        GraphDrawing.Node(name: key.description, key: key.description, details: ["(missing)"], isMissing: true))
     }
     for key in keys {
       let factory = graph.resolved[key]!
@@ -25,29 +33,13 @@ public enum DotRenderer {
         let isProvided = graph.resolved[dependency] != nil
         // An optional dependency nothing provides is simply passed nil: nothing to draw.
         if !isProvided && isOptional { continue }
-        var attributes: [String] = []
-        if graph.isCyclicEdge(from: key, to: dependency) {
-          attributes += ["color=red", "penwidth=2"]
-        } else if !isProvided {
-          attributes.append("color=red")
-        }
-        if isOptional { attributes.append("style=dashed") }
-        let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-        output += "  \(id(key)) -> \(id(dependency))\(suffix);\n"
+        let kind: GraphDrawing.EdgeKind =
+          graph.isCyclicEdge(from: key, to: dependency) ? .cycle : isProvided ? .plain : .toMissing
+        drawing.edges.append(
+          GraphDrawing.Edge(from: key.description, to: dependency.description, kind: kind, isDashed: isOptional))
       }
     }
-    return output + ContainerDotRenderer.render(graph.container.graph) + "}\n"
-  }
-
-  private static func id(_ key: DependencyKey) -> String { quoted(key.description) }
-
-  /// `text` in double quotes, its own double quotes escaped.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for character in text {
-      if character == "\"" { result += "\\" }
-      result.append(character)
-    }
-    return result + "\""
+    ContainerDotRenderer.draw(graph.container.graph, into: &drawing)
+    return drawing
   }
 }

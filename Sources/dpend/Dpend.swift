@@ -14,7 +14,7 @@ struct Dpend: ParsableCommand {
       --workspace); command-line flags override them.
       """,
     version: DpendVersion.current,
-    subcommands: [Generate.self, Analyze.self, Tree.self, LSP.self],
+    subcommands: [Generate.self, Analyze.self, Tree.self, Graph.self, LSP.self],
     defaultSubcommand: Generate.self)
 
   static func main() {

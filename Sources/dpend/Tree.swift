@@ -8,7 +8,7 @@ struct Tree: ParsableCommand {
     discussion:
       "Container registrations follow (Dip, Swinject, Resolver, Factory, Stitcher, Belum, an app's locator), "
       + "each registered key with what it resolves. "
-      + "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz.")
+      + "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz, or 'dpend graph' for a web page.")
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case text, dot

@@ -7,11 +7,13 @@ import Testing
     #expect(result.stdout.contains("generate (default)"))
     #expect(result.stdout.contains("analyze"))
     #expect(result.stdout.contains("tree"))
+    #expect(result.stdout.contains("graph"))
   }
 
   @Test(arguments: [
     ("analyze", ["--implicit-filter <implicit-filter>", "--library <library>", "--format <format>", "--workspace"]),
     ("tree", ["--implicit-filter <implicit-filter>", "--format <format>"]),
+    ("graph", ["--format <format>", "--key <key>", "--depth <depth>", "--output <output>"]),
     ("generate", ["--output-file <output-file>", "--container <container>", "--module-name"]),
   ])
   func subcommandHelpDescribesItsOptions(subcommand: String, options: [String]) throws {
