@@ -3,6 +3,7 @@ import DpendIDE
 import DpendModel
 import DpendProtocol
 import DpendWorkspace
+import Foundation
 
 extension LanguageServer {
   func codeActions(_ request: CodeActionRequest) -> [CodeAction]? {
@@ -121,7 +122,8 @@ extension LanguageServer {
 
   /// `dpend.showTree` returns the tree as text; `dpend.generateRegistrations` asks the
   /// client to apply the generation edit; `dpend.showReferences` (a code lens's) returns the
-  /// locations it was given. The optional first argument is a document URI
+  /// locations it was given; `dpend.showGraph` writes the graph's web page (of the key
+  /// named by the optional second argument) beside the caches and returns its URI. The optional first argument is a document URI
   /// choosing the workspace folder.
   func executeCommand(_ request: ExecuteCommandRequest) throws(ResponseError) -> LSPAny? {
     var workspace = workspaces.first
@@ -138,6 +140,24 @@ extension LanguageServer {
       guard let edit = action.edit else { throw .requestFailed(action.disabled?.reason ?? "cannot generate") }
       self.request(ApplyWorkspaceEditRequest(label: IDE.generateTitle, edit: edit))
       return nil
+    case "dpend.showGraph":
+      // The page goes with the caches, never among the user's files; the editor opens it.
+      var key: String?
+      if case .string(let named)? = request.arguments?.dropFirst().first, !named.isEmpty { key = named }
+      let page: String
+      do {
+        page = try GraphPageMaker.page(of: workspace.drawnGraph(), root: workspace.root, key: key, depth: nil)
+      } catch {
+        throw .requestFailed(error.message)
+      }
+      let file = cacheDirectory(of: workspace.root).appendingPathComponent("graph.html")
+      do {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try AtomicFile.write(page, to: file.path)
+      } catch {
+        throw .requestFailed("cannot write \(file.path): \(error.localizedDescription)")
+      }
+      return .string(FileURI.uri(file.path))
     case Self.showReferencesCommand:
       // A code lens's command, for a client that has no command of that name: the locations
       // the lens lists (its third argument).

@@ -14,7 +14,7 @@ extension LanguageServer {
   }
 
   /// The commands `workspace/executeCommand` accepts.
-  static let commands = ["dpend.generateRegistrations", "dpend.showTree"]
+  static let commands = ["dpend.generateRegistrations", "dpend.showTree", "dpend.showGraph"]
 
   func initialize(_ request: InitializeRequest) throws(ResponseError) -> InitializeResult {
     guard lifecycle == .uninitialized else { throw .invalidRequest("initialize was already received") }

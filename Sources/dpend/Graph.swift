@@ -40,30 +40,22 @@ struct Graph: ParsableCommand {
   func run() throws {
     let settings = try options.settings(outputFile: nil)
     let graph = try options.analyze(settings)
-    var drawing = DotRenderer.drawing(of: graph)
-    var focus: GraphPage.Focus?
-    if let key {
-      guard let neighbourhood = drawing.neighbourhood(ofKey: key, depth: depth) else {
-        Output.error(Self.unknownKeyMessage(key, in: drawing))
-        throw ExitCode(1)
-      }
-      drawing = neighbourhood
-      focus = GraphPage.Focus(key: key, depth: depth)
-    }
-    let dot = DotWriter.write(drawing, marks: true)
     let text: String
-    switch format {
-    case .dot:
-      text = dot
-    case .svg, .html:
-      let svg: String
-      do { svg = try GraphvizDot.svg(dot) } catch {
-        Output.error(error.message)
-        throw ExitCode(1)
+    do throws(GraphPageMaker.Failure) {
+      switch format {
+      case .dot:
+        text = DotWriter.write(try GraphPageMaker.drawing(of: graph, key: key, depth: depth).drawing, marks: true)
+      case .svg:
+        let drawing = try GraphPageMaker.drawing(of: graph, key: key, depth: depth).drawing
+        do { text = try GraphvizDot.svg(DotWriter.write(drawing, marks: true)) } catch {
+          throw .drawing(error.message)
+        }
+      case .html:
+        text = try GraphPageMaker.page(of: graph, root: settings.root, key: key, depth: depth)
       }
-      text =
-        format == .svg
-        ? svg : GraphPage(workspace: Self.name(ofRoot: settings.root), drawing: drawing, focus: focus).html(svg: svg)
+    } catch {
+      Output.error(error.message)
+      throw ExitCode(1)
     }
     guard let output else { return Output.print(text) }
     do {
@@ -73,21 +65,5 @@ struct Graph: ParsableCommand {
       Output.error("error: cannot write '\(output)': \(error.localizedDescription)")
       throw ExitCode(1)
     }
-  }
-
-  /// The error for a `--key` no node is, naming up to five keys that contain it.
-  static func unknownKeyMessage(_ key: String, in drawing: GraphDrawing) -> String {
-    var similar: [String] = []
-    for node in drawing.nodes where node.key.localizedCaseInsensitiveContains(key) && !similar.contains(node.key) {
-      similar.append(node.key)
-    }
-    let message = "error: no key '\(key)' in the graph"
-    guard !similar.isEmpty else { return message }
-    return message + "; keys containing it: " + similar.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
-  }
-
-  /// The workspace's folder name, as the page's title says it.
-  static func name(ofRoot root: String) -> String {
-    URL(fileURLWithPath: root).standardizedFileURL.lastPathComponent
   }
 }

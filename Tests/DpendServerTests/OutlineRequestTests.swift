@@ -120,6 +120,21 @@ import Testing
     // On the key itself, hover covers the key.
     let hover = try client.send(HoverRequest(textDocument: .init(uri: uri), position: Self.assembly.lspPosition("6️⃣")))
     #expect(hover?.range == Self.assembly.lspRange("6️⃣", covering: "Store.self"))
+
+    // The graph around `Feed`, as a page beside the caches (here `.build/dpend`, which the
+    // server's caches made), never among the user's files.
+    let shownGraph = try client.send(
+      ExecuteCommandRequest(command: "dpend.showGraph", arguments: [.string(uri), .string("Feed")]))
+    guard case .string(let pageURI)? = shownGraph, let pagePath = URL(string: pageURI)?.path else {
+      Issue.record("dpend.showGraph answered \(String(describing: shownGraph))")
+      return
+    }
+    #expect(pagePath == workspace.root.standardizedFileURL.path + "/.build/dpend/graph.html")
+    let page = try String(contentsOfFile: pagePath, encoding: .utf8)
+    let folder = workspace.root.standardizedFileURL.lastPathComponent
+    #expect(page.contains("<title>dpend graph: \(folder), around Feed</title>"))
+    #expect(page.contains("class=\"node missing\""))
+    try? FileManager.default.removeItem(atPath: pagePath)
     #expect(try client.shutdownAndExit() == 0)
   }
 }

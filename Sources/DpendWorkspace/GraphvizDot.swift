@@ -1,15 +1,16 @@
 import DpendModel
 import Foundation
 
-/// Graphviz's `dot`, found on the `PATH`, drawing DOT as SVG for `dpend graph`.
-enum GraphvizDot {
+/// Graphviz's `dot`, found on the `PATH`, drawing DOT as SVG for `dpend graph` and the
+/// server's `dpend.showGraph`.
+public enum GraphvizDot {
   /// Why no drawing was made, as the line `dpend graph` prints.
-  struct Failure: Error {
-    var message: String
+  public struct Failure: Error {
+    public var message: String
   }
 
   /// The first executable `dot` in a folder of `PATH`; `nil` when there is none.
-  static func find(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+  public static func find(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
     for folder in (path ?? "").split(separator: ":", omittingEmptySubsequences: true) {
       let candidate = "\(folder)/dot"
       var isFolder: ObjCBool = false
@@ -23,7 +24,7 @@ enum GraphvizDot {
   }
 
   /// The SVG `dot -Tsvg` draws from `source`.
-  static func svg(_ source: String) throws(Failure) -> String {
+  public static func svg(_ source: String) throws(Failure) -> String {
     guard let dot = find() else {
       throw Failure(
         message: "error: Graphviz's 'dot' is not on the PATH; install Graphviz (Debian: apt-get install graphviz, "
