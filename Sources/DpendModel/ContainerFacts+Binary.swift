@@ -137,6 +137,7 @@ extension ResolveSite: BinaryCodable {
     writer.writeString(lookupScope)
     writer.write(argumentTypes)
     writer.write(instance)
+    writer.write(edits)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -150,6 +151,7 @@ extension ResolveSite: BinaryCodable {
     lookupScope = try reader.readString()
     argumentTypes = try reader.readStrings()
     instance = try reader.read()
+    edits = try reader.read()
   }
 }
 
@@ -190,6 +192,7 @@ extension ContainerRegistration: BinaryCodable {
     writer.write(argumentTypes)
     writer.write(gate)
     writer.write(instance)
+    writer.write(statement)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -223,6 +226,7 @@ extension ContainerRegistration: BinaryCodable {
     argumentTypes = try reader.readStrings()
     gate = try reader.read()
     instance = try reader.read()
+    statement = try reader.read()
   }
 }
 
