@@ -102,10 +102,13 @@ let package = Package(
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace", "DpendProtocol", "DpendTestSupport",
       ]),
-    // The IDE features in process, on marked sources.
+    // The IDE features in process, on marked sources; fixed sources are parsed again.
     .testTarget(
       name: "DpendIDETests",
-      dependencies: ["DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendModel", "DpendTestSupport"]),
+      dependencies: [
+        "DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendModel", "DpendTestSupport",
+        .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol", "DpendTestSupport"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
