@@ -186,6 +186,85 @@ import Testing
     _ = try Self.check(fixes[0], to: "Container.swift", of: files, clears: .missingDependency, at: site)
   }
 
+  @Test func aNeedOfAFactoryIsRegisteredBesideThatFactory() throws {
+    let assemblies = MarkedText(
+      """
+      import Swinject
+
+      final class NetworkAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Store.self) { _ in StoreImpl() }
+          container.register(Analytics.self) { _ in ConsoleAnalytics() }
+        }
+      }
+
+      final class FeedAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Feed.self) { r in
+            FeedImpl(store: r.resolve(Store.self)!, clock: r.1️⃣resolve(Clock.self)!)
+          }
+      2️⃣  }
+      }
+
+      """)
+    let files = ["Services.swift": Self.services, "Assembly.swift": assemblies]
+    let ide = try ide(files, filters: [])
+    let fixes = ide.missingRegistrationFixes(at: [assemblies.offset("1️⃣")], in: "Assembly.swift")
+    #expect(
+      fixes == [
+        Fix(
+          title: "Register 'SystemClock' as 'Clock'", isPreferred: true,
+          edits: [
+            .edit(
+              path: "Assembly.swift",
+              replacements: [
+                TextReplacement(
+                  offset: assemblies.offset("2️⃣"), length: 0,
+                  replacement: "    container.register(Clock.self) { _ in SystemClock() }\n")
+              ], lines: LineTable(assemblies.text))
+          ])
+      ])
+    let site = try #require(ide.containerSymbol(at: assemblies.offset("1️⃣"), in: "Assembly.swift")?.range)
+    _ = try Self.check(fixes[0], to: "Assembly.swift", of: files, clears: .missingDependency, at: site)
+  }
+
+  @Test func aResolverRegistrationGoesIntoRegisterAllServices() throws {
+    let injection = MarkedText(
+      """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { StoreImpl() as Store }
+      1️⃣  }
+      }
+
+      final class FeedScreen {
+        @Injected var feed: 2️⃣Feed
+      }
+
+      """)
+    let files = ["Services.swift": Self.services, "Injection.swift": injection]
+    let ide = try ide(files, filters: [])
+    let fixes = ide.missingRegistrationFixes(at: [injection.offset("2️⃣")], in: "Injection.swift")
+    #expect(
+      fixes == [
+        Fix(
+          title: "Register 'FeedImpl' as 'Feed'", isPreferred: true,
+          edits: [
+            .edit(
+              path: "Injection.swift",
+              replacements: [
+                TextReplacement(
+                  offset: injection.offset("1️⃣"), length: 0,
+                  replacement: "    register { FeedImpl(store: resolve(), clock: optional()) as Feed }\n")
+              ], lines: LineTable(injection.text))
+          ])
+      ])
+    let site = try #require(ide.containerSymbol(at: injection.offset("2️⃣"), in: "Injection.swift")?.range)
+    _ = try Self.check(fixes[0], to: "Injection.swift", of: files, clears: .missingDependency, at: site)
+  }
+
   // MARK: Duplicates and arguments
 
   @Test func theOverriddenRegistrationIsRemovedWithItsLine() throws {
