@@ -5,7 +5,7 @@ import DpendModel
 /// parameters:
 /// ```swift
 ///   func remoteStore(session: Session, cache: Tagged<Cache, Disk>) -> DependencyRegistration<Store> {
-///     DependencyRegistration(tag: Remote.self) { RemoteStore(session: session, cache: cache.dependency) }
+///     DependencyRegistration(tag: Remote.self) { RemoteStore(session: session, cache: cache) }
 ///   }
 /// ```
 public enum RegistrationStub {
@@ -23,9 +23,9 @@ public enum RegistrationStub {
       parameterNames.insert(parameter)
       var type = dependency.tag.map { "Tagged<\(dependency.type), \($0)>" } ?? dependency.type
       if dependency.isOptional { type += "?" }
+      // The initializer takes what the method does: a `Tagged` parameter is passed on as it is.
       parameters.append("\(parameter): \(type)")
-      guard dependency.tag != nil else { return parameter }
-      return parameter + (dependency.isOptional ? "?" : "") + ".dependency"
+      return parameter
     }
     let tag = key.tag.map { "(tag: \($0).self)" } ?? ""
     return """

@@ -29,7 +29,7 @@ import Testing
     let fixes = ide.missingDependencyFixes(at: [Self.feed.position("1️⃣").offset], in: "Feed.swift") { _ in false }
     let stub = """
         func store2(clock: Clock, cache: Tagged<Cache, Disk>) -> DependencyRegistration<Store> {
-          DependencyRegistration { DiskStore(clock: clock, cache.dependency) }
+          DependencyRegistration { DiskStore(clock: clock, cache) }
         }
 
       """
@@ -78,7 +78,7 @@ import Testing
 
                 final class DependencyRegistrations: DependencyConfiguration {
                   func store(clock: Clock, cache: Tagged<Cache, Disk>) -> DependencyRegistration<Store> {
-                    DependencyRegistration { DiskStore(clock: clock, cache.dependency) }
+                    DependencyRegistration { DiskStore(clock: clock, cache) }
                   }
                 }
 
