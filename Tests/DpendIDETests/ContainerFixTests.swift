@@ -265,6 +265,39 @@ import Testing
     _ = try Self.check(fixes[0], to: "Injection.swift", of: files, clears: .missingDependency, at: site)
   }
 
+  @Test func aDipTagIsCorrectedToTheRegisteredOne() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(tag: "remote") { StoreImpl() as Store }
+      }
+
+      func store() throws -> Store { try container.1️⃣resolve(tag: 2️⃣"remot") as Store }
+
+      """)
+    let files = ["Services.swift": Self.services, "Container.swift": container]
+    let ide = try ide(files, filters: [])
+    let fixes = ide.missingRegistrationFixes(at: [container.offset("1️⃣")], in: "Container.swift")
+    #expect(
+      fixes.map(\.title) == [
+        #"Did you mean 'Store (name "remote")'?"#, #"Register 'StoreImpl' as 'Store (name "remot")'"#,
+      ])
+    #expect(fixes.map(\.isPreferred) == [true, false])
+    #expect(
+      fixes.first?.edits == [
+        .edit(
+          path: "Container.swift",
+          replacements: [
+            TextReplacement(offset: container.offset("2️⃣"), length: #""remot""#.utf8.count, replacement: #""remote""#)
+          ], lines: LineTable(container.text))
+      ])
+    let site = try #require(ide.containerSymbol(at: container.offset("1️⃣"), in: "Container.swift")?.range)
+    let fixed = try Self.check(fixes[0], to: "Container.swift", of: files, clears: .missingDependency, at: site)
+    #expect(fixed.contains(#"try container.resolve(tag: "remote") as Store"#))
+  }
+
   // MARK: Duplicates and arguments
 
   @Test func theOverriddenRegistrationIsRemovedWithItsLine() throws {
