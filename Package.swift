@@ -57,7 +57,9 @@ let package = Package(
     // the CLI and the server.
     .target(
       name: "DpendWorkspace",
-      dependencies: ["DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate", .product(name: "Yams", package: "Yams")]),
+      dependencies: [
+        "DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate", .product(name: "Yams", package: "Yams"),
+      ]),
     // Protocol: JSON-RPC 2.0 framing and LSP 3.17 message types. Knows nothing of the core.
     .target(name: "DpendProtocol"),
     // Server: the language server (dispatch, documents, publishing, conversions).
@@ -74,7 +76,8 @@ let package = Package(
 
     // SwiftPM plugins: `dpend generate` during `swift build`, and `swift package dpend-analyze`.
     .plugin(
-      name: "DpendGeneratePlugin", capability: .buildTool(), dependencies: ["dpend"], path: "Plugins/DpendGeneratePlugin"),
+      name: "DpendGeneratePlugin", capability: .buildTool(), dependencies: ["dpend"],
+      path: "Plugins/DpendGeneratePlugin"),
     .plugin(
       name: "DpendAnalyzePlugin",
       capability: .command(
@@ -102,10 +105,13 @@ let package = Package(
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace", "DpendProtocol", "DpendTestSupport",
       ]),
-    // The IDE features in process, on marked sources.
+    // The IDE features in process, on marked sources; fixed sources are parsed again.
     .testTarget(
       name: "DpendIDETests",
-      dependencies: ["DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendModel", "DpendTestSupport"]),
+      dependencies: [
+        "DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendModel", "DpendTestSupport",
+        .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+      ]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol", "DpendTestSupport"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
@@ -117,7 +123,7 @@ let package = Package(
       name: "DpendCLITests",
       dependencies: [
         "dpend", "dpend-benchmark", "DpendTestSupport", "DpendModel", "DpendAnalysis", "DpendWorkspace",
-        .product(name: "Swinject", package: "Swinject"),
+        "DpendCollect", "DpendIDE", .product(name: "Swinject", package: "Swinject"),
       ],
       exclude: ["Goldens"]),
   ]

@@ -41,7 +41,7 @@ public struct ContainerAnswers: Sendable {
   /// `true` when `registration` may answer `site`: by the targets compiling their files, by
   /// the gate it is written in being reached where the site runs, and by the container
   /// instances they are on.
-  func answers(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {
+  public func answers(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {
     if let reach, !reach.reaches(registration, for: site) { return false }
     if let instances, !instances.answers(site: site.instance, registration: registration.instance) { return false }
     guard let visibility else { return true }

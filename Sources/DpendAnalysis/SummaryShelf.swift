@@ -12,10 +12,11 @@ import DpendModel
 /// lines, its extensions).
 final class SummaryShelf: Sendable {
   /// The types a file declares, without their methods (which no container lookup reads),
-  /// and its protocols.
+  /// its protocols, and the conformances its extensions add (by extended type, as written).
   struct Declarations: Sendable {
     var types: [TypeDeclaration]
     var protocols: [ProtocolDeclaration]
+    var extensionConformances: [(type: String, conformances: [String])]
 
     init(_ summary: FileSummary) {
       types = summary.types.map { type in
@@ -25,6 +26,9 @@ final class SummaryShelf: Sendable {
         return type
       }
       protocols = summary.protocols
+      extensionConformances = summary.extensions.filter { !$0.inheritance.isEmpty }.map {
+        ($0.extendedType, $0.inheritance.map(\.name))
+      }
     }
   }
 

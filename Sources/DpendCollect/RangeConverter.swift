@@ -32,6 +32,11 @@ struct RangeConverter {
     DpendModel.SourceRange(file: path, start: position(node.start), end: position(node.end))
   }
 
+  /// The range between two UTF-8 offsets of the file.
+  func range(from start: Int, to end: Int) -> DpendModel.SourceRange {
+    DpendModel.SourceRange(file: path, start: position(start), end: position(end))
+  }
+
   private func position(_ offset: Int) -> SourcePosition {
     lines.sourcePosition(ofOffset: offset)
   }

@@ -1,29 +1,50 @@
 import DpendModel
 
-/// The registration method a quick fix adds for a missing key:
+/// The registration method a quick fix adds for a missing key, constructing the key's one
+/// implementation (``Construction``), its initializer's dependencies taken as the method's
+/// parameters:
 /// ```swift
-///   func remoteStore() -> DependencyRegistration<Store> {
-///     DependencyRegistration(tag: Remote.self) { fatalError("TODO: make a Store") }
+///   func remoteStore(session: Session, cache: Tagged<Cache, Disk>) -> DependencyRegistration<Store> {
+///     DependencyRegistration(tag: Remote.self) { RemoteStore(session: session, cache: cache) }
 ///   }
 /// ```
 public enum RegistrationStub {
-  /// The method, indented by two spaces, ending in a newline. `taken` are method names
-  /// the configuration already has.
-  public static func method(for key: DependencyKey, avoiding taken: Set<String>) -> String {
-    let base = methodName(for: key)
+  /// The method making `key` with `construction`, indented by two spaces, ending in a
+  /// newline. `taken` are method names the configuration already has.
+  static func method(for key: DependencyKey, making construction: Construction, avoiding taken: Set<String>)
+    -> String
+  {
+    let name = unique(methodName(for: key), avoiding: taken)
+    var parameterNames: Set<String> = []
+    var parameters: [String] = []
+    let made = construction.expression { dependency in
+      let base = dependency.label == "_" ? lowerCamel(identifier(dependency.type)) : dependency.label
+      let parameter = unique(base, avoiding: parameterNames)
+      parameterNames.insert(parameter)
+      var type = dependency.tag.map { "Tagged<\(dependency.type), \($0)>" } ?? dependency.type
+      if dependency.isOptional { type += "?" }
+      // The initializer takes what the method does: a `Tagged` parameter is passed on as it is.
+      parameters.append("\(parameter): \(type)")
+      return parameter
+    }
+    let tag = key.tag.map { "(tag: \($0).self)" } ?? ""
+    return """
+        func \(name)(\(parameters.joined(separator: ", "))) -> DependencyRegistration<\(key.name)> {
+          DependencyRegistration\(tag) { \(made) }
+        }
+
+      """
+  }
+
+  /// `base`, else `base2`, `base3`… the first not in `taken`.
+  static func unique(_ base: String, avoiding taken: Set<String>) -> String {
     var name = base
     var suffix = 2
     while taken.contains(name) {
       name = "\(base)\(suffix)"
       suffix += 1
     }
-    let tag = key.tag.map { "(tag: \($0).self)" } ?? ""
-    return """
-        func \(name)() -> DependencyRegistration<\(key.name)> {
-          DependencyRegistration\(tag) { fatalError("TODO: make a \(key.name)") }
-        }
-
-      """
+    return name
   }
 
   /// `httpClient` for `HTTPClient`, `remoteStore` for `Store` tagged `Remote`,
@@ -35,7 +56,7 @@ public enum RegistrationStub {
   }
 
   /// The last dotted component, if it is an identifier; `Dependency` otherwise.
-  private static func identifier(_ name: String) -> String {
+  static func identifier(_ name: String) -> String {
     let last = String(name.split(separator: ".").last ?? "")
     let isIdentifier =
       !last.isEmpty && last.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
@@ -44,7 +65,7 @@ public enum RegistrationStub {
   }
 
   /// `HTTPClient` → `httpClient`, `URLSession` → `urlSession`, `Store` → `store`.
-  private static func lowerCamel(_ name: String) -> String {
+  static func lowerCamel(_ name: String) -> String {
     let characters = Array(name)
     var upperRun = 0
     while upperRun < characters.count && characters[upperRun].isUppercase { upperRun += 1 }

@@ -138,6 +138,7 @@ extension ResolveSite: BinaryCodable {
     writer.write(argumentTypes)
     writer.write(instance)
     writer.write(keyRange)
+    writer.write(edits)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -152,6 +153,7 @@ extension ResolveSite: BinaryCodable {
     argumentTypes = try reader.readStrings()
     instance = try reader.read()
     keyRange = try reader.read()
+    edits = try reader.read()
   }
 }
 
@@ -193,6 +195,7 @@ extension ContainerRegistration: BinaryCodable {
     writer.write(gate)
     writer.write(instance)
     writer.write(keyRange)
+    writer.write(statement)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -227,6 +230,7 @@ extension ContainerRegistration: BinaryCodable {
     gate = try reader.read()
     instance = try reader.read()
     keyRange = try reader.read()
+    statement = try reader.read()
   }
 }
 

@@ -138,6 +138,8 @@ public struct ResolveSite: Hashable, Sendable {
   public var lookupScope = ""
   /// The container instance it resolves from (SPEC 8.6); `nil` for any.
   public var instance: InstanceReference? = nil
+  /// Where its type, name and runtime arguments are written, for quick fixes.
+  public var edits = SiteEditRanges()
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,
@@ -225,6 +227,9 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// The type the registration is written in, from which its types' names are looked up
   /// (SPEC 8.4); `""` at the top level.
   public var lookupScope = ""
+  /// The statement making it, for quick fixes; `nil` when it is no statement of its own
+  /// (`let service = c.register { … }`, an argument of another call).
+  public var statement: RegistrationStatement? = nil
 
   public init(
     dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,

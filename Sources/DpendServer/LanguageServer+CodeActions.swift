@@ -20,6 +20,7 @@ extension LanguageServer {
         offsets in
         ide.concreteRegistrationFixes(at: offsets, in: path)
       }
+      actions += containerQuickFixes(request, path: path, ide: ide, workspace: workspace)
     }
     if Self.wants(CodeAction.generateRegistrations, request.context.only) {
       let action = generateRegistrationsAction(ide, workspace)
@@ -37,14 +38,43 @@ extension LanguageServer {
     return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
   }
 
+  /// Quick fixes for container code: a registration or "did you mean" for a key nothing
+  /// registers, removing an overridden registration, dropping runtime arguments.
+  private func containerQuickFixes(_ request: CodeActionRequest, path: String, ide: IDE, workspace: Workspace)
+    -> [CodeAction]
+  {
+    quickFixes(
+      for: [.missingDependency, .unregisteredOptionalResolve], request, path: path, ide: ide, workspace: workspace
+    ) { offsets in
+      ide.missingRegistrationFixes(at: offsets, in: path)
+    }
+      + quickFixes(for: [.duplicateRegistration], request, path: path, ide: ide, workspace: workspace) { offsets in
+        ide.duplicateRegistrationFixes(at: offsets, in: path)
+      }
+      + quickFixes(for: [.argumentCountMismatch], request, path: path, ide: ide, workspace: workspace) { offsets in
+        ide.argumentCountFixes(at: offsets, in: path)
+      }
+  }
+
   /// Quick fixes for the problems with `code` the request's dpend diagnostics (or, without
   /// any, its start) point at: `fixes` gets their UTF-8 offsets in the analysed text.
   private func quickFixes(
     for code: DpendModel.DiagnosticCode, _ request: CodeActionRequest, path: String, ide: IDE,
     workspace: Workspace, _ fixes: ([Int]) -> [Fix]
   ) -> [CodeAction] {
+    quickFixes(for: [code], request, path: path, ide: ide, workspace: workspace, fixes)
+  }
+
+  /// Quick fixes for the problems with one of `codes` the request's dpend diagnostics (or,
+  /// without any, its start) point at: `fixes` gets their UTF-8 offsets in the analysed text.
+  private func quickFixes(
+    for codes: Set<DpendModel.DiagnosticCode>, _ request: CodeActionRequest, path: String, ide: IDE,
+    workspace: Workspace, _ fixes: ([Int]) -> [Fix]
+  ) -> [CodeAction] {
     guard let lines = ide.lines(of: path) else { return [] }
-    let ours = request.context.diagnostics.filter { $0.source == "dpend" && $0.code == code.rawValue }
+    let ours = request.context.diagnostics.filter {
+      $0.source == "dpend" && codes.contains(DpendModel.DiagnosticCode(rawValue: $0.code ?? ""))
+    }
     let offsets = (ours.isEmpty ? [request.range.start] : ours.map(\.range.start)).map {
       positions.offset($0, lines: lines)
     }

@@ -14,12 +14,21 @@ import Testing
         context: .init(diagnostics: [], only: [only])))
   }
 
-  /// The stub the quick fix adds for a missing `Store`.
+  /// The registration method the quick fix adds for a missing `Store`: it makes `DiskStore`,
+  /// the one type conforming to it (``missingStoreWithAnImplementation()``).
   static let storeStub =
-    "  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration { fatalError(\"TODO: make a Store\") }\n  }\n"
+    "  func store() -> DependencyRegistration<Store> {\n    DependencyRegistration { DiskStore() }\n  }\n"
+
+  /// ``ServerFixtures/missingStore()`` with `DiskStore`, a `Store` the implicit filter does
+  /// not select.
+  static func missingStoreWithAnImplementation() throws -> TemporaryWorkspace {
+    let workspace = try ServerFixtures.missingStore()
+    try workspace.write("Sources/DiskStore.swift", "final class DiskStore: Store {}\n")
+    return workspace
+  }
 
   @Test func quickFixAddsARegistrationStubToTheConfiguration() throws {
-    let workspace = try ServerFixtures.missingStore()
+    let workspace = try Self.missingStoreWithAnImplementation()
     let configuration = MarkedText(
       "import DpendRuntime\n\nfinal class AppConfiguration: DependencyConfiguration {\n  func other() {}\n1️⃣}\n")
     try workspace.write("Sources/Config.swift", configuration.text)
@@ -29,7 +38,7 @@ import Testing
     #expect(
       actions == [
         CodeAction(
-          title: "Register 'Store' in AppConfiguration", kind: "quickfix", isPreferred: true,
+          title: "Register 'Store' in AppConfiguration making 'DiskStore'", kind: "quickfix", isPreferred: true,
           edit: WorkspaceEdit(changes: [
             workspace.uri("Sources/Config.swift"): [
               TextEdit(range: configuration.lspRange(at: "1️⃣"), newText: Self.storeStub)
@@ -40,7 +49,7 @@ import Testing
   }
 
   @Test func quickFixOpensALineWhenTheBraceSharesOne() throws {
-    let workspace = try ServerFixtures.missingStore()
+    let workspace = try Self.missingStoreWithAnImplementation()
     let configuration = MarkedText("final class AppConfiguration: DependencyConfiguration {1️⃣}\n")
     try workspace.write("Sources/Config.swift", configuration.text)
     let client = try ServerFixtures.start(workspace)
@@ -54,7 +63,7 @@ import Testing
   }
 
   @Test func quickFixCreatesAConfigurationWhenThereIsNone() throws {
-    let workspace = try ServerFixtures.missingStore()
+    let workspace = try Self.missingStoreWithAnImplementation()
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)
     let actions = try codeActions(
       client, workspace.uri("Sources/Feed.swift"), ServerFixtures.feed, at: "1️⃣", only: CodeAction.quickFix)
@@ -62,7 +71,8 @@ import Testing
     #expect(
       actions == [
         CodeAction(
-          title: "Register 'Store' in a new DependencyRegistrations configuration", kind: "quickfix",
+          title: "Register 'Store' in a new DependencyRegistrations configuration making 'DiskStore'",
+          kind: "quickfix",
           isPreferred: true,
           edit: WorkspaceEdit(documentChanges: [
             .create(CreateFile(uri: created, options: .init(overwrite: true, ignoreIfExists: false))),

@@ -209,6 +209,7 @@ final class ContainerReader: SyntaxVisitor {
   {
     var registration = registration
     registration.gate = scopes.scope(of: node).gate
+    registration.statement = statement(of: node)
     if Self.tellsInstancesApart(registration.dialect), let call = node.as(FunctionCallExprSyntax.self) {
       registration.instance = instances.reference(ofCall: call).flatMap { $0.isFactoryResolver ? nil : $0 }
       // What the factory resolves from the resolver it is given: the registration's container.

@@ -6,6 +6,8 @@ import SwiftSyntax
 struct ResolveContext {
   /// `T` from `as T`/`as! T`, an annotation `let x: T = …`, or the parameter it is passed to.
   var type: ResolvedType?
+  /// Where ``type`` is written, when it is the written type itself (not `T?` read as `T`).
+  var typeNode: TypeSyntax?
   /// `try?`, `?? fallback`, `if let`/`guard let`, an optional annotation.
   var isOptional = false
   /// `try!`, `try`, `!`.
@@ -61,7 +63,10 @@ struct ResolveContext {
         switch cast.questionOrExclamationMark?.tokenKind {
         case .postfixQuestionMark?: conditionalCast = written
         default:
-          if type == nil { type = optionalStripped(written) }
+          if type == nil {
+            type = optionalStripped(written)
+            if type == .named(written) { typeNode = typeExpression.type }
+          }
           if cast.questionOrExclamationMark != nil { isForced = true }
         }
         next += 2
@@ -91,7 +96,10 @@ struct ResolveContext {
         let annotation = binding.typeAnnotation?.type
       {
         let written = TypeText.normalize(annotation.trimmedDescription)
-        if type == nil { type = optionalStripped(written) }
+        if type == nil {
+          type = optionalStripped(written)
+          if type == .named(written) { typeNode = annotation }
+        }
       }
       return
     }

@@ -124,16 +124,18 @@ import Testing
           "dialect", "types", "name", "nameIsComputed", "argumentCount", "argumentTypes", "scope", "constructedType",
           "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "instance",
-          "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope",
+          "keyRange", "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope", "statement",
         ]
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
+      (registration.statement!, ["range", "lines", "indentation", "receiver"]),
+      (summary.resolveSites[0].edits, ["type", "name", "nameArgument", "nameInsertion", "runtimeArguments"]),
       (
         summary.resolveSites[0],
         [
           "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
-          "unread",
-          "conditions", "owner", "requiredBy", "lookupScope", "instance",
+          "keyRange", "unread",
+          "conditions", "owner", "requiredBy", "lookupScope", "instance", "edits",
         ]
       ),
       (summary.lines, ["lineStarts", "bytes", "count", "isASCII"]),
@@ -335,6 +337,11 @@ import Testing
     site.owner = "Feed"
     site.requiredBy = "the container \"Feed\""
     site.argumentTypes = ["Int?", ""]
+    site.edits = SiteEditRanges(
+      type: range(44, 45), name: range(46, 47), nameArgument: range(45, 47),
+      nameInsertion: ArgumentInsertion(position: range(48, 48), prefix: ", ", suffix: ""),
+      runtimeArguments: range(49, 50))
+    site.keyRange = range(54, 55)
     let named = ResolveSite(
       dialect: .dip, type: .named("Store"), argumentCount: Int.min, isRequired: true, range: range(31, 32))
     let unread = ResolveSite(
@@ -347,8 +354,11 @@ import Testing
     registration.autowired = "Impl"
     registration.isForwarded = true
     registration.typeRange = range(37, 38)
+    registration.keyRange = range(56, 57)
     registration.resultRange = range(39, 40)
     registration.typeArgumentInsertion = ArgumentInsertion(position: range(41, 41), prefix: "(", suffix: ")")
+    registration.statement = RegistrationStatement(
+      range: range(51, 52), lines: range(50, 53), indentation: "\t  ", receiver: "self.container")
     registration.providedType = "Chat"
     registration.argumentTypes = ["", "String"]
     registration.gate = RegistrationGate(

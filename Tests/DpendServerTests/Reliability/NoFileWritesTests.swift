@@ -32,7 +32,7 @@ import Testing
         "Sources/App.swift":
           "protocol Store {}\nfinal class StoreImpl: Store {}\nfinal class FeedImpl { init(store: Store) {} }\n",
         "Sources/Screen.swift": screenDocument.text,
-        "Sources/Clock.swift": "protocol Clock {}\n",
+        "Sources/Clock.swift": "protocol Clock {}\nfinal class SystemClock: Clock {}\n",
       ])
     let before = try WorkspaceSnapshot(workspace.root)
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.creatingClient)

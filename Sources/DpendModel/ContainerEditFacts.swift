@@ -1,0 +1,83 @@
+/// The statement a registration is made by, for edits that add a registration after it or
+/// remove it: `container.register(P.self) { _ in Impl() }.inObjectScope(.container)` with
+/// the calls chained to it, a Factory definition `var p: Factory<P> { … }`.
+public struct RegistrationStatement: Hashable, Sendable {
+  /// The statement, without its trivia.
+  public var range: SourceRange
+  /// The lines it fills, from the start of its first line through its last line's line
+  /// break (or the end of the file); `nil` when other code shares its first or last line.
+  public var lines: SourceRange?
+  /// The white space before the statement on its first line; empty when code precedes it.
+  public var indentation: String
+  /// What the registration is called on, as written (`container`, `c`, `self.container`);
+  /// empty for a call on nothing (`register { … }` in Resolver's `registerAllServices()`)
+  /// or a definition.
+  public var receiver: String
+
+  public init(range: SourceRange, lines: SourceRange?, indentation: String, receiver: String) {
+    self.range = range
+    self.lines = lines
+    self.indentation = indentation
+    self.receiver = receiver
+  }
+}
+
+/// Where a resolve site's key is written, for edits ("did you mean", a runtime argument
+/// count): each `nil` when not written, or when dpend cannot edit it exactly.
+public struct SiteEditRanges: Hashable, Sendable {
+  /// The resolved type as written: `P` in `resolve(P.self)`, in `… as P`, in
+  /// `let p: P = try c.resolve()`.
+  public var type: SourceRange?
+  /// The name or tag's expression: `"remote"` in `name: "remote"`.
+  public var name: SourceRange?
+  /// What removing the name or tag argument removes: `, name: "remote"` after the type, or
+  /// `tag: "remote"` alone.
+  public var nameArgument: SourceRange?
+  /// Where a name or tag argument goes when none is written: after Swinject's type argument,
+  /// inside Dip's parentheses.
+  public var nameInsertion: ArgumentInsertion?
+  /// What removing the runtime arguments removes: `, argument: id`, `, arguments: a, b`.
+  public var runtimeArguments: SourceRange?
+
+  public init(
+    type: SourceRange? = nil, name: SourceRange? = nil, nameArgument: SourceRange? = nil,
+    nameInsertion: ArgumentInsertion? = nil, runtimeArguments: SourceRange? = nil
+  ) {
+    self.type = type
+    self.name = name
+    self.nameArgument = nameArgument
+    self.nameInsertion = nameInsertion
+    self.runtimeArguments = runtimeArguments
+  }
+}
+
+extension RegistrationStatement: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.write(range)
+    writer.write(lines)
+    writer.writeString(indentation)
+    writer.writeString(receiver)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    self.init(
+      range: try reader.read(), lines: try reader.read(), indentation: try reader.readString(),
+      receiver: try reader.readString())
+  }
+}
+
+extension SiteEditRanges: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.write(type)
+    writer.write(name)
+    writer.write(nameArgument)
+    writer.write(nameInsertion)
+    writer.write(runtimeArguments)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    self.init(
+      type: try reader.read(), name: try reader.read(), nameArgument: try reader.read(),
+      nameInsertion: try reader.read(), runtimeArguments: try reader.read())
+  }
+}
