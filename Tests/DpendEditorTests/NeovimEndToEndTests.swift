@@ -9,7 +9,9 @@ import Testing
     "client attaches", "missing dependency diagnostic", "hover shows the provider", "definition lands on the provider",
     "an edit fixing it clears the diagnostic", "generate registrations is offered",
     ":DpendGenerate creates the registrations file",
-    ":DpendTree shows the graph", "server exits with the editor",
+    ":DpendTree shows the graph", "code lenses count resolves and run with keys",
+    "document symbols outline the providers", "incoming calls list who needs a provider",
+    ":DpendGraph opens the graph's page", "server exits with the editor",
   ]
 
   private func runScenario(neovim: String?, name: String) throws {

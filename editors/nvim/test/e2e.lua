@@ -60,7 +60,34 @@ local function request(bufnr, method, params)
   error("no response to " .. method)
 end
 
-require("dpend").setup({ cmd = { bin, "lsp", "--debounce", "10" } })
+-- The README's ready mapping, as a user sets it up; the graph page is recorded, not opened.
+local opened_graph
+require("dpend").setup({
+  cmd = { bin, "lsp", "--debounce", "10" },
+  client = { on_attach = require("dpend").on_attach },
+  open = function(path)
+    opened_graph = path
+  end,
+})
+
+-- Types keys as a user does (`<leader>` is `\` in a clean Neovim).
+local function keys(typed)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes(typed, true, false, true), "x", false)
+end
+
+-- What a list request showed: Neovim 0.11 puts symbols in the location list, 0.7 in the
+-- quickfix list.
+local function listed()
+  local items = vim.fn.getloclist(0)
+  return #items > 0 and items or vim.fn.getqflist()
+end
+
+-- Closes the quickfix and location lists and shows the scenario's buffer again.
+local function back_to(bufnr)
+  vim.cmd("cclose")
+  vim.cmd("lclose")
+  vim.api.nvim_set_current_buf(bufnr)
+end
 
 local feed = workspace .. "/Sources/Feed.swift"
 local clock = workspace .. "/Sources/Clock.swift"
@@ -164,6 +191,65 @@ step(":DpendTree shows the graph", function()
   assert(vim.deep_equal(tree, expected), vim.inspect(tree))
   vim.cmd("wincmd p")
   return table.concat(tree, " / ")
+end)
+
+-- The buffer now holds `StoreImpl` on line 5: `FeedImpl.init` needs it (line 3).
+step("code lenses count resolves and run with keys", function()
+  vim.lsp.codelens.refresh()
+  wait(10000, function()
+    return #vim.lsp.codelens.get(bufnr) == 2
+  end, "two code lenses")
+  local titles = {}
+  for _, lens in ipairs(vim.lsp.codelens.get(bufnr)) do
+    titles[lens.range.start.line + 1] = lens.command and lens.command.title
+  end
+  assert(titles[3] == "0 resolves · needs 2" and titles[5] == "1 resolve · needs nothing", vim.inspect(titles))
+  vim.api.nvim_win_set_cursor(0, { 5, 14 })
+  keys("<leader>cl")
+  wait(5000, function()
+    return #vim.fn.getqflist() == 1
+  end, "the lens's resolves in the quickfix list")
+  local item = vim.fn.getqflist()[1]
+  assert(vim.api.nvim_buf_get_name(item.bufnr) == feed and item.lnum == 3 and item.col == 29, vim.inspect(item))
+  back_to(bufnr)
+  return titles[3] .. " / " .. titles[5]
+end)
+
+step("document symbols outline the providers", function()
+  vim.fn.setqflist({}, "r", { items = {} })
+  keys("<leader>ds")
+  wait(5000, function()
+    return #listed() > 0
+  end, "symbols in a list")
+  local texts = vim.tbl_map(function(item)
+    return item.text
+  end, listed())
+  assert(#texts == 2 and texts[1]:match("Feed$") and texts[2]:match("Store$"), vim.inspect(texts))
+  back_to(bufnr)
+  return table.concat(texts, " / ")
+end)
+
+step("incoming calls list who needs a provider", function()
+  vim.fn.setqflist({}, "r", { items = {} })
+  vim.api.nvim_win_set_cursor(0, { 5, 14 })
+  keys("<leader>ci")
+  wait(5000, function()
+    return #vim.fn.getqflist() == 1 and vim.fn.getqflist()[1].text:match("Feed") ~= nil
+  end, "FeedImpl in the quickfix list")
+  local item = vim.fn.getqflist()[1]
+  assert(item.lnum == 3 and item.col == 29, vim.inspect(item))
+  back_to(bufnr)
+  return item.text
+end)
+
+step(":DpendGraph opens the graph's page", function()
+  vim.cmd("DpendGraph Store")
+  wait(10000, function()
+    return opened_graph ~= nil
+  end, "the page to open")
+  local page = table.concat(vim.fn.readfile(opened_graph), "\n")
+  assert(page:find("<title>dpend graph: .*, around Store</title>") and page:find("<svg"), opened_graph)
+  return vim.fn.fnamemodify(opened_graph, ":t")
 end)
 
 step("server exits with the editor", function()

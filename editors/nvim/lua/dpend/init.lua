@@ -11,26 +11,56 @@ M.defaults = {
   -- The server command; a path to the dpend binary and any extra arguments.
   cmd = { "dpend", "lsp" },
   filetypes = { "swift" },
-  -- Files that mark a workspace root, nearest first.
-  root_markers = { ".dpend.json", "Package.swift", ".git" },
+  -- Files that mark a project: the outermost folder holding one (below the repository's
+  -- `.git`) is the root, unless a nearer folder has a `.dpend.json`, which always wins.
+  root_markers = { "Package.swift", "*.xcodeproj", "*.xcworkspace" },
   -- Extra fields passed to the LSP client configuration (on_attach, capabilities, …).
   client = {},
+  -- Opens the page `:DpendGraph` made (a path): the system's browser by default.
+  open = nil,
 }
 
 M.config = vim.deepcopy(M.defaults)
 
---- The nearest directory above `path` holding one of the root markers (or the file's directory).
+local function has(dir, marker)
+  if marker:find("*", 1, true) then
+    return vim.fn.glob(dir .. "/" .. marker) ~= ""
+  end
+  return vim.fn.filereadable(dir .. "/" .. marker) == 1 or vim.fn.isdirectory(dir .. "/" .. marker) == 1
+end
+
+--- The workspace root of `path` (SPEC 9): the nearest folder with a `.dpend.json`, else the
+--- outermost folder with a project marker below the repository's `.git` (the repository's
+--- folder when none has one), else the file's own folder, which is said with a message.
 function M.root_dir(path)
   local dir = vim.fn.fnamemodify(path, ":p:h")
-  for _, marker in ipairs(M.config.root_markers) do
-    local found = vim.fn.findfile(marker, dir .. ";")
-    if found == "" then
-      found = vim.fn.finddir(marker, dir .. ";")
+  local home = vim.fn.fnamemodify("~", ":p:h")
+  local outermost = nil
+  local current = dir
+  while true do
+    if has(current, ".dpend.json") then
+      return current
     end
-    if found ~= "" then
-      return (vim.fn.fnamemodify(found, ":p:h"):gsub("/%.git$", ""))
+    for _, marker in ipairs(M.config.root_markers) do
+      if has(current, marker) then
+        outermost = current
+      end
     end
+    if has(current, ".git") then
+      return outermost or current
+    end
+    local parent = vim.fn.fnamemodify(current, ":h")
+    if parent == current or current == home then
+      break
+    end
+    current = parent
   end
+  if outermost then
+    return outermost
+  end
+  vim.schedule(function()
+    vim.notify("dpend: no project folder above " .. path .. "; analysing " .. dir .. " alone", vim.log.levels.WARN)
+  end)
   return dir
 end
 
@@ -47,6 +77,19 @@ local function apply_edit(err, result, ctx, config)
 end
 
 M.handlers = { ["workspace/applyEdit"] = apply_edit }
+
+-- A code lens's `dpend.showReferences`: its third argument's locations in the quickfix list.
+local function show_references(command, ctx)
+  local client = vim.lsp.get_client_by_id(ctx.client_id)
+  local locations = (command.arguments or {})[3] or {}
+  local items = vim.lsp.util.locations_to_items(locations, client and client.offset_encoding or "utf-16")
+  vim.fn.setqflist({}, " ", { title = command.title, items = items })
+  if #items > 0 then
+    vim.cmd("copen")
+  end
+end
+
+vim.lsp.commands["dpend.showReferences"] = show_references
 
 local function client_config(root)
   local config = vim.tbl_deep_extend("force", {
@@ -90,15 +133,20 @@ function M.client(bufnr)
   return nil
 end
 
---- Runs a dpend command through `workspace/executeCommand`; `on_result(err, result)`.
-function M.execute(command, on_result, bufnr)
+--- Runs a dpend command through `workspace/executeCommand` with the buffer's URI and
+--- `extra` arguments; `on_result(err, result)`.
+function M.execute(command, on_result, bufnr, extra)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   local client = M.client(bufnr)
   if client == nil then
     vim.notify("dpend: no language server attached to this buffer", vim.log.levels.WARN)
     return
   end
-  local params = { command = command, arguments = { vim.uri_from_bufnr(bufnr) } }
+  local arguments = { vim.uri_from_bufnr(bufnr) }
+  for _, argument in ipairs(extra or {}) do
+    table.insert(arguments, argument)
+  end
+  local params = { command = command, arguments = arguments }
   local handler = function(err, result)
     if on_result then
       on_result(err, result)
@@ -137,16 +185,72 @@ function M.tree()
   end)
 end
 
+--- :DpendGraph [key] — the graph's web page (around `key` when given), opened with
+--- `config.open` or the system's browser.
+function M.graph(key)
+  M.execute("dpend.showGraph", function(err, result)
+    if err then
+      vim.notify("dpend: " .. (err.message or tostring(err)), vim.log.levels.ERROR)
+      return
+    end
+    local path = vim.uri_to_fname(result)
+    vim.schedule(function()
+      if M.config.open then
+        M.config.open(path)
+      elseif vim.ui.open then
+        vim.ui.open(path)
+      else
+        vim.fn.jobstart({ "xdg-open", path }, { detach = true })
+      end
+    end)
+  end, nil, key and key ~= "" and { key } or nil)
+end
+
+--- The ready mapping the README shows, for every Neovim version: pass it as
+--- `client = { on_attach = require("dpend").on_attach }`, or call it from your own.
+function M.on_attach(_, bufnr)
+  local function map(keys, action)
+    vim.keymap.set("n", keys, action, { buffer = bufnr })
+  end
+  map("K", vim.lsp.buf.hover)
+  map("gd", vim.lsp.buf.definition)
+  map("gr", vim.lsp.buf.references)
+  map("<leader>ca", vim.lsp.buf.code_action)
+  map("<leader>cl", vim.lsp.codelens.run)
+  map("<leader>ds", vim.lsp.buf.document_symbol)
+  map("<leader>ws", vim.lsp.buf.workspace_symbol)
+  map("<leader>ci", vim.lsp.buf.incoming_calls)
+  map("<leader>co", vim.lsp.buf.outgoing_calls)
+  -- Lenses ("N resolves · needs M") are fetched when the buffer is entered or left insert mode.
+  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave" }, {
+    buffer = bufnr,
+    callback = function()
+      vim.lsp.codelens.refresh()
+    end,
+  })
+  if vim.lsp.inlay_hint and vim.lsp.inlay_hint.enable then
+    pcall(vim.lsp.inlay_hint.enable, true, { bufnr = bufnr })
+  end
+end
+
 --- Configures and enables dpend. Options override `M.defaults`.
 function M.setup(opts)
   M.config = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
   vim.api.nvim_create_user_command("DpendGenerate", M.generate, { desc = "dpend: Generate registrations" })
   vim.api.nvim_create_user_command("DpendTree", M.tree, { desc = "dpend: Show dependency tree" })
+  vim.api.nvim_create_user_command("DpendGraph", function(args)
+    M.graph(args.args)
+  end, { nargs = "?", desc = "dpend: Open the dependency graph (around a key)" })
   if vim.lsp.config and vim.lsp.enable then
     vim.lsp.config("dpend", vim.tbl_deep_extend("force", {
       cmd = M.config.cmd,
       filetypes = M.config.filetypes,
-      root_markers = M.config.root_markers,
+      root_dir = function(bufnr, on_dir)
+        local path = vim.api.nvim_buf_get_name(bufnr)
+        if path ~= "" then
+          on_dir(M.root_dir(path))
+        end
+      end,
       handlers = M.handlers,
     }, M.config.client))
     vim.lsp.enable("dpend")
