@@ -30,12 +30,33 @@ function activeDocumentUri(): string | undefined {
   return vscode.window.activeTextEditor?.document.uri.toString();
 }
 
-async function executeServerCommand(command: string): Promise<unknown> {
+async function executeServerCommand(command: string, ...extra: string[]): Promise<unknown> {
   if (!client) {
     throw new Error("the dpend language server is not running");
   }
   const uri = activeDocumentUri();
-  return client.sendRequest("workspace/executeCommand", { command, arguments: uri ? [uri] : [] });
+  return client.sendRequest("workspace/executeCommand", { command, arguments: [uri ?? "", ...extra] });
+}
+
+interface LSPPosition {
+  line: number;
+  character: number;
+}
+
+interface LSPLocation {
+  uri: string;
+  range: { start: LSPPosition; end: LSPPosition };
+}
+
+/** A code lens's `dpend.showReferences` (document, position, locations) as VS Code's peek view. */
+export async function showReferences(uri: string, position: LSPPosition, locations: LSPLocation[]): Promise<unknown> {
+  const at = (p: LSPPosition) => new vscode.Position(p.line, p.character);
+  return vscode.commands.executeCommand(
+    "editor.action.showReferences",
+    vscode.Uri.parse(uri),
+    at(position),
+    (locations ?? []).map((l) => new vscode.Location(vscode.Uri.parse(l.uri), new vscode.Range(at(l.range.start), at(l.range.end)))),
+  );
 }
 
 /** Starts a client with the current settings (the trace level is read from `dpend.trace.server`). */
@@ -64,6 +85,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         const tree = await executeServerCommand("dpend.showTree");
         const document = await vscode.workspace.openTextDocument({ content: String(tree ?? ""), language: "plaintext" });
         await vscode.window.showTextDocument(document, { preview: true });
+      } catch (error) {
+        vscode.window.showErrorMessage(`dpend: ${(error as Error).message}`);
+      }
+    }),
+    // The code lenses' command: the server names it, the editor shows the places.
+    vscode.commands.registerCommand("dpend.showReferences", (...args: unknown[]) =>
+      showReferences(args[0] as string, args[1] as LSPPosition, args[2] as LSPLocation[]),
+    ),
+    // The graph's web page (around a key when one is typed), opened in the browser.
+    vscode.commands.registerCommand("dpend.graph", async () => {
+      try {
+        const key = await vscode.window.showInputBox({ prompt: "Draw around a key (empty: the whole graph)" });
+        if (key === undefined) return;
+        const page = await executeServerCommand("dpend.showGraph", key);
+        await vscode.env.openExternal(vscode.Uri.parse(String(page)));
       } catch (error) {
         vscode.window.showErrorMessage(`dpend: ${(error as Error).message}`);
       }

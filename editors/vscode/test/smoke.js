@@ -98,6 +98,16 @@ StubLanguageClient.instances = [];
 
 const registered = new Map();
 const opened = [];
+const external = [];
+const shownReferences = [];
+class Uri {
+  constructor(text) { this.text = text; }
+  static parse(text) { return new Uri(text); }
+  toString() { return this.text; }
+}
+class Position { constructor(line, character) { Object.assign(this, { line, character }); } }
+class Range { constructor(start, end) { Object.assign(this, { start, end }); } }
+class Location { constructor(uri, range) { Object.assign(this, { uri, range }); } }
 const errors = [];
 const settings = { "server.path": bin, "server.extraArguments": ["--debounce", "10"] };
 const vscode = {
@@ -106,7 +116,10 @@ const vscode = {
     createOutputChannel: (name) => ({ name, appendLine() {}, dispose() {} }),
     showErrorMessage: async (message) => errors.push(message),
     showTextDocument: async (document) => ({ document }),
+    showInputBox: async () => "Store",
   },
+  env: { openExternal: async (uri) => external.push(uri.toString()) },
+  Uri, Position, Range, Location,
   workspace: {
     getConfiguration: (section) => {
       assert.strictEqual(section, "dpend");
@@ -123,7 +136,10 @@ const vscode = {
       registered.set(id, callback);
       return { dispose: () => registered.delete(id) };
     },
-    executeCommand: (id, ...args) => registered.get(id)(...args),
+    executeCommand: async (id, ...args) => {
+      if (id === "editor.action.showReferences") return shownReferences.push(args);
+      return registered.get(id)(...args);
+    },
   },
 };
 const languageClient = { LanguageClient: StubLanguageClient, TransportKind: { stdio: 0, ipc: 1, pipe: 2, socket: 3 } };
@@ -164,7 +180,28 @@ async function check(name, body) {
   await check("the manifest's commands are the ones registered", async () => {
     const declared = manifest.contributes.commands.map((c) => c.command).sort();
     assert.deepStrictEqual([...registered.keys()].sort(), declared);
-    assert.deepStrictEqual(declared, ["dpend.generate", "dpend.restart", "dpend.tree"]);
+    assert.deepStrictEqual(declared, [
+      "dpend.generate", "dpend.graph", "dpend.restart", "dpend.showReferences", "dpend.tree",
+    ]);
+  });
+
+  await check("a code lens's 'dpend.showReferences' opens VS Code's references view", async () => {
+    const file = pathToFileURL(path.join(workspace, "Sources", "Feed.swift")).href;
+    const range = { start: { line: 2, character: 28 }, end: { line: 2, character: 33 } };
+    await vscode.commands.executeCommand("dpend.showReferences", file, { line: 1, character: 6 }, [{ uri: file, range }]);
+    assert.deepStrictEqual(shownReferences, [[
+      new Uri(file), new Position(1, 6),
+      [new Location(new Uri(file), new Range(new Position(2, 28), new Position(2, 33)))],
+    ]]);
+  });
+
+  await check("'Show dependency graph' opens the page the server wrote", async () => {
+    await withTimeout(vscode.commands.executeCommand("dpend.graph"), "the graph command");
+    assert.deepStrictEqual(errors, []);
+    assert.strictEqual(external.length, 1);
+    const page = require("fs").readFileSync(new URL(external[0]), "utf8");
+    assert.match(page, /<title>dpend graph: .*, around Store<\/title>/);
+    assert.match(page, /<svg/);
   });
 
   await check("'Show dependency tree' opens the server's tree", async () => {

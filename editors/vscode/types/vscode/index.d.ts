@@ -23,8 +23,31 @@ declare module "vscode" {
     affectsConfiguration(section: string): boolean;
   }
 
-  export interface Uri {
+  export class Uri {
+    static parse(value: string): Uri;
     toString(): string;
+  }
+
+  export class Position {
+    constructor(line: number, character: number);
+    readonly line: number;
+    readonly character: number;
+  }
+
+  export class Range {
+    constructor(start: Position, end: Position);
+    readonly start: Position;
+    readonly end: Position;
+  }
+
+  export class Location {
+    constructor(uri: Uri, range: Range);
+    readonly uri: Uri;
+    readonly range: Range;
+  }
+
+  export interface InputBoxOptions {
+    prompt?: string;
   }
 
   export interface TextDocument {
@@ -44,6 +67,11 @@ declare module "vscode" {
     function createOutputChannel(name: string): OutputChannel;
     function showErrorMessage(message: string): Thenable<string | undefined>;
     function showTextDocument(document: TextDocument, options?: TextDocumentShowOptions): Thenable<TextEditor>;
+    function showInputBox(options?: InputBoxOptions): Thenable<string | undefined>;
+  }
+
+  export namespace env {
+    function openExternal(target: Uri): Thenable<boolean>;
   }
 
   export namespace workspace {
