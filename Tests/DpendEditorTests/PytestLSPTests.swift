@@ -11,6 +11,6 @@ import Testing
       python, ["-m", "pytest", "editors/tests", "-q", "-p", "no:cacheprovider"],
       environment: ["DPEND_BIN": EditorTools.dpend], directory: Repository.root, timeout: 180)
     #expect(result.status == 0, "pytest output:\n\(result.output)")
-    #expect(result.output.contains("2 passed"), "pytest output:\n\(result.output)")
+    #expect(result.output.contains("4 passed"), "pytest output:\n\(result.output)")
   }
 }

@@ -142,3 +142,124 @@ async def test_scenario(client: LanguageClient, workspace: pathlib.Path):
     generated = apply_text_edits("", change.edits)
     feed.write_text(text + fix)
     assert generated == generate_with_cli(workspace)
+
+
+ASSEMBLY = """import Swinject
+
+func assemble(_ container: Container) {
+  container.register(Store.self) { _ in StoreImpl() }.inObjectScope(.container)
+  container.register(Feed.self) { r in
+    Feed(store: r.resolve(Store.self)!, clock: r.resolve(Clock.self)!)
+  }
+}
+"""
+SERVICES = """protocol Store {}
+protocol Clock {}
+final class StoreImpl: Store {}
+final class Feed { init(store: Store, clock: Clock) {} }
+"""
+
+
+@pytest.fixture
+def container_workspace(tmp_path: pathlib.Path) -> pathlib.Path:
+    """A Swinject workspace: `Store` registered and resolved, `Clock` resolved and registered nowhere."""
+    root = tmp_path / "container"
+    (root / "Sources").mkdir(parents=True)
+    (root / ".dpend.json").write_text("{}\n")
+    (root / "Sources" / "Assembly.swift").write_text(ASSEMBLY)
+    (root / "Sources" / "Services.swift").write_text(SERVICES)
+    return root
+
+
+@pytest_lsp.fixture(
+    params=CLIENTS,
+    config=ClientServerConfig(
+        server_command=[dpend_binary(), "lsp", "--debounce", "10"], client_factory=make_client
+    ),
+)
+async def container_client(request, lsp_client: LanguageClient, container_workspace: pathlib.Path):
+    params = types.InitializeParams(
+        capabilities=client_capabilities(request.param),
+        root_uri=container_workspace.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=container_workspace.as_uri(), name="container")],
+    )
+    result = await asyncio.wait_for(lsp_client.initialize_session(params), STEP_TIMEOUT)
+    capabilities = result.capabilities
+    assert capabilities.document_symbol_provider and capabilities.workspace_symbol_provider
+    assert capabilities.code_lens_provider and capabilities.inlay_hint_provider
+    assert capabilities.call_hierarchy_provider
+    # Pull diagnostics are offered to a client that says it pulls (Neovim's set does, the
+    # recorded VS Code set does not).
+    pulls = client_capabilities(request.param).text_document.diagnostic is not None
+    assert (capabilities.diagnostic_provider is not None) == pulls
+    lsp_client.pulls = pulls
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), STEP_TIMEOUT)
+
+
+async def test_container_features(container_client: LanguageClient, container_workspace: pathlib.Path):
+    client = container_client
+    uri = (container_workspace / "Sources" / "Assembly.swift").as_uri()
+    doc = types.TextDocumentIdentifier(uri=uri)
+    await diagnostics_for(client, uri, 1)
+
+    def span(r):
+        return (r.start.line, r.start.character, r.end.line, r.end.character)
+
+    # Outline: the two registrations.
+    symbols = await asyncio.wait_for(client.text_document_document_symbol_async(types.DocumentSymbolParams(doc)), STEP_TIMEOUT)
+    assert [(s.name, s.detail, span(s.selection_range)) for s in symbols] == [
+        ("Store", "Swinject, scope container", (3, 12, 3, 20)),
+        ("Feed", "Swinject, default scope", (4, 12, 4, 20)),
+    ]
+    found = await asyncio.wait_for(client.workspace_symbol_async(types.WorkspaceSymbolParams(query="feed")), STEP_TIMEOUT)
+    assert [(s.name, s.location.uri) for s in found] == [("Feed", uri)]
+
+    # Lenses: what each registration answers and needs; the resolve nothing registers.
+    lenses = await asyncio.wait_for(client.text_document_code_lens_async(types.CodeLensParams(doc)), STEP_TIMEOUT)
+    assert [(l.range.start.line, l.command.title, l.command.command) for l in lenses] == [
+        (3, "1 resolve · needs nothing", "dpend.showReferences"),
+        (4, "0 resolves · needs 2", "dpend.showReferences"),
+        (5, "not registered", "dpend.showReferences"),
+    ]
+
+    # Inlay hints: Feed's implicit scope after its key.
+    hints = await asyncio.wait_for(
+        client.text_document_inlay_hint_async(
+            types.InlayHintParams(doc, types.Range(types.Position(0, 0), types.Position(10, 0)))
+        ),
+        STEP_TIMEOUT,
+    )
+    assert [(h.position.line, h.position.character, h.label) for h in hints] == [(4, 30, ".graph")]
+
+    # Hover on the key itself covers the key.
+    hover = await asyncio.wait_for(
+        client.text_document_hover_async(types.HoverParams(doc, types.Position(5, 28))), STEP_TIMEOUT
+    )
+    assert hover.contents.value.startswith("Resolves `Store`")
+    assert span(hover.range) == (5, 26, 5, 36)
+
+    # Call hierarchy: Store's incoming is Feed; Feed's outgoing is Store and the missing Clock.
+    [store] = await asyncio.wait_for(
+        client.text_document_prepare_call_hierarchy_async(types.CallHierarchyPrepareParams(doc, types.Position(3, 25))),
+        STEP_TIMEOUT,
+    )
+    assert store.name == "Store"
+    incoming = await asyncio.wait_for(
+        client.call_hierarchy_incoming_calls_async(types.CallHierarchyIncomingCallsParams(store)), STEP_TIMEOUT
+    )
+    assert [(c.from_.name, [span(r) for r in c.from_ranges]) for c in incoming] == [("Feed", [(5, 18, 5, 25)])]
+    outgoing = await asyncio.wait_for(
+        client.call_hierarchy_outgoing_calls_async(types.CallHierarchyOutgoingCallsParams(incoming[0].from_)),
+        STEP_TIMEOUT,
+    )
+    assert [(c.to.name, c.to.detail) for c in outgoing] == [("Store", "Swinject, scope container"), ("Clock", "not registered")]
+
+    # Pull diagnostics, for a client that pulls: the document's report names the missing Clock.
+    if not client.pulls:
+        return
+    report = await asyncio.wait_for(
+        client.text_document_diagnostic_async(types.DocumentDiagnosticParams(doc)), STEP_TIMEOUT
+    )
+    assert report.kind == "full"
+    assert [d.message for d in report.items] == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"]
