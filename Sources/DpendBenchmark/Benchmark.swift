@@ -2,6 +2,7 @@ import ArgumentParser
 import DpendAnalysis
 import DpendHost
 import DpendModel
+import DpendProtocol
 import DpendWorkspace
 import Foundation
 import SwiftParser
@@ -53,6 +54,13 @@ struct Benchmark: ParsableCommand {
   )
   var stages = false
 
+  @Option(
+    help: """
+      Only measure each editor request's latency on an indexed workspace, this many times each, per --synthetic \
+      kind and size (a container file's first resolve; try 200).
+      """)
+  var requests: Int?
+
   @Option(help: "Only write the first --synthetic workspace at the first --sizes value into this directory, then stop.")
   var generate: String?
 
@@ -74,6 +82,17 @@ struct Benchmark: ParsableCommand {
       return
     }
     defer { try? FileManager.default.removeItem(at: scratch) }
+    if let requests {
+      emit("request | median | p95 | max  (dpend lsp, one request at a time, \(requests) each)")
+      for kind in synthetic {
+        for size in sizes where size > 0 {
+          let root = scratch.appendingPathComponent("requests-\(kind.rowName)-\(size)")
+          try kind.write(fileCount: size, to: root)
+          try measureRequests(name: "\(kind.rowName) \(size)", root: root, count: requests)
+        }
+      }
+      return
+    }
     var workspaces: [(name: String, root: URL)] = []
     for kind in synthetic {
       for size in sizes where size > 0 {
@@ -151,12 +170,39 @@ struct Benchmark: ParsableCommand {
   private func stageTimes(name: String, root: URL) throws -> String {
     let settings = try WorkspaceSettings.load(root: root.path)
     let host = AnalysisHost()
-    var problems: [Diagnostic] = []
+    var problems: [DpendModel.Diagnostic] = []
     let loading = try Statistics.time { problems = try WorkspaceLoader.load(settings, into: host).problems }
     let graphing = Statistics.time { _ = host.graph(extraDiagnostics: problems) }
     let parts = host.graphStageTimes.map { "\($0.stage) \(Format.milliseconds(Format.seconds($0.duration)))" }
     return "\(name): read, parse and collect \(Format.milliseconds(loading)) · graph \(Format.milliseconds(graphing)) ("
       + parts.joined(separator: ", ") + ")"
+  }
+
+  /// Each editor request's latency on the workspace at `root` (`--requests`), at the first
+  /// resolve's key of the first file that has one.
+  private func measureRequests(name: String, root: URL, count: Int) throws {
+    let settings = try WorkspaceSettings.load(root: root.path)
+    let files = SourceDiscovery(excludes: [], outputFile: nil).files(in: settings.inputs).files.sorted()
+    guard
+      let (file, key) = files.lazy.compactMap({ path -> (String, DpendProtocol.Position)? in
+        guard let text = WorkspaceLoader.readText(path), let key = RequestLatencyProbe.keyPosition(in: text) else {
+          return nil
+        }
+        return (path, key)
+      }).first
+    else { return emit("\(name): no resolve to ask about") }
+    let binary =
+      dpend
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("dpend").path
+    emit("\(name) files, at \(URL(fileURLWithPath: file).lastPathComponent):\(key.line + 1)")
+    let result = try RequestLatencyProbe(binary: binary, count: count).measure(
+      root: root, file: URL(fileURLWithPath: file), key: key)
+    for (method, seconds) in result {
+      emit(
+        "\(method) | \(Format.milliseconds(Statistics.percentile(seconds, 50))) | "
+          + "\(Format.milliseconds(Statistics.percentile(seconds, 95))) | \(Format.milliseconds(seconds.max() ?? 0))")
+    }
   }
 
   /// Writes a line at once (unbuffered), so rows appear as they are measured.

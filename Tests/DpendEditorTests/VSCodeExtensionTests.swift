@@ -24,8 +24,12 @@ import Testing
     #expect(
       commands.map { "\($0["category"] ?? ""): \($0["title"] ?? "") (\($0["command"] ?? ""))" } == [
         "dpend: Generate registrations (dpend.generate)", "dpend: Show dependency tree (dpend.tree)",
-        "dpend: Restart server (dpend.restart)",
+        "dpend: Show dependency graph (dpend.graph)",
+        "dpend: Show the places a code lens lists (dpend.showReferences)", "dpend: Restart server (dpend.restart)",
       ])
+    // The lenses' command is not for the palette.
+    let menus = try #require(contributes["menus"] as? [String: [[String: String]]])
+    #expect(menus["commandPalette"] ?? [] == [["command": "dpend.showReferences", "when": "false"]])
     let configuration = try #require(contributes["configuration"] as? [String: Any])
     let properties = try #require(configuration["properties"] as? [String: [String: Any]])
     #expect(properties.keys.sorted() == ["dpend.server.extraArguments", "dpend.server.path", "dpend.trace.server"])

@@ -19,7 +19,9 @@ import Testing
             textDocumentSync: .init(openClose: true, change: 2, save: .init(includeText: false)),
             hoverProvider: true, definitionProvider: true, referencesProvider: true,
             codeActionProvider: .init(codeActionKinds: ["quickfix", "source.generateRegistrations.dpend"]),
-            executeCommandProvider: .init(commands: ["dpend.generateRegistrations", "dpend.showTree"]),
+            executeCommandProvider: .init(commands: [
+              "dpend.generateRegistrations", "dpend.showTree", "dpend.showGraph",
+            ]),
             workspace: .init(workspaceFolders: .init(supported: true, changeNotifications: true))),
           serverInfo: .init(name: "dpend", version: "0.1.0")))
     #expect(try client.shutdownAndExit() == 0)

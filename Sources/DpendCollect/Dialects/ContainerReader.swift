@@ -319,7 +319,8 @@ final class ContainerReader: SyntaxVisitor {
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     var site = site
     site.lookupScope = scopes.scope(of: node).lexicalScope
-    if site.keyRange == nil { site.keyRange = keyRange(of: node, named: site.range) }
+    // Factory's key is the definition's name: its call's arguments are the definition's parameters.
+    if site.keyRange == nil && site.dialect != .factory { site.keyRange = keyRange(of: node, named: site.range) }
     if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
       site.instance = instances.reference(ofCall: call)
     }
