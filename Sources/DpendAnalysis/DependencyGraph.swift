@@ -106,15 +106,19 @@ public struct DependencyGraph: Sendable {
   /// Every parameter that needs `key`, with the first factory declaring it, in stable
   /// order. A parameter shared by several factories (one initializer of a type providing
   /// several keys) is listed once.
+  /// Made from an index of every local parameter by key, built when first asked (an editor
+  /// asks for many keys of one graph: code lenses, the call hierarchy).
   public func consumers(of key: DependencyKey) -> [(factory: Factory, parameter: FactoryParameter)] {
     var seen = Set<MissingDependencyCheck.Consumer>()
     var result: [(Factory, FactoryParameter)] = []
-    for factory in localFactories + libraryFactories {
-      for parameter in factory.parameters where parameter.dependency == key {
-        let consumer = MissingDependencyCheck.Consumer(factory: factory.displayName, range: parameter.range)
-        guard seen.insert(consumer).inserted else { continue }
-        result.append((factory, parameter))
-      }
+    let local = files.consumers(of: key)
+    let library = libraryFactories.flatMap { factory in
+      factory.parameters.filter { $0.dependency == key }.map { (factory: factory, parameter: $0) }
+    }
+    for (factory, parameter) in local + library {
+      let consumer = MissingDependencyCheck.Consumer(factory: factory.displayName, range: parameter.range)
+      guard seen.insert(consumer).inserted else { continue }
+      result.append((factory, parameter))
     }
     return result
   }
@@ -128,11 +132,27 @@ final class FileResults: Sendable {
   /// The summaries the graph was built from.
   let summaries: SummaryShelf
   private let flattened = Locked<[Factory]?>(nil)
+  private let parametersByKey = Locked<[DependencyKey: [(factory: Factory, parameter: FactoryParameter)]]?>(nil)
 
   init(byPath: [String: FileAnalysis], paths: [String], summaries: SummaryShelf) {
     self.byPath = byPath
     self.paths = paths
     self.summaries = summaries
+  }
+
+  /// Every local factory's parameters needing `key`, in stable order (file, position,
+  /// parameter), from an index made when first asked.
+  func consumers(of key: DependencyKey) -> [(factory: Factory, parameter: FactoryParameter)] {
+    let factories = allFactories
+    return parametersByKey.withLock { cached in
+      if let cached { return cached[key] ?? [] }
+      var table: [DependencyKey: [(factory: Factory, parameter: FactoryParameter)]] = [:]
+      for factory in factories {
+        for parameter in factory.parameters { table[parameter.dependency, default: []].append((factory, parameter)) }
+      }
+      cached = table
+      return table[key] ?? []
+    }
   }
 
   var allFactories: [Factory] {

@@ -57,7 +57,7 @@ struct Benchmark: ParsableCommand {
   @Option(
     help: """
       Only measure each editor request's latency on an indexed workspace, this many times each, per --synthetic \
-      kind and size (a container file's first resolve; try 200).
+      kind and size and per --directory, measured in place (at a file's first resolve; try 200).
       """)
   var requests: Int?
 
@@ -90,6 +90,11 @@ struct Benchmark: ParsableCommand {
           try kind.write(fileCount: size, to: root)
           try measureRequests(name: "\(kind.rowName) \(size)", root: root, count: requests)
         }
+      }
+      // An existing directory is measured in place: the server keeps its caches there.
+      for path in directory {
+        try measureRequests(
+          name: URL(fileURLWithPath: path).lastPathComponent, root: URL(fileURLWithPath: path), count: requests)
       }
       return
     }

@@ -148,13 +148,20 @@ struct RequestLatencyProbe {
     return result
   }
 
-  /// A position on the type of the first `resolve(X.self` in `text`: where an editor user
-  /// asks about a key. Found by searching the text, only to choose where to ask.
+  /// A position on the type of the first `resolve(X.self` in `text`, else on the first
+  /// parameter's type of an `init(`: where an editor user asks about a key. Found by searching
+  /// the text, only to choose where to ask.
   static func keyPosition(in text: String) -> Position? {
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    for (number, line) in lines.enumerated() {
       guard let found = line.range(of: "resolve(") else { continue }
-      let column = line.utf16.distance(from: line.startIndex, to: found.upperBound)
-      return Position(line: number, character: column + 1)
+      return Position(line: number, character: line.utf16.distance(from: line.startIndex, to: found.upperBound) + 1)
+    }
+    for (number, line) in lines.enumerated() {
+      guard let initializer = line.range(of: "init("),
+        let colon = line[initializer.upperBound...].range(of: ": ")
+      else { continue }
+      return Position(line: number, character: line.utf16.distance(from: line.startIndex, to: colon.upperBound) + 1)
     }
     return nil
   }

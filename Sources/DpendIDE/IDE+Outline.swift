@@ -40,15 +40,23 @@ extension IDE {
     return (registrations + providers).sorted { $0.range.start.offset < $1.range.start.offset }
   }
 
-  /// Every registration and provider of the workspace whose key contains `query` (any case;
-  /// every one for `""`), in path order.
-  public func nodes(matching query: String) -> [KeyNode] {
+  /// The registrations and providers of the workspace whose key contains `query` (any case;
+  /// every one for `""`), in path order, at most `limit` of them: an editor narrows its query
+  /// as the user types rather than scrolling thousands.
+  public func nodes(matching query: String, limit: Int = 128) -> [KeyNode] {
     let nodes = KeyNodes(graph: graph)
-    let all = graph.containerIndex.registrations.map(nodes.node) + graph.localFactories.map(nodes.node)
     let wanted = query.lowercased()
-    return all.filter { wanted.isEmpty || $0.name.lowercased().contains(wanted) }.sorted {
+    func matches(_ key: String) -> Bool { wanted.isEmpty || key.lowercased().contains(wanted) }
+    // Both lists are in path order: the first `limit` matches of each hold the first `limit`
+    // of all, and only those become nodes.
+    let registrations = graph.containerIndex.registrations.lazy.filter {
+      matches($0.keys.first?.description ?? "")
+    }.prefix(limit)
+    let providers = graph.localFactories.lazy.filter { matches($0.key.description) }.prefix(limit)
+    let found = (registrations.map(nodes.node) + providers.map(nodes.node)).sorted {
       ($0.range.file, $0.range.start.offset) < ($1.range.file, $1.range.start.offset)
     }
+    return Array(found.prefix(limit))
   }
 
   /// Above each registration and provider of `path`, `N resolves · needs M` listing the

@@ -32,6 +32,8 @@ import Testing
       ])
     #expect(ide.nodes(matching: "STORE").map(\.name) == ["Store", "Store (name \"cache\")"])
     #expect(ide.nodes(matching: "").count == 4)
+    // At most `limit`, the first in path order.
+    #expect(ide.nodes(matching: "", limit: 2).map(\.name) == ["Store", "Store (name \"cache\")"])
     #expect(ide.nodes(in: "Router.swift") == [])
   }
 
