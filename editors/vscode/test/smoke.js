@@ -40,7 +40,11 @@ class StubLanguageClient {
     this.process.stdout.on("data", (chunk) => this.receive(chunk));
     const root = pathToFileURL(workspace).href;
     this.initializeResult = await withTimeout(
-      this.sendRequest("initialize", { processId: process.pid, rootUri: root, capabilities: {} }),
+      // As vscode-languageclient says: edits may create files.
+      this.sendRequest("initialize", {
+        processId: process.pid, rootUri: root,
+        capabilities: { workspace: { workspaceEdit: { documentChanges: true, resourceOperations: ["create", "rename", "delete"] } } },
+      }),
       "initialize",
     );
     this.notify("initialized", {});
@@ -56,7 +60,10 @@ class StubLanguageClient {
       const message = JSON.parse(this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString("utf8"));
       this.buffer = this.buffer.subarray(headerEnd + 4 + length);
       if (message.id !== undefined && message.method) {
-        this.write({ jsonrpc: "2.0", id: message.id, result: null }); // a request from the server
+        // A request from the server: recorded, and answered as applied.
+        StubLanguageClient.serverRequests.push(message);
+        const result = message.method === "workspace/applyEdit" ? { applied: true } : null;
+        this.write({ jsonrpc: "2.0", id: message.id, result });
       } else if (message.id !== undefined && this.pending.has(message.id)) {
         const { resolve, reject } = this.pending.get(message.id);
         this.pending.delete(message.id);
@@ -95,6 +102,7 @@ class StubLanguageClient {
   }
 }
 StubLanguageClient.instances = [];
+StubLanguageClient.serverRequests = [];
 
 const registered = new Map();
 const opened = [];
@@ -151,6 +159,9 @@ Module._load = function (request, parent, isMain) {
   return load.call(this, request, parent, isMain);
 };
 
+// The mistake fixed on disk, so that the graph is valid and can be generated.
+require("fs").writeFileSync(path.join(workspace, "Sources", "StoreImpl.swift"), "final class StoreImpl: Store {}\n");
+
 const results = [];
 async function check(name, body) {
   try {
@@ -202,6 +213,24 @@ async function check(name, body) {
     const page = require("fs").readFileSync(new URL(external[0]), "utf8");
     assert.match(page, /<title>dpend graph: .*, around Store<\/title>/);
     assert.match(page, /<svg/);
+  });
+
+  await check("'Generate registrations' on first use asks the editor to create the output file", async () => {
+    const output = pathToFileURL(path.join(workspace, "Generated", "Dependencies.swift")).href;
+    assert(!require("fs").existsSync(new URL(output)), "the output file exists before the first use");
+    await withTimeout(vscode.commands.executeCommand("dpend.generate"), "the generate command");
+    assert.deepStrictEqual(errors, []);
+    const deadline = Date.now() + STEP_TIMEOUT;
+    let edit;
+    while (!edit && Date.now() < deadline) {
+      edit = StubLanguageClient.serverRequests.find((m) => m.method === "workspace/applyEdit");
+      if (!edit) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert(edit, "no workspace/applyEdit");
+    const [create, change] = edit.params.edit.documentChanges;
+    assert.deepStrictEqual(create, { kind: "create", uri: output, options: { ignoreIfExists: false, overwrite: true } });
+    assert.strictEqual(change.textDocument.uri, output);
+    assert.match(change.edits[0].newText, /StoreImpl/);
   });
 
   await check("'Show dependency tree' opens the server's tree", async () => {
