@@ -52,6 +52,7 @@ public enum SummaryCollector {
       let modules = summary.imports
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
       summary.resolveSites = reader.resolveSites.map { $0.droppingModules(modules) }
+      summary.siteEdits = reader.siteEdits
       summary.vocabulary.containerValues = reader.containerValues
       summary.vocabulary.slots = reader.slots
       summary.receiverNames = reader.receiverNames.names.sorted()

@@ -59,7 +59,7 @@ extension IDE {
     for offset in offsets {
       guard case .resolve(let site)? = containerSymbol(at: offset, in: path)?.symbol, let type = site.type,
         graph.diagnostics.contains(where: { $0.code == .argumentCountMismatch && $0.range == site.site.range }),
-        let arguments = site.site.edits.runtimeArguments, let lines = lines(of: arguments.file)
+        let arguments = editRanges(of: site).runtimeArguments, let lines = lines(of: arguments.file)
       else { continue }
       let registered = candidates(for: site, type: type, name: site.site.name)
       guard !registered.isEmpty, registered.allSatisfy({ $0.argumentCount == 0 }) else { continue }
@@ -104,7 +104,7 @@ extension IDE {
   /// ask for it.
   private func didYouMeanFixes(for site: ContainerSite) -> [Fix] {
     guard let type = site.type, let lines = lines(of: site.site.range.file) else { return [] }
-    let edits = site.site.edits
+    let edits = editRanges(of: site)
     let visible = graph.containerIndex.registrations.filter { registration in
       registration.unread == nil && registration.dialect == site.site.dialect
         && (site.site.dialect != .swinject || registration.argumentCount == site.site.argumentCount)
@@ -194,6 +194,11 @@ extension IDE {
   }
 
   // MARK: Shared
+
+  /// Where `site`'s key is written, from its file's summary.
+  private func editRanges(of site: ContainerSite) -> SiteEditRanges {
+    graph.summary(of: site.site.range.file)?.edits(of: site.site) ?? SiteEditRanges()
+  }
 
   private static func replacing(_ range: SourceRange, with text: String) -> TextReplacement {
     TextReplacement(offset: range.start.offset, length: range.end.offset - range.start.offset, replacement: text)

@@ -51,6 +51,39 @@ public struct SiteEditRanges: Hashable, Sendable {
   }
 }
 
+/// A resolve site's edit ranges, by the site's range: kept beside the summary's container
+/// code (``FileSummary/siteEdits``), not in each ``ResolveSite``, which the graph holds for
+/// every resolve of the workspace; a quick fix reads them for the one file it edits.
+public struct SiteEdits: Hashable, Sendable {
+  /// The site's range (``ResolveSite/range``).
+  public var site: SourceRange
+  public var edits: SiteEditRanges
+
+  public init(site: SourceRange, edits: SiteEditRanges) {
+    self.site = site
+    self.edits = edits
+  }
+}
+
+extension FileSummary {
+  /// The edit ranges of `site`, a resolve read from this file; none when nothing of it can
+  /// be edited exactly.
+  public func edits(of site: ResolveSite) -> SiteEditRanges {
+    siteEdits.first { $0.site == site.range }?.edits ?? SiteEditRanges()
+  }
+}
+
+extension SiteEdits: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.write(site)
+    writer.write(edits)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    self.init(site: try reader.read(), edits: try reader.read())
+  }
+}
+
 extension RegistrationStatement: BinaryCodable {
   func write(to writer: inout BinaryWriter) {
     writer.write(range)

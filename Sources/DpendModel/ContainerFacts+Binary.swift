@@ -138,7 +138,6 @@ extension ResolveSite: BinaryCodable {
     writer.write(argumentTypes)
     writer.write(instance)
     writer.write(keyRange)
-    writer.write(edits)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -153,7 +152,6 @@ extension ResolveSite: BinaryCodable {
     argumentTypes = try reader.readStrings()
     instance = try reader.read()
     keyRange = try reader.read()
-    edits = try reader.read()
   }
 }
 

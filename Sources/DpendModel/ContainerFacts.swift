@@ -138,8 +138,6 @@ public struct ResolveSite: Hashable, Sendable {
   public var lookupScope = ""
   /// The container instance it resolves from (SPEC 8.6); `nil` for any.
   public var instance: InstanceReference? = nil
-  /// Where its type, name and runtime arguments are written, for quick fixes.
-  public var edits = SiteEditRanges()
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,

@@ -8,7 +8,7 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 9
+  public static let binaryFormatVersion: UInt8 = 10
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -40,6 +40,7 @@ extension FileSummary {
     writer.write(problems)
     writer.write(registrations)
     writer.write(resolveSites)
+    writer.write(siteEdits)
     writer.write(vocabulary)
     writer.write(receiverNames)
     writer.write(mentions)
@@ -94,6 +95,7 @@ extension FileSummary {
     problems = try reader.read()
     registrations = try reader.read()
     resolveSites = try reader.read()
+    siteEdits = try reader.read()
     vocabulary = try reader.read()
     receiverNames = try reader.readStrings()
     mentions = try reader.read()

@@ -21,6 +21,8 @@ public struct FileSummary: Hashable, Sendable {
   public var registrations: [ContainerRegistration] = []
   /// Resolve sites outside any registration (routers, view controllers, wrappers).
   public var resolveSites: [ResolveSite] = []
+  /// Where the Swinject and Dip resolves' keys are written, for quick fixes (``SiteEdits``).
+  public var siteEdits: [SiteEdits] = []
   /// The app's own helpers, inject wrappers and container values the file declares, which
   /// other files' container code is read with (``ContainerVocabulary``).
   public var vocabulary = VocabularyFacts()

@@ -65,6 +65,11 @@ extension ContainerReader {
     }
   }
 
+  /// Keeps `edits` for `site` (``siteEdits``), unless nothing of it can be edited.
+  func record(_ edits: SiteEditRanges, of site: ResolveSite) {
+    if edits != SiteEditRanges() { siteEdits.append(SiteEdits(site: site.range, edits: edits)) }
+  }
+
   /// The edit ranges of a resolve call whose name or tag is labelled `nameLabel`: the type
   /// written as `T.self` first, else `typeNode` (from the context); the name argument; where
   /// one goes (after the type argument, else first); the runtime arguments (from the first

@@ -19,6 +19,8 @@ final class ContainerReader: SyntaxVisitor {
   let ranges: RangeConverter
   var registrations: [ContainerRegistration] = []
   var resolveSites: [ResolveSite] = []
+  /// Where the Swinject and Dip resolves read write their keys, by site (quick fixes).
+  var siteEdits: [SiteEdits] = []
   /// The globals and properties the file declares as containers (for the vocabulary).
   var containerValues: [ContainerValue] = []
   /// The parameters and struct properties the file declares whose closures receive a

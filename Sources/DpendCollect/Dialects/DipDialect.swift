@@ -127,7 +127,7 @@ enum DipDialect {
     }
     if site.type == nil { site.unread = "the resolved type is inferred from the context" }
     site.readName(CallShape.argument(call, "tag")?.expression, called: "tag")
-    site.edits = reader.editRanges(of: call, nameLabel: "tag", typeNode: context.typeNode)
+    reader.record(reader.editRanges(of: call, nameLabel: "tag", typeNode: context.typeNode), of: site)
     let arguments = Array(call.arguments)
     if let index = arguments.firstIndex(where: { $0.label?.text == "arguments" }) {
       site.argumentCount = arguments.count - index

@@ -85,7 +85,7 @@ enum SwinjectDialect {
       conditions: reader.conditions(of: call))
     if site.type == nil { site.unread = "the resolved type is not written as 'T.self'" }
     site.readName(CallShape.argument(call, "name")?.expression, called: "name")
-    site.edits = reader.editRanges(of: call, nameLabel: "name", typeNode: nil)
+    reader.record(reader.editRanges(of: call, nameLabel: "name", typeNode: nil), of: site)
     if let index = arguments.firstIndex(where: { $0.label?.text == "argument" || $0.label?.text == "arguments" }) {
       site.argumentCount = arguments.count - index
       site.argumentTypes = ArgumentTypes.of(arguments[index...].map(\.expression))

@@ -46,18 +46,19 @@ import Testing
         _ = r.resolve(7️⃣Clock.self8️⃣)!
       }
       """)
-    let sites = SummaryCollector.summarize(path: "S.swift", source: source.text).resolveSites
+    let summary = SummaryCollector.summarize(path: "S.swift", source: source.text)
+    let sites = summary.resolveSites
     try #require(sites.count == 2)
     let at = { (marker: String) in source.range(from: marker, to: marker, in: "S.swift") }
     #expect(
-      sites[0].edits
+      summary.edits(of: sites[0])
         == SiteEditRanges(
           type: source.range(from: "1️⃣", to: "2️⃣", in: "S.swift"),
           name: source.range(from: "4️⃣", to: "5️⃣", in: "S.swift"),
           nameArgument: source.range(from: "3️⃣", to: "5️⃣", in: "S.swift"),
           runtimeArguments: source.range(from: "5️⃣", to: "6️⃣", in: "S.swift")))
     #expect(
-      sites[1].edits
+      summary.edits(of: sites[1])
         == SiteEditRanges(
           type: source.range("7️⃣", covering: "Clock", in: "S.swift"),
           nameInsertion: ArgumentInsertion(position: at("8️⃣"), prefix: ", ", suffix: "")))
@@ -74,11 +75,12 @@ import Testing
         let feed: Feed? = try? c.resolve(6️⃣arguments: 1)
       }
       """)
-    let sites = SummaryCollector.summarize(path: "C.swift", source: source.text).resolveSites
+    let summary = SummaryCollector.summarize(path: "C.swift", source: source.text)
+    let sites = summary.resolveSites
     try #require(sites.count == 3)
     let at = { (marker: String) in source.range(from: marker, to: marker, in: "C.swift") }
     #expect(
-      sites.map(\.edits) == [
+      sites.map(summary.edits(of:)) == [
         SiteEditRanges(
           type: source.range("1️⃣", covering: "Store", in: "C.swift"),
           name: source.range(from: "7️⃣", to: "3️⃣", in: "C.swift"),

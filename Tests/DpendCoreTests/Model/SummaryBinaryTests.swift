@@ -81,7 +81,7 @@ import Testing
         summary,
         [
           "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
-          "resolveSites", "vocabulary", "receiverNames", "mentions", "instances", "lines",
+          "resolveSites", "siteEdits", "vocabulary", "receiverNames", "mentions", "instances", "lines",
         ]
       ),
       (summary.vocabulary, ["helpers", "containerValues", "slots"]),
@@ -129,13 +129,14 @@ import Testing
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
       (registration.statement!, ["range", "lines", "indentation", "receiver"]),
-      (summary.resolveSites[0].edits, ["type", "name", "nameArgument", "nameInsertion", "runtimeArguments"]),
+      (summary.siteEdits[0], ["site", "edits"]),
+      (summary.siteEdits[0].edits, ["type", "name", "nameArgument", "nameInsertion", "runtimeArguments"]),
       (
         summary.resolveSites[0],
         [
           "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
           "keyRange", "unread",
-          "conditions", "owner", "requiredBy", "lookupScope", "instance", "edits",
+          "conditions", "owner", "requiredBy", "lookupScope", "instance",
         ]
       ),
       (summary.lines, ["lineStarts", "bytes", "count", "isASCII"]),
@@ -203,11 +204,11 @@ import Testing
 
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
-    // The string table ("a"), the empty range table, the path's index, eight empty arrays,
+    // The string table ("a"), the empty range table, the path's index, nine empty arrays,
     // the vocabulary's three, the receiver names, the mentions' two, the instances' two, an
     // empty text's one line.
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
         + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
@@ -236,7 +237,7 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -337,7 +338,7 @@ import Testing
     site.owner = "Feed"
     site.requiredBy = "the container \"Feed\""
     site.argumentTypes = ["Int?", ""]
-    site.edits = SiteEditRanges(
+    let siteEdits = SiteEditRanges(
       type: range(44, 45), name: range(46, 47), nameArgument: range(45, 47),
       nameInsertion: ArgumentInsertion(position: range(48, 48), prefix: ", ", suffix: ""),
       runtimeArguments: range(49, 50))
@@ -367,6 +368,7 @@ import Testing
     summary.registrations += Dialect.allCases.map {
       ContainerRegistration(dialect: $0, types: [], range: range(42, 43))
     }
+    summary.siteEdits = [SiteEdits(site: site.range, edits: siteEdits)]
     summary.resolveSites =
       [site, named, unread]
       + Dialect.allCases.map {
