@@ -6,7 +6,8 @@ import DpendModel
 extension IDE {
   /// The nodes the hierarchy starts from at UTF-8 `offset` of `path`: a registration or
   /// provider itself; for a resolve or dependency, what answers it, else the key missing
-  /// there; empty when nothing of the graph is at the offset.
+  /// there; on a type's declaration, the registrations of it or constructing it and its
+  /// providers; empty when nothing of the graph is at the offset.
   public func hierarchyNodes(at offset: Int, in path: String) -> [KeyNode] {
     let nodes = KeyNodes(graph: graph)
     if let found = symbol(at: offset, in: path)?.symbol {
@@ -16,6 +17,14 @@ extension IDE {
         if let factory = graph.resolved[parameter.dependency] { return [nodes.node(factory)] }
         return [nodes.missing(parameter.dependency.description, at: parameter.range)]
       }
+    }
+    if containerSymbol(at: offset, in: path) == nil, let type = declaredType(at: offset, in: path) {
+      // A type's declaration: what registers or provides it, as itself or as what it is made for.
+      let registrations = graph.containerIndex.registrations.filter {
+        $0.types.contains(type) || $0.constructedType == type
+      }
+      let providers = graph.localFactories.filter { $0.key.name == type && $0.key.tag == nil }
+      return registrations.map(nodes.node) + providers.map(nodes.node)
     }
     switch containerSymbol(at: offset, in: path)?.symbol {
     case .registration(let registration)?: return [nodes.node(registration)]
@@ -110,6 +119,14 @@ extension IDE {
       }
     }
     return calls
+  }
+
+  /// The name of the class, struct, actor, enum or protocol declared at UTF-8 `offset` of
+  /// `path` (its name token); `nil` elsewhere.
+  private func declaredType(at offset: Int, in path: String) -> String? {
+    guard let summary = graph.summary(of: path) else { return nil }
+    func holds(_ range: SourceRange) -> Bool { range.start.offset <= offset && offset <= range.end.offset }
+    return summary.types.first { holds($0.range) }?.name ?? summary.protocols.first { holds($0.range) }?.name
   }
 
   /// The container registration `node` stands for.

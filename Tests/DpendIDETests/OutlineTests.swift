@@ -104,6 +104,35 @@ import Testing
     #expect(ide.incoming(clock).map(\.from) == [feed])
   }
 
+  /// On a type's declaration the hierarchy starts from what registers it or constructs it.
+  @Test func callHierarchyFromATypesDeclaration() throws {
+    let services = MarkedText(
+      """
+      protocol 1️⃣Store {}
+      protocol Feed {}
+      final class StoreImpl: Store {}
+      final class 2️⃣FeedImpl: Feed { init(store: Store) {} }
+      final class 3️⃣Unused {}
+
+      """)
+    let assembly = MarkedText(
+      """
+      import Swinject
+
+      func setUp(_ container: Container) {
+        container.4️⃣register(Store.self) { _ in StoreImpl() }
+        container.5️⃣register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!) }
+      }
+
+      """)
+    let ide = try ide(["Services.swift": services, "Assembly.swift": assembly], filters: [])
+    let store = Self.range(assembly, "4️⃣", "register", "Assembly.swift")
+    let feed = Self.range(assembly, "5️⃣", "register", "Assembly.swift")
+    #expect(ide.hierarchyNodes(at: services.offset("1️⃣"), in: "Services.swift").map(\.range) == [store])
+    #expect(ide.hierarchyNodes(at: services.offset("2️⃣"), in: "Services.swift").map(\.range) == [feed])
+    #expect(ide.hierarchyNodes(at: services.offset("3️⃣"), in: "Services.swift") == [])
+  }
+
   @Test func dipInlayHintsNameInferredKeysAndImplicitScopes() throws {
     let ide = try Nav.dip()
     let file = "AppContainer.swift"
