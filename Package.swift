@@ -3,7 +3,8 @@ import PackageDescription
 
 /// dpend: finds dependency-injection mistakes in Swift sources and generates registrations.
 ///
-/// Layers (see ARCHITECTURE.md), each target's dependencies being exactly what it imports:
+/// Layers (see ARCHITECTURE.md), each target's dependencies being exactly what it imports
+/// (`TargetImportsTests` checks it; executables and Swinject's checkout are built, not imported):
 /// runtime (alone) | core: model ← collect (SwiftSyntax), analysis ← generate, host (collect +
 /// analysis), ide (analysis + generate) | edges: workspace (host + generate) ← server (ide +
 /// workspace + protocol) ← cli. Only `DpendCollect` imports SwiftSyntax; `DpendProtocol`
@@ -109,12 +110,12 @@ let package = Package(
     .testTarget(
       name: "DpendIDETests",
       dependencies: [
-        "DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendModel", "DpendTestSupport",
+        "DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost", "DpendModel", "DpendTestSupport",
         .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]),
     .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol", "DpendTestSupport"]),
     // Drives the real `dpend lsp` process over pipes.
-    .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendProtocol", "DpendTestSupport"]),
+    .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendModel", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).
     .testTarget(name: "DpendEditorTests", dependencies: ["dpend", "DpendTestSupport"]),
     // Also compiles generated containers with swiftc (the Swinject checkout is its source)
