@@ -53,6 +53,7 @@ public enum SummaryCollector {
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
       summary.resolveSites = reader.resolveSites.map { $0.droppingModules(modules) }
       summary.siteEdits = reader.siteEdits
+      summary.keyRanges = reader.keyRanges
       summary.vocabulary.containerValues = reader.containerValues
       summary.vocabulary.slots = reader.slots
       summary.receiverNames = reader.receiverNames.names.sorted()

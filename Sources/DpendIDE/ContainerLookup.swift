@@ -14,6 +14,8 @@ public enum ContainerSymbol: Hashable, Sendable {
 /// ``ContainerIndex``.
 struct ContainerLookup {
   let index: ContainerIndex
+  /// Where each call of the file asked about writes its key, by the call's range.
+  let keys: [SourceRange: SourceRange]
 
   /// The registration or resolve with the smallest range containing UTF-8 `offset` of
   /// `path` (its name, its key as written or its written type), with that range. Of equal
@@ -28,13 +30,14 @@ struct ContainerLookup {
     for registration in index.registrations where registration.range.file == path {
       // The written type counts on its own only outside the key arguments (Dip's `as Store`):
       // inside them the key covers it (`Store.self`).
+      let key = keys[registration.range]
       let typeRange = registration.typeRange.flatMap { type in
-        registration.keyRange.map { Self.encloses($0, type) } == true ? nil : type
+        key.map { Self.encloses($0, type) } == true ? nil : type
       }
-      consider(.registration(registration), [registration.range, registration.keyRange, typeRange])
+      consider(.registration(registration), [registration.range, key, typeRange])
     }
     for site in index.sites where site.site.range.file == path {
-      consider(.resolve(site), [site.site.range, site.site.keyRange])
+      consider(.resolve(site), [site.site.range, keys[site.site.range]])
     }
     return best
   }

@@ -18,7 +18,8 @@ extension IDE {
         return [nodes.missing(parameter.dependency.description, at: parameter.range)]
       }
     }
-    if containerSymbol(at: offset, in: path) == nil, let type = declaredType(at: offset, in: path) {
+    let container = containerSymbol(at: offset, in: path)?.symbol
+    if container == nil, let type = declaredType(at: offset, in: path) {
       // A type's declaration: what registers or provides it, as itself or as what it is made for.
       let registrations = graph.containerIndex.registrations.filter {
         $0.types.contains(type) || $0.constructedType == type
@@ -26,7 +27,7 @@ extension IDE {
       let providers = graph.localFactories.filter { $0.key.name == type && $0.key.tag == nil }
       return registrations.map(nodes.node) + providers.map(nodes.node)
     }
-    switch containerSymbol(at: offset, in: path)?.symbol {
+    switch container {
     case .registration(let registration)?: return [nodes.node(registration)]
     case .resolve(let site)?:
       let answering = graph.containerIndex.registrations(answering: site)

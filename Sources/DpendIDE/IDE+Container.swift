@@ -8,7 +8,16 @@ import DpendModel
 extension IDE {
   /// The registration or resolve at UTF-8 `offset` of `path`, and the range it covers.
   public func containerSymbol(at offset: Int, in path: String) -> (symbol: ContainerSymbol, range: SourceRange)? {
-    ContainerLookup(index: graph.containerIndex).symbol(at: offset, in: path).map { (symbol: $0.0, range: $0.1) }
+    ContainerLookup(index: graph.containerIndex, keys: keyRanges(in: path)).symbol(at: offset, in: path).map {
+      (symbol: $0.0, range: $0.1)
+    }
+  }
+
+  /// Where each register and resolve call of `path` writes its key, by the call's range, from
+  /// the file's summary.
+  func keyRanges(in path: String) -> [SourceRange: SourceRange] {
+    let ranges = graph.summary(of: path)?.keyRanges ?? []
+    return Dictionary(ranges.map { ($0.call, $0.key) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// On a resolve, the registrations answering it or why none does; on a registration, its

@@ -104,19 +104,20 @@ extension IDE {
   /// registration written with no scope, the scope its library gives it (`.graph`).
   public func inlayLabels(in path: String) -> [InlayLabel] {
     let index = graph.containerIndex
+    let keys = keyRanges(in: path)
     var labels: [InlayLabel] = []
     for site in index.sites where site.site.range.file == path {
       guard case .parameter? = site.site.type, let type = site.type else { continue }
       labels.append(
         InlayLabel(
-          position: (site.site.keyRange ?? site.site.range).end, label: ": \(type)",
+          position: (keys[site.site.range] ?? site.site.range).end, label: ": \(type)",
           tooltip: "The key this resolve infers from the parameter it is passed to", isType: true))
     }
     for registration in index.registrations where registration.range.file == path && registration.scope == nil {
       guard let scope = Self.defaultScope[registration.dialect] else { continue }
       labels.append(
         InlayLabel(
-          position: (registration.keyRange ?? registration.range).end, label: ".\(scope)",
+          position: (keys[registration.range] ?? registration.range).end, label: ".\(scope)",
           tooltip: "\(registration.dialect.displayName)'s default scope: no scope is written", isType: false))
     }
     return labels.sorted { $0.position.offset < $1.position.offset }

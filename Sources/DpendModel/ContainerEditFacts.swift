@@ -51,6 +51,33 @@ public struct SiteEditRanges: Hashable, Sendable {
   }
 }
 
+/// Where a registration or resolve writes its key, by the call's range (``ResolveSite/range``,
+/// ``ContainerRegistration/range``): the call's arguments (`ImageCache.self, name: "x"`), its
+/// empty parentheses (`resolve()`), a `~>` operand. Kept beside the file's container code
+/// (``FileSummary/keyRanges``): the editor reads them for the file under the cursor.
+public struct KeyRange: Hashable, Sendable {
+  /// The call's range.
+  public var call: SourceRange
+  /// The key's.
+  public var key: SourceRange
+
+  public init(call: SourceRange, key: SourceRange) {
+    self.call = call
+    self.key = key
+  }
+}
+
+extension KeyRange: BinaryCodable {
+  func write(to writer: inout BinaryWriter) {
+    writer.write(call)
+    writer.write(key)
+  }
+
+  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+    self.init(call: try reader.read(), key: try reader.read())
+  }
+}
+
 /// A resolve site's edit ranges, by the site's range: kept beside the summary's container
 /// code (``FileSummary/siteEdits``), not in each ``ResolveSite``, which the graph holds for
 /// every resolve of the workspace; a quick fix reads them for the one file it edits.

@@ -137,7 +137,6 @@ extension ResolveSite: BinaryCodable {
     writer.writeString(lookupScope)
     writer.write(argumentTypes)
     writer.write(instance)
-    writer.write(keyRange)
   }
 
   init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
@@ -151,7 +150,6 @@ extension ResolveSite: BinaryCodable {
     lookupScope = try reader.readString()
     argumentTypes = try reader.readStrings()
     instance = try reader.read()
-    keyRange = try reader.read()
   }
 }
 
@@ -192,7 +190,6 @@ extension ContainerRegistration: BinaryCodable {
     writer.write(argumentTypes)
     writer.write(gate)
     writer.write(instance)
-    writer.write(keyRange)
     writer.write(statement)
   }
 
@@ -227,7 +224,6 @@ extension ContainerRegistration: BinaryCodable {
     argumentTypes = try reader.readStrings()
     gate = try reader.read()
     instance = try reader.read()
-    keyRange = try reader.read()
     statement = try reader.read()
   }
 }

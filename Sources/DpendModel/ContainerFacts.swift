@@ -119,9 +119,6 @@ public struct ResolveSite: Hashable, Sendable {
   public var conditionalCast: String?
   /// The resolve call.
   public var range: SourceRange
-  /// The key as written at the site: the call's arguments (`ImageCache.self, name: "x"`), a
-  /// `~>` operand; `nil` when nothing but ``range`` is written (an inferred `resolve()`).
-  public var keyRange: SourceRange? = nil
   /// Why the type could not be read; `nil` when it was.
   public var unread: String?
   public var conditions: BuildConditions
@@ -205,9 +202,6 @@ public struct ContainerRegistration: Hashable, Sendable {
   public var gate: RegistrationGate? = nil
   /// The container instance it registers into (SPEC 8.6); `nil` for any.
   public var instance: InstanceReference? = nil
-  /// The register call's arguments before any trailing closure (`ImageCache.self, name: "x"`);
-  /// `nil` when it has none.
-  public var keyRange: SourceRange? = nil
   /// Where the registered type is written, for edits: `Impl` in `register(Impl.self)`, in
   /// Dip's `type: Impl.self`, `{ () -> Impl in … }` or `{ … as Impl }`; `nil` when the type is
   /// read from what the factory constructs.

@@ -8,7 +8,7 @@
 extension FileSummary {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 10
+  public static let binaryFormatVersion: UInt8 = 11
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -41,6 +41,7 @@ extension FileSummary {
     writer.write(registrations)
     writer.write(resolveSites)
     writer.write(siteEdits)
+    writer.write(keyRanges)
     writer.write(vocabulary)
     writer.write(receiverNames)
     writer.write(mentions)
@@ -96,6 +97,7 @@ extension FileSummary {
     registrations = try reader.read()
     resolveSites = try reader.read()
     siteEdits = try reader.read()
+    keyRanges = try reader.read()
     vocabulary = try reader.read()
     receiverNames = try reader.readStrings()
     mentions = try reader.read()

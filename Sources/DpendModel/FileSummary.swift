@@ -23,6 +23,8 @@ public struct FileSummary: Hashable, Sendable {
   public var resolveSites: [ResolveSite] = []
   /// Where the Swinject and Dip resolves' keys are written, for quick fixes (``SiteEdits``).
   public var siteEdits: [SiteEdits] = []
+  /// Where registrations and resolves write their keys (``KeyRange``), for the editor.
+  public var keyRanges: [KeyRange] = []
   /// The app's own helpers, inject wrappers and container values the file declares, which
   /// other files' container code is read with (``ContainerVocabulary``).
   public var vocabulary = VocabularyFacts()

@@ -21,6 +21,8 @@ final class ContainerReader: SyntaxVisitor {
   var resolveSites: [ResolveSite] = []
   /// Where the Swinject and Dip resolves read write their keys, by site (quick fixes).
   var siteEdits: [SiteEdits] = []
+  /// Where the registrations and resolves read write their keys (the editor's).
+  var keyRanges: [KeyRange] = []
   /// The globals and properties the file declares as containers (for the vocabulary).
   var containerValues: [ContainerValue] = []
   /// The parameters and struct properties the file declares whose closures receive a
@@ -236,7 +238,9 @@ final class ContainerReader: SyntaxVisitor {
   {
     var registration = inItsContainer(registration, at: node)
     registration.lookupScope = scopes.scope(of: node).lexicalScope
-    if registration.keyRange == nil { registration.keyRange = keyRange(of: node, named: registration.range) }
+    if let key = keyRange(of: node, named: registration.range) {
+      keyRanges.append(KeyRange(call: registration.range, key: key))
+    }
     let generics = scopes.scope(of: node).generics
     if let generic = registration.types.lazy.map(Self.head(of:)).first(where: generics.contains) {
       registration.types = []
@@ -322,7 +326,9 @@ final class ContainerReader: SyntaxVisitor {
     var site = site
     site.lookupScope = scopes.scope(of: node).lexicalScope
     // Factory's key is the definition's name: its call's arguments are the definition's parameters.
-    if site.keyRange == nil && site.dialect != .factory { site.keyRange = keyRange(of: node, named: site.range) }
+    if site.dialect != .factory, let key = keyRange(of: node, named: site.range) {
+      keyRanges.append(KeyRange(call: site.range, key: key))
+    }
     if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
       site.instance = instances.reference(ofCall: call)
     }

@@ -107,7 +107,7 @@ enum SwinjectDialect {
       var site = ResolveSite(
         dialect: .swinject, type: CallShape.metatype(operand).map(ResolvedType.named), isRequired: true,
         range: reader.range(op), conditions: reader.conditions(of: op))
-      site.keyRange = reader.range(operand)
+      reader.keyRanges.append(KeyRange(call: site.range, key: reader.range(operand)))
       if site.type == nil { site.unread = "the resolved type is not written as 'T.self'" }
       result.append((op.id, site))
     }

@@ -81,7 +81,7 @@ import Testing
         summary,
         [
           "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
-          "resolveSites", "siteEdits", "vocabulary", "receiverNames", "mentions", "instances", "lines",
+          "resolveSites", "siteEdits", "keyRanges", "vocabulary", "receiverNames", "mentions", "instances", "lines",
         ]
       ),
       (summary.vocabulary, ["helpers", "containerValues", "slots"]),
@@ -124,18 +124,19 @@ import Testing
           "dialect", "types", "name", "nameIsComputed", "argumentCount", "argumentTypes", "scope", "constructedType",
           "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "instance",
-          "keyRange", "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope", "statement",
+          "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope", "statement",
         ]
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
       (registration.statement!, ["range", "lines", "indentation", "receiver"]),
       (summary.siteEdits[0], ["site", "edits"]),
+      (summary.keyRanges[0], ["call", "key"]),
       (summary.siteEdits[0].edits, ["type", "name", "nameArgument", "nameInsertion", "runtimeArguments"]),
       (
         summary.resolveSites[0],
         [
           "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
-          "keyRange", "unread",
+          "unread",
           "conditions", "owner", "requiredBy", "lookupScope", "instance",
         ]
       ),
@@ -204,11 +205,11 @@ import Testing
 
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
-    // The string table ("a"), the empty range table, the path's index, nine empty arrays,
+    // The string table ("a"), the empty range table, the path's index, ten empty arrays,
     // the vocabulary's three, the receiver names, the mentions' two, the instances' two, an
     // empty text's one line.
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
         + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
@@ -237,7 +238,8 @@ import Testing
   }
 
   @Test func corruptLineStartsAreMalformed() throws {
-    let prefix = Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+    let prefix =
+      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -342,7 +344,6 @@ import Testing
       type: range(44, 45), name: range(46, 47), nameArgument: range(45, 47),
       nameInsertion: ArgumentInsertion(position: range(48, 48), prefix: ", ", suffix: ""),
       runtimeArguments: range(49, 50))
-    site.keyRange = range(54, 55)
     let named = ResolveSite(
       dialect: .dip, type: .named("Store"), argumentCount: Int.min, isRequired: true, range: range(31, 32))
     let unread = ResolveSite(
@@ -355,7 +356,6 @@ import Testing
     registration.autowired = "Impl"
     registration.isForwarded = true
     registration.typeRange = range(37, 38)
-    registration.keyRange = range(56, 57)
     registration.resultRange = range(39, 40)
     registration.typeArgumentInsertion = ArgumentInsertion(position: range(41, 41), prefix: "(", suffix: ")")
     registration.statement = RegistrationStatement(
@@ -369,6 +369,9 @@ import Testing
       ContainerRegistration(dialect: $0, types: [], range: range(42, 43))
     }
     summary.siteEdits = [SiteEdits(site: site.range, edits: siteEdits)]
+    summary.keyRanges = [
+      KeyRange(call: site.range, key: range(54, 55)), KeyRange(call: range(35, 36), key: range(56, 57)),
+    ]
     summary.resolveSites =
       [site, named, unread]
       + Dialect.allCases.map {
