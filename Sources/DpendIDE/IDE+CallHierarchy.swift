@@ -53,43 +53,29 @@ extension IDE {
   /// each resolve outside registrations, with the places asking.
   public func incoming(_ node: KeyNode) -> [(from: KeyNode, at: [SourceRange])] {
     let nodes = KeyNodes(graph: graph)
-    var calls: [(from: KeyNode, at: [SourceRange])] = []
-    func add(_ from: KeyNode, _ range: SourceRange) {
-      if let index = calls.firstIndex(where: { $0.from == from }) {
-        calls[index].at.append(range)
-      } else {
-        calls.append((from, [range]))
-      }
-    }
+    var calls = CallsByNode()
     let index = graph.containerIndex
     for site in containerSites(askingFor: node) {
-      add(site.consumer.map { nodes.node(index.registrations[$0]) } ?? nodes.node(resolve: site), site.site.range)
+      calls.add(site.consumer.map { nodes.node(index.registrations[$0]) } ?? nodes.node(resolve: site), site.site.range)
     }
     for factory in factories(of: node) {
-      for (consumer, parameter) in graph.consumers(of: factory.key) { add(nodes.node(consumer), parameter.range) }
+      for (consumer, parameter) in graph.consumers(of: factory.key) { calls.add(nodes.node(consumer), parameter.range) }
     }
     if node.kind == .missing,
       case .dependency(let parameter, _)? = symbol(at: node.range.start.offset, in: node.range.file)?.symbol
     {
       for (consumer, parameter) in graph.consumers(of: parameter.dependency) {
-        add(nodes.node(consumer), parameter.range)
+        calls.add(nodes.node(consumer), parameter.range)
       }
     }
-    return calls
+    return calls.grouped.map { (from: $0.node, at: $0.at) }
   }
 
   /// What `node` needs: for each resolve in its factory (or parameter of its provider), what
   /// answers it, or the key missing there.
   public func outgoing(_ node: KeyNode) -> [(to: KeyNode, at: [SourceRange])] {
     let nodes = KeyNodes(graph: graph)
-    var calls: [(to: KeyNode, at: [SourceRange])] = []
-    func add(_ to: KeyNode, _ range: SourceRange) {
-      if let index = calls.firstIndex(where: { $0.to == to }) {
-        calls[index].at.append(range)
-      } else {
-        calls.append((to, [range]))
-      }
-    }
+    var calls = CallsByNode()
     let index = graph.containerIndex
     var asking: [ContainerSite] = []
     switch node.kind {
@@ -103,23 +89,21 @@ extension IDE {
     }
     for site in asking {
       let answering = index.registrations(answering: site)
-      if answering.isEmpty {
-        if nodes.isUnregistered(site), let key = site.key {
-          add(nodes.missing(key.description, at: site.site.range), site.site.range)
-        }
+      if answering.isEmpty, nodes.isUnregistered(site), let key = site.key {
+        calls.add(nodes.missing(key.description, at: site.site.range), site.site.range)
       }
-      for registration in answering { add(nodes.node(registration), site.site.range) }
+      for registration in answering { calls.add(nodes.node(registration), site.site.range) }
     }
     for factory in factories(of: node) {
       for parameter in factory.parameters {
         if let provider = graph.resolved[parameter.dependency] {
-          add(nodes.node(provider), parameter.range)
+          calls.add(nodes.node(provider), parameter.range)
         } else if !parameter.isOptional {
-          add(nodes.missing(parameter.dependency.description, at: parameter.range), parameter.range)
+          calls.add(nodes.missing(parameter.dependency.description, at: parameter.range), parameter.range)
         }
       }
     }
-    return calls
+    return calls.grouped.map { (to: $0.node, at: $0.at) }
   }
 
   /// The name of the class, struct, actor, enum or protocol declared at UTF-8 `offset` of
@@ -150,5 +134,19 @@ extension IDE {
       let key = missing.key
     else { return [] }
     return index.sites.filter { $0.key == key && $0.site.dialect == missing.site.dialect }
+  }
+}
+
+/// The places of a hierarchy's calls, grouped by the node they come from or go to, in the
+/// order first met.
+private struct CallsByNode {
+  private(set) var grouped: [(node: KeyNode, at: [SourceRange])] = []
+
+  mutating func add(_ node: KeyNode, _ range: SourceRange) {
+    if let index = grouped.firstIndex(where: { $0.node == node }) {
+      grouped[index].at.append(range)
+    } else {
+      grouped.append((node, [range]))
+    }
   }
 }

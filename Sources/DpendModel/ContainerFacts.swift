@@ -36,6 +36,10 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
   /// checked (its key is read, and cycles through it are checked).
   public var checksPresence: Bool { self != .factory }
 
+  /// `false` when a call's arguments are not its key: Factory's key is the definition's name,
+  /// its call's arguments the definition's parameters (`Container.shared.feed(url)`).
+  public var writesKeyInArguments: Bool { self != .factory }
+
   /// The modules whose import selects each container dialect.
   static let modules: [(dialect: Dialect, modules: Set<String>)] = [
     (.dip, ["Dip"]),

@@ -238,9 +238,7 @@ final class ContainerReader: SyntaxVisitor {
   {
     var registration = inItsContainer(registration, at: node)
     registration.lookupScope = scopes.scope(of: node).lexicalScope
-    if let key = keyRange(of: node, named: registration.range) {
-      keyRanges.append(KeyRange(call: registration.range, key: key))
-    }
+    recordKey(of: node, named: registration.range)
     let generics = scopes.scope(of: node).generics
     if let generic = registration.types.lazy.map(Self.head(of:)).first(where: generics.contains) {
       registration.types = []
@@ -325,10 +323,7 @@ final class ContainerReader: SyntaxVisitor {
   private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
     var site = site
     site.lookupScope = scopes.scope(of: node).lexicalScope
-    // Factory's key is the definition's name: its call's arguments are the definition's parameters.
-    if site.dialect != .factory, let key = keyRange(of: node, named: site.range) {
-      keyRanges.append(KeyRange(call: site.range, key: key))
-    }
+    if site.dialect.writesKeyInArguments { recordKey(of: node, named: site.range) }
     if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
       site.instance = instances.reference(ofCall: call)
     }
@@ -364,48 +359,5 @@ final class ContainerReader: SyntaxVisitor {
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.
   static func head(of name: String) -> String {
     String(name.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-  }
-
-  // MARK: Shared reading
-
-  /// The range of `node` in the file.
-  func range(_ node: some SyntaxProtocol) -> DpendModel.SourceRange { ranges.range(of: node) }
-
-  /// The range of a call's name: `register` in `container.register(…)`.
-  func nameRange(_ call: FunctionCallExprSyntax) -> DpendModel.SourceRange {
-    if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return range(member.declName) }
-    return range(call.calledExpression)
-  }
-
-  /// The arguments of the call `node` up to its last one that is not a closure
-  /// (`ImageCache.self, name: "x"`), or its parentheses when it has none (`()` in
-  /// `try c.resolve()`), when `name` is the range of its name: where a register or resolve
-  /// call writes its key. `nil` for another node, or a call with neither.
-  func keyRange(of node: some SyntaxProtocol, named name: DpendModel.SourceRange) -> DpendModel.SourceRange? {
-    guard let call = node.as(FunctionCallExprSyntax.self), nameRange(call) == name else { return nil }
-    guard let first = call.arguments.first, !first.expression.is(ClosureExprSyntax.self),
-      let last = call.arguments.last(where: { !$0.expression.is(ClosureExprSyntax.self) })
-    else {
-      guard call.arguments.isEmpty, let open = call.leftParen, let close = call.rightParen, close.presence == .present
-      else {
-        return nil
-      }
-      return DpendModel.SourceRange(file: name.file, start: range(open).start, end: range(close).end)
-    }
-    return DpendModel.SourceRange(file: name.file, start: range(first).start, end: range(last.expression).end)
-  }
-
-  /// The `#if` conditions `node` is written under, outermost first; an `#else` branch is the
-  /// negation of the conditions before it.
-  func conditions(of node: some SyntaxProtocol) -> BuildConditions {
-    var conditions: BuildConditions = []
-    var current = Syntax(node).parent
-    while let parent = current {
-      if let clause = parent.as(IfConfigClauseSyntax.self) {
-        conditions.insert(BuildCondition.text(of: clause), at: 0)
-      }
-      current = parent.parent
-    }
-    return conditions
   }
 }
