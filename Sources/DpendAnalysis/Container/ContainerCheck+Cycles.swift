@@ -3,11 +3,13 @@ import DpendModel
 /// The checks of one configuration that read the registrations as a whole: a key registered
 /// twice on one container, and cycles of resolves from registration to registration.
 extension ContainerCheck {
-  func duplicates(_ registrations: [ContainerRegistration]) -> [Diagnostic] {
+  /// The registrations of `type` among `registrations` (read ones, in order) that another
+  /// one of them overrides: the same key on the same container.
+  func duplicates(of type: String, _ registrations: [ContainerRegistration]) -> [Diagnostic] {
     var seen: [String: SourceRange] = [:]
     var diagnostics: [Diagnostic] = []
     for registration in registrations where registration.unread == nil {
-      for key in registration.exclusiveKeys {
+      for key in registration.exclusiveKeys where key.type == type {
         let identity = "\(registration.scopeName)|\(key)"
         if let first = seen[identity] {
           diagnostics.append(

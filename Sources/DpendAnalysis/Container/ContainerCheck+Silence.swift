@@ -5,7 +5,7 @@ import DpendModel
 /// registration, which resolves it silences.
 extension ContainerCheck {
   /// A resolve site no read registration answers, silenced by an unread one that could.
-  struct Silenced: Hashable {
+  struct Silenced: Hashable, Sendable {
     /// The unread registration's range.
     var registration: SourceRange
     /// The site's range.

@@ -65,12 +65,9 @@ public struct ContainerTypeLookup {
       return declarations(site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
     canonical = { name, scope in
-      // `FinderModel<RunLoop>`: the generic's name resolved, its arguments as written. Not
-      // recorded as a lookup: what could change the answer (a typealias or a nested type
-      // declared, changed or removed) has the warm start build the graph
-      // (``UnchangedGraph/renamesKeys(_:)``).
-      guard let open = name.firstIndex(of: "<") else { return symbols.resolve(name, in: scope) }
-      return symbols.resolve(String(name[..<open]), in: scope) + name[open...]
+      // `FinderModel<RunLoop>`: the generic's name resolved, its arguments as written.
+      guard let open = name.firstIndex(of: "<") else { return symbols.resolve(name, in: scope, watch: watch) }
+      return symbols.resolve(String(name[..<open]), in: scope, watch: watch) + name[open...]
     }
   }
 

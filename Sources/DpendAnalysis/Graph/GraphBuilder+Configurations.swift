@@ -46,76 +46,70 @@ extension GraphBuilder {
 
   /// The container check over every file with container code, and the index the editor
   /// navigates with (made when first asked, through the same type lookups; when
-  /// ``containerViews`` has `.editor`); nothing without any. The names looked up are the
-  /// check's: only the check makes the answer a kept one stands for.
-  ///
-  /// A builder that makes one graph after another and draws no tree keeps the check's
-  /// answer when nothing it read changed (``keptContainerCheck(configurations:shelf:)``).
+  /// ``containerViews`` has `.editor`); nothing without any. The check is kept up to date by
+  /// type (``ContainerStage``): after an edit, only the files and types it touches are
+  /// checked again. The names looked up are the check's: only the check makes the answer a
+  /// kept one stands for.
   func checkContainers(configurations: [[String]]?) -> (
     diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex, lookups: [Substring]
   ) {
     defer {
       changedSinceLastGraph = [:]
       namesChangedSinceLastGraph = []
+      containerStageIsCurrent = true
     }
-    lastContainerCheckKept = false
     guard !containerFiles.isEmpty else {
-      lastContainerCheck = nil
+      containerStage = ContainerStage()
+      containerStageIsCurrent = false
       return ([], ContainerReport(), LazyContainerIndex(.empty), [])
     }
     let shelf = summaryShelf
     let symbols = self.symbols
     let paths = containerFiles
-    @Sendable func facts() -> [FileSummary] { paths.sorted().compactMap { shelf.containerCode(of: $0) } }
-    let checked: KeptContainerCheck
-    // Read by the check, or by the index when it is made (a kept check reads none).
-    var checkedFacts: [FileSummary]?
-    // Across build targets, a kept answer's facts (keys registered and resolved anywhere)
-    // cannot tell whether an edit changes what a target sees: the check runs.
-    // Nor when an edit may change which registration gates are reached (``GateReach``), or
-    // which container instance a registration or resolve is on (``InstanceGraph``).
-    if settings.visibility == nil,
-      !gatingMayHaveChanged(changedSinceLastGraph.keys, containerCode: { shelf.containerCode(of: $0) }),
-      let kept = keptContainerCheck(configurations: configurations, shelf: shelf)
-    {
-      checked = kept
-      lastContainerCheckKept = true
-      for path in changedSinceLastGraph.keys { noteKeptGates(of: path, shelf.containerCode(of: path)) }
+    let changed = Set(changedSinceLastGraph.keys)
+    let full = !containerStageIsCurrent
+    let gating = full || gatingMayHaveChanged(changed, containerCode: { shelf.containerCode(of: $0) })
+    let inputs = ContainerStage.Inputs(
+      code: { shelf.containerCode(of: $0) }, containerPaths: paths, changed: changed,
+      namesChanged: namesChangedSinceLastGraph, full: full, gating: gating, configurations: configurations,
+      platforms: settings.visibility?.platforms ?? [],
+      lookup: { watch, reads in
+        ContainerTypeLookup(
+          symbols: symbols,
+          declarations: { path in
+            reads?.paths.insert(path)
+            return shelf.declarations(of: path).map { ($0.types, $0.protocols) }
+          }, watch: watch)
+      }, mentions: mentionsOfFile, visibility: settings.visibility)
+    let (diagnostics, stageReport, lookups) = containerStage.update(inputs)
+    lastContainerCheckTypes = containerStage.lastCheckedTypes
+    if gating {
+      noteGates(
+        of: containerStage.paths.compactMap { shelf.containerCode(of: $0) }, reach: containerStage.filter.reach,
+        separatesInstances: containerStage.filter.instances != nil)
     } else {
-      let facts = facts()
-      checkedFacts = facts
-      let reach = GateReach(facts.flatMap(\.registrations), mentions: mentionsOfFile, visibility: settings.visibility)
-      let instances = InstanceGraph(facts)
-      defer { noteGates(of: facts, reach: reach, separatesInstances: instances != nil) }
-      let watch = NameWatch()
-      var check = ContainerCheck(
-        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: watch), configurations: configurations)
-      check.drawsGraph = containerViews.contains(.tree)
-      check.visibility = settings.visibility
-      check.reach = reach
-      check.instances = instances
-      lastAnswers = check.filter
-      check.parallelLookups = ({ ContainerTypeLookup(symbols: symbols, summaries: shelf, watch: $0) }, watch)
-      let (diagnostics, report) = check.run(facts)
-      checked = KeptContainerCheck(
-        diagnostics: diagnostics, report: report, lookups: watch.names, configurations: configurations)
+      for path in changed { noteKeptGates(of: path, shelf.containerCode(of: path)) }
     }
-    // The tree's graph holds the registrations with their positions: a builder drawing it
-    // checks every time.
-    lastContainerCheck = buildsOneGraph || containerViews.contains(.tree) ? nil : checked
-    var report = checked.report
+    lastAnswers = containerStage.filter
+    var report = stageReport
+    if containerViews.contains(.tree) {
+      let check = ContainerCheck(
+        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), visibility: lastAnswers.visibility,
+        reach: lastAnswers.reach, instances: lastAnswers.instances)
+      report.graph = check.graph(of: containerStage.orderedRegistrations().filter { !$0.isForwarded })
+    }
+    if buildsOneGraph { report.keyFacts = containerStage.keyFacts }
     report.gates = gateSummary
     report.helpers = ContainerVocabulary.notes(vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
-    let diagnostics = checked.diagnostics
     guard containerViews.contains(.editor) else {
-      return (diagnostics, report, LazyContainerIndex(.empty), checked.lookups)
+      return (diagnostics, report, LazyContainerIndex(.empty), lookups)
     }
     let answers = lastAnswers
-    let index = LazyContainerIndex { [checkedFacts] in
+    let index = LazyContainerIndex {
       ContainerIndex(
-        summaries: checkedFacts ?? facts(), lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf),
-        filter: answers)
+        summaries: paths.sorted().compactMap { shelf.containerCode(of: $0) },
+        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), filter: answers)
     }
-    return (diagnostics, report, index, checked.lookups)
+    return (diagnostics, report, index, lookups)
   }
 }

@@ -43,15 +43,18 @@ public final class GraphBuilder {
   /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
   /// command line's analysis needs neither, the language server no tree.
   public var containerViews: ContainerViews = [.tree, .editor]
-  /// The last container check, for the next build to keep when nothing it read changed
-  /// (``keptContainerCheck(configurations:shelf:)``); `nil` after a build from scratch.
-  var lastContainerCheck: KeptContainerCheck?
+  /// The container check, kept up to date by type (``ContainerStage``).
+  var containerStage = ContainerStage()
+  /// `false` when the next container check starts from scratch (a full build, new settings).
+  var containerStageIsCurrent = false
   /// The files changed since the last graph, each with its summary before (`nil`: added).
   var changedSinceLastGraph: [String: StoredSummary?] = [:]
   /// The names the symbol table reported changed since the last graph.
   var namesChangedSinceLastGraph: Set<Substring> = []
-  /// `true` when the last graph kept the container check's answer of the graph before.
-  public internal(set) var lastContainerCheckKept = false
+  /// How many types the last graph's container check checked, in all configurations
+  /// (``ContainerStage/lastCheckedTypes``): tests prove with it that an edit checks only
+  /// the types it touches.
+  public internal(set) var lastContainerCheckTypes = 0
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 
@@ -205,7 +208,7 @@ public final class GraphBuilder {
     let isFullBuild = needsFullBuild
     if isFullBuild {
       resetDerivedState()
-      lastContainerCheck = nil
+      containerStageIsCurrent = false
     }
     // Taken as it is (a dictionary shared, not copied into an array of pairs).
     var changes = pending

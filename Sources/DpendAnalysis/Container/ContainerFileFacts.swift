@@ -1,0 +1,146 @@
+import DpendModel
+
+/// One file's container code as the container check reads it, typed once per change: its
+/// registrations and resolve sites with their types as the sources declare them (SPEC 8.4),
+/// each site's type, the conformances of the types it registers, its unread notes and
+/// counts, and what the typing read of other files (names by stable hash, the files whose
+/// declarations it read), so that ``ContainerStage`` types it again only when one of those
+/// changes. Immutable.
+final class ContainerFileFacts: Sendable {
+  let path: String
+  /// The registrations, in file order, their types canonicalized.
+  let registrations: [ContainerRegistration]
+  /// The file's own resolve sites, then each registration's needs, property needs and
+  /// auto-wired needs, registration by registration: the order the check reads sites in.
+  let sites: [ContainerCheck.Site]
+  /// How many of ``sites`` are the file's own resolve sites (the first ones).
+  let freeSiteCount: Int
+  /// Each site's type as the check types it (``ContainerTypeLookup/resolve(_:)``); `nil`
+  /// for a site it cannot type (unread).
+  let siteTypes: [String?]
+  /// For each type a read registration registers, the protocols and superclass it conforms
+  /// to: what tells a protocol nothing registers from one registered under a concrete type.
+  let conformances: [String: [String]]
+  /// The notes of the registrations read nowhere, then of the file's own sites, then of its
+  /// registrations' needs (the order a check of every file gives them in, file by file).
+  let registrationNotes: [Diagnostic]
+  let freeSiteNotes: [Diagnostic]
+  let needSiteNotes: [Diagnostic]
+  let registrationsRead: Int
+  let registrationsUnread: Int
+  let resolvesChecked: Int
+  let resolvesUnread: Int
+  /// The stable hashes of the last components of the names the typing looked up, sorted.
+  let watched: [UInt64]
+  /// The names themselves (their last components), in the order looked up.
+  let lookups: [Substring]
+  /// The files whose declarations the typing read (initializers, protocols' inheritance).
+  let declarationFiles: Set<String>
+  /// The distinct build conditions of its registrations and sites.
+  let conditionLists: Set<BuildConditions>
+  /// A digest of what the file gives the cycle check: the edges from its registrations to the
+  /// keys their factories resolve, its property-wrapper resolves by their owners, and the
+  /// types its registrations construct; 0 when none. Equal digests, equal edges.
+  let edgeDigest: UInt64
+
+  /// The facts of `code` (a file's container code), typed through `lookup`, which records
+  /// the names it looks up in `watch` and the files it reads in `reads`.
+  init(code: FileSummary, lookup: ContainerTypeLookup, watch: NameWatch, reads: DeclarationReads) {
+    path = code.path
+    let summary = lookup.canonicalized(code)
+    registrations = summary.registrations
+    var sites = summary.resolveSites.map { ContainerCheck.Site(site: $0, consumer: nil) }
+    freeSiteCount = sites.count
+    for registration in registrations {
+      sites += registration.needs.map { ContainerCheck.Site(site: $0, consumer: registration) }
+      sites += registration.propertyNeeds.map {
+        ContainerCheck.Site(site: $0, consumer: registration, isPropertyInjection: true)
+      }
+      if let autowired = registration.autowired {
+        sites += lookup.autowiredNeeds(of: autowired, registration).map {
+          ContainerCheck.Site(site: $0, consumer: registration)
+        }
+      }
+    }
+    self.sites = sites
+    var registrationNotes: [Diagnostic] = []
+    var read = 0
+    var conformances: [String: [String]] = [:]
+    for registration in registrations {
+      if registration.unread == nil {
+        for type in registration.types where conformances[type] == nil {
+          conformances[type] = lookup.conformances(type)
+        }
+      }
+      // A forwarded registration (inside the app's register function) is counted at its callers.
+      guard !registration.isForwarded else { continue }
+      if let why = registration.unread {
+        registrationNotes.append(ContainerCheck.unreadNote("registration", why, registration.range))
+      } else {
+        read += 1
+      }
+    }
+    self.conformances = conformances
+    self.registrationNotes = registrationNotes
+    registrationsRead = read
+    registrationsUnread = registrationNotes.count
+    var types: [String?] = []
+    types.reserveCapacity(sites.count)
+    var freeNotes: [Diagnostic] = []
+    var needNotes: [Diagnostic] = []
+    for (index, site) in sites.enumerated() {
+      let type = lookup.resolve(site.site.type)
+      types.append(type)
+      guard type == nil else { continue }
+      let note = ContainerCheck.unreadNote(
+        "resolve", site.site.unread ?? "the parameter it is passed to was not found", site.site.range)
+      if index < freeSiteCount { freeNotes.append(note) } else { needNotes.append(note) }
+    }
+    siteTypes = types
+    freeSiteNotes = freeNotes
+    needSiteNotes = needNotes
+    resolvesUnread = freeNotes.count + needNotes.count
+    resolvesChecked = sites.count - resolvesUnread
+    lookups = watch.names
+    watched = Array(Set(watch.names.map(StableHash.of))).sorted()
+    declarationFiles = reads.paths
+    var conditions = Set(registrations.map(\.conditions))
+    conditions.formUnion(sites.map(\.site.conditions))
+    conditions.remove([])
+    conditionLists = conditions
+    edgeDigest = Self.edgeDigest(registrations: registrations, sites: sites, types: types)
+  }
+
+  private static func edgeDigest(
+    registrations: [ContainerRegistration], sites: [ContainerCheck.Site], types: [String?]
+  ) -> UInt64 {
+    var parts: [String] = []
+    func describe(_ registration: ContainerRegistration) -> String {
+      "\(registration.types)|\(registration.name ?? "")|\(registration.conditions)|\(registration.gate?.name ?? "")"
+    }
+    for (site, type) in zip(sites, types) where !site.isPropertyInjection {
+      guard let type else { continue }
+      let target = "\(type)|\(site.site.name ?? "")|\(site.site.conditions)"
+      if let consumer = site.consumer {
+        if consumer.unread == nil { parts.append(describe(consumer) + ">" + target) }
+      } else if let owner = site.site.owner {
+        parts.append(owner + "<" + target)
+      }
+    }
+    for registration in registrations where registration.unread == nil {
+      if let made = registration.constructedType { parts.append(made + "=" + describe(registration)) }
+    }
+    guard !parts.isEmpty else { return 0 }
+    return StableHash.of(parts.joined(separator: "\n")[...])
+  }
+
+  /// `true` when the typing looked up a name of one of these hashes.
+  func watches(any hashes: Set<UInt64>) -> Bool {
+    !hashes.isEmpty && watched.contains { hashes.contains($0) }
+  }
+}
+
+/// The files a lookup read declarations from, recorded as it reads them.
+final class DeclarationReads {
+  var paths: Set<String> = []
+}

@@ -1,0 +1,498 @@
+import DpendModel
+
+/// The container check kept up to date by type, as the key stages are by key: an edit types
+/// again only the files it changed and those whose typing read what it changed
+/// (``ContainerFileFacts``), checks again only the types their registrations and sites are of
+/// (``ContainerCheck/check(type:sites:registered:unread:conformers:)``) in each build
+/// configuration, and looks for cycles again only when an edge between registrations changed
+/// or the last check found one. What every type depends on — the configurations, which
+/// registration gates are reached, the container instances, an unread registration of no
+/// known type — checks every type again when it changes.
+///
+/// After any sequence of updates its answer equals a check of every file from scratch (the
+/// random edit sequences of `IncrementalGraphTests` compare them).
+struct ContainerStage {
+  /// A registration or site: its file's path and its index among the file's.
+  struct Ref: Hashable, Sendable {
+    var path: String
+    var index: Int
+  }
+
+  /// The registrations registering a type (read or not) and the sites typed as it.
+  struct Bucket {
+    var registrations: Set<Ref> = []
+    var sites: Set<Ref> = []
+    var isEmpty: Bool { registrations.isEmpty && sites.isEmpty }
+  }
+
+  /// What an update reads beyond the files' container code.
+  struct Inputs {
+    /// The container code of a file (`nil`: none, or the file is gone).
+    var code: (String) -> FileSummary?
+    /// Every file with container code.
+    var containerPaths: Set<String>
+    /// The files whose summaries changed since the last update (any file, added and removed ones too).
+    var changed: Set<String>
+    /// The names the symbol table reported changed since the last update.
+    var namesChanged: Set<Substring>
+    /// `true` when everything is checked again (the first update, new settings).
+    var full: Bool
+    /// `true` when an edit may have changed which registrations run or which container
+    /// instance they are on (``GraphBuilder/gatingMayHaveChanged(_:containerCode:)``).
+    var gating: Bool
+    /// The configurations to check; `nil` derives them from the container code's conditions.
+    var configurations: [[String]]?
+    /// The platforms the build targets build for.
+    var platforms: [String]
+    /// A lookup of declared types recording into the given watch and reads.
+    var lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
+    /// The names each file mentions (``GateReach``).
+    var mentions: [String: NameMentions]
+    var visibility: TargetVisibility?
+  }
+
+  private(set) var files: [String: ContainerFileFacts] = [:]
+  /// The paths of ``files``, sorted.
+  private(set) var paths: [String] = []
+  /// For each file, the files whose typing read its declarations.
+  private var readers: [String: Set<String>] = [:]
+  private var buckets: [String: Bucket] = [:]
+  /// The unread registrations whose type is not known: they could be of any type.
+  private var untypedUnread: Set<Ref> = []
+  /// How many read registrations register each type (a generic registered without its
+  /// arguments answers a resolve of any specialization).
+  private var registeredCounts: [String: Int] = [:]
+  /// The sites typed as a generic's specialization, by the generic's name.
+  private var genericSites: [String: Set<Ref>] = [:]
+  /// The type each such site is checked as, when it is the generic's name alone.
+  private var generalized: [Ref: String] = [:]
+  /// For each type, the read registrations of a type conforming to it.
+  private var conformers: [String: Set<Ref>] = [:]
+  /// The number of files whose container code has each list of conditions.
+  private var conditionCounts: [BuildConditions: Int] = [:]
+  private(set) var configurations: [[String]] = [[]]
+  private(set) var filter = ContainerAnswers()
+  private var assumedNotes: [Diagnostic] = []
+  /// Each configuration's findings by type (types with none left out).
+  private var findings: [[String: ContainerCheck.Findings]] = []
+  /// The types whose check asked the symbol table or read declarations, with what.
+  private var typeLookups: [String: (names: [Substring], files: Set<String>)] = [:]
+  /// Each configuration's cycles.
+  private var cycles: [[Diagnostic]] = []
+  /// The counts of the report, summed over the files.
+  private var counts = (registrationsRead: 0, registrationsUnread: 0, resolvesChecked: 0, resolvesUnread: 0)
+  /// How many types the last update checked, in all configurations; tests read it.
+  private(set) var lastCheckedTypes = 0
+  /// `true` when the last update looked for cycles.
+  private(set) var lastLookedForCycles = false
+
+  /// Brings the check up to date with `inputs`; the diagnostics (merged across
+  /// configurations, not sorted), the report and the names looked up.
+  mutating func update(_ inputs: Inputs) -> (diagnostics: [Diagnostic], report: ContainerReport, lookups: [Substring]) {
+    if inputs.full { self = ContainerStage() }
+    let changedHashes = Set(inputs.namesChanged.map(StableHash.of))
+    // The files to type again.
+    var dirtyFiles = inputs.full ? inputs.containerPaths : inputs.changed.filter { inputs.containerPaths.contains($0) }
+    if !inputs.full {
+      for path in inputs.changed { dirtyFiles.formUnion(readers[path] ?? []) }
+      if !changedHashes.isEmpty {
+        for (path, facts) in files where facts.watches(any: changedHashes) { dirtyFiles.insert(path) }
+      }
+      for path in inputs.changed where files[path] != nil && !inputs.containerPaths.contains(path) {
+        dirtyFiles.insert(path)
+      }
+    }
+    let order = dirtyFiles.sorted()
+    let lookup = inputs.lookup
+    let codes = order.map { inputs.containerPaths.contains($0) ? inputs.code($0) : nil }
+    let typed = Parallel.map(order.count, minimum: 16) { index -> ContainerFileFacts? in
+      guard let code = codes[index] else { return nil }
+      let watch = NameWatch()
+      let reads = DeclarationReads()
+      return ContainerFileFacts(code: code, lookup: lookup(watch, reads), watch: watch, reads: reads)
+    }
+    var dirtyTypes: Set<String> = []
+    var allTypes = inputs.full
+    var edgesChanged = inputs.full
+    var flipped: Set<String> = []
+    for (path, new) in zip(order, typed) {
+      let old = files[path]
+      if let old { remove(old, dirty: &dirtyTypes, all: &allTypes, flipped: &flipped) }
+      if let new { insert(new, dirty: &dirtyTypes, all: &allTypes, flipped: &flipped) }
+      if old?.edgeDigest != new?.edgeDigest { edgesChanged = true }
+    }
+    if !flipped.isEmpty { regeneralize(flipped, dirty: &dirtyTypes, edgesChanged: &edgesChanged) }
+    // The configurations, and what every type depends on.
+    let configurations =
+      inputs.configurations
+      ?? ContainerCheck.configurations(
+        conditionCounts.keys.sorted { $0.lexicographicallyPrecedes($1) },
+        platforms: inputs.platforms)
+    if configurations != self.configurations || findings.count != configurations.count {
+      self.configurations = configurations
+      allTypes = true
+      edgesChanged = true
+    }
+    if inputs.full || inputs.gating {
+      let registrations = orderedRegistrations()
+      let reach = GateReach(registrations, mentions: inputs.mentions, visibility: inputs.visibility)
+      let instances = InstanceGraph(paths.compactMap { inputs.code($0) })
+      filter = ContainerAnswers(visibility: inputs.visibility, reach: reach, instances: instances)
+      assumedNotes = reach?.assumedNotes(registrations) ?? []
+      allTypes = true
+      edgesChanged = true
+    }
+    // The types whose check read what changed.
+    if !allTypes {
+      for (type, read) in typeLookups
+      where read.names.contains(where: { changedHashes.contains(StableHash.of($0)) })
+        || !read.files.isDisjoint(with: inputs.changed)
+      {
+        dirtyTypes.insert(type)
+      }
+    }
+    if allTypes {
+      findings = configurations.map { _ in [:] }
+      typeLookups = [:]
+    }
+    let types = allTypes ? Array(buckets.keys) : Array(dirtyTypes)
+    checkTypes(types, lookup: lookup)
+    lastLookedForCycles = edgesChanged || cycles.count != configurations.count || cycles.contains { !$0.isEmpty }
+    if lastLookedForCycles { findCycles(lookup: lookup) }
+    return answer()
+  }
+
+  // MARK: Files
+
+  private mutating func insert(
+    _ facts: ContainerFileFacts, dirty: inout Set<String>, all: inout Bool, flipped: inout Set<String>
+  ) {
+    let path = facts.path
+    files[path] = facts
+    paths.insert(path, at: paths.sortedIndex(of: path))
+    for file in facts.declarationFiles { readers[file, default: []].insert(path) }
+    for conditions in facts.conditionLists { conditionCounts[conditions, default: 0] += 1 }
+    add(facts, sign: 1)
+    for (index, registration) in facts.registrations.enumerated() {
+      let ref = Ref(path: path, index: index)
+      if registration.unread != nil, registration.types.isEmpty {
+        if !registration.isForwarded { all = true }
+        untypedUnread.insert(ref)
+      }
+      for type in registration.types {
+        buckets[type, default: Bucket()].registrations.insert(ref)
+        dirty.insert(type)
+        guard registration.unread == nil else { continue }
+        registeredCounts[type, default: 0] += 1
+        if registeredCounts[type] == 1 { flipped.insert(type) }
+        for conformance in facts.conformances[type] ?? [] {
+          conformers[conformance, default: []].insert(ref)
+          dirty.insert(conformance)
+        }
+      }
+    }
+    for (index, type) in facts.siteTypes.enumerated() {
+      guard let type else { continue }
+      let ref = Ref(path: path, index: index)
+      var checkedAs = type
+      if let base = Self.genericBase(type) {
+        genericSites[base, default: []].insert(ref)
+        if let general = generalization(of: type, base: base) {
+          generalized[ref] = general
+          checkedAs = general
+        }
+      }
+      buckets[checkedAs, default: Bucket()].sites.insert(ref)
+      dirty.insert(checkedAs)
+    }
+  }
+
+  private mutating func remove(
+    _ facts: ContainerFileFacts, dirty: inout Set<String>, all: inout Bool, flipped: inout Set<String>
+  ) {
+    let path = facts.path
+    files[path] = nil
+    let at = paths.sortedIndex(of: path)
+    if at < paths.count, paths[at] == path { paths.remove(at: at) }
+    for file in facts.declarationFiles {
+      readers[file]?.remove(path)
+      if readers[file]?.isEmpty == true { readers[file] = nil }
+    }
+    for conditions in facts.conditionLists {
+      conditionCounts[conditions, default: 1] -= 1
+      if conditionCounts[conditions] == 0 { conditionCounts[conditions] = nil }
+    }
+    add(facts, sign: -1)
+    for (index, registration) in facts.registrations.enumerated() {
+      let ref = Ref(path: path, index: index)
+      if registration.unread != nil, registration.types.isEmpty {
+        if !registration.isForwarded { all = true }
+        untypedUnread.remove(ref)
+      }
+      for type in registration.types {
+        removeRegistration(ref, of: type)
+        dirty.insert(type)
+        guard registration.unread == nil else { continue }
+        registeredCounts[type, default: 1] -= 1
+        if registeredCounts[type] == 0 {
+          registeredCounts[type] = nil
+          flipped.insert(type)
+        }
+        for conformance in facts.conformances[type] ?? [] {
+          conformers[conformance]?.remove(ref)
+          if conformers[conformance]?.isEmpty == true { conformers[conformance] = nil }
+          dirty.insert(conformance)
+        }
+      }
+    }
+    for (index, type) in facts.siteTypes.enumerated() {
+      guard let type else { continue }
+      let ref = Ref(path: path, index: index)
+      let checkedAs = generalized.removeValue(forKey: ref) ?? type
+      if let base = Self.genericBase(type) {
+        genericSites[base]?.remove(ref)
+        if genericSites[base]?.isEmpty == true { genericSites[base] = nil }
+      }
+      removeSite(ref, of: checkedAs)
+      dirty.insert(checkedAs)
+    }
+  }
+
+  private mutating func add(_ facts: ContainerFileFacts, sign: Int) {
+    counts.registrationsRead += sign * facts.registrationsRead
+    counts.registrationsUnread += sign * facts.registrationsUnread
+    counts.resolvesChecked += sign * facts.resolvesChecked
+    counts.resolvesUnread += sign * facts.resolvesUnread
+  }
+
+  private mutating func removeRegistration(_ ref: Ref, of type: String) {
+    buckets[type]?.registrations.remove(ref)
+    if buckets[type]?.isEmpty == true { buckets[type] = nil }
+  }
+
+  private mutating func removeSite(_ ref: Ref, of type: String) {
+    buckets[type]?.sites.remove(ref)
+    if buckets[type]?.isEmpty == true { buckets[type] = nil }
+  }
+
+  /// `Base` for `Base<Argument>`.
+  private static func genericBase(_ type: String) -> String? {
+    guard let open = type.firstIndex(of: "<") else { return nil }
+    return String(type[..<open])
+  }
+
+  /// The generic's name alone when only it is registered (`FinderModel` for
+  /// `FinderModel<RunLoop>`); `nil` when the site is checked as typed.
+  private func generalization(of type: String, base: String) -> String? {
+    registeredCounts[type] == nil && registeredCounts[base] != nil ? base : nil
+  }
+
+  /// Moves the sites of generics whose registration came or went (`flipped`) to the type
+  /// they are now checked as.
+  private mutating func regeneralize(_ flipped: Set<String>, dirty: inout Set<String>, edgesChanged: inout Bool) {
+    var affected: Set<Ref> = []
+    for type in flipped {
+      affected.formUnion(genericSites[Self.genericBase(type) ?? type] ?? [])
+    }
+    for ref in affected {
+      guard let type = files[ref.path]?.siteTypes[ref.index], let base = Self.genericBase(type) else { continue }
+      let before = generalized[ref] ?? type
+      let after = generalization(of: type, base: base) ?? type
+      guard before != after else { continue }
+      removeSite(ref, of: before)
+      buckets[after, default: Bucket()].sites.insert(ref)
+      generalized[ref] = after == type ? nil : after
+      dirty.insert(before)
+      dirty.insert(after)
+      edgesChanged = true
+    }
+  }
+
+  /// Every registration, in the order of the files' paths and then of each file.
+  func orderedRegistrations() -> [ContainerRegistration] {
+    paths.flatMap { files[$0]!.registrations }
+  }
+
+  // MARK: Types
+
+  /// The site a reference names, with the type it is checked as.
+  private func site(_ ref: Ref) -> (site: ContainerCheck.Site, type: String) {
+    let facts = files[ref.path]!
+    return (facts.sites[ref.index], generalized[ref] ?? facts.siteTypes[ref.index]!)
+  }
+
+  /// The order sites are checked in: every file's own sites, then every registration's
+  /// needs, each by path and place.
+  private func siteOrder(_ lhs: Ref, _ rhs: Ref) -> Bool {
+    let left = lhs.index >= files[lhs.path]!.freeSiteCount
+    let right = rhs.index >= files[rhs.path]!.freeSiteCount
+    if left != right { return !left }
+    return (lhs.path, lhs.index) < (rhs.path, rhs.index)
+  }
+
+  private static func registrationOrder(_ lhs: Ref, _ rhs: Ref) -> Bool {
+    (lhs.path, lhs.index) < (rhs.path, rhs.index)
+  }
+
+  /// Checks `types` again in every configuration, on all cores.
+  private mutating func checkTypes(
+    _ types: [String], lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
+  ) {
+    lastCheckedTypes = types.count * configurations.count
+    guard !types.isEmpty else { return }
+    let configurations = self.configurations
+    let filter = self.filter
+    let reach = filter.reach
+    let stage = self
+    let jobs = types.count * configurations.count
+    let results = Parallel.map(jobs, minimum: 64) { job -> (ContainerCheck.Findings, [Substring], Set<String>) in
+      let type = types[job / configurations.count]
+      let configuration = configurations[job % configurations.count]
+      let bucket = stage.buckets[type] ?? Bucket()
+      func inConfiguration(_ registration: ContainerRegistration) -> Bool {
+        ContainerCheck.holds(registration.conditions, in: configuration)
+          && filter.compiles(registration.range.file, in: configuration)
+      }
+      let sites = bucket.sites.sorted(by: stage.siteOrder).map { stage.site($0).site }.filter { site in
+        ContainerCheck.holds(site.site.conditions, in: configuration)
+          && filter.compiles(site.site.range.file, in: configuration)
+          && (site.consumer.map { reach?.reaches($0, for: site.site) ?? true } ?? true)
+      }
+      let registrations = bucket.registrations.sorted(by: Self.registrationOrder).map {
+        stage.files[$0.path]!.registrations[$0.index]
+      }.filter(inConfiguration)
+      let registered = registrations.filter { $0.unread == nil }
+      guard !sites.isEmpty || registered.count > 1 else { return (.none, [], []) }
+      let unread =
+        (bucket.registrations.filter { stage.files[$0.path]!.registrations[$0.index].unread != nil }
+        + stage.untypedUnread).sorted(by: Self.registrationOrder).map {
+          stage.files[$0.path]!.registrations[$0.index]
+        }.filter { !$0.isForwarded && inConfiguration($0) }
+      let conformers = (stage.conformers[type] ?? []).sorted(by: Self.registrationOrder).map {
+        stage.files[$0.path]!.registrations[$0.index]
+      }.filter(inConfiguration)
+      let watch = NameWatch()
+      let reads = DeclarationReads()
+      let check = ContainerCheck(
+        lookup: lookup(watch, reads), visibility: filter.visibility, reach: reach, instances: filter.instances)
+      let found = check.check(
+        type: type, sites: sites, registered: registered, unread: unread, conformers: conformers)
+      return (found, watch.names, reads.paths)
+    }
+    for (job, (found, names, reads)) in results.enumerated() {
+      let type = types[job / configurations.count]
+      let configuration = job % configurations.count
+      findings[configuration][type] = found.diagnostics.isEmpty && found.silenced.isEmpty ? nil : found
+      if configuration == 0 { typeLookups[type] = nil }
+      if !names.isEmpty || !reads.isEmpty {
+        var read = typeLookups[type] ?? ([], [])
+        read.names += names
+        read.files.formUnion(reads)
+        typeLookups[type] = read
+      }
+    }
+  }
+
+  // MARK: Cycles
+
+  /// Looks for cycles in every configuration again.
+  private mutating func findCycles(lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup) {
+    let reach = filter.reach
+    var free: [(ContainerCheck.Site, String)] = []
+    var needs: [(ContainerCheck.Site, String)] = []
+    for path in paths {
+      let facts = files[path]!
+      for index in facts.sites.indices where facts.siteTypes[index] != nil {
+        let (site, type) = self.site(Ref(path: path, index: index))
+        if index < facts.freeSiteCount { free.append((site, type)) } else { needs.append((site, type)) }
+      }
+    }
+    let all = free + needs
+    let registrations = orderedRegistrations()
+    let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: reach)
+    let filter = self.filter
+    cycles = configurations.map { configuration in
+      let sites = all.filter { site, _ in
+        ContainerCheck.holds(site.site.conditions, in: configuration)
+          && filter.compiles(site.site.range.file, in: configuration)
+          && (site.consumer.map { reach?.reaches($0, for: site.site) ?? true } ?? true)
+      }
+      let inConfiguration = registrations.filter {
+        ContainerCheck.holds($0.conditions, in: configuration) && filter.compiles($0.range.file, in: configuration)
+      }
+      return check.cycles(sites, inConfiguration)
+    }
+  }
+
+  // MARK: The answer
+
+  private func answer() -> (diagnostics: [Diagnostic], report: ContainerReport, lookups: [Substring]) {
+    var report = ContainerReport()
+    report.registrationsRead = counts.registrationsRead
+    report.registrationsUnread = counts.registrationsUnread
+    report.resolvesChecked = counts.resolvesChecked
+    report.resolvesUnread = counts.resolvesUnread
+    report.configurations = configurations
+    var unread: [Diagnostic] = []
+    for path in paths { unread += files[path]!.registrationNotes }
+    for path in paths { unread += files[path]!.freeSiteNotes }
+    for path in paths { unread += files[path]!.needSiteNotes }
+    var silenced: [ContainerCheck.Silenced] = []
+    var found: [[Diagnostic]] = []
+    for (configuration, byType) in findings.enumerated() {
+      var diagnostics: [Diagnostic] = []
+      for type in byType.keys.sorted() {
+        diagnostics += byType[type]!.diagnostics
+        silenced += byType[type]!.silenced
+      }
+      found.append(diagnostics + (configuration < cycles.count ? cycles[configuration] : []))
+    }
+    report.unread = ContainerCheck.sayingWhatTheySilence(unread, silenced) + assumedNotes
+    var diagnostics = BuildConfigurations.merge(found, configurations: configurations)
+    if let visibility = filter.visibility {
+      diagnostics = diagnostics.map { diagnostic in
+        var scoped = diagnostic
+        scoped.message = visibility.scope(of: diagnostic.range.file) + diagnostic.message
+        return scoped
+      }
+    }
+    var lookups: [Substring] = []
+    for path in paths { lookups += files[path]!.lookups }
+    for type in typeLookups.keys.sorted() { lookups += typeLookups[type]!.names }
+    return (diagnostics, report, lookups)
+  }
+
+  /// The types nothing registers that are protocols, with the names they are resolved under
+  /// (``ContainerKeyFacts/scannedNames``), in every configuration.
+  var scannedNames: [String?] {
+    findings.flatMap { $0.values.flatMap(\.scanned) }
+  }
+
+  /// `true` when some configuration has a cycle.
+  var hasCycle: Bool { cycles.contains { !$0.isEmpty } }
+
+  /// Every typed site with the type it is checked as, in the order the check reads them.
+  var typedSites: [(ContainerCheck.Site, String)] {
+    var free: [(ContainerCheck.Site, String)] = []
+    var needs: [(ContainerCheck.Site, String)] = []
+    for path in paths {
+      let facts = files[path]!
+      for index in facts.sites.indices where facts.siteTypes[index] != nil {
+        let typed = site(Ref(path: path, index: index))
+        if index < facts.freeSiteCount { free.append(typed) } else { needs.append(typed) }
+      }
+    }
+    return free + needs
+  }
+
+  /// Every file's container code as the check read it (its types canonicalized).
+  var canonicalSummaries: [FileSummary] {
+    paths.map { path in
+      let facts = files[path]!
+      var summary = FileSummary(path: path)
+      summary.registrations = facts.registrations
+      summary.resolveSites = facts.sites.prefix(facts.freeSiteCount).map(\.site)
+      return summary
+    }
+  }
+}
