@@ -61,6 +61,14 @@ struct Benchmark: ParsableCommand {
       """)
   var requests: Int?
 
+  @Option(
+    help: """
+      Only measure the language server's edit → diagnostics latency for each kind of container edit (a cycle \
+      made, a needed registration removed, a second registration, one edited in place, a missing resolve), this \
+      many edits each, per --synthetic kind and size (try 200; the container workspace has the assemblies).
+      """)
+  var containerEdits: Int?
+
   @Option(help: "Only write the first --synthetic workspace at the first --sizes value into this directory, then stop.")
   var generate: String?
 
@@ -82,6 +90,17 @@ struct Benchmark: ParsableCommand {
       return
     }
     defer { try? FileManager.default.removeItem(at: scratch) }
+    if let containerEdits {
+      emit("workspace | edit | median | p95  (the server's host, \(containerEdits) edits each, applied and undone)")
+      for kind in synthetic {
+        for size in sizes where size > 0 {
+          let root = scratch.appendingPathComponent("edits-\(kind.rowName)-\(size)")
+          try kind.write(fileCount: size, to: root)
+          try measureContainerEdits(name: "\(kind.rowName) \(size)", root: root, count: containerEdits)
+        }
+      }
+      return
+    }
     if let requests {
       emit("request | median | p95 | max  (dpend lsp, one request at a time, \(requests) each)")
       for kind in synthetic {
@@ -211,7 +230,7 @@ struct Benchmark: ParsableCommand {
   }
 
   /// Writes a line at once (unbuffered), so rows appear as they are measured.
-  private func emit(_ line: String) {
+  func emit(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 

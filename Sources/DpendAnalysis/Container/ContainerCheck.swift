@@ -98,12 +98,14 @@ struct ContainerCheck {
   /// consumers' registrations reached), `registered` the read registrations of `type`,
   /// `unread` the unread registrations that could be of `type`, and `conformers` the read
   /// registrations of a type conforming to `type`, each list in the order of the files'
-  /// paths and then of the file.
+  /// paths and then of the file; the last two are made only when a site needs them.
   func check(
-    type: String, sites: [Site], registered: [ContainerRegistration], unread: [ContainerRegistration],
-    conformers: [ContainerRegistration]
+    type: String, sites: [Site], registered: [ContainerRegistration],
+    unread unreadRegistrations: () -> [ContainerRegistration], conformers: () -> [ContainerRegistration]
   ) -> Findings {
     var findings = Findings()
+    // Made only when a site has no candidate: most types have none.
+    var unreadMade: [ContainerRegistration]?
     // By key and, across build targets, by the place of the site's file: each target's
     // resolves are one finding.
     var missing: [MissingKey: (required: Bool, sites: [Site])] = [:]
@@ -115,7 +117,8 @@ struct ContainerCheck {
         // Factory: the compiler checks presence, and the definition may be in another module.
         guard site.site.dialect.checksPresence else { continue }
         // An unread registration might be the one (part of its key is unknown): stay silent.
-        let answering = unread.filter { registration in
+        if unreadMade == nil { unreadMade = unreadRegistrations() }
+        let answering = unreadMade!.filter { registration in
           (registration.nameIsComputed || registration.name == site.site.name)
             && registration.dialect.answers(site.site.dialect) && answers(site.site, registration)
         }
@@ -157,7 +160,7 @@ struct ContainerCheck {
       findings.diagnostics.append(
         missingDiagnostic(
           missingKey.key, required: entry.required, sites: entry.sites, registered: registered,
-          conformers: conformers, scanned: &findings.scanned))
+          conformers: conformers(), scanned: &findings.scanned))
     }
     findings.diagnostics += duplicates(of: type, registered)
     return findings

@@ -38,10 +38,13 @@ final class ContainerFileFacts: Sendable {
   let declarationFiles: Set<String>
   /// The distinct build conditions of its registrations and sites.
   let conditionLists: Set<BuildConditions>
-  /// A digest of what the file gives the cycle check: the edges from its registrations to the
-  /// keys their factories resolve, its property-wrapper resolves by their owners, and the
-  /// types its registrations construct; 0 when none. Equal digests, equal edges.
-  let edgeDigest: UInt64
+  /// What the file gives the cycle check, position-free: the edges from its registrations to
+  /// the keys their factories resolve, and its property-wrapper resolves by their owners.
+  /// Edges only removed cannot close a cycle.
+  let edges: Set<String>
+  /// The types its read registrations construct (what a property-wrapper resolve's owner is
+  /// matched with), with their keys.
+  let constructed: Set<String>
 
   /// The facts of `code` (a file's container code), typed through `lookup`, which records
   /// the names it looks up in `watch` and the files it reads in `reads`.
@@ -108,13 +111,13 @@ final class ContainerFileFacts: Sendable {
     conditions.formUnion(sites.map(\.site.conditions))
     conditions.remove([])
     conditionLists = conditions
-    edgeDigest = Self.edgeDigest(registrations: registrations, sites: sites, types: types)
+    (edges, constructed) = Self.edges(registrations: registrations, sites: sites, types: types)
   }
 
-  private static func edgeDigest(
+  private static func edges(
     registrations: [ContainerRegistration], sites: [ContainerCheck.Site], types: [String?]
-  ) -> UInt64 {
-    var parts: [String] = []
+  ) -> (Set<String>, Set<String>) {
+    var edges: Set<String> = []
     func describe(_ registration: ContainerRegistration) -> String {
       "\(registration.types)|\(registration.name ?? "")|\(registration.conditions)|\(registration.gate?.name ?? "")"
     }
@@ -122,16 +125,16 @@ final class ContainerFileFacts: Sendable {
       guard let type else { continue }
       let target = "\(type)|\(site.site.name ?? "")|\(site.site.conditions)"
       if let consumer = site.consumer {
-        if consumer.unread == nil { parts.append(describe(consumer) + ">" + target) }
+        if consumer.unread == nil { edges.insert(describe(consumer) + ">" + target) }
       } else if let owner = site.site.owner {
-        parts.append(owner + "<" + target)
+        edges.insert(owner + "<" + target)
       }
     }
+    var constructed: Set<String> = []
     for registration in registrations where registration.unread == nil {
-      if let made = registration.constructedType { parts.append(made + "=" + describe(registration)) }
+      if let made = registration.constructedType { constructed.insert(made + "=" + describe(registration)) }
     }
-    guard !parts.isEmpty else { return 0 }
-    return StableHash.of(parts.joined(separator: "\n")[...])
+    return (edges, constructed)
   }
 
   /// `true` when the typing looked up a name of one of these hashes.

@@ -76,9 +76,11 @@ struct ContainerStage {
   /// Each configuration's findings by type (types with none left out).
   private var findings: [[String: ContainerCheck.Findings]] = []
   /// The types whose check asked the symbol table or read declarations, with what.
-  private var typeLookups: [String: (names: [Substring], files: Set<String>)] = [:]
+  private var typeLookups: [String: (names: [Substring], hashes: Set<UInt64>, files: Set<String>)] = [:]
   /// Each configuration's cycles.
   private var cycles: [[Diagnostic]] = []
+  /// How many property-wrapper resolves with an owner the files have.
+  private var ownerSites = 0
   /// The counts of the report, summed over the files.
   private var counts = (registrationsRead: 0, registrationsUnread: 0, resolvesChecked: 0, resolvesUnread: 0)
   /// How many types the last update checked, in all configurations; tests read it.
@@ -119,7 +121,11 @@ struct ContainerStage {
       let old = files[path]
       if let old { remove(old, dirty: &dirtyTypes, all: &allTypes, flipped: &flipped) }
       if let new { insert(new, dirty: &dirtyTypes, all: &allTypes, flipped: &flipped) }
-      if old?.edgeDigest != new?.edgeDigest { edgesChanged = true }
+      // Only an edge added can close a cycle; a constructed type only with an owner's resolve.
+      if !(new?.edges ?? []).isSubset(of: old?.edges ?? []) { edgesChanged = true }
+      if old?.constructed != new?.constructed, ownerSites > 0 {
+        edgesChanged = true
+      }
     }
     if !flipped.isEmpty { regeneralize(flipped, dirty: &dirtyTypes, edgesChanged: &edgesChanged) }
     // The configurations, and what every type depends on.
@@ -143,11 +149,9 @@ struct ContainerStage {
       edgesChanged = true
     }
     // The types whose check read what changed.
-    if !allTypes {
+    if !allTypes, !typeLookups.isEmpty, !changedHashes.isEmpty || !inputs.changed.isEmpty {
       for (type, read) in typeLookups
-      where read.names.contains(where: { changedHashes.contains(StableHash.of($0)) })
-        || !read.files.isDisjoint(with: inputs.changed)
-      {
+      where !read.files.isDisjoint(with: inputs.changed) || read.hashes.contains(where: changedHashes.contains) {
         dirtyTypes.insert(type)
       }
     }
@@ -259,6 +263,7 @@ struct ContainerStage {
   }
 
   private mutating func add(_ facts: ContainerFileFacts, sign: Int) {
+    ownerSites += sign * facts.sites.count { !$0.isPropertyInjection && $0.consumer == nil && $0.site.owner != nil }
     counts.registrationsRead += sign * facts.registrationsRead
     counts.registrationsUnread += sign * facts.registrationsUnread
     counts.resolvesChecked += sign * facts.resolvesChecked
@@ -345,6 +350,7 @@ struct ContainerStage {
     let reach = filter.reach
     let stage = self
     let jobs = types.count * configurations.count
+    let untyped = Array(untypedUnread)
     let results = Parallel.map(jobs, minimum: 64) { job -> (ContainerCheck.Findings, [Substring], Set<String>) in
       let type = types[job / configurations.count]
       let configuration = configurations[job % configurations.count]
@@ -363,14 +369,16 @@ struct ContainerStage {
       }.filter(inConfiguration)
       let registered = registrations.filter { $0.unread == nil }
       guard !sites.isEmpty || registered.count > 1 else { return (.none, [], []) }
-      let unread =
-        (bucket.registrations.filter { stage.files[$0.path]!.registrations[$0.index].unread != nil }
-        + stage.untypedUnread).sorted(by: Self.registrationOrder).map {
+      func unread() -> [ContainerRegistration] {
+        (bucket.registrations.filter { stage.files[$0.path]!.registrations[$0.index].unread != nil } + untyped)
+          .sorted(by: Self.registrationOrder).map { stage.files[$0.path]!.registrations[$0.index] }
+          .filter { !$0.isForwarded && inConfiguration($0) }
+      }
+      func conformers() -> [ContainerRegistration] {
+        (stage.conformers[type] ?? []).sorted(by: Self.registrationOrder).map {
           stage.files[$0.path]!.registrations[$0.index]
-        }.filter { !$0.isForwarded && inConfiguration($0) }
-      let conformers = (stage.conformers[type] ?? []).sorted(by: Self.registrationOrder).map {
-        stage.files[$0.path]!.registrations[$0.index]
-      }.filter(inConfiguration)
+        }.filter(inConfiguration)
+      }
       let watch = NameWatch()
       let reads = DeclarationReads()
       let check = ContainerCheck(
@@ -385,8 +393,9 @@ struct ContainerStage {
       findings[configuration][type] = found.diagnostics.isEmpty && found.silenced.isEmpty ? nil : found
       if configuration == 0 { typeLookups[type] = nil }
       if !names.isEmpty || !reads.isEmpty {
-        var read = typeLookups[type] ?? ([], [])
+        var read = typeLookups[type] ?? ([], [], [])
         read.names += names
+        read.hashes.formUnion(names.map(StableHash.of))
         read.files.formUnion(reads)
         typeLookups[type] = read
       }

@@ -35,7 +35,14 @@ struct UnchangedContainerTests {
     let graph = Support.graph(after, settings)
     let answer = outcome.answer(after: Self.answer(Support.graph(files, settings)))
     #expect(answer == Self.answer(graph), sourceLocation: sourceLocation)
-    #expect(outcome.watched == graph.watchedNames, sourceLocation: sourceLocation)
+    // The names the file analyses looked up, exactly; the container check's may be more than
+    // a fresh one's (a registration removed was looked up for): watched in vain, a name only
+    // makes a later run build the graph.
+    #expect(outcome.watched.hashes == graph.watchedNames.hashes, sourceLocation: sourceLocation)
+    #expect(outcome.watched.counts == graph.watchedNames.counts, sourceLocation: sourceLocation)
+    #expect(
+      Set(graph.watchedNames.containerLookups).isSubset(of: outcome.watched.containerLookups),
+      sourceLocation: sourceLocation)
     return answer
   }
 
