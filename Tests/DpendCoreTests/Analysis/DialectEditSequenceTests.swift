@@ -1,0 +1,320 @@
+import DpendCollect
+import DpendHost
+import DpendModel
+import DpendTestSupport
+import Testing
+
+@testable import DpendAnalysis
+
+/// The incremental graph (``GraphBuilder`` behind ``AnalysisHost``) must equal the graph built
+/// from scratch after every step of random edit sequences over every dialect dpend reads
+/// (``DialectWorkspace``): Swinject, Dip, Resolver, Factory, Stitcher, Belum, a locator the
+/// settings name, and the app's own helpers, wrapper and global container, inferred from their
+/// bodies. Each step makes one edit (``DialectEdit``) and hands the files it changed to the
+/// host as a closed file's new text or as an open document's edits.
+struct DialectEditSequenceTests {
+  static let steps = 150
+
+  @Test(arguments: [3, 7, 8, 12] as [UInt64])
+  func dialectEditSequencesMatchFromScratchBuilds(seed: UInt64) throws {
+    var workspace = DialectWorkspace(seed: seed)
+    // How each change reaches the host, apart from the edits.
+    var random = SplitMix64(seed: seed &+ 0xD1A1)
+    // Odd seeds make some classes implicit factories too (dpend's own dialect).
+    let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: seed % 2 == 0 ? [] : ["Impl[0-2]"]))
+    let collection = CollectionSettings(
+      registerFunctions: DialectWorkspace.registerFunctions, resolveFunctions: DialectWorkspace.resolveFunctions,
+      injectWrappers: DialectWorkspace.injectWrappers)
+    let host = AnalysisHost(settings: settings)
+    host.collection = collection
+    // The files on disk: what the host reads again when the inferred vocabulary changes.
+    let disk = Locked([String: String]())
+    host.reader = { path in disk.withLock { $0[path] } }
+    var texts: [String: String] = [:]
+    var open: Set<String> = []
+    var scratch = ScratchReader(collection: collection)
+    var tally = Tally()
+
+    func deliver(_ path: String, _ text: String?) {
+      defer { disk.withLock { $0[path] = text } }
+      texts[path] = text
+      guard let text else {
+        host.close(path: path)
+        open.remove(path)
+        host.remove([path])
+        return
+      }
+      guard open.contains(path) || random.below(4) == 0 else {
+        host.update([(path, text)])
+        return
+      }
+      if !open.contains(path) {
+        host.open(path: path, text: host.openText(of: path) ?? disk.withLock { $0[path] } ?? "")
+        open.insert(path)
+      }
+      let old = host.openText(of: path)!
+      host.change(path: path, to: text, edits: Self.replacements(from: old, to: text, &random))
+      if random.below(6) == 0 {
+        host.close(path: path)
+        open.remove(path)
+      }
+    }
+
+    let initial = workspace.paths.map { (path: $0, text: workspace.text(of: $0)) }
+    for (path, text) in initial {
+      texts[path] = text
+      disk.withLock { $0[path] = text }
+    }
+    host.update(initial)
+    for step in 0...Self.steps {
+      var edit: DialectEdit?
+      if step > 0 {
+        let (made, paths) = workspace.edit()
+        edit = made
+        for path in paths {
+          guard workspace.files[path] != nil else {
+            deliver(path, nil)
+            continue
+          }
+          var text = workspace.text(of: path)
+          if made == .halfType {
+            // The file cut anywhere, as while it is typed.
+            text = String(decoding: text.utf8.prefix(random.below(text.utf8.count + 1)), as: UTF8.self)
+          }
+          deliver(path, text)
+        }
+        // Now and then an open document is closed, its summary kept.
+        if let path = open.sorted().first, random.below(10) == 0 {
+          host.close(path: path)
+          open.remove(path)
+        }
+      }
+      let incremental = host.graph()
+      let (summaries, vocabulary) = scratch.summaries(texts)
+      let fromScratch = DependencyGraph(summaries: summaries, settings: settings)
+      #expect(host.vocabulary == vocabulary, "step \(step): the vocabulary inferred")
+      try expectEqual(incremental, fromScratch, step: step, edit: edit)
+      tally.count(fromScratch, vocabulary: vocabulary, edit: edit)
+    }
+    tally.expectCoverage(seed: seed)
+  }
+
+  /// The edits an editor sends for `old` becoming `new`: the changed middle replaced, or
+  /// deleted then inserted.
+  static func replacements(from old: String, to new: String, _ random: inout SplitMix64) -> [TextReplacement] {
+    let old = Array(old.utf8)
+    let new = Array(new.utf8)
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    let inserted = String(decoding: new[prefix..<(new.count - suffix)], as: UTF8.self)
+    let removed = old.count - prefix - suffix
+    if random.below(3) == 0, removed > 0, !inserted.isEmpty {
+      return [
+        TextReplacement(offset: prefix, length: removed, replacement: ""),
+        TextReplacement(offset: prefix, length: 0, replacement: inserted),
+      ]
+    }
+    return [TextReplacement(offset: prefix, length: removed, replacement: inserted)]
+  }
+
+  /// Compares field by field; a failure names the step and the differing entries only.
+  private func expectEqual(_ incremental: DependencyGraph, _ scratch: DependencyGraph, step: Int, edit: DialectEdit?)
+    throws
+  {
+    func difference<T: Hashable>(_ name: String, _ left: [T], _ right: [T]) -> String? {
+      guard left != right else { return nil }
+      let onlyLeft = left.filter { !right.contains($0) }
+      let onlyRight = right.filter { !left.contains($0) }
+      return "step \(step) (\(edit?.rawValue ?? "initial")), \(name): incremental only \(onlyLeft), "
+        + "from scratch only \(onlyRight)"
+    }
+    func lines(_ resolved: [DependencyKey: Factory]) -> [String] { resolved.values.map(\.summaryLine).sorted() }
+    let differences = [
+      difference("diagnostics", incremental.diagnostics.map(\.message), scratch.diagnostics.map(\.message)),
+      difference("diagnostics", incremental.diagnostics, scratch.diagnostics),
+      difference("resolved", lines(incremental.resolved), lines(scratch.resolved)),
+      difference(
+        "candidates", incremental.candidates.sorted { $0.key < $1.key }.map(\.value),
+        scratch.candidates.sorted { $0.key < $1.key }.map(\.value)),
+      difference("unprovided", incremental.unprovidedKeys, scratch.unprovidedKeys),
+      difference("factories", incremental.localFactories, scratch.localFactories),
+      difference("configurations", incremental.configurations, scratch.configurations),
+      incremental.cycleComponents == scratch.cycleComponents ? nil : "step \(step), cycle components",
+      difference("container unread", incremental.container.unread, scratch.container.unread),
+      difference("container helpers", incremental.container.helpers, scratch.container.helpers),
+      difference(
+        "container counts",
+        [
+          incremental.container.registrationsRead, incremental.container.registrationsUnread,
+          incremental.container.resolvesChecked, incremental.container.resolvesUnread,
+        ],
+        [
+          scratch.container.registrationsRead, scratch.container.registrationsUnread,
+          scratch.container.resolvesChecked, scratch.container.resolvesUnread,
+        ]),
+      difference(
+        "container registrations", incremental.container.graph.nodes.map(\.registration),
+        scratch.container.graph.nodes.map(\.registration)),
+      difference("container graph", incremental.container.graph.nodes, scratch.container.graph.nodes),
+      incremental.container == scratch.container ? nil : "step \(step), container report",
+    ].compactMap { $0 }
+    if let first = differences.first {
+      Issue.record("\(first)")
+      throw Stop()
+    }
+  }
+
+  private struct Stop: Error {}
+}
+
+/// Summaries made from scratch the way a fresh host makes them: every file read with the
+/// settings, the vocabulary inferred from what they declare, and the files read again with it.
+/// Each text is parsed once, and read once for each vocabulary.
+private struct ScratchReader {
+  let collection: CollectionSettings
+  private var documents: [String: ParsedDocument] = [:]
+  private var plain: [String: FileSummary] = [:]
+  private var read: [String: (vocabulary: ContainerVocabulary, summary: FileSummary)] = [:]
+
+  init(collection: CollectionSettings) { self.collection = collection }
+
+  mutating func summaries(_ texts: [String: String]) -> (summaries: [FileSummary], vocabulary: ContainerVocabulary) {
+    let paths = texts.keys.sorted()
+    let first = paths.map { path in
+      if let document = documents[path], document.text == texts[path]! { return plain[path]! }
+      let document = ParsedDocument(path: path, text: texts[path]!, collection: collection)
+      documents[path] = document
+      plain[path] = document.summary
+      read[path] = nil
+      return document.summary
+    }
+    for path in documents.keys where texts[path] == nil { documents[path] = nil }
+    let vocabulary = ContainerVocabulary(inferringFrom: first.map(\.vocabulary).filter { !$0.isEmpty })
+    guard !vocabulary.isEmpty else { return (first, vocabulary) }
+    var settings = collection
+    settings.vocabulary = vocabulary
+    let words = vocabulary.helpers.map(\.name) + vocabulary.containerValues.keys + vocabulary.slots.map(\.callee)
+    let again = paths.map { path in
+      // The collector reads a file that names no word of the vocabulary as it reads it without.
+      if !words.contains(where: { TextSearch.contains(texts[path]!, $0) }) { return plain[path]! }
+      if let kept = read[path], kept.vocabulary == vocabulary { return kept.summary }
+      documents[path]!.collection = settings
+      read[path] = (vocabulary, documents[path]!.summary)
+      return documents[path]!.summary
+    }
+    return (again, vocabulary)
+  }
+}
+
+/// What the steps of one sequence exercised: the edits made, and how the findings changed, by
+/// the kind of file they are in (a container's are in container files, dpend's own dialect's
+/// in services) and by code.
+private struct Tally {
+  /// The steps that made each edit.
+  var edits: [DialectEdit: Int] = [:]
+  /// The steps whose edit changed some container finding or unread note (by message,
+  /// position aside).
+  var effective: [DialectEdit: Int] = [:]
+  /// The steps changing the findings in files of each kind.
+  var changed: [DialectKind: Int] = [:]
+  /// The steps changing the unread notes in files of each kind.
+  var unread: [DialectKind: Int] = [:]
+  /// The steps where a container finding of a code appeared, or went away.
+  var appeared: [String: Int] = [:]
+  var cleared: [String: Int] = [:]
+  /// The steps changing a container finding that holds in some build configurations only.
+  var conditional = 0
+  var vocabularyChanges = 0
+  var stepsWithCycles = 0
+
+  private var last: [DialectKind: [String]] = [:]
+  private var lastUnread: [DialectKind: [String]] = [:]
+  private var lastVocabulary = ContainerVocabulary()
+
+  /// The codes whose findings must come and go.
+  static let codes: [DiagnosticCode] = [
+    .missingDependency, .dependencyCycle, .duplicateRegistration, .registeredAsConcreteType,
+    .unregisteredOptionalResolve, .argumentCountMismatch,
+  ]
+
+  mutating func count(_ graph: DependencyGraph, vocabulary: ContainerVocabulary, edit: DialectEdit?) {
+    func byKind(_ diagnostics: [Diagnostic]) -> [DialectKind: [String]] {
+      Dictionary(grouping: diagnostics) { DialectKind(path: $0.range.file) ?? .services }
+        .mapValues { $0.map { "\($0.code.rawValue) \($0.message)" }.sorted() }
+    }
+    func container(_ findings: [DialectKind: [String]]) -> [String] {
+      findings.filter { $0.key != .services }.values.flatMap { $0 }.sorted()
+    }
+    let now = byKind(graph.diagnostics)
+    let unreadNow = byKind(graph.container.unread)
+    let (before, after) = (container(last), container(now))
+    defer {
+      last = now
+      lastUnread = unreadNow
+      lastVocabulary = vocabulary
+    }
+    if after.contains(where: { $0.hasPrefix(DiagnosticCode.dependencyCycle.rawValue) }) { stepsWithCycles += 1 }
+    guard let edit else { return }
+    edits[edit, default: 0] += 1
+    if before != after || container(unreadNow) != container(lastUnread) { effective[edit, default: 0] += 1 }
+    for kind in DialectKind.allCases {
+      if (now[kind] ?? []) != (last[kind] ?? []) { changed[kind, default: 0] += 1 }
+      if (unreadNow[kind] ?? []) != (lastUnread[kind] ?? []) { unread[kind, default: 0] += 1 }
+    }
+    for code in Self.codes {
+      let old = before.filter { $0.hasPrefix(code.rawValue + " ") }
+      let new = after.filter { $0.hasPrefix(code.rawValue + " ") }
+      if new.contains(where: { !old.contains($0) }) { appeared[code.rawValue, default: 0] += 1 }
+      if old.contains(where: { !new.contains($0) }) { cleared[code.rawValue, default: 0] += 1 }
+    }
+    let scoped = { (findings: [String]) in findings.filter { $0.contains(" in configuration") } }
+    if scoped(before) != scoped(after) { conditional += 1 }
+    if vocabulary != lastVocabulary { vocabularyChanges += 1 }
+  }
+
+  /// What the sequence exercised, in one line.
+  var report: String {
+    func list<Key>(_ counts: [Key: Int], _ name: (Key) -> String) -> String {
+      counts.map { "\(name($0.key)) \($0.value)" }.sorted().joined(separator: ", ")
+    }
+    let made = edits.map { "\($0.key.rawValue) \($0.value)/\(effective[$0.key] ?? 0)" }.sorted()
+    return "edits made/effective: \(made.joined(separator: ", ")); findings changed: \(list(changed, \.rawValue)); "
+      + "unread changed: \(list(unread, \.rawValue)); appeared: \(list(appeared) { $0 }); "
+      + "cleared: \(list(cleared) { $0 }); conditional \(conditional), vocabulary \(vocabularyChanges), "
+      + "steps with a cycle \(stepsWithCycles)"
+  }
+
+  /// Fails when the sequence stopped exercising some dialect, edit or finding.
+  func expectCoverage(seed: UInt64) {
+    let report = "seed \(seed): \(report)"
+    for edit in DialectEdit.allCases {
+      #expect(edits[edit, default: 0] >= 4, "\(edit.rawValue) made \(edits[edit, default: 0]) times; \(report)")
+    }
+    // The edits meant to change a finding do.
+    for edit in [DialectEdit.makeCycle, .breakCycle, .removeNeeded, .restoreNeeded, .duplicate] {
+      #expect(
+        effective[edit, default: 0] >= 1, "\(edit.rawValue) changed findings \(effective[edit, default: 0]) times")
+    }
+    for kind in DialectKind.containers {
+      #expect(changed[kind, default: 0] >= 3, "\(kind.rawValue) findings changed \(changed[kind, default: 0]) times")
+    }
+    for code in Self.codes {
+      let (came, went) = (appeared[code.rawValue, default: 0], cleared[code.rawValue, default: 0])
+      // The rarer two, from runtime arguments and concrete registrations: at least changed.
+      if [.argumentCountMismatch, .registeredAsConcreteType].contains(code) {
+        #expect(came + went >= 1, "\(code.rawValue) appeared \(came) and went \(went) times; \(report)")
+      } else {
+        #expect(came >= 1 && went >= 1, "\(code.rawValue) appeared \(came) and went \(went) times; \(report)")
+      }
+    }
+    #expect(conditional >= 5, "\(conditional) steps changing findings of some configurations")
+    #expect(vocabularyChanges >= 3, "\(vocabularyChanges) steps changing the inferred vocabulary")
+    #expect(stepsWithCycles >= 5, "\(stepsWithCycles) steps with a cycle")
+  }
+}
