@@ -311,7 +311,8 @@ struct DialectWorkspace {
         add(file)
         return (edit, [file.path])
       }
-      // One helpers file at most: two declaring the same helpers would not compile. A kind
+      // One helpers file at most: two declaring the same helpers would not compile, and are
+      // read by chance (see `twoDeclarationsOfOneHelperAreReadTheSameWayEveryTime`). A kind
       // with no file left comes back first.
       var kinds = DialectKind.containers + [.services] + (count(of: .helpers) == 0 ? [.helpers] : [])
       let missing = kinds.filter { count(of: $0) == 0 }
