@@ -120,6 +120,8 @@ struct DialectEntry: Hashable {
   var id: Int
   var item: DialectItem
   var condition = DialectCondition.none
+  /// A blank line before it: what follows moves, nothing else changes.
+  var padded = false
 }
 
 enum DialectCondition: Hashable {
@@ -129,11 +131,12 @@ enum DialectCondition: Hashable {
   case debugElse(DialectItem)
 }
 
-/// A protocol `S<index>` (inheriting `S<parent>`) or a class `Impl<index>` conforming to
-/// `S<conformance>` whose initializer takes `a0: S<parameters[0]>, …`; `renamed` appends
-/// `Renamed` to its name.
+/// A protocol `S<index>` (inheriting `S<conformance>`), a class `Impl<index>` conforming to
+/// `S<conformance>` whose initializer takes `a0: S<parameters[0]>, …`, or a typealias
+/// `A<index> = S<conformance>`; `renamed` appends `Renamed` to its name.
 struct DialectTypeDeclaration: Hashable {
   var isProtocol: Bool
+  var isAlias = false
   var index: Int
   var renamed = false
   var conformance: Int?
@@ -157,6 +160,8 @@ struct DialectHeader: Hashable {
   /// 1 optional, 2 renamed, 3 reaching nothing), `@Inject` (0 through `DI`, 1 through the
   /// container, 2 resolving nothing), `registerShared` (0, 1 none, 2 taking a name).
   var helpers = [0, 0, 0, 0]
+  /// Comment lines at the top: the whole file moves, nothing else changes.
+  var padding = 0
 }
 
 struct DialectFileModel: Hashable {
@@ -174,12 +179,17 @@ enum DialectEdit: String, CaseIterable, Hashable {
   case makeCycle, breakCycle, removeNeeded, restoreNeeded, duplicate
   case renameType, changeConformance, addFile, removeFile, halfType, changeHelper, changeDeclaration
   case toggleCondition
+  /// Lines added or removed above code, which moves and does not change.
+  case moveText
+  /// The settings changed (the implicit filter, or what the collection names): the caller's.
+  case changeSettings
 
   /// How often each is chosen.
   var weight: Int {
     switch self {
     case .addRegistration, .editRegistration, .addResolve: 3
-    case .removeRegistration, .removeResolve, .toggleCondition: 2
+    // Made twice as often as broken or restored: there is mostly one to break or restore.
+    case .removeRegistration, .removeResolve, .toggleCondition, .makeCycle, .removeNeeded: 2
     default: 1
     }
   }
@@ -190,6 +200,8 @@ enum DialectEdit: String, CaseIterable, Hashable {
 /// services declaring them, the app's helpers. One seed gives one sequence of edits.
 struct DialectWorkspace {
   static let keyCount = 6
+  /// The keys `A0` and `A1`, typealiases of `S`s: numbered `keyCount` and `keyCount + 1`.
+  static let aliasCount = 2
 
   /// The locator `.dpend.json` would name (SPEC 7.4).
   static let registerFunctions = ["Locator.register"]
@@ -200,7 +212,7 @@ struct DialectWorkspace {
   /// Removed files, which ``DialectEdit/addFile`` may bring back as they were.
   private var removed: [DialectFileModel] = []
   /// The needs added to make a cycle: the entry and the need ``DialectEdit/breakCycle`` removes.
-  private var cycles: [(path: String, id: Int, need: DialectNeed)] = []
+  private var cycles: [[(path: String, id: Int, need: DialectNeed)]] = []
   /// Registrations removed although something needed them, with where they were.
   private var removedNeeded: [(path: String, position: Int, entry: DialectEntry)] = []
   private var random: SplitMix64
@@ -229,7 +241,8 @@ struct DialectWorkspace {
 
   /// Makes one random edit; returns what it did and the paths whose text changed (a path
   /// no longer in ``files`` was removed). ``DialectEdit/halfType`` changes nothing in the
-  /// model: the caller cuts the text.
+  /// model: the caller cuts the text; ``DialectEdit/changeSettings`` neither: the caller
+  /// changes them.
   mutating func edit() -> (edit: DialectEdit, paths: [String]) {
     // Dealt from a shuffled deck holding each edit `weight` times: every edit comes every
     // few dozen steps.
@@ -295,7 +308,9 @@ struct DialectWorkspace {
     case .changeConformance:
       if random.below(3) > 0, let made = conformingToWhatIsResolved() { return made }
       guard var (file, index) = randomType() else { return nil }
-      if file.header.types[index].isProtocol {
+      if file.header.types[index].isAlias {
+        file.header.types[index].conformance = random.below(Self.keyCount)
+      } else if file.header.types[index].isProtocol {
         file.header.types[index].conformance =
           file.header.types[index].conformance == nil ? random.below(Self.keyCount) : nil
       } else {
@@ -336,6 +351,15 @@ struct DialectWorkspace {
       file.header.helpers[which] = (file.header.helpers[which] + 1 + random.below(choices - 1)) % choices
       return store(file, edit)
     case .changeDeclaration: return changeDeclaration()
+    case .moveText:
+      var file = files[paths[random.below(paths.count)]]!
+      if file.entries.isEmpty || random.below(2) == 0 {
+        file.header.padding = (file.header.padding + 1) % 3
+      } else {
+        file.entries[random.below(file.entries.count)].padded.toggle()
+      }
+      return store(file, edit)
+    case .changeSettings: return (edit, [])
     case .toggleCondition:
       let all = entries(ofKind: randomContainerKind()) { _ in true }
       guard let (path, index) = all.isEmpty ? nil : all[random.below(all.count)] else { return nil }
@@ -384,27 +408,35 @@ struct DialectWorkspace {
     let chosen = withNeeds.shuffled(using: &random).prefix(2)
     let first = chosen.first!
     let second = chosen.last!
+    var made: [(path: String, id: Int, need: DialectNeed)] = []
     for (from, to) in [(first, second), (second, first)] {
       let target = file.entries[to].item.registration!
       let need = Self.need(hitting: target, kind)
       var registration = file.entries[from].item.registration!
       if !registration.needs.contains(need) { registration.needs.append(need) }
       file.entries[from].item = .registration(registration)
-      cycles.append((file.path, file.entries[from].id, need))
+      made.append((file.path, file.entries[from].id, need))
     }
+    cycles.append(made)
     // The two under the same condition, so that one configuration has both.
     file.entries[second].condition = file.entries[first].condition
     return store(file, .makeCycle)
   }
 
+  /// The needs the last cycle made still there, removed.
   private mutating func breakCycle() -> (edit: DialectEdit, paths: [String])? {
-    while let (path, id, need) = cycles.popLast() {
-      guard var file = files[path], let index = file.entries.firstIndex(where: { $0.id == id }),
-        var registration = file.entries[index].item.registration, let at = registration.needs.firstIndex(of: need)
-      else { continue }
-      registration.needs.remove(at: at)
-      file.entries[index].item = .registration(registration)
-      return store(file, .breakCycle)
+    while let made = cycles.popLast() {
+      guard var file = files[made[0].path] else { continue }
+      var removed = false
+      for (_, id, need) in made {
+        guard let index = file.entries.firstIndex(where: { $0.id == id }),
+          var registration = file.entries[index].item.registration, let at = registration.needs.firstIndex(of: need)
+        else { continue }
+        registration.needs.remove(at: at)
+        file.entries[index].item = .registration(registration)
+        removed = true
+      }
+      if removed { return store(file, .breakCycle) }
     }
     return nil
   }
@@ -444,7 +476,9 @@ struct DialectWorkspace {
     guard var file = randomFile(of: kinds[random.below(kinds.count)]) else { return nil }
     switch file.kind {
     case .services:
-      let classes = file.header.types.indices.filter { !file.header.types[$0].isProtocol }
+      let classes = file.header.types.indices.filter {
+        !file.header.types[$0].isProtocol && !file.header.types[$0].isAlias
+      }
       guard let index = classes.isEmpty ? nil : classes[random.below(classes.count)] else { return nil }
       file.header.types[index].parameters = randomParameters()
     case .belum:
@@ -479,9 +513,10 @@ struct DialectWorkspace {
   private mutating func conformingToWhatIsResolved() -> (edit: DialectEdit, paths: [String])? {
     var pairs: [(registered: Int, resolved: Int)] = []
     for file in files.values where DialectKind.containers.contains(file.kind) {
-      let registered = file.entries.compactMap { $0.item.registration }.filter(\.concrete).map(\.key)
+      let registered = file.entries.compactMap { $0.item.registration }.filter { $0.concrete && $0.key < Self.keyCount }
+        .map(\.key)
       let resolved = files.values.filter { $0.kind == file.kind }.flatMap(\.entries).compactMap { entry -> Int? in
-        if case .use(let use) = entry.item, !use.concrete { return use.key }
+        if case .use(let use) = entry.item, !use.concrete, use.key < Self.keyCount { return use.key }
         return nil
       }
       for key in registered { pairs += resolved.map { (key, $0) } }
@@ -489,7 +524,10 @@ struct DialectWorkspace {
     guard !pairs.isEmpty else { return nil }
     let (registered, resolved) = pairs.sorted { ($0.0, $0.1) < ($1.0, $1.1) }[random.below(pairs.count)]
     for path in paths where files[path]!.kind == .services {
-      guard let index = files[path]!.header.types.firstIndex(where: { !$0.isProtocol && $0.index == registered })
+      guard
+        let index = files[path]!.header.types.firstIndex(where: {
+          !$0.isProtocol && !$0.isAlias && $0.index == registered
+        })
       else { continue }
       files[path]!.header.types[index].conformance = resolved
       return (.changeConformance, [path])
@@ -556,6 +594,10 @@ struct DialectWorkspace {
             isProtocol: false, index: (key + 1) % Self.keyCount, conformance: (key + 1) % Self.keyCount,
             parameters: randomParameters()))
       }
+      // A typealias each, keys are written through: following it is the container check's.
+      file.header.types.append(
+        DialectTypeDeclaration(isProtocol: false, isAlias: true, index: index, conformance: random.below(Self.keyCount))
+      )
       file.header.types.shuffle(using: &random)
     } else {
       // A later one declares a few again: the first file in path order has them.
@@ -597,6 +639,11 @@ struct DialectWorkspace {
     return .registration(randomRegistration(file))
   }
 
+  /// A protocol's key, now and then a typealias's.
+  private mutating func randomKey() -> Int {
+    random.below(6) == 0 ? Self.keyCount + random.below(Self.aliasCount) : random.below(Self.keyCount)
+  }
+
   private mutating func randomParameters() -> [Int] {
     (0..<random.below(3)).map { _ in random.below(Self.keyCount) }
   }
@@ -614,7 +661,7 @@ struct DialectWorkspace {
     if !registered.isEmpty, random.below(2) == 0 {
       need = Self.need(hitting: registered[random.below(registered.count)], kind)
     } else {
-      need = DialectNeed(key: random.below(Self.keyCount))
+      need = DialectNeed(key: randomKey())
       need.concrete = random.below(6) == 0
       need.name = kind == .stitcher ? (random.below(2) == 0 ? 0 : nil) : randomName(kind)
     }
@@ -625,9 +672,10 @@ struct DialectWorkspace {
 
   private mutating func randomRegistration(_ file: DialectFileModel) -> DialectRegistration {
     let kind = file.kind
-    let key = random.below(Self.keyCount)
+    let key = randomKey()
     var registration = DialectRegistration(
-      key: key, concrete: random.below(5) == 0, impl: random.below(3) == 0 ? random.below(Self.keyCount) : key)
+      key: key, concrete: random.below(5) == 0,
+      impl: random.below(3) == 0 || key >= Self.keyCount ? random.below(Self.keyCount) : key)
     registration.name = randomName(kind)
     registration.form = random.below(kind.formCounts.registrations)
     // Factory's unread body, rarer.
@@ -638,13 +686,15 @@ struct DialectWorkspace {
       (random.below(4) == 0 ? 1 : 0) + (random.below(6) == 0 ? 2 : 0) + (random.below(8) == 0 ? 4 : 0)
     if Self.writesNeeds(registration, kind) {
       registration.needs = (0..<random.below(3)).map { _ in randomNeed(file) }
+      // Mostly not itself: a cycle of one, rarer.
+      registration.needs.removeAll { $0.key == registration.key && random.below(4) > 0 }
     }
     return registration
   }
 
   private mutating func randomUse(_ file: DialectFileModel) -> DialectUse? {
     let kind = file.kind
-    var use = DialectUse(key: random.below(Self.keyCount))
+    var use = DialectUse(key: randomKey())
     if kind == .belum {
       // A read of a member the file's struct declares.
       let members = file.header.external ? [] : file.header.members.keys.sorted()
@@ -674,7 +724,7 @@ struct DialectWorkspace {
     var registration = registration
     let kind = file.kind
     switch random.below(7) {
-    case 0: registration.key = random.below(Self.keyCount)
+    case 0: registration.key = randomKey()
     case 1: registration.name = registration.name == nil ? random.below(2) : nil
     case 2: registration.scope = random.below(kind.scopeCount)
     case 3: registration.impl = random.below(Self.keyCount)
@@ -697,8 +747,10 @@ struct DialectWorkspace {
 
   // MARK: Keys
 
-  /// `S3`, or `Impl3` for a concrete key.
-  static func type(_ key: Int, concrete: Bool) -> String { concrete ? "Impl\(key)" : "S\(key)" }
+  /// `S3`, or `Impl3` for a concrete key; `A0` for the first typealias's.
+  static func type(_ key: Int, concrete: Bool) -> String {
+    key >= keyCount ? "A\(key - keyCount)" : concrete ? "Impl\(key)" : "S\(key)"
+  }
 
   /// `true` when `registration`'s form writes its needs (not an initializer reference, a
   /// promise, an unread body, or `$0…` typed by the initializer).
@@ -746,6 +798,10 @@ struct DialectWorkspace {
 extension DialectWorkspace {
   /// The text of `file`.
   static func render(_ file: DialectFileModel) -> String {
+    String(repeating: "// Moved by an edit above.\n", count: file.header.padding) + body(file)
+  }
+
+  private static func body(_ file: DialectFileModel) -> String {
     switch file.kind {
     case .services: services(file)
     case .swinject: swinject(file)
@@ -774,6 +830,7 @@ extension DialectWorkspace {
     }
     for (position, entry) in file.entries.enumerated() where included(entry.item) {
       guard let written = write(entry.item, position) else { continue }
+      if entry.padded { text += "\n" }
       switch entry.condition {
       case .none:
         text += written.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 + "\n" }.joined()
@@ -815,7 +872,9 @@ extension DialectWorkspace {
     var text = ""
     for type in file.header.types {
       let suffix = type.renamed ? "Renamed" : ""
-      if type.isProtocol {
+      if type.isAlias {
+        text += "typealias A\(type.index)\(suffix) = S\(type.conformance ?? 0)\n"
+      } else if type.isProtocol {
         text += "protocol S\(type.index)\(suffix)\(type.conformance.map { ": S\($0)" } ?? "") {}\n"
       } else {
         text += "final class Impl\(type.index)\(suffix)\(type.conformance.map { ": S\($0)" } ?? "") {\n"
