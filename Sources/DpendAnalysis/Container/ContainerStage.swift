@@ -79,6 +79,12 @@ struct ContainerStage {
   private var typeLookups: [String: (names: [Substring], hashes: Set<UInt64>, files: Set<String>)] = [:]
   /// Each configuration's cycles.
   private var cycles: [[Diagnostic]] = []
+  /// The edges between registrations on numbered keys, while no resolve has an owner
+  /// (``ContainerCycleGraph``).
+  private var cycleGraph = ContainerCycleGraph()
+  private var cycleGraphIsCurrent = false
+  /// `true` when a generic's sites were checked as another type since the last update.
+  private var sitesMoved = false
   /// How many property-wrapper resolves with an owner the files have.
   private var ownerSites = 0
   /// The counts of the report, summed over the files.
@@ -161,8 +167,8 @@ struct ContainerStage {
     }
     let types = allTypes ? Array(buckets.keys) : Array(dirtyTypes)
     checkTypes(types, lookup: lookup)
-    lastLookedForCycles = edgesChanged || cycles.count != configurations.count || cycles.contains { !$0.isEmpty }
-    if lastLookedForCycles { findCycles(lookup: lookup) }
+    updateCycles(typed: order, rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged, lookup: lookup)
+    sitesMoved = false
     return answer()
   }
 
@@ -310,6 +316,7 @@ struct ContainerStage {
       dirty.insert(before)
       dirty.insert(after)
       edgesChanged = true
+      sitesMoved = true
     }
   }
 
@@ -403,6 +410,86 @@ struct ContainerStage {
   }
 
   // MARK: Cycles
+
+  /// Looks for cycles where the edits since the last update may have made or changed one:
+  /// with no cycle before, only from the edges they added; where a cycle was, again. A
+  /// workspace with property-wrapper resolves (whose edges leave every registration
+  /// constructing their owner, in other files) looks again whenever an edge changed.
+  private mutating func updateCycles(
+    typed: [String], rebuild: Bool, edgesChanged: Bool,
+    lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
+  ) {
+    guard ownerSites == 0, configurations.count <= ContainerCycleGraph.maximumConfigurations else {
+      cycleGraphIsCurrent = false
+      lastLookedForCycles = edgesChanged || cycles.count != configurations.count || cycles.contains { !$0.isEmpty }
+      if lastLookedForCycles { findCycles(lookup: lookup) }
+      return
+    }
+    let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: filter.reach)
+    if rebuild || !cycleGraphIsCurrent || cycles.count != configurations.count {
+      cycleGraph.reset(configurations: configurations.count)
+      for path in paths { cycleGraph.replace(path, with: cycleEdges(of: files[path]!)) }
+      cycleGraphIsCurrent = true
+      cycles = configurations.indices.map { cycles(in: $0, check: check) }
+      lastLookedForCycles = true
+      return
+    }
+    var added = configurations.map { _ in [(Int32, Int32)]() }
+    for path in typed {
+      let edges = files[path].map { cycleEdges(of: $0) } ?? []
+      let new = cycleGraph.replace(path, with: edges)
+      for configuration in added.indices { added[configuration] += new[configuration] }
+    }
+    lastLookedForCycles = false
+    for configuration in configurations.indices
+    where !cycles[configuration].isEmpty
+      || added[configuration].contains(where: { cycleGraph.reaches($0.1, $0.0, in: configuration) })
+    {
+      cycles[configuration] = cycles(in: configuration, check: check)
+      lastLookedForCycles = true
+    }
+  }
+
+  /// The edges `facts` give the cycle check, on numbered keys, each with the configurations
+  /// its site holds in (its conditions, its file compiled, its consumer's gate reached).
+  private mutating func cycleEdges(of facts: ContainerFileFacts) -> [ContainerCycleGraph.Edge] {
+    var edges: [ContainerCycleGraph.Edge] = []
+    for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection {
+      guard let consumer = site.consumer, consumer.unread == nil, let written = facts.siteTypes[index] else { continue }
+      let type = generalized[Ref(path: facts.path, index: index)] ?? written
+      var mask: UInt64 = 0
+      let reached = filter.reach?.reaches(consumer, for: site.site) ?? true
+      for (number, configuration) in configurations.enumerated()
+      where reached && ContainerCheck.holds(site.site.conditions, in: configuration)
+        && filter.compiles(facts.path, in: configuration)
+      {
+        mask |= 1 << number
+      }
+      guard mask != 0 else { continue }
+      let target = cycleGraph.number(ContainerKey(type: type, name: site.site.name).description)
+      for key in consumer.types {
+        let source = cycleGraph.number(ContainerKey(type: key, name: consumer.name).description)
+        edges.append(.init(from: source, to: target, site: Int32(index), mask: mask))
+      }
+    }
+    return edges
+  }
+
+  /// The cycles of `configuration`: its components found on numbered keys, then told from
+  /// the sites of their own edges, in the order the check reads sites.
+  private func cycles(in configuration: Int, check: ContainerCheck) -> [Diagnostic] {
+    let component = cycleGraph.cyclicComponents(in: configuration)
+    guard !component.isEmpty else { return [] }
+    var refs: Set<Ref> = []
+    for (path, edges) in cycleGraph.edges {
+      for edge in edges where edge.mask & (1 << configuration) != 0 {
+        if let from = component[edge.from], component[edge.to] == from {
+          refs.insert(Ref(path: path, index: Int(edge.site)))
+        }
+      }
+    }
+    return check.cycles(refs.sorted(by: siteOrder).map { site($0) }, [])
+  }
 
   /// Looks for cycles in every configuration again.
   private mutating func findCycles(lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup) {

@@ -83,6 +83,7 @@ extension GraphBuilder {
       }, mentions: mentionsOfFile, visibility: settings.visibility)
     let (diagnostics, stageReport, lookups) = containerStage.update(inputs)
     lastContainerCheckTypes = containerStage.lastCheckedTypes
+    lastContainerCycleSearch = containerStage.lastLookedForCycles
     if gating {
       noteGates(
         of: containerStage.paths.compactMap { shelf.containerCode(of: $0) }, reach: containerStage.filter.reach,

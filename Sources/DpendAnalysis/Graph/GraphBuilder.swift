@@ -55,6 +55,9 @@ public final class GraphBuilder {
   /// (``ContainerStage/lastCheckedTypes``): tests prove with it that an edit checks only
   /// the types it touches.
   public internal(set) var lastContainerCheckTypes = 0
+  /// `true` when the last graph's container check looked for cycles
+  /// (``ContainerStage/lastLookedForCycles``).
+  public internal(set) var lastContainerCycleSearch = false
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 

@@ -153,6 +153,41 @@ struct ContainerStageTests {
     #expect(checked == [3, 3, 3])
   }
 
+  /// Cycles are looked for only from the edges an edit adds, while there is none: a need that
+  /// closes none, or a registration removed, looks for nothing; a need closing one finds it,
+  /// and while it stands every edit looks again.
+  @Test func cyclesAreLookedForOnlyFromAddedEdges() throws {
+    let settings = AnalysisSettings()
+    var files = ContainerChangeTests.files
+    let builder = Self.builder(files, settings)
+    _ = builder.graph()
+    #expect(builder.lastContainerCycleSearch)
+    let path = ContainerChangeTests.path
+    let feed = EditedRegistrationTests.feed
+    let gained = feed.replacing("FeedImpl(", with: "FeedImpl(cache: r.resolve(Store.self)!, ")
+    var searched: [Bool] = []
+    _ = Self.change(builder, &files, path, to: files[path]!.replacing(feed, with: gained), settings, "gained")
+    searched.append(builder.lastContainerCycleSearch)
+    let cycle = files[path]!.replacing(
+      "{ _ in StoreImpl() }", with: "{ r in StoreImpl(feed: r.resolve(Feed.self)!) }")
+    _ = Self.change(builder, &files, path, to: cycle, settings, "cycle")
+    searched.append(builder.lastContainerCycleSearch)
+    #expect(
+      builder.graph().diagnostics.map(\.message).filter { $0.hasPrefix("dependency cycle") } == [
+        "dependency cycle: Feed -> Store -> Feed"
+      ])
+    _ = Self.change(builder, &files, "Sources/Other.swift", to: "struct Other {}\n", settings, "other")
+    searched.append(builder.lastContainerCycleSearch)
+    let broken = files[path]!.replacing(
+      "{ r in StoreImpl(feed: r.resolve(Feed.self)!) }", with: "{ _ in StoreImpl() }")
+    _ = Self.change(builder, &files, path, to: broken, settings, "broken")
+    searched.append(builder.lastContainerCycleSearch)
+    _ = Self.change(builder, &files, path, to: files[path]!.replacing(gained, with: feed), settings, "lost")
+    searched.append(builder.lastContainerCycleSearch)
+    #expect(!builder.graph().diagnostics.contains { $0.code == .dependencyCycle })
+    #expect(searched == [false, true, true, true, false])
+  }
+
   /// The random files with a registration edited in place at each step
   /// (``UnchangedContainerTests/registrationEdited(in:_:)``), the registrations needing
   /// nothing beside them: each graph equals the one built from scratch.

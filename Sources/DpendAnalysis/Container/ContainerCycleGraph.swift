@@ -1,0 +1,128 @@
+import DpendModel
+
+/// The edges between registrations the container check's cycles follow, kept between updates
+/// on numbered keys (`Type|name`), each edge with the configurations it holds in: what lets
+/// an edit look for a cycle only from the edges it added, by the rule of the key stages'
+/// stage 5 — with no cycle before, only an added edge can close one, and only if its target
+/// reaches its source. A component is taken apart into its diagnostics from its own edges.
+struct ContainerCycleGraph {
+  /// One edge: from a key of a registration to the key one of its factory's resolves asks
+  /// for, made by the site at `site` of its file, in the configurations of `mask`'s bits.
+  struct Edge: Hashable, Sendable {
+    var from: Int32
+    var to: Int32
+    var site: Int32
+    var mask: UInt64
+  }
+
+  private var numbers: [String: Int32] = [:]
+  /// For each configuration, each key's targets with how many edges lead there.
+  private var adjacency: [[Int32: [Int32: Int32]]] = []
+  /// Each file's edges.
+  private(set) var edges: [String: [Edge]] = [:]
+
+  /// At most this many configurations fit an edge's mask.
+  static let maximumConfigurations = 64
+
+  /// The number of `key`, numbering it when new.
+  mutating func number(_ key: String) -> Int32 {
+    if let number = numbers[key] { return number }
+    let number = Int32(numbers.count)
+    numbers[key] = number
+    return number
+  }
+
+  /// Forgets every edge and keeps `configurations` adjacency lists.
+  mutating func reset(configurations: Int) {
+    adjacency = Array(repeating: [:], count: configurations)
+    edges = [:]
+  }
+
+  /// Replaces the edges of `path` by `new`; returns, for each configuration, the edges that
+  /// were not there before in it.
+  @discardableResult
+  mutating func replace(_ path: String, with new: [Edge]) -> [[(Int32, Int32)]] {
+    var added = adjacency.map { _ in [(Int32, Int32)]() }
+    for edge in edges[path] ?? [] {
+      for configuration in adjacency.indices where edge.mask & (1 << configuration) != 0 {
+        let count = adjacency[configuration][edge.from]?[edge.to] ?? 0
+        adjacency[configuration][edge.from]?[edge.to] = count > 1 ? count - 1 : nil
+        if adjacency[configuration][edge.from]?.isEmpty == true { adjacency[configuration][edge.from] = nil }
+      }
+    }
+    for edge in new {
+      for configuration in adjacency.indices where edge.mask & (1 << configuration) != 0 {
+        let count = adjacency[configuration][edge.from]?[edge.to] ?? 0
+        adjacency[configuration][edge.from, default: [:]][edge.to] = count + 1
+        if count == 0 { added[configuration].append((edge.from, edge.to)) }
+      }
+    }
+    edges[path] = new.isEmpty ? nil : new
+    return added
+  }
+
+  /// `true` when `target` leads back to `source` in `configuration`: the edge between them
+  /// closes a cycle.
+  func reaches(_ target: Int32, _ source: Int32, in configuration: Int) -> Bool {
+    var seen: Set<Int32> = [target]
+    var pending = [target]
+    while let node = pending.popLast() {
+      if node == source { return true }
+      for next in adjacency[configuration][node]?.keys ?? [:].keys where seen.insert(next).inserted {
+        pending.append(next)
+      }
+    }
+    return false
+  }
+
+  /// For each key in a cycle of `configuration` (a component of several keys, or one that
+  /// resolves itself), the number of its component.
+  func cyclicComponents(in configuration: Int) -> [Int32: Int] {
+    let graph = adjacency[configuration]
+    var index: [Int32: Int] = [:]
+    var low: [Int32: Int] = [:]
+    var stack: [Int32] = []
+    var onStack: Set<Int32> = []
+    var result: [Int32: Int] = [:]
+    var components = 0
+    var counter = 0
+    for root in graph.keys.sorted() where index[root] == nil {
+      // Iterative Tarjan: each frame a node and its successors not yet followed.
+      var frames: [(node: Int32, next: [Int32])] = []
+      func open(_ node: Int32) {
+        index[node] = counter
+        low[node] = counter
+        counter += 1
+        stack.append(node)
+        onStack.insert(node)
+        frames.append((node, Array(graph[node]?.keys ?? [:].keys)))
+      }
+      open(root)
+      while !frames.isEmpty {
+        let node = frames[frames.count - 1].node
+        if let next = frames[frames.count - 1].next.popLast() {
+          if index[next] == nil {
+            open(next)
+          } else if onStack.contains(next) {
+            low[node] = min(low[node]!, index[next]!)
+          }
+          continue
+        }
+        frames.removeLast()
+        if let parent = frames.last?.node { low[parent] = min(low[parent]!, low[node]!) }
+        guard low[node] == index[node] else { continue }
+        var members: [Int32] = []
+        while let top = stack.popLast() {
+          onStack.remove(top)
+          members.append(top)
+          if top == node { break }
+        }
+        if members.count > 1 || graph[node]?[node] != nil {
+          for member in members { result[member] = components }
+          components += 1
+        }
+      }
+    }
+    return result
+  }
+}
