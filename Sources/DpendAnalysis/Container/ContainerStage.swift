@@ -96,7 +96,9 @@ struct ContainerStage {
 
   /// Brings the check up to date with `inputs`; the diagnostics (merged across
   /// configurations, not sorted), the report and the names looked up.
-  mutating func update(_ inputs: Inputs) -> (diagnostics: [Diagnostic], report: ContainerReport, lookups: [Substring]) {
+  mutating func update(_ inputs: Inputs) -> (
+    diagnostics: [Diagnostic], report: ContainerReport, lookups: ContainerLookups
+  ) {
     if inputs.full { self = ContainerStage() }
     let changedHashes = Set(inputs.namesChanged.map(StableHash.of))
     // The files to type again.
@@ -522,7 +524,7 @@ struct ContainerStage {
 
   // MARK: The answer
 
-  private func answer() -> (diagnostics: [Diagnostic], report: ContainerReport, lookups: [Substring]) {
+  private func answer() -> (diagnostics: [Diagnostic], report: ContainerReport, lookups: ContainerLookups) {
     var report = ContainerReport()
     report.registrationsRead = counts.registrationsRead
     report.registrationsUnread = counts.registrationsUnread
@@ -552,9 +554,15 @@ struct ContainerStage {
         return scoped
       }
     }
-    var lookups: [Substring] = []
-    for path in paths { lookups += files[path]!.lookups }
-    for type in typeLookups.keys.sorted() { lookups += typeLookups[type]!.names }
+    // Made when asked (a kept answer's facts), not on every keystroke's graph.
+    let typed = paths.map { files[$0]! }
+    let checked = typeLookups
+    let lookups = ContainerLookups {
+      var lookups: [Substring] = []
+      for facts in typed { lookups += facts.lookups }
+      for type in checked.keys.sorted() { lookups += checked[type]!.names }
+      return lookups
+    }
     return (diagnostics, report, lookups)
   }
 
@@ -590,5 +598,25 @@ struct ContainerStage {
       summary.resolveSites = facts.sites.prefix(facts.freeSiteCount).map(\.site)
       return summary
     }
+  }
+}
+
+/// The names a container check looked up (last components, as looked up), gathered when
+/// first asked.
+final class ContainerLookups: Sendable {
+  private let make: @Sendable () -> [Substring]
+  private let made = Locked<[Substring]?>(nil)
+
+  init(_ make: @escaping @Sendable () -> [Substring]) {
+    self.make = make
+  }
+
+  static let none = ContainerLookups { [] }
+
+  var names: [Substring] {
+    if let done = made.withLock({ $0 }) { return done }
+    let names = make()
+    made.withLock { $0 = names }
+    return names
   }
 }

@@ -34,7 +34,8 @@ public struct DependencyGraph: Sendable {
   let lazyContainerIndex: LazyContainerIndex
   /// The names the container check looked up (last components, as looked up: hashed only
   /// when ``watchedNames`` is asked, not on every keystroke's graph).
-  let containerLookups: [Substring]
+  private let lookups: ContainerLookups
+  var containerLookups: [Substring] { lookups.names }
 
   /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
   /// example unreadable files) are merged into ``diagnostics``.
@@ -49,9 +50,9 @@ public struct DependencyGraph: Sendable {
     mode: GenerationMode, libraryFactories: [Factory], resolved: ResolvedTable,
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
     cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
-    containerIndex: LazyContainerIndex = LazyContainerIndex(.empty), containerLookups: [Substring] = []
+    containerIndex: LazyContainerIndex = LazyContainerIndex(.empty), containerLookups: ContainerLookups = .none
   ) {
-    self.containerLookups = containerLookups
+    self.lookups = containerLookups
     self.mode = mode
     self.libraryFactories = libraryFactories
     self.resolvedTable = resolved

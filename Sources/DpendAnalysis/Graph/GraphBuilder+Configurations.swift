@@ -51,7 +51,7 @@ extension GraphBuilder {
   /// checked again. The names looked up are the check's: only the check makes the answer a
   /// kept one stands for.
   func checkContainers(configurations: [[String]]?) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex, lookups: [Substring]
+    diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex, lookups: ContainerLookups
   ) {
     defer {
       changedSinceLastGraph = [:]
@@ -61,7 +61,7 @@ extension GraphBuilder {
     guard !containerFiles.isEmpty else {
       containerStage = ContainerStage()
       containerStageIsCurrent = false
-      return ([], ContainerReport(), LazyContainerIndex(.empty), [])
+      return ([], ContainerReport(), LazyContainerIndex(.empty), .none)
     }
     let shelf = summaryShelf
     let symbols = self.symbols

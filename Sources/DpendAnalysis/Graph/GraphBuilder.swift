@@ -227,13 +227,14 @@ public final class GraphBuilder {
     // Summaries that came decoded (an open document's): not decoded again.
     var decoded: [String: FileSummary] = [:]
     for (path, facts) in changes {
+      previouslyDecoded.forget(path)
       let old = interfaces[path]
       if !isFullBuild, changedSinceLastGraph[path] == nil { changedSinceLastGraph[path] = .some(summaries[path]) }
       if let facts {
         let interface = facts.interface
         if let summary = facts.decoded {
           decoded[path] = summary
-          previouslyDecoded.summaries[path] = (facts.stored, summary)
+          previouslyDecoded.summaries[path] = summary
         }
         if summaries.updateValue(facts.stored, forKey: path) == nil { added.append(path) }
         vocabularyFacts[path] = facts.vocabulary.isEmpty ? nil : facts.vocabulary

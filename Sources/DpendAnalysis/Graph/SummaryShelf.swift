@@ -32,11 +32,19 @@ final class SummaryShelf: Sendable {
     }
   }
 
-  /// What a shelf decoded, by path, each with the stored summary it was decoded from.
+  /// What a shelf decoded, by path, for the next shelf to keep: the builder forgets the
+  /// paths that change (``forget(_:)``), so a shelf hands on in proportion to the change.
   struct Decoded: Sendable {
-    var summaries: [String: (StoredSummary, FileSummary)] = [:]
-    var containerCode: [String: (StoredSummary, FileSummary)] = [:]
-    var declarations: [String: (StoredSummary, Declarations)] = [:]
+    var summaries: [String: FileSummary] = [:]
+    var containerCode: [String: FileSummary] = [:]
+    var declarations: [String: Declarations] = [:]
+
+    /// Forgets what was decoded of `path`, whose summary changes.
+    mutating func forget(_ path: String) {
+      summaries[path] = nil
+      containerCode[path] = nil
+      declarations[path] = nil
+    }
   }
 
   /// Every file's summary, by path.
@@ -45,38 +53,24 @@ final class SummaryShelf: Sendable {
   private let containerCodes: Locked<[String: FileSummary]>
   private let declared: Locked<[String: Declarations]>
 
-  /// The shelf of `stored`, keeping what `kept` holds (``decodedSummaries``) that was decoded
-  /// from the same bytes: after an edit the files the editor reads again (each one with a
-  /// problem, for its lines) and those the container check reads are not decoded again.
+  /// The shelf of `stored`, keeping what `kept` holds (``decodedSummaries``), each decoded
+  /// from the summary `stored` holds: after an edit the files the editor reads again (each
+  /// one with a problem, for its lines) and those the container check reads are not decoded
+  /// again.
   init(_ stored: [String: StoredSummary], keeping kept: Decoded = Decoded()) {
     self.stored = stored
-    func still<Value>(_ kept: [String: (StoredSummary, Value)]) -> [String: Value] {
-      var still: [String: Value] = [:]
-      for (path, (old, value)) in kept {
-        guard let new = stored[path], Self.sameBytes(old, new) else { continue }
-        still[path] = value
-      }
-      return still
-    }
-    decoded = Locked(still(kept.summaries))
-    containerCodes = Locked(still(kept.containerCode))
-    declared = Locked(still(kept.declarations))
+    decoded = Locked(kept.summaries)
+    containerCodes = Locked(kept.containerCode)
+    declared = Locked(kept.declarations)
   }
 
-  /// What was decoded so far, with the stored summaries it was decoded from: all a next
-  /// shelf needs of this one (holding on to the shelf itself would keep its whole table of
-  /// stored summaries shared, and the builder's next change would copy it).
+  /// What was decoded so far: all a next shelf needs of this one (holding on to the shelf
+  /// itself would keep its whole table of stored summaries shared, and the builder's next
+  /// change would copy it).
   var decodedSummaries: Decoded {
-    func withBytes<Value>(_ values: [String: Value]) -> [String: (StoredSummary, Value)] {
-      var result: [String: (StoredSummary, Value)] = [:]
-      for (path, value) in values {
-        if let bytes = stored[path] { result[path] = (bytes, value) }
-      }
-      return result
-    }
-    return Decoded(
-      summaries: withBytes(decoded.withLock { $0 }), containerCode: withBytes(containerCodes.withLock { $0 }),
-      declarations: withBytes(declared.withLock { $0 }))
+    Decoded(
+      summaries: decoded.withLock { $0 }, containerCode: containerCodes.withLock { $0 },
+      declarations: declared.withLock { $0 })
   }
 
   /// The summary of `path`, decoded once.
@@ -122,15 +116,5 @@ final class SummaryShelf: Sendable {
   /// (for tests).
   var partsDecoded: (containerCode: [String], declarations: [String]) {
     (containerCodes.withLock { $0.keys.sorted() }, declared.withLock { $0.keys.sorted() })
-  }
-
-  /// `true` when both hold the same bytes: the same buffer (a summary kept as it was), or
-  /// equal contents.
-  private static func sameBytes(_ lhs: StoredSummary, _ rhs: StoredSummary) -> Bool {
-    guard lhs.bytes.count == rhs.bytes.count, lhs.contentDigest == rhs.contentDigest else { return false }
-    let sameBuffer = lhs.bytes.withUnsafeBytes { left in
-      rhs.bytes.withUnsafeBytes { right in left.baseAddress == right.baseAddress }
-    }
-    return sameBuffer || lhs.bytes.elementsEqual(rhs.bytes)
   }
 }
