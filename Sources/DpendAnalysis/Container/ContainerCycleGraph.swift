@@ -75,10 +75,32 @@ struct ContainerCycleGraph {
     return false
   }
 
+  /// Every key `start` leads to in `configuration`, `start` included.
+  func reachable(from start: Int32, in configuration: Int) -> Set<Int32> {
+    var seen: Set<Int32> = [start]
+    var pending = [start]
+    while let node = pending.popLast() {
+      for next in adjacency[configuration][node]?.keys ?? [:].keys where seen.insert(next).inserted {
+        pending.append(next)
+      }
+    }
+    return seen
+  }
+
   /// For each key in a cycle of `configuration` (a component of several keys, or one that
-  /// resolves itself), the number of its component.
-  func cyclicComponents(in configuration: Int) -> [Int32: Int] {
-    let graph = adjacency[configuration]
+  /// resolves itself), the number of its component; only among `keys` when given, which
+  /// must hold every key of every such component (a component's keys all lead to each other,
+  /// so the keys a cycle's member leads to hold it).
+  func cyclicComponents(in configuration: Int, among keys: Set<Int32>? = nil) -> [Int32: Int] {
+    let whole = adjacency[configuration]
+    let graph =
+      keys.map { keys in
+        var restricted: [Int32: [Int32: Int32]] = [:]
+        for key in keys {
+          if let targets = whole[key]?.filter({ keys.contains($0.key) }), !targets.isEmpty { restricted[key] = targets }
+        }
+        return restricted
+      } ?? whole
     var index: [Int32: Int] = [:]
     var low: [Int32: Int] = [:]
     var stack: [Int32] = []

@@ -83,6 +83,8 @@ struct ContainerStage {
   /// (``ContainerCycleGraph``).
   private var cycleGraph = ContainerCycleGraph()
   private var cycleGraphIsCurrent = false
+  /// Each configuration's keys in a cycle, on the cycle graph's numbers.
+  private var cycleKeys: [Set<Int32>] = []
   /// `true` when a generic's sites were checked as another type since the last update.
   private var sitesMoved = false
   /// How many property-wrapper resolves with an owner the files have.
@@ -430,9 +432,11 @@ struct ContainerStage {
     let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: filter.reach)
     if rebuild || !cycleGraphIsCurrent || cycles.count != configurations.count {
       cycleGraph.reset(configurations: configurations.count)
+      cycleKeys = configurations.map { _ in [] }
       for path in paths { cycleGraph.replace(path, with: cycleEdges(of: files[path]!)) }
       cycleGraphIsCurrent = true
-      cycles = configurations.indices.map { cycles(in: $0, check: check) }
+      cycles = []
+      for configuration in configurations.indices { cycles.append(cycles(in: configuration, check: check)) }
       lastLookedForCycles = true
       return
     }
@@ -443,11 +447,14 @@ struct ContainerStage {
       for configuration in added.indices { added[configuration] += new[configuration] }
     }
     lastLookedForCycles = false
-    for configuration in configurations.indices
-    where !cycles[configuration].isEmpty
-      || added[configuration].contains(where: { cycleGraph.reaches($0.1, $0.0, in: configuration) })
-    {
-      cycles[configuration] = cycles(in: configuration, check: check)
+    for configuration in configurations.indices {
+      let closing = added[configuration].filter { cycleGraph.reaches($0.1, $0.0, in: configuration) }
+      guard !cycles[configuration].isEmpty || !closing.isEmpty else { continue }
+      // A cycle now is one of before (or part of it), or goes through an added edge: all
+      // its keys are among the old cycles' and those an added edge's target leads to.
+      var keys = cycleKeys[configuration]
+      for (_, target) in closing { keys.formUnion(cycleGraph.reachable(from: target, in: configuration)) }
+      cycles[configuration] = cycles(in: configuration, among: keys, check: check)
       lastLookedForCycles = true
     }
   }
@@ -479,8 +486,11 @@ struct ContainerStage {
 
   /// The cycles of `configuration`: its components found on numbered keys, then told from
   /// the sites of their own edges, in the order the check reads sites.
-  private func cycles(in configuration: Int, check: ContainerCheck) -> [Diagnostic] {
-    let component = cycleGraph.cyclicComponents(in: configuration)
+  private mutating func cycles(in configuration: Int, among keys: Set<Int32>? = nil, check: ContainerCheck)
+    -> [Diagnostic]
+  {
+    let component = cycleGraph.cyclicComponents(in: configuration, among: keys)
+    cycleKeys[configuration] = Set(component.keys)
     guard !component.isEmpty else { return [] }
     var refs: Set<Ref> = []
     for (path, edges) in cycleGraph.edges {
