@@ -74,9 +74,14 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
       )
     }
     let found = confirmations(of: facts.flatMap(\.helpers)).map { Self.helper($0.declaration, dialect: $0.dialect) }
+    // Two declarations of one helper (copies in two files) differ in what else they say: the
+    // whole value breaks the tie, so every run reads a call through the same one.
     helpers = Array(Set(found)).sorted {
       ($0.name, $0.owner ?? "", $0.role.rawValue, $0.labels.map { $0 ?? "_" }.joined(separator: ":"))
         < ($1.name, $1.owner ?? "", $1.role.rawValue, $1.labels.map { $0 ?? "_" }.joined(separator: ":"))
+        || ($0.name, $0.owner ?? "", $0.role.rawValue, $0.labels.map { $0 ?? "_" }.joined(separator: ":"))
+          == ($1.name, $1.owner ?? "", $1.role.rawValue, $1.labels.map { $0 ?? "_" }.joined(separator: ":"))
+          && String(describing: $0) < String(describing: $1)
     }
   }
 

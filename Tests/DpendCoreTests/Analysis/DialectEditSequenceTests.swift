@@ -396,13 +396,9 @@ private struct Tally {
 
 extension DialectEditSequenceTests {
   /// Two files declaring the same helper differently (`DI.resolve` forcing its result in one,
-  /// optional in a copy of it): the inferred vocabulary orders helpers by their name, owner,
-  /// role and labels, which the two share, so their order is the iteration order of a `Set`,
-  /// which depends on where in memory that set was made. A call of the helper is read as the
-  /// first of them: the same files give a `missing-dependency` error in one graph and an
-  /// `unregistered-optional-resolve` warning in another, so the incremental graph after the
-  /// copy is added and the graph built from scratch disagree (and so do two runs of
-  /// `dpend analyze`).
+  /// optional in a copy of it) share its name, owner, role and labels: the inferred
+  /// vocabulary orders them by the rest of what they say, so every graph, incremental or from
+  /// scratch, in any run, reads a call of the helper through the same one.
   @Test func twoDeclarationsOfOneHelperAreReadTheSameWayEveryTime() throws {
     let before = [
       "Helpers.swift": """
@@ -431,10 +427,7 @@ extension DialectEditSequenceTests {
     )
     let after = before.merging([copy.path: copy.text]) { $1 }
     let settings = AnalysisSettings(implicitFilter: try ImplicitFilter(patterns: []))
-    try withKnownIssue(
-      "ContainerVocabulary orders two helpers that share a name, owner, role and labels by Set iteration order",
-      isIntermittent: true
-    ) {
+    do {
       var answers: Set<[String]> = []
       // A set of the helpers kept after each round, so that the next round's sets are made
       // elsewhere in memory.
