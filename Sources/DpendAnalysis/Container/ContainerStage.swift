@@ -55,46 +55,46 @@ struct ContainerStage {
   /// The paths of ``files``, sorted.
   private(set) var paths: [String] = []
   /// For each file, the files whose typing read its declarations.
-  private var readers: [String: Set<String>] = [:]
-  private var buckets: [String: Bucket] = [:]
+  var readers: [String: Set<String>] = [:]
+  var buckets: [String: Bucket] = [:]
   /// The unread registrations whose type is not known: they could be of any type.
-  private var untypedUnread: Set<Ref> = []
+  var untypedUnread: Set<Ref> = []
   /// How many read registrations register each type (a generic registered without its
   /// arguments answers a resolve of any specialization).
-  private var registeredCounts: [String: Int] = [:]
+  var registeredCounts: [String: Int] = [:]
   /// The sites typed as a generic's specialization, by the generic's name.
-  private var genericSites: [String: Set<Ref>] = [:]
+  var genericSites: [String: Set<Ref>] = [:]
   /// The type each such site is checked as, when it is the generic's name alone.
-  private var generalized: [Ref: String] = [:]
+  var generalized: [Ref: String] = [:]
   /// For each type, the read registrations of a type conforming to it.
-  private var conformers: [String: Set<Ref>] = [:]
+  var conformers: [String: Set<Ref>] = [:]
   /// The number of files whose container code has each list of conditions.
-  private var conditionCounts: [BuildConditions: Int] = [:]
+  var conditionCounts: [BuildConditions: Int] = [:]
   private(set) var configurations: [[String]] = [[]]
   private(set) var filter = ContainerAnswers()
-  private var assumedNotes: [Diagnostic] = []
+  var assumedNotes: [Diagnostic] = []
   /// Each configuration's findings by type (types with none left out).
-  private var findings: [[String: ContainerCheck.Findings]] = []
+  var findings: [[String: ContainerCheck.Findings]] = []
   /// The types whose check asked the symbol table or read declarations, with what.
-  private var typeLookups: [String: (names: [Substring], hashes: Set<UInt64>, files: Set<String>)] = [:]
+  var typeLookups: [String: (names: [Substring], hashes: Set<UInt64>, files: Set<String>)] = [:]
   /// Each configuration's cycles.
-  private var cycles: [[Diagnostic]] = []
+  var cycles: [[Diagnostic]] = []
   /// The edges between registrations on numbered keys, while no resolve has an owner
   /// (``ContainerCycleGraph``).
-  private var cycleGraph = ContainerCycleGraph()
-  private var cycleGraphIsCurrent = false
+  var cycleGraph = ContainerCycleGraph()
+  var cycleGraphIsCurrent = false
   /// Each configuration's keys in a cycle, on the cycle graph's numbers.
-  private var cycleKeys: [Set<Int32>] = []
+  var cycleKeys: [Set<Int32>] = []
   /// `true` when a generic's sites were checked as another type since the last update.
-  private var sitesMoved = false
+  var sitesMoved = false
   /// How many property-wrapper resolves with an owner the files have.
-  private var ownerSites = 0
+  var ownerSites = 0
   /// The counts of the report, summed over the files.
-  private var counts = (registrationsRead: 0, registrationsUnread: 0, resolvesChecked: 0, resolvesUnread: 0)
+  var counts = (registrationsRead: 0, registrationsUnread: 0, resolvesChecked: 0, resolvesUnread: 0)
   /// How many types the last update checked, in all configurations; tests read it.
   private(set) var lastCheckedTypes = 0
   /// `true` when the last update looked for cycles.
-  private(set) var lastLookedForCycles = false
+  var lastLookedForCycles = false
 
   /// Brings the check up to date with `inputs`; the diagnostics (merged across
   /// configurations, not sorted), the report and the names looked up.
@@ -178,7 +178,7 @@ struct ContainerStage {
 
   // MARK: Files
 
-  private mutating func insert(
+  mutating func insert(
     _ facts: ContainerFileFacts, dirty: inout Set<String>, all: inout Bool, flipped: inout Set<String>
   ) {
     let path = facts.path
@@ -221,7 +221,7 @@ struct ContainerStage {
     }
   }
 
-  private mutating func remove(
+  mutating func remove(
     _ facts: ContainerFileFacts, dirty: inout Set<String>, all: inout Bool, flipped: inout Set<String>
   ) {
     let path = facts.path
@@ -272,7 +272,7 @@ struct ContainerStage {
     }
   }
 
-  private mutating func add(_ facts: ContainerFileFacts, sign: Int) {
+  mutating func add(_ facts: ContainerFileFacts, sign: Int) {
     ownerSites += sign * facts.sites.count { !$0.isPropertyInjection && $0.consumer == nil && $0.site.owner != nil }
     counts.registrationsRead += sign * facts.registrationsRead
     counts.registrationsUnread += sign * facts.registrationsUnread
@@ -280,31 +280,31 @@ struct ContainerStage {
     counts.resolvesUnread += sign * facts.resolvesUnread
   }
 
-  private mutating func removeRegistration(_ ref: Ref, of type: String) {
+  mutating func removeRegistration(_ ref: Ref, of type: String) {
     buckets[type]?.registrations.remove(ref)
     if buckets[type]?.isEmpty == true { buckets[type] = nil }
   }
 
-  private mutating func removeSite(_ ref: Ref, of type: String) {
+  mutating func removeSite(_ ref: Ref, of type: String) {
     buckets[type]?.sites.remove(ref)
     if buckets[type]?.isEmpty == true { buckets[type] = nil }
   }
 
   /// `Base` for `Base<Argument>`.
-  private static func genericBase(_ type: String) -> String? {
+  static func genericBase(_ type: String) -> String? {
     guard let open = type.firstIndex(of: "<") else { return nil }
     return String(type[..<open])
   }
 
   /// The generic's name alone when only it is registered (`FinderModel` for
   /// `FinderModel<RunLoop>`); `nil` when the site is checked as typed.
-  private func generalization(of type: String, base: String) -> String? {
+  func generalization(of type: String, base: String) -> String? {
     registeredCounts[type] == nil && registeredCounts[base] != nil ? base : nil
   }
 
   /// Moves the sites of generics whose registration came or went (`flipped`) to the type
   /// they are now checked as.
-  private mutating func regeneralize(_ flipped: Set<String>, dirty: inout Set<String>, edgesChanged: inout Bool) {
+  mutating func regeneralize(_ flipped: Set<String>, dirty: inout Set<String>, edgesChanged: inout Bool) {
     var affected: Set<Ref> = []
     for type in flipped {
       affected.formUnion(genericSites[Self.genericBase(type) ?? type] ?? [])
@@ -332,26 +332,26 @@ struct ContainerStage {
   // MARK: Types
 
   /// The site a reference names, with the type it is checked as.
-  private func site(_ ref: Ref) -> (site: ContainerCheck.Site, type: String) {
+  func site(_ ref: Ref) -> (site: ContainerCheck.Site, type: String) {
     let facts = files[ref.path]!
     return (facts.sites[ref.index], generalized[ref] ?? facts.siteTypes[ref.index]!)
   }
 
   /// The order sites are checked in: every file's own sites, then every registration's
   /// needs, each by path and place.
-  private func siteOrder(_ lhs: Ref, _ rhs: Ref) -> Bool {
+  func siteOrder(_ lhs: Ref, _ rhs: Ref) -> Bool {
     let left = lhs.index >= files[lhs.path]!.freeSiteCount
     let right = rhs.index >= files[rhs.path]!.freeSiteCount
     if left != right { return !left }
     return (lhs.path, lhs.index) < (rhs.path, rhs.index)
   }
 
-  private static func registrationOrder(_ lhs: Ref, _ rhs: Ref) -> Bool {
+  static func registrationOrder(_ lhs: Ref, _ rhs: Ref) -> Bool {
     (lhs.path, lhs.index) < (rhs.path, rhs.index)
   }
 
   /// Checks `types` again in every configuration, on all cores.
-  private mutating func checkTypes(
+  mutating func checkTypes(
     _ types: [String], lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
   ) {
     lastCheckedTypes = types.count * configurations.count
@@ -411,222 +411,5 @@ struct ContainerStage {
         typeLookups[type] = read
       }
     }
-  }
-
-  // MARK: Cycles
-
-  /// Looks for cycles where the edits since the last update may have made or changed one:
-  /// with no cycle before, only from the edges they added; where a cycle was, again. A
-  /// workspace with property-wrapper resolves (whose edges leave every registration
-  /// constructing their owner, in other files) looks again whenever an edge changed.
-  private mutating func updateCycles(
-    typed: [String], rebuild: Bool, edgesChanged: Bool,
-    lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
-  ) {
-    guard ownerSites == 0, configurations.count <= ContainerCycleGraph.maximumConfigurations else {
-      cycleGraphIsCurrent = false
-      lastLookedForCycles = edgesChanged || cycles.count != configurations.count || cycles.contains { !$0.isEmpty }
-      if lastLookedForCycles { findCycles(lookup: lookup) }
-      return
-    }
-    let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: filter.reach)
-    if rebuild || !cycleGraphIsCurrent || cycles.count != configurations.count {
-      cycleGraph.reset(configurations: configurations.count)
-      cycleKeys = configurations.map { _ in [] }
-      for path in paths { cycleGraph.replace(path, with: cycleEdges(of: files[path]!)) }
-      cycleGraphIsCurrent = true
-      cycles = []
-      for configuration in configurations.indices { cycles.append(cycles(in: configuration, check: check)) }
-      lastLookedForCycles = true
-      return
-    }
-    var added = configurations.map { _ in [(Int32, Int32)]() }
-    for path in typed {
-      let edges = files[path].map { cycleEdges(of: $0) } ?? []
-      let new = cycleGraph.replace(path, with: edges)
-      for configuration in added.indices { added[configuration] += new[configuration] }
-    }
-    lastLookedForCycles = false
-    for configuration in configurations.indices {
-      let closing = added[configuration].filter { cycleGraph.reaches($0.1, $0.0, in: configuration) }
-      guard !cycles[configuration].isEmpty || !closing.isEmpty else { continue }
-      // A cycle now is one of before (or part of it), or goes through an added edge: all
-      // its keys are among the old cycles' and those an added edge's target leads to.
-      var keys = cycleKeys[configuration]
-      for (_, target) in closing { keys.formUnion(cycleGraph.reachable(from: target, in: configuration)) }
-      cycles[configuration] = cycles(in: configuration, among: keys, check: check)
-      lastLookedForCycles = true
-    }
-  }
-
-  /// The edges `facts` give the cycle check, on numbered keys, each with the configurations
-  /// its site holds in (its conditions, its file compiled, its consumer's gate reached).
-  private mutating func cycleEdges(of facts: ContainerFileFacts) -> [ContainerCycleGraph.Edge] {
-    var edges: [ContainerCycleGraph.Edge] = []
-    for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection {
-      guard let consumer = site.consumer, consumer.unread == nil, let written = facts.siteTypes[index] else { continue }
-      let type = generalized[Ref(path: facts.path, index: index)] ?? written
-      var mask: UInt64 = 0
-      let reached = filter.reach?.reaches(consumer, for: site.site) ?? true
-      for (number, configuration) in configurations.enumerated()
-      where reached && ContainerCheck.holds(site.site.conditions, in: configuration)
-        && filter.compiles(facts.path, in: configuration)
-      {
-        mask |= 1 << number
-      }
-      guard mask != 0 else { continue }
-      let target = cycleGraph.number(ContainerKey(type: type, name: site.site.name).description)
-      for key in consumer.types {
-        let source = cycleGraph.number(ContainerKey(type: key, name: consumer.name).description)
-        edges.append(.init(from: source, to: target, site: Int32(index), mask: mask))
-      }
-    }
-    return edges
-  }
-
-  /// The cycles of `configuration`: its components found on numbered keys, then told from
-  /// the sites of their own edges, in the order the check reads sites.
-  private mutating func cycles(in configuration: Int, among keys: Set<Int32>? = nil, check: ContainerCheck)
-    -> [Diagnostic]
-  {
-    let component = cycleGraph.cyclicComponents(in: configuration, among: keys)
-    cycleKeys[configuration] = Set(component.keys)
-    guard !component.isEmpty else { return [] }
-    var refs: Set<Ref> = []
-    for (path, edges) in cycleGraph.edges {
-      for edge in edges where edge.mask & (1 << configuration) != 0 {
-        if let from = component[edge.from], component[edge.to] == from {
-          refs.insert(Ref(path: path, index: Int(edge.site)))
-        }
-      }
-    }
-    return check.cycles(refs.sorted(by: siteOrder).map { site($0) }, [])
-  }
-
-  /// Looks for cycles in every configuration again.
-  private mutating func findCycles(lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup) {
-    let reach = filter.reach
-    var free: [(ContainerCheck.Site, String)] = []
-    var needs: [(ContainerCheck.Site, String)] = []
-    for path in paths {
-      let facts = files[path]!
-      for index in facts.sites.indices where facts.siteTypes[index] != nil {
-        let (site, type) = self.site(Ref(path: path, index: index))
-        if index < facts.freeSiteCount { free.append((site, type)) } else { needs.append((site, type)) }
-      }
-    }
-    let all = free + needs
-    let registrations = orderedRegistrations()
-    let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: reach)
-    let filter = self.filter
-    cycles = configurations.map { configuration in
-      let sites = all.filter { site, _ in
-        ContainerCheck.holds(site.site.conditions, in: configuration)
-          && filter.compiles(site.site.range.file, in: configuration)
-          && (site.consumer.map { reach?.reaches($0, for: site.site) ?? true } ?? true)
-      }
-      let inConfiguration = registrations.filter {
-        ContainerCheck.holds($0.conditions, in: configuration) && filter.compiles($0.range.file, in: configuration)
-      }
-      return check.cycles(sites, inConfiguration)
-    }
-  }
-
-  // MARK: The answer
-
-  private func answer() -> (diagnostics: [Diagnostic], report: ContainerReport, lookups: ContainerLookups) {
-    var report = ContainerReport()
-    report.registrationsRead = counts.registrationsRead
-    report.registrationsUnread = counts.registrationsUnread
-    report.resolvesChecked = counts.resolvesChecked
-    report.resolvesUnread = counts.resolvesUnread
-    report.configurations = configurations
-    var unread: [Diagnostic] = []
-    for path in paths { unread += files[path]!.registrationNotes }
-    for path in paths { unread += files[path]!.freeSiteNotes }
-    for path in paths { unread += files[path]!.needSiteNotes }
-    var silenced: [ContainerCheck.Silenced] = []
-    var found: [[Diagnostic]] = []
-    for (configuration, byType) in findings.enumerated() {
-      var diagnostics: [Diagnostic] = []
-      for type in byType.keys.sorted() {
-        diagnostics += byType[type]!.diagnostics
-        silenced += byType[type]!.silenced
-      }
-      found.append(diagnostics + (configuration < cycles.count ? cycles[configuration] : []))
-    }
-    report.unread = ContainerCheck.sayingWhatTheySilence(unread, silenced) + assumedNotes
-    var diagnostics = BuildConfigurations.merge(found, configurations: configurations)
-    if let visibility = filter.visibility {
-      diagnostics = diagnostics.map { diagnostic in
-        var scoped = diagnostic
-        scoped.message = visibility.scope(of: diagnostic.range.file) + diagnostic.message
-        return scoped
-      }
-    }
-    // Made when asked (a kept answer's facts), not on every keystroke's graph.
-    let typed = paths.map { files[$0]! }
-    let checked = typeLookups
-    let lookups = ContainerLookups {
-      var lookups: [Substring] = []
-      for facts in typed { lookups += facts.lookups }
-      for type in checked.keys.sorted() { lookups += checked[type]!.names }
-      return lookups
-    }
-    return (diagnostics, report, lookups)
-  }
-
-  /// The types nothing registers that are protocols, with the names they are resolved under
-  /// (``ContainerKeyFacts/scannedNames``), in every configuration.
-  var scannedNames: [String?] {
-    findings.flatMap { $0.values.flatMap(\.scanned) }
-  }
-
-  /// `true` when some configuration has a cycle.
-  var hasCycle: Bool { cycles.contains { !$0.isEmpty } }
-
-  /// Every typed site with the type it is checked as, in the order the check reads them.
-  var typedSites: [(ContainerCheck.Site, String)] {
-    var free: [(ContainerCheck.Site, String)] = []
-    var needs: [(ContainerCheck.Site, String)] = []
-    for path in paths {
-      let facts = files[path]!
-      for index in facts.sites.indices where facts.siteTypes[index] != nil {
-        let typed = site(Ref(path: path, index: index))
-        if index < facts.freeSiteCount { free.append(typed) } else { needs.append(typed) }
-      }
-    }
-    return free + needs
-  }
-
-  /// Every file's container code as the check read it (its types canonicalized).
-  var canonicalSummaries: [FileSummary] {
-    paths.map { path in
-      let facts = files[path]!
-      var summary = FileSummary(path: path)
-      summary.registrations = facts.registrations
-      summary.resolveSites = facts.sites.prefix(facts.freeSiteCount).map(\.site)
-      return summary
-    }
-  }
-}
-
-/// The names a container check looked up (last components, as looked up), gathered when
-/// first asked.
-final class ContainerLookups: Sendable {
-  private let make: @Sendable () -> [Substring]
-  private let made = Locked<[Substring]?>(nil)
-
-  init(_ make: @escaping @Sendable () -> [Substring]) {
-    self.make = make
-  }
-
-  static let none = ContainerLookups { [] }
-
-  var names: [Substring] {
-    if let done = made.withLock({ $0 }) { return done }
-    let names = make()
-    made.withLock { $0 = names }
-    return names
   }
 }
