@@ -11,7 +11,7 @@ import DpendModel
 /// re-parses incrementally, closed files keep only their summary, in its binary form
 /// (``StoredSummary``). The host does no I/O: callers hand it text.
 public final class AnalysisHost {
-  private struct Entry: Sendable {
+  struct Entry: Sendable {
     /// `nil` after the collection settings changed: the next read collects the file again.
     var text: TextFingerprint?
   }
@@ -71,21 +71,21 @@ public final class AnalysisHost {
   /// Reads a closed file's text again, when a change of the inferred vocabulary means the
   /// files mentioning it must be collected again; without it, they are at their next update.
   public var reader: (@Sendable (String) -> String?)?
-  private let builder: GraphBuilder
-  private var entries: [String: Entry] = [:]
+  let builder: GraphBuilder
+  var entries: [String: Entry] = [:]
   /// The vocabulary facts of each file that declares any.
-  private var vocabularyFacts: [String: VocabularyFacts] = [:]
+  var vocabularyFacts: [String: VocabularyFacts] = [:]
   /// `true` when some file's vocabulary facts changed since the vocabulary was inferred.
-  private var vocabularyFactsChanged = false
+  var vocabularyFactsChanged = false
   /// The container dialects each file's imports select, for the files that select any: a
   /// container value of one of them reads nothing new there.
-  private var importedDialects: [String: [Dialect]] = [:]
+  var importedDialects: [String: [Dialect]] = [:]
   /// The names each file's register and resolve calls are made on, for the files that make
   /// any: a container value of another name reads nothing new there.
-  private var receiverNames: [String: [String]] = [:]
+  var receiverNames: [String: [String]] = [:]
   /// Each file's summary, while ``keepsSummaries``.
-  private var storedSummaries: [String: StoredSummary] = [:]
-  private var documents: [String: ParsedDocument] = [:]
+  var storedSummaries: [String: StoredSummary] = [:]
+  var documents: [String: ParsedDocument] = [:]
   /// How many files have been parsed since the host was made; tests use it to prove that
   /// an edit re-parses only the edited file.
   public private(set) var parseCount = 0
@@ -96,8 +96,13 @@ public final class AnalysisHost {
   public var summaryStore: (any SummaryStore)?
 
   /// Creates an empty host.
-  public init(settings: AnalysisSettings = AnalysisSettings()) {
-    builder = GraphBuilder(settings: settings)
+  public convenience init(settings: AnalysisSettings = AnalysisSettings()) {
+    self.init(builder: GraphBuilder(settings: settings))
+  }
+
+  /// A host around `builder`.
+  init(builder: GraphBuilder) {
+    self.builder = builder
   }
 
   /// The paths of every file the host holds, sorted.

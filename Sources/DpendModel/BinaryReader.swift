@@ -41,6 +41,12 @@ public struct BinaryReader {
     self.ranges = ranges
   }
 
+  /// A reader of nothing (what a coder that writes holds).
+  public init() {
+    buffer = UnsafeRawBufferPointer(start: nil, count: 0)
+    offset = 0
+  }
+
   /// Reads a range: an index into the range table.
   public mutating func readRange() throws(SummaryDecodingError) -> SourceRange {
     let index = try readUnsigned()
@@ -76,6 +82,14 @@ public struct BinaryReader {
       if byte < 0x80 { return result }
       shift += 7
     }
+  }
+
+  /// Reads eight bytes, little-endian (``BinaryWriter/writeFixed64(_:)``).
+  public mutating func readFixed64() throws(SummaryDecodingError) -> UInt64 {
+    guard remaining >= 8 else { throw .truncated }
+    let value = buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    offset += 8
+    return UInt64(littleEndian: value)
   }
 
   /// Reads a zig-zag encoded `Int`.

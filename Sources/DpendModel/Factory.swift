@@ -34,7 +34,7 @@ public struct Factory: Hashable, Sendable {
     }
   }
 
-  private let fields: Fields
+  private var fields: Fields
 
   /// What the factory provides.
   public var key: DependencyKey { fields.key }
@@ -162,5 +162,31 @@ public struct FactoryParameter: Hashable, Sendable {
     self.dependency = dependency
     self.isOptional = isOptional
     self.range = range
+  }
+}
+
+extension Factory: BinaryCoded {
+  public init() { self.init(key: DependencyKey(), kind: Kind(), range: SourceRange()) }
+
+  /// Shared (``BinaryCoder/codeShared(_:_:)``): the copies of a factory in its file's
+  /// analysis, its key's selection and the graph's tables read back as one.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeShared(&fields) { coder, fields throws(SummaryDecodingError) in
+      var key = fields.key
+      var kind = fields.kind
+      var scope = fields.scope
+      var isThrowing = fields.isThrowing
+      var requiredModules = fields.requiredModules
+      var range = fields.range
+      try coder.code(&key)
+      try coder.code(&kind)
+      try coder.code(&scope)
+      try coder.code(&isThrowing)
+      try coder.code(&requiredModules)
+      try coder.code(&range)
+      guard coder.isReading else { return }
+      fields = Fields(
+        key: key, kind: kind, scope: scope, isThrowing: isThrowing, requiredModules: requiredModules, range: range)
+    }
   }
 }

@@ -51,7 +51,12 @@ public struct BinaryWriter {
 
   /// An empty writer, with room for a typical summary's values.
   public init() {
-    body.reserveCapacity(2048)
+    self.init(capacity: 2048)
+  }
+
+  /// An empty writer with room for `capacity` bytes of values.
+  public init(capacity: Int) {
+    body.reserveCapacity(capacity)
   }
 
   /// `true` when `a` and `b` have the same UTF-8 bytes (not only equal characters).
@@ -82,6 +87,12 @@ public struct BinaryWriter {
   public mutating func writeSigned(_ value: Int) {
     let wide = Int64(value)
     writeUnsigned(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)))
+  }
+
+  /// Writes `value` whole: eight bytes, little-endian (a hash, whose bits are all used,
+  /// would take ten as a varint).
+  public mutating func writeFixed64(_ value: UInt64) {
+    withUnsafeBytes(of: value.littleEndian) { body.append(contentsOf: $0) }
   }
 
   /// How many bytes of values have been written (the string table not counted).

@@ -15,7 +15,7 @@ struct CycleCheck: Equatable, Sendable {
   /// No cycle.
   static let none = CycleCheck()
 
-  private init() {}
+  init() {}
 
   /// Checks the whole graph; `hasCycle` when the caller already found it has a cycle.
   init(resolved: [DependencyKey: Factory], hasCycle known: Bool = false) {
@@ -71,5 +71,12 @@ struct CycleCheck: Equatable, Sendable {
       }
     }
     return false
+  }
+}
+
+extension CycleCheck: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&diagnostics)
+    try coder.code(&components)
   }
 }

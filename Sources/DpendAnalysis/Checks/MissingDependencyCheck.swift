@@ -22,3 +22,12 @@ enum MissingDependencyCheck {
       notes: sorted.map { DiagnosticNote(message: "'\($0.factory)' needs '\(key)'", range: $0.range) })
   }
 }
+
+extension MissingDependencyCheck.Consumer: BinaryCoded {
+  init() { self.init(factory: "", range: SourceRange()) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&factory)
+    try coder.code(&range)
+  }
+}

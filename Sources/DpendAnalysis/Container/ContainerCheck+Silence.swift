@@ -34,3 +34,13 @@ extension ContainerCheck {
     }
   }
 }
+
+extension ContainerCheck.Silenced: BinaryCoded {
+  init() { self.init(registration: SourceRange(), site: SourceRange(), type: "") }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&registration)
+    try coder.code(&site)
+    try coder.code(&type)
+  }
+}

@@ -105,3 +105,11 @@ extension ContainerCheck {
     filter.unseenRegistrationNotes(key, sites: sites, registrations)
   }
 }
+
+extension ContainerAnswers: BinaryCoded {
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&visibility)
+    try coder.code(&reach)
+    try coder.code(&instances)
+  }
+}

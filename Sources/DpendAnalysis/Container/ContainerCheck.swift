@@ -235,3 +235,11 @@ struct ContainerCheck {
     Diagnostic(code: .unreadContainerCode, message: "unread \(what): \(why)", range: range)
   }
 }
+
+extension ContainerCheck.Findings: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&diagnostics)
+    try coder.code(&silenced)
+    try coder.code(&scanned)
+  }
+}

@@ -148,3 +148,22 @@ struct ContainerCycleGraph {
     return result
   }
 }
+
+extension ContainerCycleGraph: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&numbers)
+    try coder.code(&adjacency)
+    try coder.code(&edges)
+  }
+}
+
+extension ContainerCycleGraph.Edge: BinaryCoded {
+  init() { self.init(from: 0, to: 0, site: 0, mask: 0) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&from)
+    try coder.code(&to)
+    try coder.code(&site)
+    try coder.code(&mask)
+  }
+}

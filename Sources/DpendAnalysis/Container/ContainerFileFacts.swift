@@ -5,46 +5,46 @@ import DpendModel
 /// each site's type, the conformances of the types it registers, its unread notes and
 /// counts, and what the typing read of other files (names by stable hash, the files whose
 /// declarations it read), so that ``ContainerStage`` types it again only when one of those
-/// changes. Immutable.
-final class ContainerFileFacts: Sendable {
-  let path: String
+/// changes. Immutable once made or read (``code(_:)`` alone sets its properties again).
+final class ContainerFileFacts: @unchecked Sendable {
+  private(set) var path: String
   /// The registrations, in file order, their types canonicalized.
-  let registrations: [ContainerRegistration]
+  private(set) var registrations: [ContainerRegistration]
   /// The file's own resolve sites, then each registration's needs, property needs and
   /// auto-wired needs, registration by registration: the order the check reads sites in.
-  let sites: [ContainerCheck.Site]
+  private(set) var sites: [ContainerCheck.Site]
   /// How many of ``sites`` are the file's own resolve sites (the first ones).
-  let freeSiteCount: Int
+  private(set) var freeSiteCount: Int
   /// Each site's type as the check types it (``ContainerTypeLookup/resolve(_:)``); `nil`
   /// for a site it cannot type (unread).
-  let siteTypes: [String?]
+  private(set) var siteTypes: [String?]
   /// For each type a read registration registers, the protocols and superclass it conforms
   /// to: what tells a protocol nothing registers from one registered under a concrete type.
-  let conformances: [String: [String]]
+  private(set) var conformances: [String: [String]]
   /// The notes of the registrations read nowhere, then of the file's own sites, then of its
   /// registrations' needs (the order a check of every file gives them in, file by file).
-  let registrationNotes: [Diagnostic]
-  let freeSiteNotes: [Diagnostic]
-  let needSiteNotes: [Diagnostic]
-  let registrationsRead: Int
-  let registrationsUnread: Int
-  let resolvesChecked: Int
-  let resolvesUnread: Int
+  private(set) var registrationNotes: [Diagnostic]
+  private(set) var freeSiteNotes: [Diagnostic]
+  private(set) var needSiteNotes: [Diagnostic]
+  private(set) var registrationsRead: Int
+  private(set) var registrationsUnread: Int
+  private(set) var resolvesChecked: Int
+  private(set) var resolvesUnread: Int
   /// The stable hashes of the last components of the names the typing looked up, sorted.
-  let watched: [UInt64]
+  private(set) var watched: [UInt64]
   /// The names themselves (their last components), in the order looked up.
-  let lookups: [Substring]
+  private(set) var lookups: [Substring]
   /// The files whose declarations the typing read (initializers, protocols' inheritance).
-  let declarationFiles: Set<String>
+  private(set) var declarationFiles: Set<String>
   /// The distinct build conditions of its registrations and sites.
-  let conditionLists: Set<BuildConditions>
+  private(set) var conditionLists: Set<BuildConditions>
   /// What the file gives the cycle check, position-free: the edges from its registrations to
   /// the keys their factories resolve, and its property-wrapper resolves by their owners.
   /// Edges only removed cannot close a cycle.
-  let edges: Set<String>
+  private(set) var edges: Set<String>
   /// The types its read registrations construct (what a property-wrapper resolve's owner is
   /// matched with), with their keys.
-  let constructed: Set<String>
+  private(set) var constructed: Set<String>
 
   /// The facts of `code` (a file's container code), typed through `lookup`, which records
   /// the names it looks up in `watch` and the files it reads in `reads`.
@@ -137,6 +137,29 @@ final class ContainerFileFacts: Sendable {
     return (edges, constructed)
   }
 
+  /// Facts to read into (``code(_:)``).
+  init() {
+    path = ""
+    registrations = []
+    sites = []
+    freeSiteCount = 0
+    siteTypes = []
+    conformances = [:]
+    registrationNotes = []
+    freeSiteNotes = []
+    needSiteNotes = []
+    registrationsRead = 0
+    registrationsUnread = 0
+    resolvesChecked = 0
+    resolvesUnread = 0
+    watched = []
+    lookups = []
+    declarationFiles = []
+    conditionLists = []
+    edges = []
+    constructed = []
+  }
+
   /// `true` when the typing looked up a name of one of these hashes.
   func watches(any hashes: Set<UInt64>) -> Bool {
     !hashes.isEmpty && watched.contains { hashes.contains($0) }
@@ -146,4 +169,46 @@ final class ContainerFileFacts: Sendable {
 /// The files a lookup read declarations from, recorded as it reads them.
 final class DeclarationReads {
   var paths: Set<String> = []
+}
+
+extension ContainerFileFacts: BinaryCoded {
+  /// Each site's consumer as its index among ``registrations`` (-1 for none): a registration
+  /// is written once however many of its needs there are.
+  func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&path)
+    try coder.code(&registrations)
+    var siteCount = sites.count
+    try coder.code(&siteCount)
+    var read: [ContainerCheck.Site] = []
+    for index in 0..<siteCount {
+      var site = coder.isReading ? ResolveSite() : sites[index].site
+      var consumer = coder.isReading ? -1 : sites[index].consumer.flatMap { registrations.firstIndex(of: $0) } ?? -1
+      var isPropertyInjection = coder.isReading ? false : sites[index].isPropertyInjection
+      try coder.code(&site)
+      try coder.code(&consumer)
+      try coder.code(&isPropertyInjection)
+      guard coder.isReading else { continue }
+      guard consumer < registrations.count else { throw .malformed("consumer \(consumer) past the registrations") }
+      read.append(
+        ContainerCheck.Site(
+          site: site, consumer: consumer < 0 ? nil : registrations[consumer], isPropertyInjection: isPropertyInjection))
+    }
+    if coder.isReading { sites = read }
+    try coder.code(&freeSiteCount)
+    try coder.code(&siteTypes)
+    try coder.code(&conformances)
+    try coder.code(&registrationNotes)
+    try coder.code(&freeSiteNotes)
+    try coder.code(&needSiteNotes)
+    try coder.code(&registrationsRead)
+    try coder.code(&registrationsUnread)
+    try coder.code(&resolvesChecked)
+    try coder.code(&resolvesUnread)
+    try coder.code(&watched)
+    try coder.code(&lookups)
+    try coder.code(&declarationFiles)
+    try coder.code(&conditionLists)
+    try coder.code(&edges)
+    try coder.code(&constructed)
+  }
 }

@@ -18,6 +18,24 @@ struct ContainerStage {
     var index: Int
   }
 
+  /// What the check of one type read beyond its registrations and sites.
+  struct TypeReads {
+    /// The names it looked up, in order.
+    var names: [Substring] = []
+    /// Their stable hashes.
+    var hashes: Set<UInt64> = []
+    /// The files whose declarations it read.
+    var files: Set<String> = []
+  }
+
+  /// The report's counts, summed over the files.
+  struct Counts {
+    var registrationsRead = 0
+    var registrationsUnread = 0
+    var resolvesChecked = 0
+    var resolvesUnread = 0
+  }
+
   /// The registrations registering a type (read or not) and the sites typed as it.
   struct Bucket {
     var registrations: Set<Ref> = []
@@ -76,7 +94,7 @@ struct ContainerStage {
   /// Each configuration's findings by type (types with none left out).
   var findings: [[String: ContainerCheck.Findings]] = []
   /// The types whose check asked the symbol table or read declarations, with what.
-  var typeLookups: [String: (names: [Substring], hashes: Set<UInt64>, files: Set<String>)] = [:]
+  var typeLookups: [String: TypeReads] = [:]
   /// Each configuration's cycles.
   var cycles: [[Diagnostic]] = []
   /// The edges between registrations on numbered keys, while no resolve has an owner
@@ -90,7 +108,7 @@ struct ContainerStage {
   /// How many property-wrapper resolves with an owner the files have.
   var ownerSites = 0
   /// The counts of the report, summed over the files.
-  var counts = (registrationsRead: 0, registrationsUnread: 0, resolvesChecked: 0, resolvesUnread: 0)
+  var counts = Counts()
   /// How many types the last update checked, in all configurations; tests read it.
   private(set) var lastCheckedTypes = 0
   /// `true` when the last update looked for cycles.
@@ -404,12 +422,73 @@ struct ContainerStage {
       findings[configuration][type] = found.diagnostics.isEmpty && found.silenced.isEmpty ? nil : found
       if configuration == 0 { typeLookups[type] = nil }
       if !names.isEmpty || !reads.isEmpty {
-        var read = typeLookups[type] ?? ([], [], [])
+        var read = typeLookups[type] ?? TypeReads()
         read.names += names
         read.hashes.formUnion(names.map(StableHash.of))
         read.files.formUnion(reads)
         typeLookups[type] = read
       }
     }
+  }
+}
+
+extension ContainerStage: BinaryCoded {
+  /// What an update reads of the last one; the last update's own figures are not kept.
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&files)
+    try coder.code(&paths)
+    try coder.code(&readers)
+    try coder.code(&buckets)
+    try coder.code(&untypedUnread)
+    try coder.code(&registeredCounts)
+    try coder.code(&genericSites)
+    try coder.code(&generalized)
+    try coder.code(&conformers)
+    try coder.code(&conditionCounts)
+    try coder.code(&configurations)
+    try coder.code(&filter)
+    try coder.code(&assumedNotes)
+    try coder.code(&findings)
+    try coder.code(&typeLookups)
+    try coder.code(&cycles)
+    try coder.code(&cycleGraph)
+    try coder.code(&cycleGraphIsCurrent)
+    try coder.code(&cycleKeys)
+    try coder.code(&sitesMoved)
+    try coder.code(&ownerSites)
+    try coder.code(&counts)
+  }
+}
+
+extension ContainerStage.Ref: BinaryCoded {
+  init() { self.init(path: "", index: 0) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&path)
+    try coder.code(&index)
+  }
+}
+
+extension ContainerStage.Bucket: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&registrations)
+    try coder.code(&sites)
+  }
+}
+
+extension ContainerStage.TypeReads: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&names)
+    try coder.code(&hashes)
+    try coder.code(&files)
+  }
+}
+
+extension ContainerStage.Counts: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&registrationsRead)
+    try coder.code(&registrationsUnread)
+    try coder.code(&resolvesChecked)
+    try coder.code(&resolvesUnread)
   }
 }

@@ -13,11 +13,11 @@ import DpendModel
 struct GateReach: Sendable {
   /// The hashes of the names reached, for each place of ``TargetVisibility`` (one place
   /// without one).
-  private let reached: [Set<UInt32>]
+  private var reached: [Set<UInt32>]
   /// The hashes of the names each place counts as reached only because it reaches no gate
   /// of their kind.
-  private let assumed: [Set<UInt32>]
-  private let visibility: TargetVisibility?
+  private var assumed: [Set<UInt32>]
+  private var visibility: TargetVisibility?
 
   /// `nil` when no registration of `registrations` is written in a gate: everything is reached.
   init?(
@@ -98,5 +98,19 @@ struct GateReach: Sendable {
     gate.isAssembly
       ? "in '\(gate.declaration)', which nothing applies: no '\(gate.name)' is made"
       : "in '\(gate.declaration)', which nothing calls"
+  }
+}
+
+extension GateReach: BinaryCoded {
+  init() {
+    reached = []
+    assumed = []
+    visibility = nil
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&reached)
+    try coder.code(&assumed)
+    try coder.code(&visibility)
   }
 }

@@ -90,3 +90,12 @@ struct GateState {
   /// What the answer says of the gates (``DpendModel/AnalysisAnswer/gates``).
   var summary = RegistrationGates()
 }
+
+extension GateState: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&namesOfFile)
+    try coder.code(&hashes)
+    try coder.code(&reachedEverywhere)
+    try coder.code(&summary)
+  }
+}

@@ -13,19 +13,19 @@ import DpendModel
 /// and unrelated are told apart.
 struct InstanceGraph: Sendable {
   /// The declarations by key.
-  private let declarations: [String: ContainerInstance]
+  private var declarations: [String: ContainerInstance]
   /// The names some type declares a container property of (the last part of `Owner.name`).
-  private let memberNames: Set<String>
+  private var memberNames: Set<String>
   /// Each made container's key: its number.
-  private let numbers: [String: Int]
+  private var numbers: [String: Int]
   /// Each container's representative among those that collaborate.
-  private let same: [Int]
+  private var same: [Int]
   /// Each representative's parents' representatives.
-  private let parents: [Int: Set<Int>]
+  private var parents: [Int: Set<Int>]
   /// Each representative's group of related containers (parents and children, transitively).
-  private let family: [Int]
+  private var family: [Int]
   /// The names of the made containers, by number, as messages name them.
-  private let names: [String]
+  private var names: [String]
 
   /// `nil` when fewer than two containers are made where dpend reads them: nothing to tell apart.
   init?(_ summaries: [FileSummary]) {
@@ -145,5 +145,27 @@ private struct UnionFind {
   mutating func union(_ first: Int, _ second: Int) {
     let (a, b) = (find(first), find(second))
     if a != b { parent[max(a, b)] = min(a, b) }
+  }
+}
+
+extension InstanceGraph: BinaryCoded {
+  init() {
+    declarations = [:]
+    memberNames = []
+    numbers = [:]
+    same = []
+    parents = [:]
+    family = []
+    names = []
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&declarations)
+    try coder.code(&memberNames)
+    try coder.code(&numbers)
+    try coder.code(&same)
+    try coder.code(&parents)
+    try coder.code(&family)
+    try coder.code(&names)
   }
 }

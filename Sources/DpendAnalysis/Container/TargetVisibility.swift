@@ -15,16 +15,16 @@ import DpendModel
 /// every library.
 struct TargetVisibility: Sendable {
   /// Each file's place: the set of targets compiling it, by its index in ``names``.
-  private let placeOfFile: [String: Int]
+  private var placeOfFile: [String: Int]
   /// The target names of each place; place 0 is the open one (no name).
-  private let names: [[String]]
+  private var names: [[String]]
   /// `answers[site's place][registration's place]`.
-  private let answers: [[Bool]]
+  private var answers: [[Bool]]
   /// The platforms the targets of each place build for; empty when one of them builds for
   /// any (its platforms are unknown), and for the open place.
-  private let platformsOfPlace: [Set<String>]
+  private var platformsOfPlace: [Set<String>]
   /// Every platform a target builds for, sorted.
-  let platforms: [String]
+  var platforms: [String]
 
   /// `nil` when `map` hides no registration from any resolve and knows no target's
   /// platforms: every registration answers every resolve, as with no map.
@@ -153,5 +153,23 @@ struct TargetVisibility: Sendable {
       result[root.name] = linked
     }
     return result
+  }
+}
+
+extension TargetVisibility: BinaryCoded {
+  init() {
+    placeOfFile = [:]
+    names = []
+    answers = []
+    platformsOfPlace = []
+    platforms = []
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&placeOfFile)
+    try coder.code(&names)
+    try coder.code(&answers)
+    try coder.code(&platformsOfPlace)
+    try coder.code(&platforms)
   }
 }

@@ -50,7 +50,7 @@ struct FileAnalysis: Equatable, Sendable {
     watched = Array(Set(collector.watch.names.map(StableHash.of))).sorted()
   }
 
-  private init() {}
+  init() {}
 
   /// Every range of the factories and problems, in a fixed order: each factory's
   /// (``Factory/ranges``), then each problem's and its notes'. Configurations' are not.
@@ -120,5 +120,14 @@ private struct SeenNames {
     few.append(name)
     if few.count > 32 { many = Set(few) }
     return true
+  }
+}
+
+extension FileAnalysis: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&factories)
+    try coder.code(&configurations)
+    try coder.code(&diagnostics)
+    try coder.code(&watched)
   }
 }

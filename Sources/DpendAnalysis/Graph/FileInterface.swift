@@ -82,3 +82,65 @@ struct FileInterface: Hashable, Sendable {
   /// `true` when the file declares nothing another file could refer to.
   var isEmpty: Bool { types.isEmpty && protocols.isEmpty && typealiases.isEmpty && extensions.isEmpty }
 }
+
+extension FileInterface: BinaryCoded {
+  init() { self.init(types: [], protocols: [], typealiases: [], extensions: []) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&types)
+    try coder.code(&protocols)
+    try coder.code(&typealiases)
+    try coder.code(&extensions)
+  }
+}
+
+extension FileInterface.TypeEntry: BinaryCoded {
+  init() { self.init(name: "", kind: .class, access: .internal, isGeneric: false, inheritance: []) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&kind)
+    try coder.code(&access)
+    try coder.code(&isGeneric)
+    try coder.code(&inheritance)
+  }
+}
+
+extension FileInterface.TypeFacts: BinaryCoded {
+  init() { self.init(FileInterface.TypeEntry()) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&inheritance)
+    try coder.code(&kind)
+    try coder.code(&access)
+    try coder.code(&isGeneric)
+  }
+}
+
+extension FileInterface.ProtocolEntry: BinaryCoded {
+  init() { self.init(name: "", access: .internal) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&access)
+  }
+}
+
+extension FileInterface.ExtensionEntry: BinaryCoded {
+  init() { self.init(extendedType: "", inheritance: []) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&extendedType)
+    try coder.code(&inheritance)
+  }
+}
+
+extension FileInterface.TypealiasEntry: BinaryCoded {
+  init() { self.init(name: "", target: "", lookupScope: "") }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&target)
+    try coder.code(&lookupScope)
+  }
+}

@@ -1,3 +1,5 @@
+import DpendModel
+
 /// Where a name is declared and what the declaration says, as the symbol table answers it.
 struct DeclarationSite<Value: Sendable>: Sendable {
   var file: String
@@ -68,5 +70,30 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
   static func insert(_ site: Site, into sites: inout [Site], files: NameNumbers, aheadOfItsFile: Bool = false) {
     let path = files[site.file]
     sites.insert(site, at: sites.partitionIndex { aheadOfItsFile ? files[$0.file] < path : files[$0.file] <= path })
+  }
+}
+
+extension DeclarationSite: BinaryCoded where Value: BinaryCoded {
+  init() { self.init(file: "", value: Value()) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&file)
+    try coder.code(&value)
+  }
+}
+
+extension NumberedSite: BinaryCoded where Value: BinaryCoded {
+  init() { self.init(value: Value(), file: 0) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&value)
+    try coder.code(&file)
+  }
+}
+
+extension FirstDeclarations: BinaryCoded where Value: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&first)
+    try coder.code(&later)
   }
 }

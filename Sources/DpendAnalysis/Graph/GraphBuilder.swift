@@ -61,17 +61,17 @@ public final class GraphBuilder {
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 
-  private var pending: [String: IndexedSummary?] = [:]
-  private var needsFullBuild = true
-  private(set) var summaries: [String: StoredSummary] = [:]
+  var pending: [String: IndexedSummary?] = [:]
+  var needsFullBuild = true
+  var summaries: [String: StoredSummary] = [:]
   /// The summaries of the last graph, decoded as they are read; `nil` after a change.
   private var shelf: SummaryShelf?
   /// What the shelf of the graph before the change decoded, for the next shelf to keep.
   private var previouslyDecoded = SummaryShelf.Decoded()
   /// The files with container registrations or resolve sites (Dip, Swinject).
-  private(set) var containerFiles: Set<String> = []
+  var containerFiles: Set<String> = []
   /// The vocabulary facts (helpers, wrappers, container values) of each file declaring any.
-  private(set) var vocabularyFacts: [String: VocabularyFacts] = [:]
+  var vocabularyFacts: [String: VocabularyFacts] = [:]
   /// The names each file mentions, by path (files that mention none left out): what reaches
   /// the app's assemblies and registration functions (``ContainerCheck+Reach``).
   var mentionsOfFile: [String: NameMentions] = [:]
@@ -86,11 +86,11 @@ public final class GraphBuilder {
   /// changed (``noteMentions(_:of:)``).
   var gateMentionsChanged = false
   /// The files declaring something of dpend's own dialect under `#if`.
-  private(set) var conditionalFiles: Set<String> = []
-  private var interfaces: [String: FileInterface] = [:]
+  var conditionalFiles: Set<String> = []
+  var interfaces: [String: FileInterface] = [:]
   /// The paths of `summaries`, sorted.
   var paths: [String] = []
-  private(set) var symbols = SymbolTable(libraryFactories: [])
+  var symbols = SymbolTable(libraryFactories: [])
   var files: [String: FileAnalysis] = [:]
   // The key stages' state below is internal, not private, for `GraphBuilder+Keys.swift` and
   // `GraphBuilder+KeyIndexes.swift`.

@@ -44,20 +44,20 @@ struct FactoryReference: Hashable, Sendable {
 /// The factories of one file (or of every library), with the numbers of the keys each one
 /// provides, requires and has edges to.
 struct NumberedFactories: Sendable {
-  let factories: [Factory]
+  var factories: [Factory]
   /// The number of each factory's key.
-  let keys: [Int32]
+  var keys: [Int32]
   /// The numbers of ``Factory/requiredDependencies``, every factory's after the other's;
   /// factory `i`'s are `required[requiredStarts[i]..<requiredStarts[i + 1]]`.
-  private let required: [Int32]
-  private let requiredStarts: [Int32]
+  private(set) var required: [Int32]
+  private(set) var requiredStarts: [Int32]
   /// The numbers of ``KeyGraph/targets(of:)``, laid out like `required` (``forEachTarget(of:_:)``).
-  private let targets: [Int32]
-  private let targetStarts: [Int32]
+  private(set) var targets: [Int32]
+  private(set) var targetStarts: [Int32]
 
   static let empty = NumberedFactories()
 
-  private init() {
+  init() {
     factories = []
     keys = []
     required = []
@@ -131,5 +131,31 @@ struct ProviderIndex: Sendable {
   /// The numbers of the keys the factory requires, in the order of ``Factory/requiredDependencies``.
   func required(_ reference: FactoryReference) -> ArraySlice<Int32> {
     slots[Int(reference.slot)].required(Int(reference.position))
+  }
+}
+
+extension KeyNumbers: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&numbering)
+  }
+}
+
+extension FactoryReference: BinaryCoded {
+  init() { self.init(slot: 0, position: 0) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&slot)
+    try coder.code(&position)
+  }
+}
+
+extension NumberedFactories: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&factories)
+    try coder.code(&keys)
+    try coder.code(&required)
+    try coder.code(&requiredStarts)
+    try coder.code(&targets)
+    try coder.code(&targetStarts)
   }
 }

@@ -1,3 +1,5 @@
+import DpendModel
+
 /// Values numbered from 0 in the order they were first added; numbers are never reused.
 ///
 /// One array of the values and a hash table of 32-bit slots over it: a table of a million
@@ -92,5 +94,15 @@ extension Numbering where Element == String {
   @discardableResult
   mutating func insert(_ name: Substring) -> Int32 {
     insert(hash: name.hashValue, matching: { $0 == name }, making: { String(name) })
+  }
+}
+
+extension Numbering: BinaryCoded where Element: BinaryCoded {
+  /// The values in number order; the hash table is made again on reading (hash values
+  /// differ from process to process).
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&elements)
+    guard coder.isReading else { return }
+    rehash(size: Self.size(for: elements.count))
   }
 }

@@ -118,3 +118,18 @@ enum Wording {
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 }
+
+extension ProviderSelection: BinaryCoded {
+  init() {
+    resolved = Factory()
+    resolvedReference = FactoryReference()
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&severalCandidates)
+    try coder.code(&resolved)
+    try coder.code(&resolvedReference)
+    try coder.code(&ambiguityStorage)
+    try coder.code(&missing)
+  }
+}

@@ -18,7 +18,7 @@ struct SymbolTable: Sendable {
   }
 
   /// An extension adding conformances, with the type its name resolved to.
-  private struct ResolvedExtension: Equatable, Sendable {
+  fileprivate struct ResolvedExtension: Equatable, Sendable {
     var written: String
     var resolved: String
     var inheritance: [String]
@@ -50,11 +50,11 @@ struct SymbolTable: Sendable {
   /// configuration.
   private var aliasLastComponents: [Substring: Int] = [:]
   /// Names that libraries use as keys: they count as known protocols.
-  let libraryKeyNames: Set<String>
+  private(set) var libraryKeyNames: Set<String>
   /// Names of the classes that conform to `DependencyConfiguration`.
   private var configurations: Set<String> = []
   /// The analysed module's name: `App.Store` written in module `App` is `Store`.
-  let moduleName: String?
+  private(set) var moduleName: String?
   /// Records every question asked of the table, when it stands for a workspace it holds only
   /// part of (``SymbolAudit``).
   let audit: SymbolAudit?
@@ -394,4 +394,34 @@ struct SymbolTable: Sendable {
 /// the ``SymbolTable`` tells whether the analysis may be stale. Used by one thread.
 final class NameWatch {
   var names: [Substring] = []
+}
+
+extension SymbolTable: BinaryCoded {
+  init() { self.init(libraryFactories: []) }
+
+  /// Every table but the audit (a table read back stands for its whole workspace).
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&names)
+    try coder.code(&files)
+    try coder.code(&types)
+    try coder.code(&protocols)
+    try coder.code(&aliases)
+    try coder.code(&members)
+    try coder.code(&extensionConformances)
+    try coder.code(&fileExtensions)
+    try coder.code(&aliasLastComponents)
+    try coder.code(&libraryKeyNames)
+    try coder.code(&configurations)
+    try coder.code(&moduleName)
+  }
+}
+
+extension SymbolTable.ResolvedExtension: BinaryCoded {
+  init() { self.init(written: "", resolved: "", inheritance: []) }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&written)
+    try coder.code(&resolved)
+    try coder.code(&inheritance)
+  }
 }

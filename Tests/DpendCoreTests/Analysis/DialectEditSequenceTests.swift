@@ -44,6 +44,11 @@ struct DialectEditSequenceTests {
         session.deliver(texts, together: edits.count > 1)
         if edits.contains(.changeSettings) { try session.changeSettings() }
       }
+      // Now and then the next run is another process, which starts from the persisted state.
+      if step > 0, session.random.below(8) == 0 {
+        try session.restart()
+        tally.restarts += 1
+      }
       let incremental = session.host.graph()
       scratch.collection = session.collection
       let (summaries, vocabulary) = scratch.summaries(session.texts)
@@ -58,7 +63,7 @@ struct DialectEditSequenceTests {
 
   /// The host of one sequence, the files it was given and how they reach it.
   private final class Session {
-    let host: AnalysisHost
+    private(set) var host: AnalysisHost
     var settings: AnalysisSettings
     /// What the collector reads: the locator `.dpend.json` names, the inferred vocabulary aside.
     var collection: CollectionSettings
@@ -83,6 +88,12 @@ struct DialectEditSequenceTests {
       host.collection = collection
       let disk = disk
       host.reader = { path in disk.withLock { $0[path] } }
+    }
+
+    /// Goes on in a host made from this one's persisted state (``HostRestart``).
+    func restart() throws {
+      host = try HostRestart.restarted(host, settings: settings, openPaths: open.sorted())
+      open = []
     }
 
     func load(_ files: [(path: String, text: String)]) {
@@ -305,6 +316,8 @@ private struct Tally {
   var conditional = 0
   var vocabularyChanges = 0
   var stepsWithCycles = 0
+  /// The steps that went on in a host made from the persisted state.
+  var restarts = 0
 
   private var last: [DialectKind: [String]] = [:]
   private var lastUnread: [DialectKind: [String]] = [:]
@@ -371,6 +384,7 @@ private struct Tally {
     for edit in DialectEdit.allCases {
       #expect(edits[edit, default: 0] >= 3, "\(edit.rawValue) made \(edits[edit, default: 0]) times; \(report)")
     }
+    #expect(restarts >= 10, "\(restarts) restarts; \(report)")
     // The edits meant to change a finding do.
     for edit in [DialectEdit.makeCycle, .breakCycle, .removeNeeded, .restoreNeeded, .duplicate] {
       #expect(

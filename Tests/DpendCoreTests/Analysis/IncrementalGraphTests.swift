@@ -27,7 +27,7 @@ struct IncrementalGraphTests {
       ] : []
     var settings = AnalysisSettings(
       implicitFilter: try ImplicitFilter(patterns: [filter]), mode: mode, libraryFactories: library, moduleName: "Lib")
-    let host = AnalysisHost(settings: settings)
+    var host = AnalysisHost(settings: settings)
     var texts: [String: String] = [:]
     var fresh: [String: (text: String, summary: FileSummary)] = [:]
     var shapes: [String: UInt64] = [:]
@@ -37,6 +37,9 @@ struct IncrementalGraphTests {
     var stepsWithParameterResolves = 0
     // Chooses container files without changing the choices of the sequence of the other files.
     var containerRandom = SplitMix64(seed: seed &+ 0x5EED)
+    // Chooses the steps after which the next run is another process (``HostRestart``).
+    var restartRandom = SplitMix64(seed: seed &+ 0x5EA5)
+    var restarts = 0
     func newText(_ path: String, keepShape: Bool) -> String {
       if !keepShape || shapes[path] == nil { shapes[path] = random.next() }
       if path.hasPrefix("Sources/Container") { return RandomContainerFile.make(shape: shapes[path]!, &random) }
@@ -75,6 +78,10 @@ struct IncrementalGraphTests {
         host.close(path: path)
         host.update([(path, texts[path]!)])
       }
+      if restartRandom.below(10) == 0 {
+        host = try HostRestart.restarted(host, settings: settings, openPaths: Array(texts.keys))
+        restarts += 1
+      }
       let incremental = host.graph()
       // Each text summarized from scratch once (a summary depends on the text alone).
       let summaries = texts.map { path, text in
@@ -102,6 +109,7 @@ struct IncrementalGraphTests {
     // The sequences must exercise the cycle check's incremental path, edits changing what the
     // container check finds, and resolves typed by an initializer of another file.
     #expect(stepsWithCycles >= 5, "\(stepsWithCycles) steps with a cycle")
+    #expect(restarts >= 10, "\(restarts) restarts")
     #expect(
       stepsChangingContainerProblems >= 50, "\(stepsChangingContainerProblems) steps changing the container's problems")
     #expect(stepsWithParameterResolves >= 30, "\(stepsWithParameterResolves) steps with a parameter-typed resolve")

@@ -1,0 +1,105 @@
+import DpendModel
+
+/// Why a persisted builder state (``GraphBuilder/persistedState()``) could not be taken up.
+public enum BuilderStateError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The bytes do not decode.
+  case undecodable(SummaryDecodingError)
+  /// The summary of a file the state was made from is not at hand (its path).
+  case summaryMissing(String)
+
+  public var description: String {
+    switch self {
+    case .undecodable(let error): return "its bytes do not decode (\(error))"
+    case .summaryMissing(let path): return "the summary of \(path) it was made from is gone"
+    }
+  }
+}
+
+extension GraphBuilder {
+  /// What the builder keeps between updates, after its last graph, in binary form: every
+  /// stage's tables (the symbol table, each file's interface and analysis, the per-key
+  /// tables, the container stage) and, for each file, the content digest of the summary
+  /// they were made from (the summaries themselves are the summary cache's).
+  /// ``init(settings:state:summaries:)`` makes a builder that goes on from there in another
+  /// process: the update after an edit is then the one the language server makes.
+  ///
+  /// `nil` when there is nothing to keep: changes are pending, no graph was made since the
+  /// settings changed, or the builder builds one graph (it drops its tables).
+  public func persistedState() -> [UInt8]? {
+    guard pending.isEmpty, !needsFullBuild, !buildsOneGraph, keepsSummaries else { return nil }
+    var coder = BinaryCoder()
+    // A writer throws nothing.
+    try? codeState(&coder, digests: paths.map { summaries[$0]?.contentDigest ?? 0 })
+    return coder.writer.encoded()
+  }
+
+  /// A builder that goes on from `state` (``persistedState()``), made with `settings`
+  /// (which the caller checked are the ones the state was made with). `summary` gives the
+  /// stored summary of a path with the content digest given, `nil` when there is none.
+  public convenience init(
+    settings: AnalysisSettings, state: [UInt8], summary: (String, UInt64) -> StoredSummary?
+  ) throws(BuilderStateError) {
+    self.init(settings: settings)
+    let read = state.withUnsafeBytes { buffer in
+      Result { () throws(SummaryDecodingError) -> [UInt64] in
+        var coder = BinaryCoder(reading: try BinaryReader(buffer))
+        let digests = try codeState(&coder, digests: [])
+        try coder.reader.finish()
+        return digests
+      }
+    }
+    let digests: [UInt64]
+    switch read {
+    case .success(let read): digests = read
+    case .failure(let error): throw .undecodable(error)
+    }
+    var summaries: [String: StoredSummary] = Dictionary(minimumCapacity: paths.count)
+    for (path, digest) in zip(paths, digests) {
+      guard let stored = summary(path, digest), stored.contentDigest == digest else { throw .summaryMissing(path) }
+      summaries[path] = stored
+    }
+    self.summaries = summaries
+    needsFullBuild = false
+  }
+
+  /// The stored summary of `path` the builder holds (its last graph's, or one set since).
+  public func storedSummary(of path: String) -> StoredSummary? { summaries[path] }
+
+  /// Codes every table an update reads, and the summaries' digests (`digests` when
+  /// writing, in the order of ``paths``); returns the digests read.
+  @discardableResult
+  private func codeState(_ coder: inout BinaryCoder, digests: [UInt64]) throws(SummaryDecodingError) -> [UInt64] {
+    try coder.code(&paths)
+    var digests = digests
+    try coder.code(&digests)
+    guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
+    try coder.code(&containerStage)
+    try coder.code(&containerStageIsCurrent)
+    try coder.code(&containerFiles)
+    try coder.code(&vocabularyFacts)
+    try coder.code(&mentionsOfFile)
+    try coder.code(&gateBodyNames)
+    try coder.code(&lastAnswers)
+    try coder.code(&gateState)
+    try coder.code(&gateMentionsChanged)
+    try coder.code(&conditionalFiles)
+    try coder.code(&interfaces)
+    try coder.code(&symbols)
+    try coder.code(&files)
+    try coder.code(&numbers)
+    try coder.code(&slots)
+    try coder.code(&slotPaths)
+    try coder.code(&slotOfPath)
+    try coder.code(&freeSlots)
+    try coder.code(&providers)
+    try coder.code(&dependents)
+    try coder.code(&selections)
+    try coder.code(&resolved)
+    try coder.code(&candidates)
+    try coder.code(&ambiguities)
+    try coder.code(&missingFrom)
+    try coder.code(&missingErrors)
+    try coder.code(&cycles)
+    return digests
+  }
+}

@@ -1,0 +1,310 @@
+/// A value whose binary form one function describes for writing and reading alike: its
+/// ``code(_:)`` hands each stored property to the coder, which writes it or reads it into
+/// place. Nothing is written twice, so writing and reading cannot drift apart.
+///
+/// A value read starts as ``init()`` and ends with every stored property read; a type whose
+/// properties are immutable copies them out, codes the copies and, when reading, builds
+/// itself from them.
+public protocol BinaryCoded {
+  /// A value to read into (every stored property is then overwritten).
+  init()
+  /// Writes every stored property when `coder` writes, reads each into place when it reads,
+  /// in the same order both ways.
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError)
+}
+
+/// Writes values through a ``BinaryWriter`` or reads them through a ``BinaryReader``, as
+/// each value's ``BinaryCoded/code(_:)`` describes. Strings and ranges go to the writer's
+/// tables: each distinct string is stored once.
+public struct BinaryCoder {
+  /// `true` when values are read, `false` when they are written.
+  public let isReading: Bool
+  /// The number of each shared object written so far (``codeShared(_:_:)``).
+  private var sharedNumbers: [ObjectIdentifier: Int] = [:]
+  /// The shared objects read so far, by number.
+  private var sharedObjects: [AnyObject] = []
+  /// What is written (empty when reading).
+  public private(set) var writer: BinaryWriter
+  /// What is read (empty when writing).
+  public private(set) var reader: BinaryReader
+
+  /// A coder that writes.
+  public init() {
+    isReading = false
+    writer = BinaryWriter()
+    reader = BinaryReader()
+  }
+
+  /// A coder that reads with `reader`.
+  public init(reading reader: BinaryReader) {
+    isReading = true
+    writer = BinaryWriter(capacity: 0)
+    self.reader = reader
+  }
+
+  /// The bytes of `value` after `prefix`: the tables, then the values.
+  public static func encoded(_ value: some BinaryCoded, prefix: [UInt8] = []) -> [UInt8] {
+    var coder = BinaryCoder()
+    var copy = value
+    // A writer throws nothing.
+    try? copy.code(&coder)
+    return coder.writer.encoded(prefix: prefix)
+  }
+
+  /// The value `buffer` holds from `offset` on (what ``encoded(_:prefix:)`` wrote after its
+  /// prefix), every byte read.
+  public static func decoded<Value: BinaryCoded>(
+    _: Value.Type = Value.self, from buffer: UnsafeRawBufferPointer, at offset: Int = 0
+  ) throws(SummaryDecodingError) -> Value {
+    var coder = BinaryCoder(reading: try BinaryReader(buffer, stringTableAt: offset))
+    var value = Value()
+    try value.code(&coder)
+    try coder.reader.finish()
+    return value
+  }
+
+  /// Codes `value` with its own ``BinaryCoded/code(_:)``.
+  public mutating func code<Value: BinaryCoded>(_ value: inout Value) throws(SummaryDecodingError) {
+    try value.code(&self)
+  }
+
+  /// Codes `value` as its index in `cases`: the stable small integer an enum is written as
+  /// (`cases` lists every case, in an order that never changes; `what` names the enum in an
+  /// error).
+  public mutating func codeCase<Value: Equatable>(
+    _ value: inout Value, of cases: [Value], _ what: String
+  ) throws(SummaryDecodingError) {
+    if isReading {
+      value = try reader.readCase(of: cases, what)
+    } else {
+      writer.writeCase(value, of: cases)
+    }
+  }
+
+  /// Codes `value` through a type's own writer and reader (a model type whose binary form
+  /// predates this coder).
+  mutating func code<Value: BinaryCodable>(legacy value: inout Value) throws(SummaryDecodingError) {
+    if isReading {
+      value = try Value(from: &reader)
+    } else {
+      value.write(to: &writer)
+    }
+  }
+
+  /// Codes a reference to an object that several values share (immutable, so sharing it is
+  /// only a matter of memory): the first time whole, with `code`, later as its number.
+  /// Reading gives one object per number, shared as it was when written.
+  public mutating func codeShared<Object: AnyObject>(
+    _ object: inout Object, _ code: (inout BinaryCoder, inout Object) throws(SummaryDecodingError) -> Void
+  ) throws(SummaryDecodingError) {
+    if isReading {
+      let number = try reader.readUnsigned()
+      guard number == 0 else {
+        guard number <= UInt64(sharedObjects.count), let shared = sharedObjects[Int(number - 1)] as? Object else {
+          throw .malformed("shared object \(number) not read before")
+        }
+        object = shared
+        return
+      }
+      try code(&self, &object)
+      sharedObjects.append(object)
+    } else {
+      if let number = sharedNumbers[ObjectIdentifier(object)] { return writer.writeCount(number) }
+      writer.writeCount(0)
+      // The objects stay alive while their value is written, so no identifier is reused.
+      sharedNumbers[ObjectIdentifier(object)] = sharedNumbers.count + 1
+      try code(&self, &object)
+    }
+  }
+
+  /// Codes raw bytes: their count, then the bytes (a value coded on its own, nested).
+  public mutating func codeBytes(_ bytes: inout [UInt8]) throws(SummaryDecodingError) {
+    if isReading { bytes = try reader.readBytes() } else { writer.writeBytes(bytes) }
+  }
+
+  /// Codes `tag`, the case of an enum with payloads, as an unsigned number below `count`.
+  public mutating func codeTag(_ tag: inout Int, below count: Int, _ what: String) throws(SummaryDecodingError) {
+    if isReading {
+      let read = try reader.readUnsigned()
+      guard read < UInt64(count) else { throw .malformed("\(read) is no \(what)") }
+      tag = Int(read)
+    } else {
+      writer.writeCount(tag)
+    }
+  }
+
+  fileprivate mutating func codeSigned(_ value: inout Int) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readSigned() } else { writer.writeSigned(value) }
+  }
+
+  fileprivate mutating func codeCount(_ count: inout Int, elementSize: Int) throws(SummaryDecodingError) {
+    if isReading { count = try reader.readCount(elementSize: elementSize) } else { writer.writeCount(count) }
+  }
+
+  fileprivate mutating func codeFixed(_ value: inout UInt64) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readFixed64() } else { writer.writeFixed64(value) }
+  }
+
+  fileprivate mutating func codeBool(_ value: inout Bool) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readBool() } else { writer.writeBool(value) }
+  }
+
+  fileprivate mutating func codeString(_ value: inout String) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readString() } else { writer.writeString(value) }
+  }
+
+  fileprivate mutating func codeRange(_ value: inout SourceRange) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readRange() } else { writer.writeRange(value) }
+  }
+
+  /// Codes a collection's elements: their count, then each one. `rebuild` makes the
+  /// collection from the elements read.
+  fileprivate mutating func codeElements<Element: BinaryCoded>(
+    _ elements: some Collection<Element>, rebuild: ([Element]) -> Void
+  ) throws(SummaryDecodingError) {
+    var count = elements.count
+    try codeCount(&count, elementSize: 1)
+    if isReading {
+      var read: [Element] = []
+      read.reserveCapacity(count)
+      for _ in 0..<count {
+        var element = Element()
+        try element.code(&self)
+        read.append(element)
+      }
+      rebuild(read)
+    } else {
+      for element in elements {
+        var copy = element
+        try copy.code(&self)
+      }
+    }
+  }
+}
+
+extension Int: BinaryCoded {
+  /// Zig-zag encoded varint.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeSigned(&self)
+  }
+}
+
+extension Int32: BinaryCoded {
+  /// Zig-zag encoded varint; a value out of range reads as malformed.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var wide = Int(self)
+    try coder.codeSigned(&wide)
+    guard let narrow = Int32(exactly: wide) else { throw .malformed("\(wide) is no 32-bit integer") }
+    self = narrow
+  }
+}
+
+extension UInt32: BinaryCoded {
+  /// Four bytes, little-endian (hashes, whose bits are all used).
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var wide = UInt64(self)
+    try coder.codeFixed(&wide)
+    guard let narrow = UInt32(exactly: wide) else { throw .malformed("\(wide) is no 32-bit hash") }
+    self = narrow
+  }
+}
+
+extension UInt64: BinaryCoded {
+  /// Eight bytes, little-endian: dpend's 64-bit integers are hashes, digests and masks,
+  /// whose bits are all used.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeFixed(&self)
+  }
+}
+
+extension Bool: BinaryCoded {
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeBool(&self)
+  }
+}
+
+extension String: BinaryCoded {
+  /// An index into the string table.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeString(&self)
+  }
+}
+
+extension Substring: BinaryCoded {
+  /// As a string (a substring read back is all of its string).
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var string = String(self)
+    try coder.codeString(&string)
+    if coder.isReading { self = Substring(string) }
+  }
+}
+
+extension SourceRange: BinaryCoded {
+  public init() {
+    self.init(
+      file: "", start: SourcePosition(line: 0, column: 0, offset: 0), end: SourcePosition(line: 0, column: 0, offset: 0)
+    )
+  }
+
+  /// An index into the range table.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeRange(&self)
+  }
+}
+
+extension Optional: BinaryCoded where Wrapped: BinaryCoded {
+  public init() { self = nil }
+
+  /// Whether the value is there, then the value.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var present = self != nil
+    try coder.codeBool(&present)
+    guard present else {
+      self = nil
+      return
+    }
+    var wrapped = self ?? Wrapped()
+    try wrapped.code(&coder)
+    self = wrapped
+  }
+}
+
+extension Array: BinaryCoded where Element: BinaryCoded {
+  /// The count, then each element.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeElements(self) { self = $0 }
+  }
+}
+
+extension Set: BinaryCoded where Element: BinaryCoded {
+  /// The count, then each element (in the set's order).
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeElements(self) { self = Set($0) }
+  }
+}
+
+extension Dictionary: BinaryCoded where Key: BinaryCoded, Value: BinaryCoded {
+  /// The count, then each key followed by its value (in the dictionary's order).
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var count = self.count
+    try coder.codeCount(&count, elementSize: 2)
+    if coder.isReading {
+      var read: [Key: Value] = Dictionary(minimumCapacity: count)
+      for _ in 0..<count {
+        var key = Key()
+        var value = Value()
+        try key.code(&coder)
+        try value.code(&coder)
+        guard read.updateValue(value, forKey: key) == nil else { throw .malformed("a key twice in a dictionary") }
+      }
+      self = read
+    } else {
+      for (key, value) in self {
+        var key = key
+        var value = value
+        try key.code(&coder)
+        try value.code(&coder)
+      }
+    }
+  }
+}

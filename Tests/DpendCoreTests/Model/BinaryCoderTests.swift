@@ -1,0 +1,132 @@
+import DpendModel
+import Testing
+
+/// ``BinaryCoder``: one `code(_:)` writes a value and reads it back, shared objects stay
+/// shared, and bytes no writer wrote throw instead of trapping.
+struct BinaryCoderTests {
+  /// A value of every kind the coder has: integers of each width, strings (one of them
+  /// twice), optionals, arrays, sets, dictionaries, ranges, enums, shared factories.
+  private struct Sample: BinaryCoded, Equatable {
+    var count = 0
+    var small: Int32 = 0
+    var hash: UInt64 = 0
+    var short: UInt32 = 0
+    var flag = false
+    var names: [String] = []
+    var maybe: String?
+    var byKey: [String: Set<Int32>] = [:]
+    var range = SourceRange()
+    var scope = Scope.unique
+    var factories: [Factory] = []
+    var name: Substring = ""
+
+    mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+      try coder.code(&count)
+      try coder.code(&small)
+      try coder.code(&hash)
+      try coder.code(&short)
+      try coder.code(&flag)
+      try coder.code(&names)
+      try coder.code(&maybe)
+      try coder.code(&byKey)
+      try coder.code(&range)
+      try coder.code(&scope)
+      try coder.code(&factories)
+      try coder.code(&name)
+    }
+  }
+
+  private static func sample() -> Sample {
+    let range = SourceRange(
+      file: "A.swift", start: SourcePosition(line: 2, column: 3, offset: 20),
+      end: SourcePosition(line: 2, column: 9, offset: 26))
+    let factory = Factory(
+      key: DependencyKey(name: "Store", tag: "Remote"),
+      kind: .configurationMethod(
+        configuration: DependencyKey(name: "Setup"), methodName: "store",
+        parameters: [FactoryParameter(label: "api", dependency: DependencyKey(name: "API"), range: range)]),
+      scope: .singleton, isThrowing: true, requiredModules: ["Net"], range: range)
+    return Sample(
+      count: -1_234_567, small: Int32.min, hash: 0xFEDC_BA98_7654_3210, short: UInt32.max, flag: true,
+      names: ["é", "e\u{301}", "é"], maybe: "there", byKey: ["a": [1, -2], "b": []], range: range, scope: .singleton,
+      factories: [factory, factory], name: "Store"[...])
+  }
+
+  @Test func everyKindOfValueReadsBackAsWritten() throws {
+    let bytes = BinaryCoder.encoded(Self.sample())
+    let read = try bytes.withUnsafeBytes { try BinaryCoder.decoded(Sample.self, from: $0) }
+    #expect(read == Self.sample())
+    // Composed and decomposed spellings stay apart, byte for byte.
+    #expect(read.names.map { Array($0.utf8) } == [[0xC3, 0xA9], [0x65, 0xCC, 0x81], [0xC3, 0xA9]])
+  }
+
+  @Test func aSharedFactoryIsWrittenOnceAndReadBackShared() throws {
+    var one = Self.sample()
+    one.factories = [one.factories[0]]
+    let twice = BinaryCoder.encoded(Self.sample())
+    let once = BinaryCoder.encoded(one)
+    // The second copy is its number alone: one byte.
+    #expect(twice.count == once.count + 1)
+    let read = try twice.withUnsafeBytes { try BinaryCoder.decoded(Sample.self, from: $0) }
+    #expect(read.factories[0] == read.factories[1])
+  }
+
+  @Test func everyCutOfTheBytesThrowsInsteadOfTrapping() throws {
+    let bytes = BinaryCoder.encoded(Self.sample())
+    for length in 0..<bytes.count {
+      let cut = Array(bytes.prefix(length))
+      #expect(throws: SummaryDecodingError.self, "\(length) of \(bytes.count) bytes") {
+        try cut.withUnsafeBytes { try BinaryCoder.decoded(Sample.self, from: $0) }
+      }
+    }
+  }
+
+  @Test func bytesAfterTheValueAreRefused() {
+    let bytes = BinaryCoder.encoded(Self.sample()) + [0]
+    #expect(throws: SummaryDecodingError.malformed("1 trailing bytes")) {
+      try bytes.withUnsafeBytes { try BinaryCoder.decoded(Sample.self, from: $0) }
+    }
+  }
+
+  @Test func aNumberOutOfItsRangeOrAnUnknownCaseIsMalformed() {
+    struct Wide: BinaryCoded {
+      var value = 0
+      mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) { try coder.code(&value) }
+    }
+    struct Narrow: BinaryCoded {
+      var value: Int32 = 0
+      mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) { try coder.code(&value) }
+    }
+    struct OneScope: BinaryCoded {
+      var scope = Scope.unique
+      mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) { try coder.code(&scope) }
+    }
+    let tooWide = BinaryCoder.encoded(Wide(value: Int(Int32.max) + 1))
+    #expect(throws: SummaryDecodingError.malformed("2147483648 is no 32-bit integer")) {
+      try tooWide.withUnsafeBytes { try BinaryCoder.decoded(Narrow.self, from: $0) }
+    }
+    // 99 zig-zag encoded is 198: no scope has that index.
+    let noScope = BinaryCoder.encoded(Wide(value: 99))
+    #expect(throws: SummaryDecodingError.malformed("198 is no scope")) {
+      try noScope.withUnsafeBytes { try BinaryCoder.decoded(OneScope.self, from: $0) }
+    }
+  }
+
+  @Test func aKeyTwiceInADictionaryIsMalformed() throws {
+    struct Pairs: BinaryCoded {
+      var pairs: [String] = []
+      mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) { try coder.code(&pairs) }
+    }
+    struct Table: BinaryCoded {
+      var table: [String: String] = [:]
+      mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) { try coder.code(&table) }
+    }
+    // An array of four strings is laid out as a dictionary of two entries, both keyed "k".
+    var bytes = BinaryCoder.encoded(Pairs(pairs: ["k", "v", "k", "w"]))
+    let counted = try #require(bytes.lastIndex(of: 4))
+    bytes[counted] = 2
+    #expect(throws: SummaryDecodingError.malformed("a key twice in a dictionary")) {
+      try bytes.withUnsafeBytes { try BinaryCoder.decoded(Table.self, from: $0) }
+    }
+  }
+}
