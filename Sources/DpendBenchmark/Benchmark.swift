@@ -188,6 +188,30 @@ struct Benchmark: ParsableCommand {
       let parts = stageOrder.map { "\($0) \(Format.milliseconds(Statistics.median(stageSeconds[$0]!)))" }
       emit("  medians: " + parts.joined(separator: ", "))
     }
+    try measureState(of: host, size: size, kind: kind)
+  }
+
+  /// Times writing the host's persisted state and making a host from it (what a warm run
+  /// starts from), with the state's size.
+  private func measureState(of host: AnalysisHost, size: Int, kind: SyntheticKind) throws {
+    _ = host.graph()
+    var state: [UInt8] = []
+    let writes = (0..<max(repetitions, 5)).map { _ in Statistics.time { state = host.persistedState() ?? [] } }
+    guard !state.isEmpty else { return emit("state of \(size) \(kind.graphNoun): none") }
+    var restored: AnalysisHost?
+    let reads = try (0..<max(repetitions, 5)).map { _ in
+      try Statistics.time {
+        restored = try AnalysisHost(
+          settings: host.settings, collection: host.collection, state: state,
+          summary: { path, _ in host.storedSummary(of: path) })
+      }
+    }
+    // As the command line's analysis: no tree drawn, no editor index.
+    restored?.containerViews = []
+    let graphs = (0..<max(repetitions, 5)).map { _ in Statistics.time { _ = restored?.graph() } }
+    emit(
+      "state of \(size) \(kind.graphNoun): \(Format.megabytes(state.count)), written in \(Format.spread(writes)), "
+        + "read in \(Format.spread(reads)), first graph after it \(Format.spread(graphs))")
   }
 
   /// One more cold analysis of `root`, timed stage by stage.

@@ -37,6 +37,9 @@ enum Format {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
+  /// `bytes` in megabytes, one decimal: `12.3 MB`.
+  static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+
   /// `median (min–max)`.
   static func spread(_ values: [Double]) -> String {
     "\(milliseconds(Statistics.median(values))) (\(milliseconds(values.min() ?? .nan))–\(milliseconds(values.max() ?? .nan)))"

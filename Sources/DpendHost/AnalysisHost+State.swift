@@ -60,6 +60,9 @@ extension AnalysisHost {
     for path in entries.keys { storedSummaries[path] = builder.storedSummary(of: path) }
   }
 
+  /// The stored summary of `path` the host's graph reads (while it keeps one).
+  public func storedSummary(of path: String) -> StoredSummary? { builder.storedSummary(of: path) }
+
   private func codeState(_ coder: inout BinaryCoder, builder builderState: inout [UInt8]) throws(SummaryDecodingError) {
     try coder.code(&entries)
     try coder.code(&vocabularyFacts)
