@@ -202,7 +202,7 @@ struct Benchmark: ParsableCommand {
     let reads = try (0..<max(repetitions, 5)).map { _ in
       try Statistics.time {
         restored = try AnalysisHost(
-          settings: host.settings, collection: host.collection, state: state,
+          settings: host.settings, collection: host.collection, state: state[...],
           summary: { path, _ in host.storedSummary(of: path) })
       }
     }

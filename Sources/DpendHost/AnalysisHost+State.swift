@@ -27,7 +27,7 @@ extension AnalysisHost {
   /// the state was made with. `summary` gives the stored summary of a path with the content
   /// digest given (``DpendAnalysis/GraphBuilder/init(settings:state:summary:)``).
   public convenience init(
-    settings: AnalysisSettings, collection: CollectionSettings, state: [UInt8],
+    settings: AnalysisSettings, collection: CollectionSettings, state: ArraySlice<UInt8>,
     summary: (String, UInt64) -> StoredSummary?
   ) throws(BuilderStateError) {
     var builderState: [UInt8] = []

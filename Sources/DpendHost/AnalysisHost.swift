@@ -60,6 +60,12 @@ public final class AnalysisHost {
     get { builder.keepsWatchedNames }
     set { builder.keepsWatchedNames = newValue }
   }
+  /// `true` when graphs carry the container key facts a kept answer is checked against
+  /// (``GraphBuilder/recordsContainerKeyFacts``).
+  public var recordsContainerKeyFacts: Bool {
+    get { builder.recordsContainerKeyFacts }
+    set { builder.recordsContainerKeyFacts = newValue }
+  }
   /// What graphs make of container code besides its diagnostics (``GraphBuilder/containerViews``).
   public var containerViews: ContainerViews {
     get { builder.containerViews }

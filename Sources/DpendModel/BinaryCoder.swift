@@ -19,14 +19,15 @@ public protocol BinaryCoded {
 public struct BinaryCoder {
   /// `true` when values are read, `false` when they are written.
   public let isReading: Bool
-  /// The number of each shared object written so far (``codeShared(_:_:)``).
-  private var sharedNumbers: [ObjectIdentifier: Int] = [:]
+  /// The shared objects written so far, by address (``codeShared(_:_:)``).
+  private var sharedNumbers = OpenTable()
+  private var sharedAddresses: [UInt] = []
   /// The shared objects read so far, by number.
   private var sharedObjects: [AnyObject] = []
   /// What is written (empty when reading).
-  public private(set) var writer: BinaryWriter
+  public var writer: BinaryWriter
   /// What is read (empty when writing).
-  public private(set) var reader: BinaryReader
+  public var reader: BinaryReader
 
   /// A coder that writes.
   public init() {
@@ -64,6 +65,7 @@ public struct BinaryCoder {
   }
 
   /// Codes `value` with its own ``BinaryCoded/code(_:)``.
+  @inlinable
   public mutating func code<Value: BinaryCoded>(_ value: inout Value) throws(SummaryDecodingError) {
     try value.code(&self)
   }
@@ -71,6 +73,7 @@ public struct BinaryCoder {
   /// Codes `value` as its index in `cases`: the stable small integer an enum is written as
   /// (`cases` lists every case, in an order that never changes; `what` names the enum in an
   /// error).
+  @inlinable
   public mutating func codeCase<Value: Equatable>(
     _ value: inout Value, of cases: [Value], _ what: String
   ) throws(SummaryDecodingError) {
@@ -109,20 +112,27 @@ public struct BinaryCoder {
       try code(&self, &object)
       sharedObjects.append(object)
     } else {
-      if let number = sharedNumbers[ObjectIdentifier(object)] { return writer.writeCount(number) }
+      let address = UInt(bitPattern: ObjectIdentifier(object))
+      let addresses = sharedAddresses
+      if let number = sharedNumbers.number(hash: UInt64(address), matches: { addresses[$0] == address }) {
+        return writer.writeCount(number + 1)
+      }
       writer.writeCount(0)
-      // The objects stay alive while their value is written, so no identifier is reused.
-      sharedNumbers[ObjectIdentifier(object)] = sharedNumbers.count + 1
+      // The objects stay alive while their value is written, so no address is reused.
+      sharedNumbers.insert(hash: UInt64(address))
+      sharedAddresses.append(address)
       try code(&self, &object)
     }
   }
 
   /// Codes raw bytes: their count, then the bytes (a value coded on its own, nested).
+  @inlinable
   public mutating func codeBytes(_ bytes: inout [UInt8]) throws(SummaryDecodingError) {
     if isReading { bytes = try reader.readBytes() } else { writer.writeBytes(bytes) }
   }
 
   /// Codes `tag`, the case of an enum with payloads, as an unsigned number below `count`.
+  @inlinable
   public mutating func codeTag(_ tag: inout Int, below count: Int, _ what: String) throws(SummaryDecodingError) {
     if isReading {
       let read = try reader.readUnsigned()
@@ -133,33 +143,40 @@ public struct BinaryCoder {
     }
   }
 
-  fileprivate mutating func codeSigned(_ value: inout Int) throws(SummaryDecodingError) {
+  @inlinable
+  mutating func codeSigned(_ value: inout Int) throws(SummaryDecodingError) {
     if isReading { value = try reader.readSigned() } else { writer.writeSigned(value) }
   }
 
-  fileprivate mutating func codeCount(_ count: inout Int, elementSize: Int) throws(SummaryDecodingError) {
+  @inlinable
+  mutating func codeCount(_ count: inout Int, elementSize: Int) throws(SummaryDecodingError) {
     if isReading { count = try reader.readCount(elementSize: elementSize) } else { writer.writeCount(count) }
   }
 
-  fileprivate mutating func codeFixed(_ value: inout UInt64) throws(SummaryDecodingError) {
+  @inlinable
+  mutating func codeFixed(_ value: inout UInt64) throws(SummaryDecodingError) {
     if isReading { value = try reader.readFixed64() } else { writer.writeFixed64(value) }
   }
 
-  fileprivate mutating func codeBool(_ value: inout Bool) throws(SummaryDecodingError) {
+  @inlinable
+  mutating func codeBool(_ value: inout Bool) throws(SummaryDecodingError) {
     if isReading { value = try reader.readBool() } else { writer.writeBool(value) }
   }
 
-  fileprivate mutating func codeString(_ value: inout String) throws(SummaryDecodingError) {
+  @inlinable
+  mutating func codeString(_ value: inout String) throws(SummaryDecodingError) {
     if isReading { value = try reader.readString() } else { writer.writeString(value) }
   }
 
-  fileprivate mutating func codeRange(_ value: inout SourceRange) throws(SummaryDecodingError) {
+  @inlinable
+  mutating func codeRange(_ value: inout SourceRange) throws(SummaryDecodingError) {
     if isReading { value = try reader.readRange() } else { writer.writeRange(value) }
   }
 
   /// Codes a collection's elements: their count, then each one. `rebuild` makes the
   /// collection from the elements read.
-  fileprivate mutating func codeElements<Element: BinaryCoded>(
+  @inlinable
+  mutating func codeElements<Element: BinaryCoded>(
     _ elements: some Collection<Element>, rebuild: ([Element]) -> Void
   ) throws(SummaryDecodingError) {
     var count = elements.count
@@ -184,6 +201,7 @@ public struct BinaryCoder {
 
 extension Int: BinaryCoded {
   /// Zig-zag encoded varint.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeSigned(&self)
   }
@@ -191,6 +209,7 @@ extension Int: BinaryCoded {
 
 extension Int32: BinaryCoded {
   /// Zig-zag encoded varint; a value out of range reads as malformed.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var wide = Int(self)
     try coder.codeSigned(&wide)
@@ -201,6 +220,7 @@ extension Int32: BinaryCoded {
 
 extension UInt32: BinaryCoded {
   /// Four bytes, little-endian (hashes, whose bits are all used).
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var wide = UInt64(self)
     try coder.codeFixed(&wide)
@@ -212,12 +232,14 @@ extension UInt32: BinaryCoded {
 extension UInt64: BinaryCoded {
   /// Eight bytes, little-endian: dpend's 64-bit integers are hashes, digests and masks,
   /// whose bits are all used.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeFixed(&self)
   }
 }
 
 extension Bool: BinaryCoded {
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeBool(&self)
   }
@@ -225,6 +247,7 @@ extension Bool: BinaryCoded {
 
 extension String: BinaryCoded {
   /// An index into the string table.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeString(&self)
   }
@@ -232,6 +255,7 @@ extension String: BinaryCoded {
 
 extension Substring: BinaryCoded {
   /// As a string (a substring read back is all of its string).
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var string = String(self)
     try coder.codeString(&string)
@@ -247,15 +271,18 @@ extension SourceRange: BinaryCoded {
   }
 
   /// An index into the range table.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeRange(&self)
   }
 }
 
 extension Optional: BinaryCoded where Wrapped: BinaryCoded {
+  @inlinable
   public init() { self = nil }
 
   /// Whether the value is there, then the value.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var present = self != nil
     try coder.codeBool(&present)
@@ -271,6 +298,7 @@ extension Optional: BinaryCoded where Wrapped: BinaryCoded {
 
 extension Array: BinaryCoded where Element: BinaryCoded {
   /// The count, then each element.
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeElements(self) { self = $0 }
   }
@@ -278,6 +306,7 @@ extension Array: BinaryCoded where Element: BinaryCoded {
 
 extension Set: BinaryCoded where Element: BinaryCoded {
   /// The count, then each element (in the set's order).
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.codeElements(self) { self = Set($0) }
   }
@@ -285,6 +314,7 @@ extension Set: BinaryCoded where Element: BinaryCoded {
 
 extension Dictionary: BinaryCoded where Key: BinaryCoded, Value: BinaryCoded {
   /// The count, then each key followed by its value (in the dictionary's order).
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var count = self.count
     try coder.codeCount(&count, elementSize: 2)

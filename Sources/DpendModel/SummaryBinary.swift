@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Why bytes are not a binary summary (``FileSummary/init(binary:)``): a cache treats any of
 /// these as a miss and summarizes the file again.
 public enum SummaryDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -34,7 +40,8 @@ public struct BinaryWriter {
   /// The strings referred to, in order of first use.
   private var strings: [String] = []
   /// The index of each string in ``strings``.
-  private var indices: [String: Int] = [:]
+  /// The number of each string in ``strings``, by the hash of its bytes.
+  private var indices = OpenTable()
   /// The ranges written, in order, with the string index of each one's file.
   private var ranges: [(file: Int, range: SourceRange)] = []
   /// The file of the last range written and its string index: a summary's ranges are
@@ -60,11 +67,13 @@ public struct BinaryWriter {
   }
 
   /// `true` when `a` and `b` have the same UTF-8 bytes (not only equal characters).
-  private static func sameBytes(_ a: String, _ b: String) -> Bool {
+  fileprivate static func sameBytes(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b
     guard a.utf8.count == b.utf8.count else { return false }
-    return a.withUTF8 { left in b.withUTF8 { right in left.elementsEqual(right) } }
+    return a.withUTF8 { left in
+      b.withUTF8 { right in left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+    }
   }
 
   /// Writes `value` as an unsigned LEB128 varint: 7 bits a byte, low bits first, the high
@@ -210,10 +219,11 @@ public struct BinaryWriter {
   /// may differ in their bytes (`é` composed or not): each spelling gets its own entry, so
   /// every string reads back byte for byte.
   private mutating func index(of value: String) -> Int {
-    if let index = indices[value], Self.sameBytes(strings[index], value) { return index }
-    let index = strings.count
+    var value = value
+    let hash = value.withUTF8 { StableHash.of($0) }
+    if let index = indices.number(hash: hash, matches: { Self.sameBytes(strings[$0], value) }) { return index }
     strings.append(value)
-    if indices[value] == nil { indices[value] = index }
-    return index
+    indices.insert(hash: hash)
+    return strings.count - 1
   }
 }

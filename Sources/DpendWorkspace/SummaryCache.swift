@@ -112,6 +112,17 @@ public final class SummaryCache: SummaryStore {
     state.withLock { $0.kept[path] }.flatMap(loaded).map(Self.indexed)
   }
 
+  /// The stored summary the cache file held for `path` when it was loaded, when its
+  /// content digest is `contentDigest` (what a persisted host state was made from); `nil`
+  /// otherwise. Decodes nothing.
+  public func keptStoredSummary(path: String, contentDigest: UInt64) -> StoredSummary? {
+    guard let entry = state.withLock({ $0.kept[path] }), entry.contentDigest == contentDigest,
+      let loaded = loaded(entry)
+    else { return nil }
+    return StoredSummary(
+      path: loaded.path, bytes: loaded.payload, contentDigest: loaded.contentDigest, shapeDigest: loaded.shapeDigest)
+  }
+
   private static func indexed(_ entry: SummaryCacheFile.Entry) -> IndexedSummary {
     // The file's checksum was checked when it was read; the entry is of this path. Facts that
     // do not read back (never written so) cost a decoding of the summary, nothing else.

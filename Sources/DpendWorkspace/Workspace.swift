@@ -26,7 +26,7 @@ public final class Workspace {
   /// Documents open in the editor, by path (analysed or not).
   public private(set) var documents: [String: OpenDocument] = [:]
   private let overrides: SettingOverrides
-  private let host = AnalysisHost()
+  private let host: AnalysisHost
   /// Where a reload keeps the summaries of the files it read (the language server's
   /// `.build/dpend`); `nil` keeps none.
   private let cacheDirectory: URL?
@@ -48,6 +48,7 @@ public final class Workspace {
     self.root = root
     self.overrides = overrides
     self.cacheDirectory = cacheDirectory
+    host = AnalysisHost()
     host.containerViews = .editor
     host.reader = WorkspaceLoader.readText
     do throws(WorkspaceError) {
@@ -62,22 +63,82 @@ public final class Workspace {
   /// A workspace with `settings` already resolved, every file read: what the command line
   /// analyses. A file `store` keeps a summary of is not parsed; a file `knownTexts` gives
   /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaries:answers:maximumParses:)``)
-  /// is not read again when `store` has the summary of that text. Its graphs are built for
-  /// one answer each (``AnalysisHost/buildsOneGraph``), making of container code only the
-  /// `containerViews` asked for besides its diagnostics (no editor asks questions here).
+  /// is not read again when `store` has the summary of that text. Unless `keepsState` (its
+  /// host's state is kept for the next run, ``persistedState()``), its graphs are built for
+  /// one answer each (``AnalysisHost/buildsOneGraph``); either way they make of container
+  /// code only the `containerViews` asked for besides its diagnostics (no editor asks here).
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public init(
     settings: WorkspaceSettings, store: (any SummaryStore)? = nil, knownTexts: [String: TextFingerprint] = [:],
-    containerViews: ContainerViews = .tree
+    containerViews: ContainerViews = .tree, keepsState: Bool = false
   ) throws(WorkspaceError) {
     root = settings.root
     overrides = SettingOverrides()
     cacheDirectory = nil
     self.settings = settings
+    host = AnalysisHost()
     host.summaryStore = store
-    host.buildsOneGraph = true
-    host.keepsSummaries = false
+    // A host whose state is kept keeps every table; another drops what only updates read.
+    host.buildsOneGraph = !keepsState
+    host.keepsSummaries = keepsState
     host.keepsWatchedNames = store != nil
+    host.recordsContainerKeyFacts = store != nil
+    try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
+  }
+
+  /// A workspace with `settings` already resolved whose host goes on from `state` (its
+  /// persisted state, ``persistedState()``), the summaries it was made from in `store`:
+  /// every file is read, and only those whose text changed since reach the host, through the
+  /// update the language server makes after an edit. Its graphs are built as
+  /// ``init(settings:store:knownTexts:containerViews:)`` builds them, and its next state can
+  /// be kept.
+  /// - Throws: ``HostStateFile/Refusal`` when the state cannot be taken up (the caller then
+  ///   makes a workspace from scratch), ``WorkspaceError`` as the other initializer.
+  public init(
+    settings: WorkspaceSettings, store: SummaryCache, knownTexts: [String: TextFingerprint] = [:],
+    containerViews: ContainerViews = .tree, state: ArraySlice<UInt8>
+  ) throws(WorkspaceRestoreError) {
+    root = settings.root
+    overrides = SettingOverrides()
+    cacheDirectory = nil
+    self.settings = settings
+    do {
+      host = try AnalysisHost(
+        settings: AnalysisSettings(), collection: settings.collection, state: state,
+        summary: { path, digest in store.keptStoredSummary(path: path, contentDigest: digest) })
+    } catch {
+      throw .refused(.unusable(error.description))
+    }
+    host.summaryStore = store
+    host.recordsContainerKeyFacts = true
+    var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: host.paths.count)
+    for path in host.paths { before[path] = host.fingerprint(of: path) }
+    do {
+      try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
+    } catch {
+      throw .workspace(error)
+    }
+    let after = host.paths
+    var kept = 0
+    for path in after {
+      guard let old = before[path] else {
+        changedSinceState += 1  // added
+        continue
+      }
+      kept += 1
+      if old != host.fingerprint(of: path) { changedSinceState += 1 }
+    }
+    changedSinceState += before.count - kept  // removed
+  }
+
+  /// How many files were added, changed or removed since the host state it went on from
+  /// (``init(settings:store:knownTexts:containerViews:state:)``); 0 for another workspace.
+  public private(set) var changedSinceState = 0
+
+  /// Reads every file into the host (``WorkspaceLoader/load(_:into:knownTexts:projects:)``).
+  private func load(
+    knownTexts: [String: TextFingerprint], store: (any SummaryStore)?, containerViews: ContainerViews
+  ) throws(WorkspaceError) {
     host.containerViews = containerViews
     host.reader = WorkspaceLoader.readText
     let loaded = try WorkspaceLoader.load(
@@ -89,6 +150,11 @@ public final class Workspace {
     buildTargets = loaded.targets
     buildTargets.forgetFiles()
   }
+
+  /// The host's persisted state after the last graph (``DpendHost/AnalysisHost/persistedState()``),
+  /// for the next run to go on from; `nil` when the host keeps none (it builds one graph, or
+  /// a document is open).
+  public func persistedState() -> [UInt8]? { host.persistedState() }
 
   /// The build targets the last load found compiling the sources (SPEC 8.6).
   public private(set) var buildTargets = BuildTargets()
@@ -314,4 +380,12 @@ public final class Workspace {
     // Defaults with no configuration file never fail to resolve.
     try! WorkspaceSettings.resolve(ProjectConfiguration(), file: nil, root: root, overrides: SettingOverrides())
   }
+}
+
+/// Why a workspace could not go on from a persisted state.
+public enum WorkspaceRestoreError: Error, Sendable {
+  /// The state was refused: the caller builds from scratch.
+  case refused(HostStateFile.Refusal)
+  /// The settings cannot be used (as ``WorkspaceError`` from any workspace).
+  case workspace(WorkspaceError)
 }

@@ -171,8 +171,11 @@ struct WorkspaceOptions: ParsableArguments {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
         // Written while the command goes on (`generate` writes its code meanwhile); its
-        // warning, if any, comes when the command asks whether it was written, or keeps.
-        let saving = Background { Self.savingProblem(cache) }
+        // warning, if any, comes when the command asks whether it was written, or keeps. A
+        // cache written anew no longer holds the summaries the host state was made from:
+        // the state goes with them.
+        let state = HostStateFile(directory: directory)
+        let saving = Background { Self.savingProblem(cache, invalidating: state) }
         let saved = Locked<Bool?>(nil)
         let cacheSaved = {
           saved.withLock { saved in
@@ -195,17 +198,67 @@ struct WorkspaceOptions: ParsableArguments {
           })
       }
     }
-    let workspace = try run { () throws(WorkspaceError) in
-      try Workspace(settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews)
+    // The host's kept state, which the changed files update; a graph from scratch without it.
+    let stateFile = cache.map { _ in HostStateFile(directory: directory) }
+    let stateIdentity = cache.flatMap { AnswerCache.identity(of: settings, summaryIdentity: $0.identity) }
+    var restored: Workspace?
+    var stateLine: String?
+    if let cache, let stateFile, let stateIdentity, cache.loadProblem == nil {
+      let refusal: HostStateFile.Refusal
+      switch stateFile.load(identity: stateIdentity) {
+      case .success(let state):
+        do throws(WorkspaceRestoreError) {
+          restored = try Workspace(
+            settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews, state: state)
+          refusal = .missing
+        } catch {
+          switch error {
+          case .refused(let reason): refusal = reason
+          case .workspace(let error):
+            Output.error("error: \(error.description)")
+            throw ExitCode(2)
+          }
+        }
+      case .failure(let reason): refusal = reason
+      }
+      if let restored {
+        let changed = restored.changedSinceState
+        stateLine = "host state: the kept state updated with \(changed) changed file\(changed == 1 ? "" : "s")"
+      } else if refusal != .missing {
+        stateLine = "host state: not used, \(refusal); graph built from scratch"
+      }
+    }
+    let workspace = try restored ?? run { () throws(WorkspaceError) in
+      try Workspace(
+        settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews,
+        keepsState: stateFile != nil)
     }
     // Written before the graph is built: the summaries then leave memory as the graph reads them.
     let saved = cache.map { save($0, releasing: true) } ?? false
     if cache != nil { VocabularyRecord.save(workspace.vocabulary, directory: directory) }
     let graph = workspace.analyze()
+    // Kept under the identity the next run looks for: the vocabulary inferred now is the one
+    // the next run reads its files with.
+    if saved, let stateFile, let cache, let state = workspace.persistedState(),
+      let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity)
+    {
+      do {
+        try stateFile.save(state, identity: identity)
+      } catch {
+        Output.error("warning: cannot write the host state \(stateFile.url.path): \(error.localizedDescription)")
+      }
+    }
     KeptUntilExit.keep(workspace)
     if let cache { KeptUntilExit.keep(cache) }
     // Files the lookup summarized were parsed in this run, though the workspace reused them.
-    report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
+    if restored == nil {
+      report(workspace.collected.parsed + lookup.parsed, workspace.collected.reused - lookup.parsed, cache, nil)
+    } else {
+      // Every file but those parsed now had its summary in the cache.
+      let parsed = lookup.parsed + workspace.collected.parsed
+      report(parsed, workspace.fileCount - parsed, cache, nil)
+    }
+    if verbose, let stateLine { Output.error(stateLine) }
     guard let cache, let answers, saved else {
       return Analysis(
         answer: AnalysisAnswer(graph: graph), graph: graph, saved: { false }, keep: { _ in },
@@ -233,10 +286,13 @@ struct WorkspaceOptions: ParsableArguments {
     return false
   }
 
-  /// Writes the summary cache; the line to print when it cannot.
-  private static func savingProblem(_ cache: SummaryCache, releasing: Bool = false) -> String? {
+  /// Writes the summary cache; the line to print when it cannot. `invalidating`: a host
+  /// state made from the summaries the cache held, removed when the cache is written anew.
+  private static func savingProblem(
+    _ cache: SummaryCache, releasing: Bool = false, invalidating state: HostStateFile? = nil
+  ) -> String? {
     do {
-      try cache.save(releasing: releasing)
+      if try cache.save(releasing: releasing), let state { try? FileManager.default.removeItem(at: state.url) }
       return nil
     } catch {
       return "warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)"

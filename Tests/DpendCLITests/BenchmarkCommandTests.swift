@@ -284,6 +284,7 @@ import Testing
     #expect(abs(try leadingNumber(columns[ratio]) - warm / floor) <= 0.005 + 0.5 * (1 + warm / floor) / floor)
   }
 
+  /// The stages' medians, and the persisted state's size and times.
   @Test func graphOnlyPrintsTheMedianOfEveryStage() throws {
     let result = try ProcessRunner.run(
       Self.binary,
@@ -291,14 +292,21 @@ import Testing
       in: Repository.root)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    try #require(lines.count == 4, "\(result.stdout)")
+    try #require(lines.count == 6, "\(result.stdout)")
+    let time = #/\d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#
     for (index, what) in ["files", "container files"].enumerated() {
-      let heading = lines[2 * index].wholeMatch(
-        of: #/graph of 30 (.+): \d+(\.\d\d?)? ms \(\d+(\.\d\d?)? ms–\d+(\.\d\d?)? ms\)/#)
-      #expect(heading?.output.1 == Substring(what), "\(lines[2 * index])")
-      #expect(lines[2 * index + 1].hasPrefix("  medians: "))
-      let stages = lines[2 * index + 1].dropFirst("  medians: ".count).components(separatedBy: ", ")
+      let heading = lines[3 * index].wholeMatch(of: #/graph of 30 (.+): (.+)/#)
+      #expect(heading?.output.1 == Substring(what), "\(lines[3 * index])")
+      #expect(heading.map { $0.output.2.wholeMatch(of: time) != nil } == true, "\(lines[3 * index])")
+      #expect(lines[3 * index + 1].hasPrefix("  medians: "))
+      let stages = lines[3 * index + 1].dropFirst("  medians: ".count).components(separatedBy: ", ")
       #expect(stages.map { $0.replacing(#/ \d+(\.\d\d?)? ms$/#, with: "") } == Self.stages)
+      let state = lines[3 * index + 2].wholeMatch(
+        of: #/state of 30 (.+): \d+\.\d MB, written in (.+), read in (.+), first graph after it (.+)/#)
+      #expect(state?.output.1 == Substring(what), "\(lines[3 * index + 2])")
+      for part in [state?.output.2, state?.output.3, state?.output.4] {
+        #expect(part.map { $0.wholeMatch(of: time) != nil } == true, "\(lines[3 * index + 2])")
+      }
     }
   }
 

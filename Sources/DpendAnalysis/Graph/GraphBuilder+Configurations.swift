@@ -99,7 +99,7 @@ extension GraphBuilder {
         reach: lastAnswers.reach, instances: lastAnswers.instances)
       report.graph = check.graph(of: containerStage.orderedRegistrations().filter { !$0.isForwarded })
     }
-    if buildsOneGraph { report.keyFacts = containerStage.keyFacts }
+    if buildsOneGraph || recordsContainerKeyFacts { report.keyFacts = containerStage.keyFacts }
     report.gates = gateSummary
     report.helpers = ContainerVocabulary.notes(vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
     guard containerViews.contains(.editor) else {

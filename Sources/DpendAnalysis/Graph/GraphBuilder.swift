@@ -21,8 +21,14 @@ import DpendModel
 public final class GraphBuilder {
   /// The settings graphs are built with; changing them rebuilds everything at the next graph.
   public var settings: AnalysisSettings {
-    didSet { needsFullBuild = true }
+    didSet { settingsIdentity = settings.identity }
   }
+  /// ``settings``' identity (``AnalysisSettings/identity``).
+  private(set) var settingsIdentity: String
+  /// The identity of the settings the tables were built with: settings set again with the
+  /// same identity (a restored builder's, set by its workspace) keep every table, others
+  /// rebuild them at the next graph.
+  var tablesIdentity: String?
   /// `true` for a builder asked for one graph (the command line's): what only updates read
   /// (each file's interface, the symbol table) is dropped as soon as the graph no longer
   /// needs it, which lowers the peak by about a fifth; a later graph is built from scratch.
@@ -38,6 +44,10 @@ public final class GraphBuilder {
   /// asked for (a command line without a summary cache keeps no answer): the file analyses
   /// forget the names they looked up, which only a kept answer reads (it is then empty).
   public var keepsWatchedNames = true
+  /// `true` when the graph's container report carries the key facts a kept answer is checked
+  /// against (``ContainerReport/keyFacts``): always for a one-graph builder, and for the
+  /// command line's builder whose state is kept.
+  public var recordsContainerKeyFacts = false
   /// What the graph makes of container code besides its diagnostics: the registrations graph
   /// `dpend tree` draws (``ContainerReport/graph``), and the index the editor navigates with
   /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
@@ -129,6 +139,7 @@ public final class GraphBuilder {
   /// Creates a builder with no files.
   public init(settings: AnalysisSettings) {
     self.settings = settings
+    settingsIdentity = settings.identity
   }
 
   /// Sets the summaries of files (new or changed); takes effect at the next ``graph(extraDiagnostics:)``.
@@ -207,6 +218,7 @@ public final class GraphBuilder {
   /// Applies the pending changes to the interfaces, the symbol table and the file
   /// analyses (stages 1 and 2), leaving ``files`` current; `nil` when nothing changed.
   private func applyFileChanges() -> KeyChanges? {
+    if tablesIdentity != settingsIdentity { needsFullBuild = true }
     guard !pending.isEmpty || needsFullBuild else { return nil }
     let isFullBuild = needsFullBuild
     if isFullBuild {
@@ -333,6 +345,7 @@ public final class GraphBuilder {
   /// Forgets everything derived from the summaries and numbers the libraries' keys.
   private func resetDerivedState() {
     needsFullBuild = false
+    tablesIdentity = settingsIdentity
     files = [:]
     interfaces = [:]
     numbers = KeyNumbers()

@@ -26,15 +26,19 @@ extension GraphBuilder {
   /// `nil` when there is nothing to keep: changes are pending, no graph was made since the
   /// settings changed, or the builder builds one graph (it drops its tables).
   public func persistedState() -> [UInt8]? {
-    guard pending.isEmpty, !needsFullBuild, !buildsOneGraph, keepsSummaries else { return nil }
+    guard pending.isEmpty, !needsFullBuild, tablesIdentity == settingsIdentity, !buildsOneGraph, keepsSummaries else {
+      return nil
+    }
     var coder = BinaryCoder()
     // A writer throws nothing.
     try? codeState(&coder, digests: paths.map { summaries[$0]?.contentDigest ?? 0 })
     return coder.writer.encoded()
   }
 
-  /// A builder that goes on from `state` (``persistedState()``), made with `settings`
-  /// (which the caller checked are the ones the state was made with). `summary` gives the
+  /// A builder that goes on from `state` (``persistedState()``), building its graphs with
+  /// `settings`: unless they or the settings set before its next graph have the identity the
+  /// state was made with (``AnalysisSettings/identity``), that graph is built from scratch
+  /// from the state's summaries. `summary` gives the
   /// stored summary of a path with the content digest given, `nil` when there is none.
   public convenience init(
     settings: AnalysisSettings, state: [UInt8], summary: (String, UInt64) -> StoredSummary?
@@ -69,6 +73,7 @@ extension GraphBuilder {
   /// writing, in the order of ``paths``); returns the digests read.
   @discardableResult
   private func codeState(_ coder: inout BinaryCoder, digests: [UInt64]) throws(SummaryDecodingError) -> [UInt64] {
+    try coder.code(&tablesIdentity)
     try coder.code(&paths)
     var digests = digests
     try coder.code(&digests)

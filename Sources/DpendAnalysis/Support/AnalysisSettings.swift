@@ -154,3 +154,23 @@ public struct InvalidFilterError: Error, Hashable, Sendable, CustomStringConvert
   public var reason: String
   public var description: String { "invalid implicit filter '\(pattern)': \(reason)" }
 }
+
+extension AnalysisSettings {
+  /// Everything a graph reads of the settings, written out the same way in every process:
+  /// two settings of one identity build the same graphs from the same summaries.
+  public var identity: String {
+    var lines = [
+      "filter \(implicitFilter.patterns)", "mode \(mode.rawValue)", "module \(moduleName ?? "")",
+      "thesis \(readsThesis)", "configurations \(configurations.map { "\($0)" } ?? "read")",
+      "libraries \(StableHash.of(BinaryCoder.encoded(libraryFactories)[...]))",
+    ]
+    if let targets {
+      for target in targets.targets {
+        lines.append(
+          "target \(target.name) \(target.kind.rawValue) \(target.dependencies) \(target.isRead) \(target.platforms)")
+      }
+      for path in targets.targetsOfFile.keys.sorted() { lines.append("file \(path) \(targets.targetsOfFile[path]!)") }
+    }
+    return lines.joined(separator: "\n")
+  }
+}

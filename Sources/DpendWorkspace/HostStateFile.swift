@@ -1,0 +1,96 @@
+import DpendModel
+import Foundation
+
+/// The analysis host's persisted state (``DpendHost/AnalysisHost/persistedState()``), kept
+/// beside the summary cache: the next run of the command line makes its host from it and
+/// hands it only the files that changed, through the update the language server makes after
+/// an edit.
+///
+/// Layout, integers little-endian: the magic `DPNDHST1`, the identity (`u32` length, UTF-8:
+/// dpend's build, the settings and the summaries' identity, ``AnswerCache/identity(of:summaryIdentity:projects:)``),
+/// the state (`u64` length, its bytes), then a ``DpendModel/StableHash`` checksum (`u64`) of
+/// every byte before it. A file that does not check out is refused with the reason
+/// (``Refusal``), and the run builds its graph from scratch; writes are atomic, so of two
+/// writers one whole file stays.
+public struct HostStateFile: Sendable {
+  /// The file.
+  public let url: URL
+  /// The file name inside the cache directory.
+  public static let fileName = "host-state.bin"
+  static let magic = Array("DPNDHST1".utf8)
+  /// The magic's part that every version of this file shares.
+  private static let family = Array("DPNDHST".utf8)
+
+  /// Why a state file was not used.
+  public enum Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// There is none.
+    case missing
+    /// Its bytes do not check out: cut short, or changed since written.
+    case damaged
+    /// Another version of dpend wrote it in another layout.
+    case otherFormat
+    /// It was kept by another build of dpend or for other settings.
+    case otherIdentity
+    /// The host could not take it up (``DpendAnalysis/BuilderStateError``).
+    case unusable(String)
+
+    public var description: String {
+      switch self {
+      case .missing: return "no state was kept"
+      case .damaged: return "the state file is damaged (its checksum does not match)"
+      case .otherFormat: return "the state file was written by another version of dpend"
+      case .otherIdentity: return "the state was kept by another build of dpend or for other settings"
+      case .unusable(let reason): return "the state cannot be used: \(reason)"
+      }
+    }
+  }
+
+  /// The state file in `directory`.
+  public init(directory: URL) {
+    url = directory.appendingPathComponent(Self.fileName)
+  }
+
+  /// The state kept for `identity`, or why there is none to use.
+  public func load(identity: String) -> Result<ArraySlice<UInt8>, Refusal> {
+    guard let bytes = TextFile.bytes(at: url.path) else { return .failure(.missing) }
+    return Self.parse(bytes, identity: identity)
+  }
+
+  /// Keeps `state` for `identity`; atomic.
+  public func save(_ state: [UInt8], identity: String) throws {
+    try AtomicFile.replace(at: url.path, with: Self.bytes(of: state, identity: identity))
+  }
+
+  static func parse(_ bytes: [UInt8], identity: String) -> Result<ArraySlice<UInt8>, Refusal> {
+    guard bytes.count >= magic.count, bytes[0..<family.count].elementsEqual(family) else { return .failure(.damaged) }
+    guard bytes[0..<magic.count].elementsEqual(magic) else { return .failure(.otherFormat) }
+    guard bytes.count >= magic.count + 4 + 8 + 8 else { return .failure(.damaged) }
+    let body = bytes.count - 8
+    guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else {
+      return .failure(.damaged)
+    }
+    var position = magic.count
+    let identityLength = Int(LittleEndian.read(bytes, at: position, width: 4))
+    position += 4
+    guard identityLength <= body - position - 8 else { return .failure(.damaged) }
+    guard bytes[position..<position + identityLength].elementsEqual(identity.utf8) else {
+      return .failure(.otherIdentity)
+    }
+    position += identityLength
+    let stateLength = LittleEndian.read(bytes, at: position, width: 8)
+    position += 8
+    guard stateLength == UInt64(body - position) else { return .failure(.damaged) }
+    return .success(bytes[position..<body])
+  }
+
+  static func bytes(of state: [UInt8], identity: String) -> [UInt8] {
+    var output = magic
+    output.reserveCapacity(magic.count + 4 + identity.utf8.count + 8 + state.count + 8)
+    LittleEndian.append(UInt64(identity.utf8.count), width: 4, to: &output)
+    output.append(contentsOf: identity.utf8)
+    LittleEndian.append(UInt64(state.count), width: 8, to: &output)
+    output.append(contentsOf: state)
+    LittleEndian.append(StableHash.of(output[...]), width: 8, to: &output)
+    return output
+  }
+}
