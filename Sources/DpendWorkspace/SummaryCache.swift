@@ -112,6 +112,12 @@ public final class SummaryCache: SummaryStore {
     state.withLock { $0.kept[path] }.flatMap(loaded).map(Self.indexed)
   }
 
+  /// Counts `paths` as used in this run (the next file keeps their entries): a host made from
+  /// a persisted state reads nothing of the files whose text did not change.
+  public func keep(_ paths: [String]) {
+    state.withLock { $0.used.formUnion(paths) }
+  }
+
   /// The stored summary the cache file held for `path` when it was loaded, when its
   /// content digest is `contentDigest` (what a persisted host state was made from); `nil`
   /// otherwise. Decodes nothing.

@@ -119,6 +119,8 @@ public final class Workspace {
       throw .workspace(error)
     }
     let after = host.paths
+    // The summaries of the files the host did not read again stay in the cache.
+    store.keep(after)
     var kept = 0
     for path in after {
       guard let old = before[path] else {

@@ -228,11 +228,13 @@ struct WorkspaceOptions: ParsableArguments {
         stateLine = "host state: not used, \(refusal); graph built from scratch"
       }
     }
-    let workspace = try restored ?? run { () throws(WorkspaceError) in
-      try Workspace(
-        settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews,
-        keepsState: stateFile != nil)
-    }
+    let workspace =
+      try restored
+      ?? run { () throws(WorkspaceError) in
+        try Workspace(
+          settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews,
+          keepsState: stateFile != nil)
+      }
     // Written before the graph is built: the summaries then leave memory as the graph reads them.
     let saved = cache.map { save($0, releasing: true) } ?? false
     if cache != nil { VocabularyRecord.save(workspace.vocabulary, directory: directory) }

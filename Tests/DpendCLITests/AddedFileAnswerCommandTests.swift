@@ -80,7 +80,8 @@ extension AnswerCacheCommandTests {
     // The host state kept by the run before is updated with them.
     #expect(
       two.stderr.hasPrefix(
-        "summary cache: 3 reused, 2 parsed\nhost state: the kept state updated with 3 changed files\nSources/Feed.swift"),
+        "summary cache: 3 reused, 2 parsed\nhost state: the kept state updated with 3 changed files\nSources/Feed.swift"
+      ),
       "\(two.stderr)")
   }
 }

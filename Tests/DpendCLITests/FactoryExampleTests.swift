@@ -58,10 +58,12 @@ import Testing
         'Factory(self) { … }' or 'self.promised()': its needs are unknown [unread-registration]
 
         """)
-    // `tree` wrote the summary cache: `analyze` parses nothing.
+    // `tree` wrote the summary cache and the host state: `analyze` parses nothing, and its
+    // graph is the state's.
     #expect(
       analysis.stderr == """
         summary cache: 1 reused, 0 parsed
+        host state: the kept state updated with 0 changed files
         0 errors, 0 warnings
         container code: 1 registration read, 1 unread; 1 resolve site checked, 0 unread; 1 configuration analysed
 
