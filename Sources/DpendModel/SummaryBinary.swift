@@ -182,10 +182,16 @@ public struct BinaryWriter {
     encodedWithLayout(prefix: prefix).bytes
   }
 
+  /// ``encoded(prefix:)``'s bytes in an array that may have room to spare: for bytes written
+  /// away at once, which a copy to the exact size would only make larger for a moment.
+  public func encodedForWriting() -> [UInt8] {
+    encodedWithLayout(exact: false).bytes
+  }
+
   /// ``encoded(prefix:)``'s bytes and where their parts start. A range is its file (a
   /// string index), its start's line, column and offset, and its end as distances from the
   /// start: small numbers, so one or two bytes each.
-  public func encodedWithLayout(prefix: [UInt8] = []) -> (bytes: [UInt8], layout: Layout) {
+  public func encodedWithLayout(prefix: [UInt8] = [], exact: Bool = true) -> (bytes: [UInt8], layout: Layout) {
     var table = BinaryWriter()
     table.body.reserveCapacity(
       prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + ranges.count * 8 + body.count)
@@ -208,6 +214,7 @@ public struct BinaryWriter {
     }
     let values = table.body.count
     table.body.append(contentsOf: body)
+    guard exact else { return (table.body, Layout(rangeTable: rangeTable, values: values)) }
     // Kept for as long as the file is analysed (``StoredSummary``): no slack.
     let exact = [UInt8](unsafeUninitializedCapacity: table.body.count) { buffer, count in
       count = buffer.initialize(fromContentsOf: table.body)

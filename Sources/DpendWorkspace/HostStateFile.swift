@@ -56,9 +56,14 @@ public struct HostStateFile: Sendable {
     return Self.parse(bytes, identity: identity)
   }
 
-  /// Keeps `state` for `identity`; atomic.
+  /// Keeps `state` for `identity`; atomic, and written as it is (no copy of it is made).
   public func save(_ state: [UInt8], identity: String) throws {
-    try AtomicFile.replace(at: url.path, with: Self.bytes(of: state, identity: identity))
+    let (head, tail) = Self.frame(of: state, identity: identity)
+    try AtomicFile.replace(at: url.path) { write in
+      try head.withUnsafeBytes { try write($0) }
+      try state.withUnsafeBytes { try write($0) }
+      try tail.withUnsafeBytes { try write($0) }
+    }
   }
 
   static func parse(_ bytes: [UInt8], identity: String) -> Result<ArraySlice<UInt8>, Refusal> {
@@ -83,14 +88,18 @@ public struct HostStateFile: Sendable {
     return .success(bytes[position..<body])
   }
 
-  static func bytes(of state: [UInt8], identity: String) -> [UInt8] {
-    var output = magic
-    output.reserveCapacity(magic.count + 4 + identity.utf8.count + 8 + state.count + 8)
-    LittleEndian.append(UInt64(identity.utf8.count), width: 4, to: &output)
-    output.append(contentsOf: identity.utf8)
-    LittleEndian.append(UInt64(state.count), width: 8, to: &output)
-    output.append(contentsOf: state)
-    LittleEndian.append(StableHash.of(output[...]), width: 8, to: &output)
-    return output
+  /// What goes before the state (the magic, the identity, the state's length) and after it
+  /// (the checksum of all before).
+  static func frame(of state: [UInt8], identity: String) -> (head: [UInt8], tail: [UInt8]) {
+    var head = magic
+    LittleEndian.append(UInt64(identity.utf8.count), width: 4, to: &head)
+    head.append(contentsOf: identity.utf8)
+    LittleEndian.append(UInt64(state.count), width: 8, to: &head)
+    var hash = StableHash.Stream(count: head.count + state.count)
+    head.withUnsafeBytes { hash.add($0) }
+    state.withUnsafeBytes { hash.add($0) }
+    var tail: [UInt8] = []
+    LittleEndian.append(hash.finish(), width: 8, to: &tail)
+    return (head, tail)
   }
 }

@@ -29,6 +29,8 @@ public final class GraphBuilder {
   /// same identity (a restored builder's, set by its workspace) keep every table, others
   /// rebuild them at the next graph.
   var tablesIdentity: String?
+  /// The summaries' digests of a state just read, until ``adoptSummaries(_:)``.
+  var readDigests: [UInt64] = []
   /// `true` for a builder asked for one graph (the command line's): what only updates read
   /// (each file's interface, the symbol table) is dropped as soon as the graph no longer
   /// needs it, which lowers the peak by about a fifth; a later graph is built from scratch.

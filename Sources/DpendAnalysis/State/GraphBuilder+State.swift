@@ -26,13 +26,16 @@ extension GraphBuilder {
   /// `nil` when there is nothing to keep: changes are pending, no graph was made since the
   /// settings changed, or the builder builds one graph (it drops its tables).
   public func persistedState() -> [UInt8]? {
-    guard pending.isEmpty, !needsFullBuild, tablesIdentity == settingsIdentity, !buildsOneGraph, keepsSummaries else {
-      return nil
-    }
+    guard hasState else { return nil }
     var coder = BinaryCoder()
     // A writer throws nothing.
-    try? codeState(&coder, digests: paths.map { summaries[$0]?.contentDigest ?? 0 })
+    try? codeState(&coder)
     return coder.writer.encoded()
+  }
+
+  /// `true` when the builder has a state to persist (``persistedState()``).
+  public var hasState: Bool {
+    pending.isEmpty && !needsFullBuild && tablesIdentity == settingsIdentity && !buildsOneGraph && keepsSummaries
   }
 
   /// A builder that goes on from `state` (``persistedState()``), building its graphs with
@@ -45,39 +48,42 @@ extension GraphBuilder {
   ) throws(BuilderStateError) {
     self.init(settings: settings)
     let read = state.withUnsafeBytes { buffer in
-      Result { () throws(SummaryDecodingError) -> [UInt64] in
+      Result { () throws(SummaryDecodingError) in
         var coder = BinaryCoder(reading: try BinaryReader(buffer))
-        let digests = try codeState(&coder, digests: [])
+        try codeState(&coder)
         try coder.reader.finish()
-        return digests
       }
     }
-    let digests: [UInt64]
-    switch read {
-    case .success(let read): digests = read
-    case .failure(let error): throw .undecodable(error)
-    }
+    if case .failure(let error) = read { throw .undecodable(error) }
+    try adoptSummaries(summary)
+  }
+
+  /// Takes up the summaries of the state just read (``codeState(_:)``): `summary` gives the
+  /// stored summary of a path with the content digest given, `nil` when there is none.
+  public func adoptSummaries(_ summary: (String, UInt64) -> StoredSummary?) throws(BuilderStateError) {
     var summaries: [String: StoredSummary] = Dictionary(minimumCapacity: paths.count)
-    for (path, digest) in zip(paths, digests) {
+    for (path, digest) in zip(paths, readDigests) {
       guard let stored = summary(path, digest), stored.contentDigest == digest else { throw .summaryMissing(path) }
       summaries[path] = stored
     }
     self.summaries = summaries
+    readDigests = []
     needsFullBuild = false
   }
 
   /// The stored summary of `path` the builder holds (its last graph's, or one set since).
   public func storedSummary(of path: String) -> StoredSummary? { summaries[path] }
 
-  /// Codes every table an update reads, and the summaries' digests (`digests` when
-  /// writing, in the order of ``paths``); returns the digests read.
-  @discardableResult
-  private func codeState(_ coder: inout BinaryCoder, digests: [UInt64]) throws(SummaryDecodingError) -> [UInt64] {
+  /// Writes the state (when ``hasState``) or reads it into a builder just made, with the
+  /// summaries' digests in the order of ``paths``; a builder that read it then takes up the
+  /// summaries (``adoptSummaries(_:)``) before its next graph.
+  public func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&tablesIdentity)
     try coder.code(&paths)
-    var digests = digests
+    var digests = coder.isReading ? [] : paths.map { summaries[$0]?.contentDigest ?? 0 }
     try coder.code(&digests)
     guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
+    if coder.isReading { readDigests = digests }
     try coder.code(&containerStage)
     try coder.code(&containerStageIsCurrent)
     try coder.code(&containerFiles)
@@ -105,6 +111,5 @@ extension GraphBuilder {
     try coder.code(&missingFrom)
     try coder.code(&missingErrors)
     try coder.code(&cycles)
-    return digests
   }
 }
