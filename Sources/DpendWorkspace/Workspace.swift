@@ -26,7 +26,7 @@ public final class Workspace {
   /// Documents open in the editor, by path (analysed or not).
   public private(set) var documents: [String: OpenDocument] = [:]
   private let overrides: SettingOverrides
-  private let host: AnalysisHost
+  private var host: AnalysisHost
   /// Where a reload keeps the summaries of the files it read (the language server's
   /// `.build/dpend`); `nil` keeps none.
   private let cacheDirectory: URL?
@@ -329,6 +329,8 @@ public final class Workspace {
     let warm = warmCache.flatMap { $0.collection == settings.collection ? $0 : nil }
     warmCache = nil
     let cache = warm ?? cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
+    let restored = host.paths.isEmpty && documents.isEmpty ? restoredHost(cache) : nil
+    if let restored { host = restored }
     host.summaryStore = cache
     defer { host.summaryStore = nil }
     do throws(WorkspaceError) {
@@ -341,6 +343,8 @@ public final class Workspace {
       configurationProblem = Self.problem(error, root: root)  // an implicit filter that does not compile
       loadProblems = []
     }
+    // The summaries of the files the restored host did not read again stay in the cache.
+    if restored != nil { cache?.keep(host.paths) }
     settings.collection.vocabulary = host.vocabulary
     if let cacheDirectory { VocabularyRecord.save(host.vocabulary, directory: cacheDirectory) }
     cacheProblem = nil
@@ -358,6 +362,22 @@ public final class Workspace {
     answerInputs = saved ? cache.flatMap { KeptAnswer.inputs(of: self, summaries: $0) } : nil
   }
 
+  /// A host made from the state the command line or an earlier session kept for these
+  /// settings (``HostStateFile``), for a folder's first load: the files changed since reach it
+  /// as edits do. `nil` when there is none to use (the load then reads every file).
+  private func restoredHost(_ cache: SummaryCache?) -> AnalysisHost? {
+    guard let cache, let cacheDirectory, cache.loadProblem == nil, configurationProblem == nil,
+      let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity),
+      case .success(let state) = HostStateFile(directory: cacheDirectory).load(identity: identity),
+      let restored = try? AnalysisHost(
+        settings: AnalysisSettings(), collection: settings.collection, state: state,
+        summary: { path, digest in cache.keptStoredSummary(path: path, contentDigest: digest) })
+    else { return nil }
+    restored.containerViews = host.containerViews
+    restored.reader = host.reader
+    return restored
+  }
+
   /// Keeps the answer of the first graph after a reload in the ``AnswerCache`` (for the next
   /// session, or `dpend analyze`), when nothing changed since the reload and every input is
   /// the disk's text the summary cache holds. An answer already kept for the same inputs is
@@ -366,6 +386,12 @@ public final class Workspace {
   private func keepAnswer(of graph: DependencyGraph) {
     guard let inputs = answerInputs, let cacheDirectory else { return }
     answerInputs = nil
+    // The host's state with it, for the next session or command line to go on from.
+    if let state = host.persistedState(),
+      let identity = AnswerCache.identity(of: settings, summaryIdentity: inputs.summaries.identity)
+    {
+      try? HostStateFile(directory: cacheDirectory).save(state, identity: identity)
+    }
     let record = inputs.record(of: AnalysisAnswer(graph: graph), watched: graph.watchedNames, keys: graph.keyFacts)
     let answers = AnswerCache(directory: cacheDirectory)
     guard answers.load()?.digest != record.digest else { return }

@@ -278,6 +278,36 @@ import Testing
     #expect(Workspace(root: workspace.root.path, cacheDirectory: cache).keptAnswer() == nil)
   }
 
+  /// The server's workspace keeps its host's state with the first graph's answer, and the
+  /// next session's first load goes on from it: only the file changed since is read into the
+  /// host (the others' summaries are the state's, not handed to it again), and the graph is
+  /// the one a fresh workspace builds.
+  @Test func theNextSessionGoesOnFromTheKeptHostState() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    let first = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    first.apply(.reload)
+    _ = first.analyze()
+    #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent(HostStateFile.fileName).path))
+    #expect(first.collected == (parsed: 3, reused: 0))
+    // A cycle made on disk between the sessions (`FeedImpl` needs `Clock`).
+    try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock { init(feed: FeedImpl) {} }\n")
+    let second = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    second.apply(.reload)
+    let graph = second.analyze()
+    #expect(second.collected == (parsed: 1, reused: 0))
+    #expect(AnalysisAnswer(graph: graph) == (try Self.plain(workspace)))
+    #expect(graph.diagnostics.map(\.code) == [.dependencyCycle])
+    // Without the state, the next session hands the host every file's cached summary.
+    try FileManager.default.removeItem(at: cache.appendingPathComponent(HostStateFile.fileName))
+    try workspace.write("Sources/ClockImpl.swift", "final class ClockImpl: Clock {}\n")
+    let third = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    third.apply(.reload)
+    #expect(third.analyze().diagnostics.isEmpty)
+    #expect(third.collected == (parsed: 1, reused: 3))
+  }
+
   /// A library's text is an input too.
   @Test func aLibraryIsAnInput() throws {
     var files = Self.files

@@ -72,10 +72,11 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
 
     var after = try WorkspaceSnapshot(workspace.root)
-    // The files the server writes: the summaries it read and its first graph's answer, for
-    // the next session.
+    // The files the server writes: the summaries it read, its first graph's answer and its
+    // host's state then, for the next session.
     #expect(after.files.removeValue(forKey: ".build/dpend/summaries.cache") != nil)
     #expect(after.files.removeValue(forKey: ".build/dpend/answer.cache") != nil)
+    #expect(after.files.removeValue(forKey: ".build/dpend/host-state.bin") != nil)
     #expect(after.directories.subtracting(before.directories) == [".build", ".build/dpend"])
     after.directories.subtract([".build", ".build/dpend"])
     #expect(after.directories == before.directories)
