@@ -204,29 +204,9 @@ struct WorkspaceOptions: ParsableArguments {
     var restored: Workspace?
     var stateLine: String?
     if let cache, let stateFile, let stateIdentity, cache.loadProblem == nil {
-      let refusal: HostStateFile.Refusal
-      switch stateFile.load(identity: stateIdentity) {
-      case .success(let state):
-        do throws(WorkspaceRestoreError) {
-          restored = try Workspace(
-            settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews, state: state)
-          refusal = .missing
-        } catch {
-          switch error {
-          case .refused(let reason): refusal = reason
-          case .workspace(let error):
-            Output.error("error: \(error.description)")
-            throw ExitCode(2)
-          }
-        }
-      case .failure(let reason): refusal = reason
-      }
-      if let restored {
-        let changed = restored.changedSinceState
-        stateLine = "host state: the kept state updated with \(changed) changed file\(changed == 1 ? "" : "s")"
-      } else if refusal != .missing {
-        stateLine = "host state: not used, \(refusal); graph built from scratch"
-      }
+      (restored, stateLine) = try restoredWorkspace(
+        settings, from: stateFile, identity: stateIdentity, store: cache, knownTexts: lookup.texts,
+        containerViews: containerViews)
     }
     let workspace =
       try restored
@@ -279,6 +259,34 @@ struct WorkspaceOptions: ParsableArguments {
         }
       },
       targets: workspace.buildTargets)
+  }
+
+  /// The workspace of a run that goes on from the host state `file` keeps for `identity`,
+  /// with the `--verbose` line saying so; without one, the line saying why it was not used
+  /// (none when there was no state).
+  private func restoredWorkspace(
+    _ settings: WorkspaceSettings, from file: HostStateFile, identity: String, store: SummaryCache,
+    knownTexts: [String: TextFingerprint], containerViews: ContainerViews
+  ) throws -> (workspace: Workspace?, line: String?) {
+    let refusal: HostStateFile.Refusal
+    switch file.load(identity: identity) {
+    case .failure(let reason): refusal = reason
+    case .success(let state):
+      do throws(WorkspaceRestoreError) {
+        let workspace = try Workspace(
+          settings: settings, store: store, knownTexts: knownTexts, containerViews: containerViews, state: state)
+        let changed = workspace.changedSinceState
+        return (workspace, "host state: the kept state updated with \(changed) changed file\(changed == 1 ? "" : "s")")
+      } catch {
+        switch error {
+        case .refused(let reason): refusal = reason
+        case .workspace(let error):
+          Output.error("error: \(error.description)")
+          throw ExitCode(2)
+        }
+      }
+    }
+    return (nil, refusal == .missing ? nil : "host state: not used, \(refusal); graph built from scratch")
   }
 
   /// Writes the summary cache; `false`, with one line on standard error, when it cannot.
