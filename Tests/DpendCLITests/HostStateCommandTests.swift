@@ -29,12 +29,13 @@ import Testing
     return (workspace, assembly)
   }
 
-  /// Runs `analyze --verbose` and the same with `--no-cache`: the outputs must be equal.
+  /// Runs `analyze --verbose` and the same with `--no-cache`: the outputs (notes included)
+  /// must be equal.
   private static func expectFresh(
     _ workspace: TemporaryWorkspace, _ comment: Comment
   ) throws -> ProcessResult {
     let run = try workspace.run(["analyze", "--verbose"])
-    let fresh = try workspace.run(["analyze", "--no-cache"])
+    let fresh = try workspace.run(["analyze", "--verbose", "--no-cache"])
     #expect(run.stdout == fresh.stdout, comment)
     #expect(run.status == fresh.status, comment)
     #expect(!fresh.stdout.isEmpty, comment)

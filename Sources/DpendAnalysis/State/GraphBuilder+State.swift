@@ -20,7 +20,7 @@ extension GraphBuilder {
   /// stage's tables (the symbol table, each file's interface and analysis, the per-key
   /// tables, the container stage) and, for each file, the content digest of the summary
   /// they were made from (the summaries themselves are the summary cache's).
-  /// ``init(settings:state:summaries:)`` makes a builder that goes on from there in another
+  /// ``init(settings:state:summary:)`` makes a builder that goes on from there in another
   /// process: the update after an edit is then the one the language server makes.
   ///
   /// `nil` when there is nothing to keep: changes are pending, no graph was made since the
