@@ -10,7 +10,7 @@ extension AnalysisHost.Entry: BinaryCoded {
 extension AnalysisHost {
   /// What the host keeps between changes, after its last graph: each file's text
   /// fingerprint, what the vocabulary is inferred from, and the graph builder's state
-  /// (``DpendAnalysis/GraphBuilder/persistedState()``). A host made from it
+  /// (``DpendAnalysis/GraphBuilder/codeState(_:)``). A host made from it
   /// (``init(settings:collection:state:summary:)``) in another process takes the next
   /// change as this one would. `nil` while a document is open (its text is the editor's, not
   /// the disk's) or when the builder keeps nothing (``buildsOneGraph``).

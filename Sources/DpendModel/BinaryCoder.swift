@@ -125,12 +125,6 @@ public struct BinaryCoder {
     }
   }
 
-  /// Codes raw bytes: their count, then the bytes (a value coded on its own, nested).
-  @inlinable
-  public mutating func codeBytes(_ bytes: inout [UInt8]) throws(SummaryDecodingError) {
-    if isReading { bytes = try reader.readBytes() } else { writer.writeBytes(bytes) }
-  }
-
   /// Codes `tag`, the case of an enum with payloads, as an unsigned number below `count`.
   @inlinable
   public mutating func codeTag(_ tag: inout Int, below count: Int, _ what: String) throws(SummaryDecodingError) {

@@ -26,10 +26,10 @@ public final class Workspace {
   /// Documents open in the editor, by path (analysed or not).
   public private(set) var documents: [String: OpenDocument] = [:]
   private let overrides: SettingOverrides
-  private var host: AnalysisHost
+  private(set) var host: AnalysisHost
   /// Where a reload keeps the summaries of the files it read (the language server's
   /// `.build/dpend`); `nil` keeps none.
-  private let cacheDirectory: URL?
+  let cacheDirectory: URL?
   /// Why the summary cache could not be written at the last reload; `nil` when it was.
   public private(set) var cacheProblem: String?
   /// The summary cache ``keptAnswer()`` loaded: the next reload reuses it instead of reading
@@ -152,11 +152,6 @@ public final class Workspace {
     buildTargets = loaded.targets
     buildTargets.forgetFiles()
   }
-
-  /// The host's persisted state after the last graph (``DpendHost/AnalysisHost/persistedState()``),
-  /// for the next run to go on from; `nil` when the host keeps none (it builds one graph, or
-  /// a document is open).
-  public func persistedState() -> [UInt8]? { host.persistedState() }
 
   /// The build targets the last load found compiling the sources (SPEC 8.6).
   public private(set) var buildTargets = BuildTargets()
@@ -360,22 +355,6 @@ public final class Workspace {
       host.open(path: path, text: document.text)
     }
     answerInputs = saved ? cache.flatMap { KeptAnswer.inputs(of: self, summaries: $0) } : nil
-  }
-
-  /// A host made from the state the command line or an earlier session kept for these
-  /// settings (``HostStateFile``), for a folder's first load: the files changed since reach it
-  /// as edits do. `nil` when there is none to use (the load then reads every file).
-  private func restoredHost(_ cache: SummaryCache?) -> AnalysisHost? {
-    guard let cache, let cacheDirectory, cache.loadProblem == nil, configurationProblem == nil,
-      let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity),
-      case .success(let state) = HostStateFile(directory: cacheDirectory).load(identity: identity),
-      let restored = try? AnalysisHost(
-        settings: AnalysisSettings(), collection: settings.collection, state: state,
-        summary: { path, digest in cache.keptStoredSummary(path: path, contentDigest: digest) })
-    else { return nil }
-    restored.containerViews = host.containerViews
-    restored.reader = host.reader
-    return restored
   }
 
   /// Keeps the answer of the first graph after a reload in the ``AnswerCache`` (for the next

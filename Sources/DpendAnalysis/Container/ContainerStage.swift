@@ -12,63 +12,6 @@ import DpendModel
 /// After any sequence of updates its answer equals a check of every file from scratch (the
 /// random edit sequences of `IncrementalGraphTests` compare them).
 struct ContainerStage {
-  /// A registration or site: its file's path and its index among the file's.
-  struct Ref: Hashable, Sendable {
-    var path: String
-    var index: Int
-  }
-
-  /// What the check of one type read beyond its registrations and sites.
-  struct TypeReads {
-    /// The names it looked up, in order.
-    var names: [Substring] = []
-    /// Their stable hashes.
-    var hashes: Set<UInt64> = []
-    /// The files whose declarations it read.
-    var files: Set<String> = []
-  }
-
-  /// The report's counts, summed over the files.
-  struct Counts {
-    var registrationsRead = 0
-    var registrationsUnread = 0
-    var resolvesChecked = 0
-    var resolvesUnread = 0
-  }
-
-  /// The registrations registering a type (read or not) and the sites typed as it.
-  struct Bucket {
-    var registrations: Set<Ref> = []
-    var sites: Set<Ref> = []
-    var isEmpty: Bool { registrations.isEmpty && sites.isEmpty }
-  }
-
-  /// What an update reads beyond the files' container code.
-  struct Inputs {
-    /// The container code of a file (`nil`: none, or the file is gone).
-    var code: (String) -> FileSummary?
-    /// Every file with container code.
-    var containerPaths: Set<String>
-    /// The files whose summaries changed since the last update (any file, added and removed ones too).
-    var changed: Set<String>
-    /// The names the symbol table reported changed since the last update.
-    var namesChanged: Set<Substring>
-    /// `true` when everything is checked again (the first update, new settings).
-    var full: Bool
-    /// `true` when an edit may have changed which registrations run or which container
-    /// instance they are on (``GraphBuilder/gatingMayHaveChanged(_:containerCode:)``).
-    var gating: Bool
-    /// The configurations to check; `nil` derives them from the container code's conditions.
-    var configurations: [[String]]?
-    /// The platforms the build targets build for.
-    var platforms: [String]
-    /// A lookup of declared types recording into the given watch and reads.
-    var lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
-    /// The names each file mentions (``GateReach``).
-    var mentions: [String: NameMentions]
-    var visibility: TargetVisibility?
-  }
-
   private(set) var files: [String: ContainerFileFacts] = [:]
   /// The paths of ``files``, sorted.
   private(set) var paths: [String] = []
@@ -298,16 +241,6 @@ struct ContainerStage {
     counts.resolvesUnread += sign * facts.resolvesUnread
   }
 
-  mutating func removeRegistration(_ ref: Ref, of type: String) {
-    buckets[type]?.registrations.remove(ref)
-    if buckets[type]?.isEmpty == true { buckets[type] = nil }
-  }
-
-  mutating func removeSite(_ ref: Ref, of type: String) {
-    buckets[type]?.sites.remove(ref)
-    if buckets[type]?.isEmpty == true { buckets[type] = nil }
-  }
-
   /// `Base` for `Base<Argument>`.
   static func genericBase(_ type: String) -> String? {
     guard let open = type.firstIndex(of: "<") else { return nil }
@@ -457,38 +390,5 @@ extension ContainerStage: BinaryCoded {
     try coder.code(&sitesMoved)
     try coder.code(&ownerSites)
     try coder.code(&counts)
-  }
-}
-
-extension ContainerStage.Ref: BinaryCoded {
-  init() { self.init(path: "", index: 0) }
-
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&path)
-    try coder.code(&index)
-  }
-}
-
-extension ContainerStage.Bucket: BinaryCoded {
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&registrations)
-    try coder.code(&sites)
-  }
-}
-
-extension ContainerStage.TypeReads: BinaryCoded {
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&names)
-    try coder.code(&hashes)
-    try coder.code(&files)
-  }
-}
-
-extension ContainerStage.Counts: BinaryCoded {
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&registrationsRead)
-    try coder.code(&registrationsUnread)
-    try coder.code(&resolvesChecked)
-    try coder.code(&resolvesUnread)
   }
 }

@@ -21,14 +21,14 @@ import DpendModel
 public final class GraphBuilder {
   /// The settings graphs are built with; changing them rebuilds everything at the next graph.
   public var settings: AnalysisSettings {
-    didSet { settingsIdentity = settings.identity }
+    didSet { settingsIdentity = settings.identityDigest }
   }
-  /// ``settings``' identity (``AnalysisSettings/identity``).
-  private(set) var settingsIdentity: String
+  /// ``settings``' identity (``AnalysisSettings/identity``), hashed: compared at every graph.
+  private(set) var settingsIdentity: UInt64
   /// The identity of the settings the tables were built with: settings set again with the
   /// same identity (a restored builder's, set by its workspace) keep every table, others
   /// rebuild them at the next graph.
-  var tablesIdentity: String?
+  var tablesIdentity: UInt64?
   /// The summaries' digests of a state just read, until ``adoptSummaries(_:)``.
   var readDigests: [UInt64] = []
   /// `true` for a builder asked for one graph (the command line's): what only updates read
@@ -141,7 +141,7 @@ public final class GraphBuilder {
   /// Creates a builder with no files.
   public init(settings: AnalysisSettings) {
     self.settings = settings
-    settingsIdentity = settings.identity
+    settingsIdentity = settings.identityDigest
   }
 
   /// Sets the summaries of files (new or changed); takes effect at the next ``graph(extraDiagnostics:)``.

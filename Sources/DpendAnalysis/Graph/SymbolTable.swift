@@ -30,8 +30,8 @@ struct SymbolTable: Sendable {
   private(set) var names = NameNumbers()
   /// The files that declared something, numbered; their paths decide which declaration wins.
   private var files = NameNumbers()
-  private var types = FirstDeclarations<FileInterface.TypeFacts>()
-  private var protocols = FirstDeclarations<AccessLevel>()
+  private(set) var types = FirstDeclarations<FileInterface.TypeFacts>()
+  private(set) var protocols = FirstDeclarations<AccessLevel>()
   /// Every typealias of each name that has one, in path order: the first wins. Few names
   /// have one, so this is a dictionary, where types and protocols are arrays by number.
   private var aliases: [Int32: [NumberedSite<FileInterface.TypealiasEntry>]] = [:]
@@ -43,7 +43,7 @@ struct SymbolTable: Sendable {
   private(set) var members: [Int32: [Int32]] = [:]
   /// For each resolved extended type, the conformances its extensions add, by file in
   /// path order.
-  private var extensionConformances: [String: [DeclarationSite<[String]>]] = [:]
+  private(set) var extensionConformances: [String: [DeclarationSite<[String]>]] = [:]
   /// Each file's extensions that add conformances.
   private var fileExtensions: [String: [ResolvedExtension]] = [:]
   /// How many typealiases end in each name: a class inheriting such a name may be a
@@ -52,7 +52,7 @@ struct SymbolTable: Sendable {
   /// Names that libraries use as keys: they count as known protocols.
   private(set) var libraryKeyNames: Set<String>
   /// Names of the classes that conform to `DependencyConfiguration`.
-  private var configurations: Set<String> = []
+  private(set) var configurations: Set<String> = []
   /// The analysed module's name: `App.Store` written in module `App` is `Store`.
   private(set) var moduleName: String?
   /// Records every question asked of the table, when it stands for a workspace it holds only
@@ -354,46 +354,6 @@ struct SymbolTable: Sendable {
 
   /// The protocol that makes a class a configuration, as it may be written.
   static let configurationMarkers: Set<String> = ["DependencyConfiguration", "DpendRuntime.DependencyConfiguration"]
-
-  /// `true` when the class named `name` (resolved) conforms to `DependencyConfiguration`.
-  func isConfiguration(named name: String) -> Bool {
-    if let audit {
-      // A class's status depends on its extensions too; a name no class has is no configuration.
-      if let number = names.number(of: name), types[number]?.value.kind == .class {
-        audit.askWithExtensions(name)
-      } else {
-        audit.ask(name)
-      }
-    }
-    return configurations.contains(name)
-  }
-
-  /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.
-  func isKnownProtocol(_ name: String) -> Bool {
-    audit?.ask(name)
-    guard let number = names.number(of: name) else { return libraryKeyNames.contains(name) }
-    return protocols[number] != nil || (types[number] == nil && libraryKeyNames.contains(name))
-  }
-
-  /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
-  func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
-    audit?.askWithExtensions(name)
-    return resolvedConformances(of: name, watch: watch)
-  }
-
-  /// ``conformances(of:watch:)``, without recording the question: the table's own
-  /// decisions about classes it was not asked about.
-  private func resolvedConformances(of name: String, watch: NameWatch? = nil) -> [String] {
-    var written = names.number(of: name).flatMap { types[$0] }?.value.inheritance ?? []
-    for site in extensionConformances[name] ?? [] { written += site.value }
-    return written.map { resolve($0, in: name, watch: watch) }
-  }
-}
-
-/// The names one file's analysis looked up (their last components), so that an update of
-/// the ``SymbolTable`` tells whether the analysis may be stale. Used by one thread.
-final class NameWatch {
-  var names: [Substring] = []
 }
 
 extension SymbolTable: BinaryCoded {

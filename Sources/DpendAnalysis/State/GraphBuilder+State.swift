@@ -1,6 +1,6 @@
 import DpendModel
 
-/// Why a persisted builder state (``GraphBuilder/persistedState()``) could not be taken up.
+/// Why a persisted builder state (``GraphBuilder/codeState(_:)``) could not be taken up.
 public enum BuilderStateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The bytes do not decode.
   case undecodable(SummaryDecodingError)
@@ -16,46 +16,11 @@ public enum BuilderStateError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 extension GraphBuilder {
-  /// What the builder keeps between updates, after its last graph, in binary form: every
-  /// stage's tables (the symbol table, each file's interface and analysis, the per-key
-  /// tables, the container stage) and, for each file, the content digest of the summary
-  /// they were made from (the summaries themselves are the summary cache's).
-  /// ``init(settings:state:summary:)`` makes a builder that goes on from there in another
-  /// process: the update after an edit is then the one the language server makes.
-  ///
-  /// `nil` when there is nothing to keep: changes are pending, no graph was made since the
-  /// settings changed, or the builder builds one graph (it drops its tables).
-  public func persistedState() -> [UInt8]? {
-    guard hasState else { return nil }
-    var coder = BinaryCoder()
-    // A writer throws nothing.
-    try? codeState(&coder)
-    return coder.writer.encoded()
-  }
-
-  /// `true` when the builder has a state to persist (``persistedState()``).
+  /// `true` when the builder has a state to persist (``codeState(_:)``): no change is
+  /// pending, a graph was made since the settings changed, and the builder keeps its tables
+  /// (it does not build one graph).
   public var hasState: Bool {
     pending.isEmpty && !needsFullBuild && tablesIdentity == settingsIdentity && !buildsOneGraph && keepsSummaries
-  }
-
-  /// A builder that goes on from `state` (``persistedState()``), building its graphs with
-  /// `settings`: unless they or the settings set before its next graph have the identity the
-  /// state was made with (``AnalysisSettings/identity``), that graph is built from scratch
-  /// from the state's summaries. `summary` gives the
-  /// stored summary of a path with the content digest given, `nil` when there is none.
-  public convenience init(
-    settings: AnalysisSettings, state: [UInt8], summary: (String, UInt64) -> StoredSummary?
-  ) throws(BuilderStateError) {
-    self.init(settings: settings)
-    let read = state.withUnsafeBytes { buffer in
-      Result { () throws(SummaryDecodingError) in
-        var coder = BinaryCoder(reading: try BinaryReader(buffer))
-        try codeState(&coder)
-        try coder.reader.finish()
-      }
-    }
-    if case .failure(let error) = read { throw .undecodable(error) }
-    try adoptSummaries(summary)
   }
 
   /// Takes up the summaries of the state just read (``codeState(_:)``): `summary` gives the
@@ -74,9 +39,14 @@ extension GraphBuilder {
   /// The stored summary of `path` the builder holds (its last graph's, or one set since).
   public func storedSummary(of path: String) -> StoredSummary? { summaries[path] }
 
-  /// Writes the state (when ``hasState``) or reads it into a builder just made, with the
-  /// summaries' digests in the order of ``paths``; a builder that read it then takes up the
-  /// summaries (``adoptSummaries(_:)``) before its next graph.
+  /// Writes what the builder keeps between updates, after its last graph (when
+  /// ``hasState``), or reads it into a builder just made: every stage's tables (the symbol
+  /// table, each file's interface and analysis, the per-key tables, the container stage) and
+  /// each file's summary digest, in the order of ``paths`` (the summaries themselves are the
+  /// summary cache's). A builder that read it takes up the summaries (``adoptSummaries(_:)``)
+  /// before its next graph, which then updates the tables as the language server's would
+  /// after an edit; unless the settings set by then have the identity the state was made
+  /// with (``AnalysisSettings/identity``), that graph is built from scratch.
   public func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&tablesIdentity)
     try coder.code(&paths)

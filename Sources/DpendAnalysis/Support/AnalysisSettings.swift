@@ -173,4 +173,7 @@ extension AnalysisSettings {
     }
     return lines.joined(separator: "\n")
   }
+
+  /// The ``identity``'s stable hash.
+  var identityDigest: UInt64 { StableHash.of(identity[...]) }
 }
