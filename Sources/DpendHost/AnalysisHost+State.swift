@@ -41,8 +41,19 @@ extension AnalysisHost {
       }
     }
     if case .failure(let error) = read { throw .undecodable(error) }
-    try builder.adoptSummaries(summary)
+    // A file whose summary is gone is read again at the next update, as a changed one.
+    for path in builder.adoptSummaries(summary) {
+      fingerprintsOfState[path] = entries[path]?.text
+      entries[path]?.text = nil
+    }
     for path in entries.keys { storedSummaries[path] = builder.storedSummary(of: path) }
+  }
+
+  /// The fingerprint of the text of `path` the host's persisted state was made from
+  /// (``init(settings:collection:state:summary:)``), before any update; `nil` for a path it
+  /// did not hold.
+  public func fingerprintOfState(_ path: String) -> TextFingerprint? {
+    fingerprintsOfState[path] ?? entries[path]?.text
   }
 
   /// The stored summary of `path` the host's graph reads (while it keeps one).

@@ -91,6 +91,9 @@ public final class AnalysisHost {
   var receiverNames: [String: [String]] = [:]
   /// Each file's summary, while ``keepsSummaries``.
   var storedSummaries: [String: StoredSummary] = [:]
+  /// The fingerprints a persisted state held of the files whose summaries it did not find
+  /// (``init(settings:collection:state:summary:)``), which are read again.
+  var fingerprintsOfState: [String: TextFingerprint] = [:]
   var documents: [String: ParsedDocument] = [:]
   /// How many files have been parsed since the host was made; tests use it to prove that
   /// an edit re-parses only the edited file.

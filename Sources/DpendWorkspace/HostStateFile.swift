@@ -45,6 +45,16 @@ public struct HostStateFile: Sendable {
     }
   }
 
+  /// Whether a run whose host went on from the kept state, with `changed` of its `files`
+  /// files added, changed or removed since, keeps its own state in its place. The kept state
+  /// is a checkpoint: each run replays every change since onto it, which costs in proportion
+  /// to those changes, while writing a state costs in proportion to the workspace (half a
+  /// second at 10,000 files). So a state is written again once the changes since reach a
+  /// thirty-second of the files, or 256 of them; a small workspace's, after any change.
+  public static func isWorthRewriting(changed: Int, files: Int) -> Bool {
+    changed > 0 && (changed >= 256 || changed * 32 >= files)
+  }
+
   /// The state file in `directory`.
   public init(directory: URL) {
     url = directory.appendingPathComponent(Self.fileName)

@@ -112,7 +112,7 @@ public final class Workspace {
     host.summaryStore = store
     host.recordsContainerKeyFacts = true
     var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: host.paths.count)
-    for path in host.paths { before[path] = host.fingerprint(of: path) }
+    for path in host.paths { before[path] = host.fingerprintOfState(path) }
     do {
       try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
     } catch {

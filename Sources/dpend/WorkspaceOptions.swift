@@ -171,11 +171,9 @@ struct WorkspaceOptions: ParsableArguments {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
         // Written while the command goes on (`generate` writes its code meanwhile); its
-        // warning, if any, comes when the command asks whether it was written, or keeps. A
-        // cache written anew no longer holds the summaries the host state was made from:
-        // the state goes with them.
-        let state = HostStateFile(directory: directory)
-        let saving = Background { Self.savingProblem(cache, invalidating: state) }
+        // warning, if any, comes when the command asks whether it was written, or keeps. The
+        // host state stays: a file whose summary the cache no longer holds is read again.
+        let saving = Background { Self.savingProblem(cache) }
         let saved = Locked<Bool?>(nil)
         let cacheSaved = {
           saved.withLock { saved in
@@ -221,7 +219,10 @@ struct WorkspaceOptions: ParsableArguments {
     let graph = workspace.analyze()
     // Kept under the identity the next run looks for: the vocabulary inferred now is the one
     // the next run reads its files with.
-    if saved, let stateFile, let cache, let state = workspace.persistedState(),
+    let keepsState = restored.map {
+      HostStateFile.isWorthRewriting(changed: $0.changedSinceState, files: $0.fileCount)
+    }
+    if saved, keepsState ?? true, let stateFile, let cache, let state = workspace.persistedState(),
       let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity)
     {
       do {
@@ -296,13 +297,10 @@ struct WorkspaceOptions: ParsableArguments {
     return false
   }
 
-  /// Writes the summary cache; the line to print when it cannot. `invalidating`: a host
-  /// state made from the summaries the cache held, removed when the cache is written anew.
-  private static func savingProblem(
-    _ cache: SummaryCache, releasing: Bool = false, invalidating state: HostStateFile? = nil
-  ) -> String? {
+  /// Writes the summary cache; the line to print when it cannot.
+  private static func savingProblem(_ cache: SummaryCache, releasing: Bool = false) -> String? {
     do {
-      if try cache.save(releasing: releasing), let state { try? FileManager.default.removeItem(at: state.url) }
+      _ = try cache.save(releasing: releasing)
       return nil
     } catch {
       return "warning: cannot write the summary cache \(cache.url.path): \(error.localizedDescription)"

@@ -31,6 +31,9 @@ public final class GraphBuilder {
   var tablesIdentity: UInt64?
   /// The summaries' digests of a state just read, until ``adoptSummaries(_:)``.
   var readDigests: [UInt64] = []
+  /// The paths of a state just read whose summary was not at hand (``adoptSummaries(_:)``),
+  /// until they are set again; the next graph removes those that are not.
+  var unsummarized: Set<String> = []
   /// `true` for a builder asked for one graph (the command line's): what only updates read
   /// (each file's interface, the symbol table) is dropped as soon as the graph no longer
   /// needs it, which lowers the peak by about a fifth; a later graph is built from scratch.
@@ -221,6 +224,11 @@ public final class GraphBuilder {
   /// analyses (stages 1 and 2), leaving ``files`` current; `nil` when nothing changed.
   private func applyFileChanges() -> KeyChanges? {
     if tablesIdentity != settingsIdentity { needsFullBuild = true }
+    if !unsummarized.isEmpty {
+      // Not set again since a state was read: gone, as from a graph built from scratch.
+      for path in unsummarized where pending[path] == nil { pending[path] = .some(nil) }
+      unsummarized = []
+    }
     guard !pending.isEmpty || needsFullBuild else { return nil }
     let isFullBuild = needsFullBuild
     if isFullBuild {

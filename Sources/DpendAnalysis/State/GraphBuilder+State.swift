@@ -4,13 +4,10 @@ import DpendModel
 public enum BuilderStateError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The bytes do not decode.
   case undecodable(SummaryDecodingError)
-  /// The summary of a file the state was made from is not at hand (its path).
-  case summaryMissing(String)
 
   public var description: String {
     switch self {
     case .undecodable(let error): return "its bytes do not decode (\(error))"
-    case .summaryMissing(let path): return "the summary of \(path) it was made from is gone"
     }
   }
 }
@@ -25,19 +22,34 @@ extension GraphBuilder {
 
   /// Takes up the summaries of the state just read (``codeState(_:)``): `summary` gives the
   /// stored summary of a path with the content digest given, `nil` when there is none.
-  public func adoptSummaries(_ summary: (String, UInt64) -> StoredSummary?) throws(BuilderStateError) {
+  /// - Returns: the paths whose summary is not at hand (the summary cache was written since
+  ///   with their new text), in path order. Their tables stay as the state has them; each
+  ///   must be set again (or removed) before the next graph, which otherwise removes it, as
+  ///   a graph from scratch leaves out a file it has no summary of.
+  public func adoptSummaries(_ summary: (String, UInt64) -> StoredSummary?) -> [String] {
     var summaries: [String: StoredSummary] = Dictionary(minimumCapacity: paths.count)
+    var missing: [String] = []
     for (path, digest) in zip(paths, readDigests) {
-      guard let stored = summary(path, digest), stored.contentDigest == digest else { throw .summaryMissing(path) }
-      summaries[path] = stored
+      if let stored = summary(path, digest), stored.contentDigest == digest {
+        summaries[path] = stored
+      } else {
+        // Never decoded: the path is set or removed before the shelf reads it.
+        summaries[path] = StoredSummary(path: path, bytes: [], contentDigest: digest, shapeDigest: 0)
+        missing.append(path)
+      }
     }
     self.summaries = summaries
+    unsummarized = Set(missing)
     readDigests = []
     needsFullBuild = false
+    return missing
   }
 
-  /// The stored summary of `path` the builder holds (its last graph's, or one set since).
-  public func storedSummary(of path: String) -> StoredSummary? { summaries[path] }
+  /// The stored summary of `path` the builder holds (its last graph's, or one set since);
+  /// `nil` for a path whose summary a state did not find (``adoptSummaries(_:)``).
+  public func storedSummary(of path: String) -> StoredSummary? {
+    unsummarized.contains(path) ? nil : summaries[path]
+  }
 
   /// Writes what the builder keeps between updates, after its last graph (when
   /// ``hasState``), or reads it into a builder just made: every stage's tables (the symbol
