@@ -14,11 +14,6 @@ public enum GeneratedOutput {
     }
   }
 
-  /// The container's Swift file (application mode) for `registrations`.
-  public static func text(for registrations: Registrations, container: ContainerKind = .dip) -> String {
-    container.generator.generate(registrations)
-  }
-
   /// Factories by key, then in declaration order (so the first satisfiable initializer
   /// rule still holds for whoever reads the library).
   static func libraryOrder(_ factories: [Factory]) -> [Factory] {

@@ -54,18 +54,6 @@ public final class AnalysisHost {
     get { builder.keepsSummaries }
     set { builder.keepsSummaries = newValue }
   }
-  /// `false` for a host whose one graph is reported without the facts a kept answer records
-  /// (a command line without a summary cache, ``GraphBuilder/keepsWatchedNames``).
-  public var keepsWatchedNames: Bool {
-    get { builder.keepsWatchedNames }
-    set { builder.keepsWatchedNames = newValue }
-  }
-  /// `true` when graphs carry the container key facts a kept answer is checked against
-  /// (``GraphBuilder/recordsContainerKeyFacts``).
-  public var recordsContainerKeyFacts: Bool {
-    get { builder.recordsContainerKeyFacts }
-    set { builder.recordsContainerKeyFacts = newValue }
-  }
   /// What graphs make of container code besides its diagnostics (``GraphBuilder/containerViews``).
   public var containerViews: ContainerViews {
     get { builder.containerViews }

@@ -16,18 +16,10 @@ public struct AnalysisAnswer: Hashable, Sendable {
   public var resolvesUnread = 0
   /// The build configurations the container check analysed.
   public var configurations: [[String]] = [[]]
-  /// The registration gates the container check read (``RegistrationGates``): a kept
-  /// answer stands for an edit only when it cannot change which registrations run. Kept
-  /// with the answer but no part of what it reports: two answers reporting the same are
-  /// equal whatever their gates (a kept answer's may name a gate since removed, which only
-  /// makes it refuse more edits).
-  public var gates = RegistrationGates()
   /// The keys the analysed code needs and does not provide (a library's requirements).
   public var unprovidedKeys: [DependencyKey]
   /// The fingerprint of each output `dpend generate` wrote from this analysis, by the
-  /// container kind it was generated for (`dip`, `static`, `swinject`, or `library`). An
-  /// answer with errors (nothing is written) may have the fingerprint of the registrations
-  /// kept for it instead, which ties them to it for the fix that follows.
+  /// container kind it was generated for (`dip`, `static`, `swinject`, or `library`).
   public var outputs: [String: TextFingerprint]
 
   /// Creates an answer.
@@ -87,7 +79,7 @@ public struct AnalysisAnswer: Hashable, Sendable {
 extension AnalysisAnswer {
   /// The bytes every binary answer starts with: `DPAN` and a format version byte, bumped
   /// whenever a stored property changes.
-  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [4]
+  static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [5]
 
   /// The answer's binary form, read back by ``init(binary:)`` to an equal answer.
   public func binaryEncoded() -> [UInt8] {
@@ -106,14 +98,6 @@ extension AnalysisAnswer {
       writer.writeString(output.key)
       writer.writeUnsigned(output.value.hash)
       writer.writeUnsigned(UInt64(output.value.length))
-    }
-    writer.write(gates.names)
-    writer.write(gates.reachedEverywhere)
-    writer.write(gates.files)
-    writer.writeBool(gates.separatesInstances)
-    writer.writeArray(gates.instanceDigests.sorted { $0.key < $1.key }) { writer, entry in
-      writer.writeString(entry.key)
-      writer.writeUnsigned(entry.value)
     }
     return writer.encoded(prefix: Self.binaryHeader)
   }
@@ -153,48 +137,6 @@ extension AnalysisAnswer {
       return (kind, TextFingerprint(hash: hash, length: Int(length)))
     }
     outputs = Dictionary(outputList, uniquingKeysWith: { _, last in last })
-    gates = RegistrationGates(
-      names: try reader.readStrings(), reachedEverywhere: try reader.readStrings(), files: try reader.readStrings())
-    gates.separatesInstances = try reader.readBool()
-    let digests = try reader.readArray { reader throws(SummaryDecodingError) in
-      (try reader.readString(), try reader.readUnsigned())
-    }
-    gates.instanceDigests = Dictionary(digests, uniquingKeysWith: { _, last in last })
     try reader.finish()
-  }
-}
-
-/// What an analysis knows of the app's registration gates (``RegistrationGate``), for a kept
-/// answer: an edit of a file that mentions a gate's name, or registers in a gate not reached
-/// everywhere, may change which registrations run.
-public struct RegistrationGates: Hashable, Sendable {
-  /// Every gate's name, sorted.
-  public var names: [String] = []
-  /// The names of the gates every process reaches, sorted.
-  public var reachedEverywhere: [String] = []
-  /// The files that mention a gate's name or register in a gate not reached everywhere, sorted.
-  public var files: [String] = []
-
-  /// `true` when the check told container instances apart (SPEC 8.6).
-  public var separatesInstances = false
-  /// Each file's ``FileSummary/instanceDigest(full:)`` (full when ``separatesInstances``), but 0.
-  public var instanceDigests: [String: UInt64] = [:]
-
-  public init(names: [String] = [], reachedEverywhere: [String] = [], files: [String] = []) {
-    self.names = names
-    self.reachedEverywhere = reachedEverywhere
-    self.files = files
-  }
-
-  /// `true` when an edit that gave a file `summary` (or took it away: `nil`) may change which
-  /// registrations run, `path` being the file.
-  public func mayChange(path: String, to summary: FileSummary?) -> Bool {
-    guard !files.contains(path) else { return true }
-    // Which container a registration or resolve is on, or which containers are made.
-    if (summary?.instanceDigest(full: separatesInstances) ?? 0) != (instanceDigests[path] ?? 0) { return true }
-    guard let summary else { return false }
-    let reached = Set(reachedEverywhere)
-    if summary.registrations.contains(where: { $0.gate.map { !reached.contains($0.name) } ?? false }) { return true }
-    return summary.mentions.mentionsAny(of: Set(names.map(NameMentions.hash)))
   }
 }

@@ -136,18 +136,6 @@ extension VocabularyFacts: BinaryCoded {
   }
 }
 
-extension RegistrationGates: BinaryCoded {
-  public init() { self.init(names: []) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&names)
-    try coder.code(&reachedEverywhere)
-    try coder.code(&files)
-    try coder.code(&separatesInstances)
-    try coder.code(&instanceDigests)
-  }
-}
-
 extension ContainerInstance: BinaryCoded {
   public init() { self.init(key: "", name: "", value: .unknown, parent: nil, range: SourceRange()) }
 

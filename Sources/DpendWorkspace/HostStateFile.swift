@@ -76,6 +76,12 @@ public struct HostStateFile: Sendable {
     }
   }
 
+  /// Removes what killed writes of the state left (as a write does): for a run that keeps
+  /// the state as it is.
+  public func removeStaleTemporaries() {
+    AtomicFile.removeStaleTemporaries(of: url)
+  }
+
   static func parse(_ bytes: [UInt8], identity: String) -> Result<ArraySlice<UInt8>, Refusal> {
     guard bytes.count >= magic.count, bytes[0..<family.count].elementsEqual(family) else { return .failure(.damaged) }
     guard bytes[0..<magic.count].elementsEqual(magic) else { return .failure(.otherFormat) }

@@ -81,8 +81,6 @@ public final class Workspace {
     // A host whose state is kept keeps every table; another drops what only updates read.
     host.buildsOneGraph = !keepsState
     host.keepsSummaries = keepsState
-    host.keepsWatchedNames = store != nil
-    host.recordsContainerKeyFacts = store != nil
     try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
   }
 
@@ -110,7 +108,6 @@ public final class Workspace {
       throw .refused(.unusable(error.description))
     }
     host.summaryStore = store
-    host.recordsContainerKeyFacts = true
     var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: host.paths.count)
     for path in host.paths { before[path] = host.fingerprintOfState(path) }
     do {
@@ -371,7 +368,7 @@ public final class Workspace {
     {
       try? HostStateFile(directory: cacheDirectory).save(state, identity: identity)
     }
-    let record = inputs.record(of: AnalysisAnswer(graph: graph), watched: graph.watchedNames, keys: graph.keyFacts)
+    let record = inputs.record(of: AnalysisAnswer(graph: graph))
     let answers = AnswerCache(directory: cacheDirectory)
     guard answers.load()?.digest != record.digest else { return }
     try? answers.save(record)

@@ -79,7 +79,7 @@ struct WorkspaceOptions: ParsableArguments {
     return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
-  /// The graph of the workspace (see ``analysis(_:useKept:verbose:keptForProviders:containerViews:)``,
+  /// The graph of the workspace (see ``analysis(_:useKept:verbose:containerViews:)``,
   /// which never keeps an answer here), with the registrations graph `dpend tree` draws.
   func analyze(_ settings: WorkspaceSettings) throws -> DependencyGraph {
     try analysis(settings, containerViews: .tree).graph!
@@ -92,12 +92,12 @@ struct WorkspaceOptions: ParsableArguments {
   /// line on standard error. `verbose` also prints, on standard error, how many files were
   /// parsed and how many summaries were reused, and whether the answer was the kept one.
   ///
-  /// `keptForProviders` false never takes an answer kept for providers added or removed
-  /// (`generate`, whose output they change). `containerViews`: what a graph built makes of
-  /// container code besides its diagnostics (``DpendAnalysis/GraphBuilder/containerViews``).
+  /// `containerViews`: what a graph built makes of container code besides its diagnostics
+  /// (``DpendAnalysis/GraphBuilder/containerViews``). A graph is built from the host state
+  /// (``HostStateFile``) when one is kept: only the files changed since reach it.
   func analysis(
     _ settings: WorkspaceSettings, useKept: (KeptAnswer.Lookup) -> Bool = { _ in false }, verbose: Bool = false,
-    keptForProviders: Bool = true, containerViews: ContainerViews = []
+    containerViews: ContainerViews = []
   ) throws -> Analysis {
     func report(_ parsed: Int, _ reused: Int, _ cache: SummaryCache?, _ kept: KeptAnswer.Lookup?) {
       guard verbose else { return }
@@ -105,57 +105,7 @@ struct WorkspaceOptions: ParsableArguments {
         cache == nil ? "summary cache: off, \(parsed) parsed" : "summary cache: \(reused) reused, \(parsed) parsed"
       if let problem = cache?.loadProblem { line += " (the cache file was refused: \(problem))" }
       Output.error(line)
-      if let kept, kept.shapesChanged > 0 {
-        let which: String? =
-          switch kept.paths {
-          case .same: nil
-          case .added: "added"
-          case .removed: "removed"
-          }
-        let files =
-          switch (kept.shapesChanged, which) {
-          case (1, let which?): "1 file \(which)"
-          case (1, nil): "1 file changed shape"
-          case (let count, let which?): "\(count) files changed shape (one \(which))"
-          case (let count, nil): "\(count) files changed shape"
-          }
-        let providers = kept.providers
-        let missing = kept.outcome?.missingKeys.count ?? 0
-        let satisfied = kept.outcome?.satisfiedKeys.count ?? 0
-        var changes: [String] = []
-        if !providers.rewired.isEmpty {
-          let errors = missing == 1 ? "only the error of a key" : "only the errors of \(missing) keys"
-          // A key's factory now made by another type: a class renamed, or the key handed over.
-          let replaced = zip(providers.rewiredBefore, providers.rewired).contains { $0.provider != $1.provider }
-          let cycles = kept.outcome?.cyclesBroken == true
-          let changing =
-            switch (missing, cycles) {
-            case (0, false): "changing no diagnostic"
-            case (0, true): "breaking every dependency cycle"
-            case (_, false): "changing " + errors + " nothing provides"
-            case (_, true): "breaking every dependency cycle and changing " + errors + " nothing provides"
-            }
-          changes.append(
-            (replaced ? "providers renamed or replaced" : "providers' dependencies changed") + ", " + changing)
-        }
-        if satisfied == 1 {
-          changes.append("the first provider of a key something needs was added, removing its error")
-        } else if satisfied > 1 {
-          changes.append("the first providers of \(satisfied) keys something needs were added, removing their errors")
-        }
-        if !providers.alternativeKeys.isEmpty {
-          changes.append(
-            "factories after a key's first were added, removed or changed, which the graph does not choose")
-        }
-        if providers.addedKeys.count + providers.removedKeys.count > satisfied {
-          changes.append("providers of keys nothing needs were added or removed")
-        }
-        if kept.outcome?.containerCodeChanged == true {
-          changes.append("container registrations or resolves were added, removed or edited, changing no diagnostic")
-        }
-        let what = changes.isEmpty ? "nothing the graph reads changed" : "only " + changes.joined(separator: ", and ")
-        Output.error("answer cache: \(files), and \(what); no graph built")
-      } else if let kept, kept.moved {
+      if let kept, kept.moved {
         Output.error("answer cache: only positions changed since the answer was kept; its ranges moved, no graph built")
       } else if kept != nil {
         Output.error("answer cache: no input changed since the answer was kept; no graph built")
@@ -166,7 +116,7 @@ struct WorkspaceOptions: ParsableArguments {
     let answers = noCache ? nil : AnswerCache(directory: directory)
     var lookup = KeptAnswer.Lookup()
     if let cache, let answers, cache.loadProblem == nil {
-      lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers, providers: keptForProviders)
+      lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers)
       if let answer = lookup.answer, useKept(lookup) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
@@ -222,6 +172,7 @@ struct WorkspaceOptions: ParsableArguments {
     let keepsState = restored.map {
       HostStateFile.isWorthRewriting(changed: $0.changedSinceState, files: $0.fileCount)
     }
+    if keepsState == false { stateFile?.removeStaleTemporaries() }
     if saved, keepsState ?? true, let stateFile, let cache, let state = workspace.persistedState(),
       let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity)
     {
@@ -254,7 +205,7 @@ struct WorkspaceOptions: ParsableArguments {
         guard let inputs else { return }
         do {
           try answers.save(
-            inputs.record(of: answer, watched: graph.watchedNames, keys: graph.keyFacts))
+            inputs.record(of: answer))
         } catch {
           Output.error("warning: cannot write the answer cache \(answers.url.path): \(error.localizedDescription)")
         }
@@ -328,7 +279,7 @@ struct WorkspaceOptions: ParsableArguments {
   }
 }
 
-/// What a run of ``WorkspaceOptions/analysis(_:useKept:verbose:keptForProviders:)`` reports.
+/// What a run of ``WorkspaceOptions/analysis(_:useKept:verbose:containerViews:)`` reports.
 struct Analysis {
   /// What to report.
   var answer: AnalysisAnswer

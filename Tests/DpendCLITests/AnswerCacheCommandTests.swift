@@ -9,7 +9,10 @@ import Testing
   static let moved =
     "answer cache: only positions changed since the answer was kept; its ranges moved, no graph built\n"
   static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
-  static let unreached = "answer cache: 1 file changed shape, and nothing the graph reads changed; no graph built\n"
+  /// What `--verbose` says of a run whose host went on from the kept host state, one file changed.
+  static let updated = "host state: the kept state updated with 1 changed file\n"
+  /// The same with no file changed since the state (a kept answer `generate` could not use).
+  static let updatedNone = "host state: the kept state updated with 0 changed files\n"
   /// Settings reading `Sources` with types ending in `Impl` as providers.
   static let implSettings = #"{"implicitFilters": [".*Impl"], "inputs": ["Sources"]}"#
 
@@ -123,8 +126,8 @@ import Testing
     let reshaped = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
     #expect(
       reshaped.stderr
-        == "summary cache: 1 reused, 1 parsed\nanswer cache: 1 file changed shape, and only providers' dependencies"
-        + " changed, changing only the error of a key nothing provides; no graph built\n1 error, 0 warnings\n")
+        == "summary cache: 1 reused, 1 parsed\nhost state: the kept state updated with 1 changed file\n1 error, 0 warnings\n"
+    )
     #expect(reshaped.stdout.contains("needed by 'FeedImpl.init(store:clock:c:)'"))
     #expect(reshaped.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     // A declaration nothing reads is another shape that does not reach the graph: the
@@ -132,18 +135,18 @@ import Testing
     let reshapedText = "\nfinal class FeedImpl { init(store: Store, clock: Clock, c: Clock) {} }\n"
     try workspace.write("Sources/Feed.swift", reshapedText + "protocol Unread {}\n")
     let unread = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
-    #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "1 error, 0 warnings\n")
+    #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "1 error, 0 warnings\n")
     #expect(unread.stdout == reshaped.stdout)
     #expect(unread.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     // Above the factory, it moves the factory and the error with it: the answer stands, moved.
     try workspace.write("Sources/Feed.swift", "protocol Above {}\n" + reshapedText + "protocol Unread {}\n")
     let above = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
-    #expect(above.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "1 error, 0 warnings\n")
+    #expect(above.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "1 error, 0 warnings\n")
     #expect(above.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     #expect(above.stdout.hasPrefix("Sources/Feed.swift:3:"))
     try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "protocol Clock {}\n")
     let read = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
-    #expect(read.stderr == "summary cache: 1 reused, 1 parsed\n1 error, 0 warnings\n")
+    #expect(read.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "1 error, 0 warnings\n")
     #expect(read.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     // Another filter is another answer.
     let other = try workspace.run("analyze", "--implicit-filter", "Nothing", "--verbose")
@@ -174,22 +177,21 @@ import Testing
     // A declaration nothing reads: another shape, the same graph, so the output is too.
     try workspace.write("Sources/Feed.swift", "protocol Unread {}\n" + Self.files["Sources/Feed.swift"]!)
     let unread = try workspace.run(arguments)
-    #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "Deps.swift is up to date\n")
+    #expect(unread.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "Deps.swift is up to date\n")
     #expect(try workspace.modificationDate("Deps.swift") == date)
     #expect(workspace.read("Deps.swift") == generated)
     try workspace.write("Deps.swift", generated + "// edited by hand\n")
     let edited = try workspace.run(arguments)
-    #expect(edited.stderr == built + "wrote Deps.swift\n")
+    #expect(edited.stderr == built + Self.updatedNone + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift") == generated)
     try workspace.remove("Deps.swift")
     let deleted = try workspace.run(arguments)
     // The graph of the run before, its host state taken up as it is.
-    let updated = "host state: the kept state updated with 0 changed files\n"
-    #expect(deleted.stderr == built + updated + "wrote Deps.swift\n")
+    #expect(deleted.stderr == built + Self.updatedNone + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift") == generated)
     // Another container kind is another output.
     let swinject = try workspace.run(arguments + ["--container", "swinject"])
-    #expect(swinject.stderr == built + updated + "wrote Deps.swift\n")
+    #expect(swinject.stderr == built + Self.updatedNone + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift")?.contains("import Swinject") == true)
     // Errors are reported from the kept answer too, and nothing is written.
     try workspace.write("Sources/Feed.swift", "final class FeedImpl { init(clock: Clock) {} }\n")
@@ -207,17 +209,9 @@ import Testing
     #expect(again.stderr.hasSuffix("error: not writing 'Deps.swift': analysis found errors\n"))
   }
 
-  static let providers =
-    "answer cache: 1 file changed shape, and only providers of keys nothing needs were added or removed;"
-    + " no graph built\n"
-  static let satisfied =
-    "answer cache: 1 file changed shape, and only the first provider of a key something needs was added, removing"
-    + " its error; no graph built\n"
-
-  /// A provider of a key nothing needs, added or removed, leaves the diagnostics as they
-  /// were: `analyze` reports the kept answer, moved; `generate` writes the container again,
-  /// with the provider.
-  @Test func aProviderNothingNeedsKeepsTheAnswerButNotTheGeneratedCode() throws {
+  /// A provider of a key nothing needs, added or removed: `analyze` and `generate` go on from
+  /// the host state, and `generate` writes the container again, with the provider.
+  @Test func aProviderNothingNeedsIsWrittenFromTheHostState() throws {
     var files = Self.files
     files["Sources/Feed.swift"] = "final class FeedImpl { init(store: Store, clock: Clock) {} }\n"
     let workspace = try TemporaryWorkspace(files)
@@ -229,29 +223,29 @@ import Testing
     try workspace.write(
       "Sources/Feed.swift", "final class CacheImpl { init(store: Store) {} }\n" + files["Sources/Feed.swift"]!)
     let added = try workspace.run(analyze)
-    #expect(added.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "1 error, 0 warnings\n")
+    #expect(added.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "1 error, 0 warnings\n")
     let plain = try workspace.run(["analyze", "--implicit-filter", ".*Impl", "--no-cache"])
     #expect(added.stdout == plain.stdout)
     #expect(added.stdout.hasPrefix("Sources/Feed.swift:2:50: error: missing dependency: nothing provides 'Clock'"))
     try workspace.write("Sources/Feed.swift", files["Sources/Feed.swift"]!)
     let removed = try workspace.run(analyze)
-    #expect(removed.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "1 error, 0 warnings\n")
+    #expect(removed.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "1 error, 0 warnings\n")
     #expect(removed.stdout == first.stdout)
     // The missing key's first provider: its error goes.
     try workspace.write(
       "Sources/Feed.swift", files["Sources/Feed.swift"]! + "protocol Clock {}\nfinal class ClockImpl: Clock {}\n")
     let provided = try workspace.run(analyze)
-    #expect(provided.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.satisfied + "0 errors, 0 warnings\n")
+    #expect(provided.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "0 errors, 0 warnings\n")
     #expect(provided.stdout == "")
 
     let generate = ["generate", "--implicit-filter", ".*Impl", "--output-file", "Deps.swift", "--verbose"]
     let written = try workspace.run(generate)
-    #expect(written.stderr == "summary cache: 2 reused, 0 parsed\nwrote Deps.swift\n")
+    #expect(written.stderr == "summary cache: 2 reused, 0 parsed\n" + Self.updatedNone + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift")?.contains("CacheImpl") == false)
     try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n")
     // Written from the registrations kept with the code before, and the provider added.
     let again = try workspace.run(generate)
-    #expect(again.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
+    #expect(again.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift")?.contains("CacheImpl()") == true)
     // The summary cache was written beside the code, and before the process ended.
     let unchanged = try workspace.run(generate)
@@ -260,65 +254,10 @@ import Testing
     // (`--output-file` keeps the generated file out of analyze's sources, as generate does.)
     try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]!)
     let analyzed = try workspace.run(analyze + ["--output-file", "Deps.swift"])
-    #expect(analyzed.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "0 errors, 0 warnings\n")
+    #expect(analyzed.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "0 errors, 0 warnings\n")
     let regenerated = try workspace.run(generate)
-    #expect(regenerated.stderr == "summary cache: 2 reused, 0 parsed\nwrote Deps.swift\n")
+    #expect(regenerated.stderr == "summary cache: 2 reused, 0 parsed\n" + Self.updatedNone + "wrote Deps.swift\n")
     #expect(workspace.read("Deps.swift")?.contains("CacheImpl") == false)
-  }
-}
-
-extension AnswerCacheCommandTests {
-  /// `generate` after providers nothing needs were added or removed writes the
-  /// registrations it kept with them applied, byte for byte what a run without a cache
-  /// writes, for every container; when the kept registrations are damaged it builds the
-  /// graph, and keeps them again.
-  @Test(arguments: ["dip", "static", "swinject"])
-  func theKeptRegistrationsWriteWhatAFreshGraphWrites(container: String) throws {
-    var files = Self.files
-    files[".dpend.json"] = Self.implSettings
-    files["Sources/Clock.swift"] = "protocol Clock {}\nfinal class ClockImpl: Clock {}\n"
-    let workspace = try TemporaryWorkspace(files)
-    defer { workspace.remove() }
-    let generate = Self.generate(container)
-    func expectFresh(_ step: String) throws { try Self.expectFresh(workspace, generate, step) }
-    #expect(try workspace.run(generate + ["Deps.swift"]).status == 0)
-    let edits = [
-      ("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n"),
-      (
-        "Sources/Feed.swift",
-        files["Sources/Feed.swift"]!
-          + "protocol Audit {}\nfinal class AuditImpl: Audit { init(clock: Clock) throws {} }\n"
-      ),
-      ("Sources/Store.swift", files["Sources/Store.swift"]!),
-    ]
-    for (path, text) in edits {
-      try workspace.write(path, text)
-      let spliced = try workspace.run(generate + ["Deps.swift"])
-      #expect(spliced.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
-      try expectFresh("\(path) edited")
-    }
-    #expect(workspace.read("Deps.swift")?.contains("AuditImpl(clock: ") == true)
-    #expect(workspace.read("Deps.swift")?.contains("CacheImpl") == false)
-    try workspace.write(".build/dpend/registrations.cache", "damaged")
-    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]! + "final class TimerImpl {}\n")
-    let built = try workspace.run(generate + ["Deps.swift"])
-    #expect(built.stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
-    try expectFresh("after the damaged table")
-    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]!)
-    let again = try workspace.run(generate + ["Deps.swift"])
-    #expect(again.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n")
-    try expectFresh("after the table was kept again")
-    // A whole table of older code (it lacks the provider added since) is not the kept
-    // answer's: the graph is built.
-    let older = try Data(contentsOf: workspace.url(".build/dpend/registrations.cache"))
-    try workspace.write("Sources/Clock.swift", files["Sources/Clock.swift"]! + "final class AlarmImpl {}\n")
-    #expect(try workspace.run(generate + ["Deps.swift"]).stderr.contains(Self.providers))
-    try older.write(to: workspace.url(".build/dpend/registrations.cache"))
-    try workspace.write("Sources/Store.swift", files["Sources/Store.swift"]! + "final class CacheImpl {}\n")
-    let stale = try workspace.run(generate + ["Deps.swift"])
-    #expect(stale.stderr == "summary cache: 2 reused, 1 parsed\nwrote Deps.swift\n")
-    try expectFresh("after an older table")
-    #expect(workspace.read("Deps.swift")?.contains("AlarmImpl()") == true)
   }
 }
 

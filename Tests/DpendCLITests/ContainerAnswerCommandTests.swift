@@ -2,16 +2,11 @@ import DpendTestSupport
 import Foundation
 import Testing
 
-/// The answer cache on container code: an edit of a file with registrations and resolves
-/// that leaves them as they were (but for their positions) keeps the answer without building
-/// the graph, its ranges moved, and prints what a run without any cache prints; an edit of
-/// the container code itself builds the graph.
+/// Warm runs on container code: an edit of a file with registrations and resolves, of the
+/// container code or beside it, goes on from the host state and prints what a run without
+/// any cache prints, its ranges where the edit moved them.
 @Suite struct ContainerAnswerCommandTests {
   static let analyze = ["analyze", "--verbose"]
-  /// What `--verbose` says of container code added, removed or edited that leaves the answer.
-  static let containerChanged =
-    "answer cache: 1 file changed shape, and only container registrations or resolves were added, removed or"
-    + " edited, changing no diagnostic; no graph built\n"
 
   /// The run's output, which must be the output of a run without cache.
   static func expectFresh(_ workspace: TemporaryWorkspace, _ comment: Comment) throws -> ProcessResult {
@@ -22,7 +17,8 @@ import Testing
     return run
   }
 
-  @Test func anEditBesideTheContainerCodeKeepsTheAnswerWithItsRangesMoved() throws {
+  /// A helper appended, lines and a method put above the registrations, a duplicate removed.
+  @Test func anEditBesideTheContainerCodeMovesTheRanges() throws {
     let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/Swinject"))
     defer { workspace.remove() }
     let assembly = try #require(workspace.read("AppAssembly.swift"))
@@ -30,10 +26,10 @@ import Testing
     #expect(first.status == 1)
     #expect(first.stdout.hasPrefix("AppAssembly.swift:8:70: error: missing dependency: nothing registers 'ImageCache'"))
 
-    // A helper class appended to the assembly's file: the same answer.
+    // A helper class appended to the assembly's file: the same output.
     try workspace.write("AppAssembly.swift", assembly + "final class Helper {\n  func help() {}\n}\n")
     let appended = try Self.expectFresh(workspace, "appended")
-    #expect(appended.stderr.contains(AnswerCacheCommandTests.unreached), "\(appended.stderr)")
+    #expect(appended.stderr.contains(AnswerCacheCommandTests.updated), "\(appended.stderr)")
     #expect(appended.stdout == first.stdout)
 
     // Two lines above and a method in the assembly: every error and note in the file moves
@@ -42,20 +38,20 @@ import Testing
       "  func assemble(container:", with: "  func name() -> String { \"app\" }\n  func assemble(container:")
     try workspace.write("AppAssembly.swift", "// The app's services.\n\n" + method)
     let moved = try Self.expectFresh(workspace, "moved")
-    #expect(moved.stderr.contains(AnswerCacheCommandTests.unreached), "\(moved.stderr)")
+    #expect(moved.stderr.contains(AnswerCacheCommandTests.updated), "\(moved.stderr)")
     #expect(
       moved.stdout.hasPrefix("AppAssembly.swift:11:70: error: missing dependency: nothing registers 'ImageCache'"))
     #expect(moved.stdout.contains("AppAssembly.swift:8:15: note: first registered here"))
     #expect(moved.stdout.contains("ProfileRouter.swift:12:26: error: 'DetailViewModel' is resolved with 0"))
 
-    // The duplicate registration removed: container code changed, the graph is built.
+    // The duplicate registration removed.
     let fixed = method.replacing(
       "    // Registered twice: only this one counts.\n    container.register(Session.self) { _ in URLSessionSession() }\n",
       with: "")
     #expect(fixed != method)
     try workspace.write("AppAssembly.swift", "// The app's services.\n\n" + fixed)
     let built = try Self.expectFresh(workspace, "built")
-    #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    #expect(built.stderr.contains(AnswerCacheCommandTests.updated), "\(built.stderr)")
     #expect(!built.stdout.contains("duplicate-registration"))
     #expect(built.stdout.contains("AppAssembly.swift:11:70: error: missing dependency"))
   }
@@ -144,11 +140,9 @@ import Testing
     #expect(removed.stdout == added.stdout)
   }
 
-  /// A named registration nothing resolves, needing a registered key, added to the
-  /// assembly, then removed: each run keeps the answer, with one more registration read and
-  /// resolve checked, then as many as before; the first registration of a key something
-  /// resolves builds the graph.
-  @Test func aRegistrationNothingResolvesKeepsTheAnswerWithItsCounts() throws {
+  /// A registration nothing resolves, added then removed: each run goes on from the host
+  /// state, its counts follow, and it prints what a run without a cache prints.
+  @Test func aRegistrationNothingResolvesIsCountedFromTheHostState() throws {
     let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/Swinject"))
     defer { workspace.remove() }
     let assembly = try #require(workspace.read("AppAssembly.swift"))
@@ -163,7 +157,7 @@ import Testing
     #expect(added != assembly)
     try workspace.write("AppAssembly.swift", added)
     let kept = try Self.expectFresh(workspace, "added")
-    #expect(kept.stderr.contains(Self.containerChanged), "\(kept.stderr)")
+    #expect(kept.stderr.contains(AnswerCacheCommandTests.updated), "\(kept.stderr)")
     #expect(
       kept.stderr.contains("container code: 5 registrations read, 0 unread; 6 resolve sites checked, 0 unread"),
       "\(kept.stderr)")
@@ -172,7 +166,7 @@ import Testing
 
     try workspace.write("AppAssembly.swift", assembly)
     let removed = try Self.expectFresh(workspace, "removed")
-    #expect(removed.stderr.contains(Self.containerChanged), "\(removed.stderr)")
+    #expect(removed.stderr.contains(AnswerCacheCommandTests.updated), "\(removed.stderr)")
     #expect(removed.stderr.contains(counts), "\(removed.stderr)")
     #expect(removed.stdout == first.stdout)
 
@@ -181,15 +175,13 @@ import Testing
       with: "  func assemble(container: Container) {\n    container.register(ImageCache.self) { _ in MemoryCache() }\n")
     try workspace.write("AppAssembly.swift", needed)
     let built = try Self.expectFresh(workspace, "needed")
-    #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    #expect(built.stderr.contains(AnswerCacheCommandTests.updated), "\(built.stderr)")
     #expect(!built.stdout.contains("nothing registers 'ImageCache'"))
   }
 
-  /// `ProfileService`, which `DetailViewModel` resolves, gains a need of `Session`, whose
-  /// registrations need nothing, then `DetailViewModel` is kept in the container's scope:
-  /// each run keeps the answer, with one more resolve checked. `Session` needing
-  /// `ProfileService` closes a cycle: the graph is built and reports it.
-  @Test func aRegistrationEditedInPlaceKeepsTheAnswer() throws {
+  /// A registration something resolves, edited in place (a need gained, its scope changed):
+  /// each run goes on from the host state and prints what a run without a cache prints.
+  @Test func aRegistrationEditedInPlaceIsCheckedFromTheHostState() throws {
     let workspace = try TemporaryWorkspace(copying: Repository.url("Tests/Example/Swinject"))
     defer { workspace.remove() }
     let assembly = try #require(workspace.read("AppAssembly.swift"))
@@ -205,7 +197,7 @@ import Testing
       "cache: r.resolve(ImageCache.self)!)",
       with: "cache: r.resolve(ImageCache.self)!, clock: r.resolve(Session.self)!)")
     let kept = try run(gained, editing: assembly, "gained")
-    #expect(kept.stderr.contains(Self.containerChanged), "\(kept.stderr)")
+    #expect(kept.stderr.contains(AnswerCacheCommandTests.updated), "\(kept.stderr)")
     #expect(
       kept.stderr.contains("container code: 4 registrations read, 0 unread; 6 resolve sites checked, 0 unread"),
       "\(kept.stderr)")
@@ -215,7 +207,7 @@ import Testing
       "DetailViewModel(profiles: r.resolve(ProfileService.self)!, id: id)\n    }",
       with: "DetailViewModel(profiles: r.resolve(ProfileService.self)!, id: id)\n    }.inObjectScope(.container)")
     let scopedRun = try run(scoped, editing: gained, "scoped")
-    #expect(scopedRun.stderr.contains(Self.containerChanged), "\(scopedRun.stderr)")
+    #expect(scopedRun.stderr.contains(AnswerCacheCommandTests.updated), "\(scopedRun.stderr)")
     #expect(scopedRun.stdout == first.stdout)
 
     let cycle = scoped.replacing(
@@ -224,7 +216,7 @@ import Testing
         "container.register(Session.self) { r in URLSessionSession(profiles: r.resolve(ProfileService.self)!) }.inObjectScope(.container)"
     )
     let built = try run(cycle, editing: scoped, "cycle")
-    #expect(!built.stderr.contains("answer cache:"), "\(built.stderr)")
+    #expect(built.stderr.contains(AnswerCacheCommandTests.updated), "\(built.stderr)")
     #expect(
       built.stdout.contains("error: dependency cycle: ProfileService -> Session -> ProfileService"), "\(built.stdout)")
   }

@@ -14,12 +14,6 @@ public struct ContainerReport: Hashable, Sendable {
   public var helpers: [Diagnostic] = []
   /// The registrations with what they need, for `dpend tree`.
   public var graph = ContainerGraph()
-  /// The keys registered and resolved, for a kept answer (``ContainerKeyFacts``): made by a
-  /// builder of one graph only (the command line's), and left out of equality (a digest of
-  /// the rest, not more of the report).
-  public var keyFacts = ContainerKeyFacts.empty
-  /// The registration gates read, for a kept answer.
-  public var gates = RegistrationGates()
 
   public init() {}
 
@@ -27,7 +21,7 @@ public struct ContainerReport: Hashable, Sendable {
     (lhs.registrationsRead, lhs.registrationsUnread, lhs.resolvesChecked, lhs.resolvesUnread)
       == (rhs.registrationsRead, rhs.registrationsUnread, rhs.resolvesChecked, rhs.resolvesUnread)
       && lhs.configurations == rhs.configurations && lhs.unread == rhs.unread && lhs.helpers == rhs.helpers
-      && lhs.graph == rhs.graph && lhs.gates == rhs.gates
+      && lhs.graph == rhs.graph
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -37,7 +31,6 @@ public struct ContainerReport: Hashable, Sendable {
     hasher.combine(resolvesUnread)
     hasher.combine(configurations)
     hasher.combine(unread)
-    hasher.combine(gates)
   }
 
   /// `true` when the workspace has container code at all.

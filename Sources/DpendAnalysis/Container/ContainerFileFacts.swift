@@ -32,8 +32,6 @@ final class ContainerFileFacts: @unchecked Sendable {
   private(set) var resolvesUnread: Int
   /// The stable hashes of the last components of the names the typing looked up, sorted.
   private(set) var watched: [UInt64]
-  /// The names themselves (their last components), in the order looked up.
-  private(set) var lookups: [Substring]
   /// The files whose declarations the typing read (initializers, protocols' inheritance).
   private(set) var declarationFiles: Set<String>
   /// The distinct build conditions of its registrations and sites.
@@ -104,7 +102,6 @@ final class ContainerFileFacts: @unchecked Sendable {
     needSiteNotes = needNotes
     resolvesUnread = freeNotes.count + needNotes.count
     resolvesChecked = sites.count - resolvesUnread
-    lookups = watch.names
     watched = Array(Set(watch.names.map(StableHash.of))).sorted()
     declarationFiles = reads.paths
     var conditions = Set(registrations.map(\.conditions))
@@ -153,7 +150,6 @@ final class ContainerFileFacts: @unchecked Sendable {
     resolvesChecked = 0
     resolvesUnread = 0
     watched = []
-    lookups = []
     declarationFiles = []
     conditionLists = []
     edges = []
@@ -205,7 +201,6 @@ extension ContainerFileFacts: BinaryCoded {
     try coder.code(&resolvesChecked)
     try coder.code(&resolvesUnread)
     try coder.code(&watched)
-    try coder.code(&lookups)
     try coder.code(&declarationFiles)
     try coder.code(&conditionLists)
     try coder.code(&edges)

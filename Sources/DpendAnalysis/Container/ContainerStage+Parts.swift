@@ -11,9 +11,7 @@ extension ContainerStage {
 
   /// What the check of one type read beyond its registrations and sites.
   struct TypeReads {
-    /// The names it looked up, in order.
-    var names: [Substring] = []
-    /// Their stable hashes.
+    /// The stable hashes of the names it looked up.
     var hashes: Set<UInt64> = []
     /// The files whose declarations it read.
     var files: Set<String> = []
@@ -93,7 +91,6 @@ extension ContainerStage.Bucket: BinaryCoded {
 
 extension ContainerStage.TypeReads: BinaryCoded {
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&names)
     try coder.code(&hashes)
     try coder.code(&files)
   }

@@ -58,9 +58,9 @@ struct ContainerStage {
   var lastLookedForCycles = false
 
   /// Brings the check up to date with `inputs`; the diagnostics (merged across
-  /// configurations, not sorted), the report and the names looked up.
+  /// configurations, not sorted) and the report.
   mutating func update(_ inputs: Inputs) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, lookups: ContainerLookups
+    diagnostics: [Diagnostic], report: ContainerReport
   ) {
     if inputs.full { self = ContainerStage() }
     let changedHashes = Set(inputs.namesChanged.map(StableHash.of))
@@ -356,7 +356,6 @@ struct ContainerStage {
       if configuration == 0 { typeLookups[type] = nil }
       if !names.isEmpty || !reads.isEmpty {
         var read = typeLookups[type] ?? TypeReads()
-        read.names += names
         read.hashes.formUnion(names.map(StableHash.of))
         read.files.formUnion(reads)
         typeLookups[type] = read

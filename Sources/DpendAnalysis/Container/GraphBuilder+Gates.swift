@@ -1,8 +1,8 @@
 import DpendModel
 
 /// What the builder keeps between container checks about registration gates
-/// (``GateReach``): a kept check (whose rules know nothing of gates) stands only when no
-/// edit can change what is reached.
+/// (``GateReach``) and container instances: which registrations run, and on which container,
+/// is worked out again only after an edit that can change it.
 extension GraphBuilder {
   /// Records `mentions` as the names `path` mentions, noting when its mentions of the last
   /// check's gate names changed.
@@ -24,8 +24,8 @@ extension GraphBuilder {
   func gatingMayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
     if gateMentionsChanged { return true }
     for path in changed {
-      let digest = containerCode(path)?.instanceDigest(full: gateState.summary.separatesInstances) ?? 0
-      if digest != gateState.summary.instanceDigests[path] ?? 0 { return true }
+      let digest = containerCode(path)?.instanceDigest(full: gateState.separatesInstances) ?? 0
+      if digest != gateState.instanceDigests[path] ?? 0 { return true }
       let old = gateState.namesOfFile[path] ?? []
       let new = Set(containerCode(path)?.registrations.compactMap(\.gate?.name) ?? [])
       if !old.union(new).isSubset(of: gateState.reachedEverywhere) { return true }
@@ -37,10 +37,10 @@ extension GraphBuilder {
   /// everywhere (`reach`).
   func noteGates(of facts: [FileSummary], reach: GateReach?, separatesInstances: Bool) {
     var state = GateState()
-    state.summary.separatesInstances = separatesInstances
+    state.separatesInstances = separatesInstances
     for file in facts {
       let digest = file.instanceDigest(full: separatesInstances)
-      if digest != 0 { state.summary.instanceDigests[file.path] = digest }
+      if digest != 0 { state.instanceDigests[file.path] = digest }
     }
     for file in facts {
       let names = Set(file.registrations.compactMap(\.gate?.name))
@@ -49,30 +49,12 @@ extension GraphBuilder {
     let names = Set(state.namesOfFile.values.flatMap { $0 })
     state.hashes = Set(names.union(gateBodyNames.keys).map(NameMentions.hash))
     state.reachedEverywhere = names.filter { reach?.isReachedEverywhere($0) ?? true }
-    var files = Set(state.namesOfFile.filter { !$0.value.isSubset(of: state.reachedEverywhere) }.keys)
-    if !state.hashes.isEmpty {
-      for (path, mentions) in mentionsOfFile where mentions.mentionsAny(of: state.hashes) { files.insert(path) }
-    }
-    state.summary.files = files.sorted()
     gateState = state
     gateMentionsChanged = false
   }
 
-  /// What the answer says of the gates now (``DpendModel/AnalysisAnswer/gates``): the same
-  /// after a kept check as after a whole one, since a kept one changed nothing it says.
-  var gateSummary: RegistrationGates {
-    let names = Set(gateState.namesOfFile.values.flatMap { $0 })
-    var gates = RegistrationGates(
-      names: names.union(gateBodyNames.keys).sorted(),
-      reachedEverywhere: gateState.reachedEverywhere.intersection(names).sorted(),
-      files: gateState.summary.files)
-    gates.separatesInstances = gateState.summary.separatesInstances
-    gates.instanceDigests = gateState.summary.instanceDigests
-    return gates
-  }
-
-  /// Updates the gates of `path` after a kept check (its gates were all reached everywhere,
-  /// its container instances as they were).
+  /// Updates the gates of `path` after a check that kept what is reached (its gates were
+  /// all reached everywhere, its container instances as they were).
   func noteKeptGates(of path: String, _ code: FileSummary?) {
     let names = Set(code?.registrations.compactMap(\.gate?.name) ?? [])
     gateState.namesOfFile[path] = names.isEmpty ? nil : names
@@ -87,8 +69,11 @@ struct GateState {
   var hashes: Set<UInt32> = []
   /// The gate names reached in every process.
   var reachedEverywhere: Set<String> = []
-  /// What the answer says of the gates (``DpendModel/AnalysisAnswer/gates``).
-  var summary = RegistrationGates()
+  /// `true` when the check told container instances apart (SPEC 8.6).
+  var separatesInstances = false
+  /// Each file's ``DpendModel/FileSummary/instanceDigest(full:)`` (full when
+  /// ``separatesInstances``), but 0.
+  var instanceDigests: [String: UInt64] = [:]
 }
 
 extension GateState: BinaryCoded {
@@ -96,6 +81,7 @@ extension GateState: BinaryCoded {
     try coder.code(&namesOfFile)
     try coder.code(&hashes)
     try coder.code(&reachedEverywhere)
-    try coder.code(&summary)
+    try coder.code(&separatesInstances)
+    try coder.code(&instanceDigests)
   }
 }

@@ -32,10 +32,6 @@ public struct DependencyGraph: Sendable {
   /// first asked (``GraphBuilder/containerViews``); empty for a graph built without it.
   public var containerIndex: ContainerIndex { lazyContainerIndex.index }
   let lazyContainerIndex: LazyContainerIndex
-  /// The names the container check looked up (last components, as looked up: hashed only
-  /// when ``watchedNames`` is asked, not on every keystroke's graph).
-  private let lookups: ContainerLookups
-  var containerLookups: [Substring] { lookups.names }
 
   /// Builds the graph of `summaries` (in any order) from scratch; extra diagnostics (for
   /// example unreadable files) are merged into ``diagnostics``.
@@ -50,9 +46,8 @@ public struct DependencyGraph: Sendable {
     mode: GenerationMode, libraryFactories: [Factory], resolved: ResolvedTable,
     candidates: [DependencyKey: [Factory]], unprovidedKeys: [DependencyKey], diagnostics: [Diagnostic],
     cycleComponents: [DependencyKey: Int], files: FileResults, container: ContainerReport = ContainerReport(),
-    containerIndex: LazyContainerIndex = LazyContainerIndex(.empty), containerLookups: ContainerLookups = .none
+    containerIndex: LazyContainerIndex = LazyContainerIndex(.empty)
   ) {
-    self.lookups = containerLookups
     self.mode = mode
     self.libraryFactories = libraryFactories
     self.resolvedTable = resolved

@@ -48,10 +48,9 @@ extension GraphBuilder {
   /// navigates with (made when first asked, through the same type lookups; when
   /// ``containerViews`` has `.editor`); nothing without any. The check is kept up to date by
   /// type (``ContainerStage``): after an edit, only the files and types it touches are
-  /// checked again. The names looked up are the check's: only the check makes the answer a
-  /// kept one stands for.
+  /// checked again.
   func checkContainers(configurations: [[String]]?) -> (
-    diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex, lookups: ContainerLookups
+    diagnostics: [Diagnostic], report: ContainerReport, index: LazyContainerIndex
   ) {
     defer {
       changedSinceLastGraph = [:]
@@ -61,7 +60,7 @@ extension GraphBuilder {
     guard !containerFiles.isEmpty else {
       containerStage = ContainerStage()
       containerStageIsCurrent = false
-      return ([], ContainerReport(), LazyContainerIndex(.empty), .none)
+      return ([], ContainerReport(), LazyContainerIndex(.empty))
     }
     let shelf = summaryShelf
     let symbols = self.symbols
@@ -81,7 +80,7 @@ extension GraphBuilder {
             return shelf.declarations(of: path).map { ($0.types, $0.protocols) }
           }, watch: watch)
       }, mentions: mentionsOfFile, visibility: settings.visibility)
-    let (diagnostics, stageReport, lookups) = containerStage.update(inputs)
+    let (diagnostics, stageReport) = containerStage.update(inputs)
     lastContainerCheckTypes = containerStage.lastCheckedTypes
     lastContainerCycleSearch = containerStage.lastLookedForCycles
     if gating {
@@ -99,11 +98,9 @@ extension GraphBuilder {
         reach: lastAnswers.reach, instances: lastAnswers.instances)
       report.graph = check.graph(of: containerStage.orderedRegistrations().filter { !$0.isForwarded })
     }
-    if buildsOneGraph || recordsContainerKeyFacts { report.keyFacts = containerStage.keyFacts }
-    report.gates = gateSummary
     report.helpers = ContainerVocabulary.notes(vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
     guard containerViews.contains(.editor) else {
-      return (diagnostics, report, LazyContainerIndex(.empty), lookups)
+      return (diagnostics, report, LazyContainerIndex(.empty))
     }
     let answers = lastAnswers
     let index = LazyContainerIndex {
@@ -111,6 +108,6 @@ extension GraphBuilder {
         summaries: paths.sorted().compactMap { shelf.containerCode(of: $0) },
         lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), filter: answers)
     }
-    return (diagnostics, report, index, lookups)
+    return (diagnostics, report, index)
   }
 }

@@ -45,14 +45,6 @@ public final class GraphBuilder {
   /// ``DependencyGraph/summary(of:)`` then answers `nil`. Such a builder builds one graph:
   /// another one needs every file set again.
   public var keepsSummaries = true
-  /// `false` for a one-graph builder whose graph's ``DependencyGraph/watchedNames`` is not
-  /// asked for (a command line without a summary cache keeps no answer): the file analyses
-  /// forget the names they looked up, which only a kept answer reads (it is then empty).
-  public var keepsWatchedNames = true
-  /// `true` when the graph's container report carries the key facts a kept answer is checked
-  /// against (``ContainerReport/keyFacts``): always for a one-graph builder, and for the
-  /// command line's builder whose state is kept.
-  public var recordsContainerKeyFacts = false
   /// What the graph makes of container code besides its diagnostics: the registrations graph
   /// `dpend tree` draws (``ContainerReport/graph``), and the index the editor navigates with
   /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
@@ -204,7 +196,7 @@ public final class GraphBuilder {
       resolved: resolvedLater ?? ResolvedTable(resolved), candidates: candidates,
       unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
       files: FileResults(byPath: files, paths: paths, summaries: shelf), container: container.report,
-      containerIndex: container.index, containerLookups: container.lookups)
+      containerIndex: container.index)
   }
 
   /// How long each stage of the last ``graph(extraDiagnostics:)`` took, in order; the
@@ -397,7 +389,7 @@ public final class GraphBuilder {
     let given = decoded.isEmpty ? nil : paths.map { decoded[$0] }
     let frozenSettings = settings
     let table = symbols
-    let watching = keepsWatchedNames || !buildsOneGraph
+    let watching = !buildsOneGraph
     return Parallel.map(paths.count, minimum: 32) { index in
       guard let stored = inputs.take(index) else { return .empty }
       var analysis = FileAnalysis(given?[index] ?? stored.decoded(), symbols: table, settings: frozenSettings)

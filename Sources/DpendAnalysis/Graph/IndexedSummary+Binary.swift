@@ -4,13 +4,12 @@ import DpendModel
 /// two flags), kept beside the summary in the summary cache: a file read from the cache then
 /// needs no decoding for its interface, only for its analysis.
 ///
-/// The bytes are a header (`DPIF` and a format version byte), the file's ``DeclaredNames``
-/// (which hold the flags, and are read alone by ``declaredNames(facts:)``) and the interface
-/// written by ``BinaryWriter``; read by ``IndexedSummary/init(_:facts:)``, which checks every
-/// read.
+/// The bytes are a header (`DPIF` and a format version byte), then the flags, the interface
+/// and the other facts written by ``BinaryWriter``; read by ``IndexedSummary/init(_:facts:)``,
+/// which checks every read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 7
+  static let factsFormatVersion: UInt8 = 8
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
   /// The kinds and access levels as written, in an order that never changes.
   private static let kinds: [TypeKind] = [.class, .struct, .actor, .enum]
@@ -19,6 +18,8 @@ extension IndexedSummary {
   /// The interface and flags in binary form.
   public func encodedFacts() -> [UInt8] {
     var writer = BinaryWriter()
+    writer.writeBool(isContainer)
+    writer.writeBool(isConditional)
     writer.writeArray(interface.types) { writer, type in
       writer.writeString(type.name)
       writer.writeCase(type.kind, of: Self.kinds)
@@ -43,23 +44,7 @@ extension IndexedSummary {
     writer.writeArray(dialects) { writer, dialect in writer.writeString(dialect.rawValue) }
     writer.writeArray(receiverNames) { $0.writeString($1) }
     mentions.write(into: &writer)
-    return writer.encoded(prefix: Self.factsHeader + declaredNames.encoded())
-  }
-
-  /// What the file declares, with its flags.
-  public var declaredNames: DeclaredNames {
-    DeclaredNames(interface, isContainer: isContainer, isConditional: isConditional)
-  }
-
-  /// The ``DeclaredNames`` at the head of `facts` (``encodedFacts()``), read without the
-  /// rest; `nil` when they are not a current encoding.
-  public static func declaredNames(facts: ArraySlice<UInt8>) -> DeclaredNames? {
-    facts.withUnsafeBytes { buffer in
-      guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
-        return nil
-      }
-      return DeclaredNames.read(buffer, at: factsHeader.count)?.names
-    }
+    return writer.encoded(prefix: Self.factsHeader)
   }
 
   /// `stored` with the facts `facts` hold (``encodedFacts()``), or `nil` when they are not
@@ -82,10 +67,9 @@ extension IndexedSummary {
     guard buffer.count >= factsHeader.count, buffer.prefix(factsHeader.count).elementsEqual(factsHeader) else {
       throw .malformed("not the facts of a summary")
     }
-    guard let (declared, end) = DeclaredNames.read(buffer, at: factsHeader.count) else {
-      throw .malformed("the facts' declared names do not read")
-    }
-    var reader = try BinaryReader(buffer, stringTableAt: end)
+    var reader = try BinaryReader(buffer, stringTableAt: factsHeader.count)
+    let isContainer = try reader.readBool()
+    let isConditional = try reader.readBool()
     let types = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
       FileInterface.TypeEntry(
         name: try reader.readString(), kind: try reader.readCase(of: kinds, "type kind"),
@@ -120,6 +104,6 @@ extension IndexedSummary {
     let mentions = try NameMentions.read(from: &reader)
     try reader.finish()
     let interface = FileInterface(types: types, protocols: protocols, typealiases: typealiases, extensions: extensions)
-    return (interface, declared.isContainer, declared.isConditional, vocabulary, dialects, receiverNames, mentions)
+    return (interface, isContainer, isConditional, vocabulary, dialects, receiverNames, mentions)
   }
 }

@@ -5,28 +5,18 @@ import DpendModel
 extension SymbolTable {
   /// `true` when the class named `name` (resolved) conforms to `DependencyConfiguration`.
   func isConfiguration(named name: String) -> Bool {
-    if let audit {
-      // A class's status depends on its extensions too; a name no class has is no configuration.
-      if let number = names.number(of: name), types[number]?.value.kind == .class {
-        audit.askWithExtensions(name)
-      } else {
-        audit.ask(name)
-      }
-    }
-    return configurations.contains(name)
+    configurations.contains(name)
   }
 
   /// `true` when `name` (resolved) is a protocol of the sources or a key of a library.
   func isKnownProtocol(_ name: String) -> Bool {
-    audit?.ask(name)
     guard let number = names.number(of: name) else { return libraryKeyNames.contains(name) }
     return protocols[number] != nil || (types[number] == nil && libraryKeyNames.contains(name))
   }
 
   /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
   func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
-    audit?.askWithExtensions(name)
-    return resolvedConformances(of: name, watch: watch)
+    resolvedConformances(of: name, watch: watch)
   }
 
   /// ``conformances(of:watch:)``, without recording the question: the table's own

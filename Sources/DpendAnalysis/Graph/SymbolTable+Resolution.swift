@@ -33,15 +33,6 @@ extension SymbolTable {
 
   /// The declared qualified name for `name` seen from `scope`, with its number, or `nil`.
   private func lookUp(_ name: String, in scope: String) -> (name: String, number: Int32)? {
-    if let audit {
-      // Every candidate, whether or not this table's scopes would skip it.
-      audit.ask(name)
-      var prefix = Substring(scope)
-      while !prefix.isEmpty {
-        audit.ask("\(prefix).\(name)")
-        prefix = prefix.utf8.lastIndex(of: Self.dot).map { prefix[..<$0] } ?? ""
-      }
-    }
     let firstEnd = name.utf8.firstIndex(of: Self.dot)
     // The number of the name's first component: no scope holds a component without one.
     let component = names.number(of: firstEnd.map { name[..<$0] } ?? Substring(name))

@@ -55,14 +55,9 @@ struct SymbolTable: Sendable {
   private(set) var configurations: Set<String> = []
   /// The analysed module's name: `App.Store` written in module `App` is `Store`.
   private(set) var moduleName: String?
-  /// Records every question asked of the table, when it stands for a workspace it holds only
-  /// part of (``SymbolAudit``).
-  let audit: SymbolAudit?
-
-  /// An empty table; `audit` records the questions asked of it.
-  init(libraryFactories: [Factory], moduleName: String? = nil, audit: SymbolAudit? = nil) {
+  /// An empty table.
+  init(libraryFactories: [Factory], moduleName: String? = nil) {
     self.moduleName = moduleName
-    self.audit = audit
     var names = Set<String>()
     for factory in libraryFactories {
       names.insert(factory.key.name)
@@ -71,13 +66,13 @@ struct SymbolTable: Sendable {
     libraryKeyNames = names
   }
 
-  /// The table of `files` (in any order); `audit` records the questions asked of it.
+  /// The table of `files` (in any order).
   init(
     files given: consuming [(path: String, interface: FileInterface)], libraryFactories: [Factory],
-    moduleName: String? = nil, audit: SymbolAudit? = nil
+    moduleName: String? = nil
   ) {
     var files = consume given
-    self.init(libraryFactories: libraryFactories, moduleName: moduleName, audit: audit)
+    self.init(libraryFactories: libraryFactories, moduleName: moduleName)
     var declarationCount = 0
     for (_, interface) in files {
       declarationCount += interface.types.count + interface.protocols.count + interface.typealiases.count
@@ -117,14 +112,12 @@ struct SymbolTable: Sendable {
 
   /// The winning declaration of the type named `name` (resolved).
   func type(named name: String) -> DeclarationSite<FileInterface.TypeFacts>? {
-    audit?.ask(name)
     guard let number = names.number(of: name), let site = types[number] else { return nil }
     return DeclarationSite(file: files[site.file], value: site.value)
   }
 
   /// The winning declaration of the protocol named `name` (resolved), with its access.
   func protocolDeclaration(named name: String) -> DeclarationSite<AccessLevel>? {
-    audit?.ask(name)
     guard let number = names.number(of: name), let site = protocols[number] else { return nil }
     return DeclarationSite(file: files[site.file], value: site.value)
   }
@@ -291,7 +284,6 @@ struct SymbolTable: Sendable {
     _ candidates: Set<String>?, reportingChanges: Bool, changed: inout Set<Substring>
   ) {
     guard let candidates else {
-      if reportingChanges { audit?.askEveryClass() }
       let aliasNames = aliasLastComponents
       var found = Set<String>()
       for (number, type) in types.first.enumerated() {
@@ -307,7 +299,6 @@ struct SymbolTable: Sendable {
     }
     // A candidate is a type the update touched, reported as changed already.
     for name in candidates {
-      audit?.askWithExtensions(name)
       let now = type(named: name).map { isConfiguration(name, $0.value, aliasNames: aliasLastComponents) } ?? false
       guard now != configurations.contains(name) else { continue }
       if now { configurations.insert(name) } else { configurations.remove(name) }
@@ -359,7 +350,7 @@ struct SymbolTable: Sendable {
 extension SymbolTable: BinaryCoded {
   init() { self.init(libraryFactories: []) }
 
-  /// Every table but the audit (a table read back stands for its whole workspace).
+  /// Every table.
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&names)
     try coder.code(&files)

@@ -36,14 +36,6 @@ struct ContainerStageTests {
     let fresh = Self.builder(files, settings).graph()
     #expect(graph.diagnostics == fresh.diagnostics, comment, sourceLocation: sourceLocation)
     #expect(graph.container == fresh.container, comment, sourceLocation: sourceLocation)
-    // The names looked up; a kept check's may be more than a fresh one's (a registration or
-    // resolve removed may have been looked up for: a name watched in vain only makes a later
-    // build check again).
-    #expect(graph.watchedNames.hashes == fresh.watchedNames.hashes, comment, sourceLocation: sourceLocation)
-    #expect(graph.watchedNames.counts == fresh.watchedNames.counts, comment, sourceLocation: sourceLocation)
-    #expect(
-      Set(fresh.watchedNames.containerLookups).isSubset(of: graph.watchedNames.containerLookups), comment,
-      sourceLocation: sourceLocation)
     let (index, freshIndex) = (graph.containerIndex, fresh.containerIndex)
     #expect(index.registrations == freshIndex.registrations, comment, sourceLocation: sourceLocation)
     #expect(index.sites == freshIndex.sites, comment, sourceLocation: sourceLocation)
@@ -55,14 +47,14 @@ struct ContainerStageTests {
 
   @Test func aChangeChecksOnlyTheTypesOfTheFilesItTyped() throws {
     let settings = AnalysisSettings()
-    var files = UnchangedContainerTests.files
+    var files = ContainerWorkspaces.files
     files["Sources/Other.swift"] = "struct Other {}\n"
     let builder = Self.builder(files, settings)
     let first = builder.graph()
     var checked: [Int] = []
     #expect(builder.lastContainerCheckTypes > 0)
     #expect(first.diagnostics.map(\.range.start.line) == [6])
-    let assembly = UnchangedContainerTests.assembly
+    let assembly = ContainerWorkspaces.assembly
     let path = "Sources/AppAssembly.swift"
     // Nothing changed; a file without container code; a helper beside the registrations.
     #expect(builder.graph().diagnostics == first.diagnostics && builder.lastContainerCheckTypes == 0)
@@ -108,21 +100,21 @@ struct ContainerStageTests {
   /// needed key: each checks the assembly's types, the counts and the error follow.
   @Test func aRegistrationAddedOrRemovedChecksTheAssemblysTypes() throws {
     let settings = AnalysisSettings()
-    var files = ContainerChangeTests.files
+    var files = FeedAssembly.files
     let builder = Self.builder(files, settings)
     let first = builder.graph()
     #expect(first.diagnostics.map(\.range.start.line) == [6] && first.container.registrationsRead == 2)
     var checked: [Int] = []
-    let path = ContainerChangeTests.path
-    let added = ContainerChangeTests.inserting(
+    let path = FeedAssembly.path
+    let added = FeedAssembly.inserting(
       "    container.register(Clock.self, name: \"debug\") { r in ClockImpl(store: r.resolve(Store.self)!) }\n")
     checked.append(Self.change(builder, &files, path, to: added, settings, "added"))
     let graph = builder.graph()
     #expect(graph.diagnostics.map(\.range.start.line) == [7])
     #expect(graph.container.registrationsRead == 3 && graph.container.resolvesChecked == 4)
-    checked.append(Self.change(builder, &files, path, to: ContainerChangeTests.assembly, settings, "removed"))
+    checked.append(Self.change(builder, &files, path, to: FeedAssembly.assembly, settings, "removed"))
     #expect(builder.graph().container.registrationsRead == 2)
-    let needed = ContainerChangeTests.inserting("    container.register(Logger.self) { _ in LoggerImpl() }\n")
+    let needed = FeedAssembly.inserting("    container.register(Logger.self) { _ in LoggerImpl() }\n")
     checked.append(Self.change(builder, &files, path, to: needed, settings, "needed"))
     #expect(builder.graph().diagnostics.isEmpty)
     // The assembly's types only, each time.
@@ -134,12 +126,12 @@ struct ContainerStageTests {
   /// the assembly's types, and the cycle is found.
   @Test func aRegistrationEditedInPlaceChecksTheAssemblysTypes() throws {
     let settings = AnalysisSettings()
-    var files = ContainerChangeTests.files
+    var files = FeedAssembly.files
     let builder = Self.builder(files, settings)
     #expect(builder.graph().container.resolvesChecked == 3)
     var checked: [Int] = []
-    let path = ContainerChangeTests.path
-    let feed = EditedRegistrationTests.feed
+    let path = FeedAssembly.path
+    let feed = FeedAssembly.feed
     let gained = feed.replacing("FeedImpl(", with: "FeedImpl(cache: r.resolve(Store.self)!, ")
     checked.append(
       Self.change(builder, &files, path, to: files[path]!.replacing(feed, with: gained), settings, "gained"))
@@ -158,12 +150,12 @@ struct ContainerStageTests {
   /// and while it stands every edit looks again.
   @Test func cyclesAreLookedForOnlyFromAddedEdges() throws {
     let settings = AnalysisSettings()
-    var files = ContainerChangeTests.files
+    var files = FeedAssembly.files
     let builder = Self.builder(files, settings)
     _ = builder.graph()
     #expect(builder.lastContainerCycleSearch)
-    let path = ContainerChangeTests.path
-    let feed = EditedRegistrationTests.feed
+    let path = FeedAssembly.path
+    let feed = FeedAssembly.feed
     let gained = feed.replacing("FeedImpl(", with: "FeedImpl(cache: r.resolve(Store.self)!, ")
     var searched: [Bool] = []
     _ = Self.change(builder, &files, path, to: files[path]!.replacing(feed, with: gained), settings, "gained")
@@ -189,19 +181,19 @@ struct ContainerStageTests {
   }
 
   /// The random files with a registration edited in place at each step
-  /// (``UnchangedContainerTests/registrationEdited(in:_:)``), the registrations needing
+  /// (``ContainerWorkspaces/registrationEdited(in:_:)``), the registrations needing
   /// nothing beside them: each graph equals the one built from scratch.
   @Test(arguments: [91, 92, 93, 94])
   func registrationsEditedInPlaceGiveTheGraphBuiltFromScratch(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let settings = try UnchangedGraphTests.settings(seed % 2 == 0 ? ".*" : "T.*")
-    var files = UnchangedContainerTests.randomWorkspace(&random).merging(UnchangedContainerTests.leaves) { a, _ in a }
+    let settings = try ContainerWorkspaces.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var files = ContainerWorkspaces.randomWorkspace(&random).merging(ContainerWorkspaces.leaves) { a, _ in a }
     let builder = Self.builder(files, settings)
     _ = builder.graph()
     var partial = 0
     for step in 0..<50 {
       let path = "Sources/Container\(random.below(3)).swift"
-      let text = UnchangedContainerTests.registrationEdited(in: files[path]!, &random)
+      let text = ContainerWorkspaces.registrationEdited(in: files[path]!, &random)
       let types = Self.change(builder, &files, path, to: text, settings, "step \(step)")
       if types < Self.builder(files, settings).checkedTypesFromScratch() { partial += 1 }
     }
@@ -211,7 +203,7 @@ struct ContainerStageTests {
   @Test func aBuilderDrawingTheTreeDrawsItAfterAGraphThatChecksNothing() throws {
     let builder = GraphBuilder(settings: AnalysisSettings())
     builder.set(
-      UnchangedContainerTests.files.map {
+      ContainerWorkspaces.files.map {
         SummaryCollector.summarize(path: $0.key, source: $0.value, settings: Self.collection)
       })
     _ = builder.graph()
@@ -221,15 +213,15 @@ struct ContainerStageTests {
   }
 
   /// Random files with container code and without, edited one at a time
-  /// (``UnchangedContainerTests/randomEdit(of:container:step:_:)``), removed, and added
+  /// (``ContainerWorkspaces/randomEdit(of:container:step:_:)``), removed, and added
   /// again with container code: each graph equals the one built from scratch, diagnostics,
   /// container report, names looked up and the editor's index included, and many builds
   /// keep the check.
   @Test(arguments: [51, 52, 53, 54])
   func randomEditsGiveTheGraphBuiltFromScratch(seed: UInt64) throws {
     var random = SplitMix64(seed: seed)
-    let settings = try UnchangedGraphTests.settings(seed % 2 == 0 ? ".*" : "T.*")
-    var files = UnchangedContainerTests.randomWorkspace(&random)
+    let settings = try ContainerWorkspaces.settings(seed % 2 == 0 ? ".*" : "T.*")
+    var files = ContainerWorkspaces.randomWorkspace(&random)
     let builder = Self.builder(files, settings)
     _ = builder.graph()
     var partial = 0
@@ -240,7 +232,7 @@ struct ContainerStageTests {
       let text: String? =
         random.below(8) == 0 || files[path] == nil
         ? (files[path] == nil ? RandomContainerFile.make(shape: random.next(), &random) : nil)
-        : UnchangedContainerTests.randomEdit(of: files[path]!, container: container, step: step, &random)
+        : ContainerWorkspaces.randomEdit(of: files[path]!, container: container, step: step, &random)
       let types = Self.change(builder, &files, path, to: text, settings, "step \(step)")
       if types < Self.builder(files, settings).checkedTypesFromScratch() { partial += 1 }
     }

@@ -56,7 +56,6 @@ struct ContainerViewsTests {
       let graph = Self.graph(views)
       #expect(graph.diagnostics == both.diagnostics, "\(views)")
       #expect(graph.container.registrationsRead == 2 && graph.container.resolvesChecked == 2, "\(views)")
-      #expect(graph.watchedNames == both.watchedNames, "\(views)")
       #expect(graph.container.graph.nodes.count == (views.contains(.tree) ? 2 : 0), "\(views)")
       #expect(graph.containerIndex.sites.count == (views.contains(.editor) ? 2 : 0), "\(views)")
     }

@@ -3,13 +3,10 @@ import Foundation
 import Testing
 
 extension AnswerCacheCommandTests {
-  /// A file added or removed whose declarations the graph does not read, or that adds or
-  /// removes providers of keys nothing needs, keeps the answer: `analyze` reports it as a run
-  /// without a cache does, and `generate` writes the kept registrations with the providers,
-  /// byte for byte what a run without a cache writes. One declaring a name another file
-  /// looked up (a missing key's), or a provider something needs, builds the graph; so does
-  /// one removed and two added.
-  @Test func aFileAddedOrRemovedKeepsTheAnswerWhenItsDeclarationsDoNotReachTheGraph() throws {
+  /// Files added and removed, with declarations nothing reads, providers nothing needs, and
+  /// a needed key's first provider: each run goes on from the host state and prints and
+  /// writes what a run without a cache does.
+  @Test func aFileAddedOrRemovedGoesOnFromTheHostState() throws {
     let files = [
       ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
@@ -19,8 +16,8 @@ extension AnswerCacheCommandTests {
     defer { workspace.remove() }
     let analyze = ["analyze", "--verbose", "--output-file", "Deps.swift"]
     #expect(try workspace.run(analyze).status == 1)
-    let nothing = "answer cache: 1 file added, and nothing the graph reads changed; no graph built\n"
-    let providers = "answer cache: 1 file added, and only providers of keys nothing needs were added or removed;"
+    let nothing = "host state: the kept state updated with 1 changed file\n"
+    let providers = "host state: the kept state updated with 1 changed file\n"
     for (index, (path, text, line)) in [
       ("Sources/Helper.swift", "protocol Unread {}\nfinal class Helper { init(store: Store) {} }\n", nothing),
       ("Sources/Cache.swift", "protocol Cache {}\nfinal class CacheImpl: Cache { init(store: Store) {} }\n", providers),
@@ -41,8 +38,8 @@ extension AnswerCacheCommandTests {
     let satisfied = try workspace.run(analyze)
     #expect(
       satisfied.stderr
-        == "summary cache: 5 reused, 1 parsed\nanswer cache: 1 file added, and only the first provider of a key"
-        + " something needs was added, removing its error; no graph built\n0 errors, 0 warnings\n")
+        == "summary cache: 5 reused, 1 parsed\nhost state: the kept state updated with 1 changed file\n0 errors, 0 warnings\n"
+    )
     #expect(satisfied.stdout == (try workspace.run(["analyze", "--no-cache", "--output-file", "Deps.swift"]).stdout))
     let generate = ["generate", "--verbose", "--output-file", "Deps.swift"]
     // `generate` as a run without a cache writes it, for ``expectFresh(_:_:_:)``.
@@ -50,7 +47,7 @@ extension AnswerCacheCommandTests {
     #expect(try workspace.run(generate).stderr.hasSuffix("wrote Deps.swift\n"))
     try workspace.write("Sources/Timer.swift", "final class TimerImpl { init(clock: Clock) {} }\n")
     let spliced = try workspace.run(generate)
-    #expect(spliced.stderr == "summary cache: 6 reused, 1 parsed\n" + providers + " no graph built\nwrote Deps.swift\n")
+    #expect(spliced.stderr == "summary cache: 6 reused, 1 parsed\n" + providers + "wrote Deps.swift\n")
     try Self.expectFresh(workspace, fresh, "a file added")
     #expect(workspace.read("Deps.swift")?.contains("TimerImpl(clock: ") == true)
     // A file removed is a change to an empty file: one nothing reads, one with a provider
@@ -59,14 +56,14 @@ extension AnswerCacheCommandTests {
     let unread = try workspace.run(generate)
     #expect(
       unread.stderr
-        == "summary cache: 6 reused, 0 parsed\nanswer cache: 1 file removed, and nothing the graph reads changed;"
-        + " no graph built\nDeps.swift is up to date\n")
+        == "summary cache: 6 reused, 0 parsed\nhost state: the kept state updated with 1 changed file\nDeps.swift is up to date\n"
+    )
     try FileManager.default.removeItem(at: workspace.url("Sources/Timer.swift"))
     let unneeded = try workspace.run(generate)
     #expect(
       unneeded.stderr
-        == "summary cache: 5 reused, 0 parsed\nanswer cache: 1 file removed, and only providers of keys nothing needs"
-        + " were added or removed; no graph built\nwrote Deps.swift\n")
+        == "summary cache: 5 reused, 0 parsed\nhost state: the kept state updated with 1 changed file\nwrote Deps.swift\n"
+    )
     try Self.expectFresh(workspace, fresh, "a file removed")
     #expect(workspace.read("Deps.swift")?.contains("TimerImpl") == false)
     try FileManager.default.removeItem(at: workspace.url("Sources/ClockImpl.swift"))

@@ -3,22 +3,11 @@ import Foundation
 import Testing
 
 extension AnswerCacheCommandTests {
-  static let rewired =
-    "answer cache: 1 file changed shape, and only providers' dependencies changed, changing no diagnostic;"
-    + " no graph built\n"
-  static let rewiredMissing =
-    "answer cache: 1 file changed shape, and only providers' dependencies changed, changing only the error of a key"
-    + " nothing provides; no graph built\n"
 
-  static let alternatives =
-    "answer cache: 1 file changed shape, and only factories after a key's first were added, removed or changed,"
-    + " which the graph does not choose; no graph built\n"
-
-  /// A second initializer after a provider's first keeps the answer and the code, for
-  /// `generate` (the kept registrations with the first's new place) and `analyze`; one put
-  /// first, which the graph chooses, builds the graph.
+  /// A second initializer after a provider's first, or put first: each run goes on from the
+  /// host state and writes what a run without a cache writes.
   @Test(arguments: ["dip", "static"])
-  func aSecondInitializerKeepsTheAnswerAndTheCode(container: String) throws {
+  func aSecondInitializerIsWrittenAsAFreshRunWritesIt(container: String) throws {
     let files = [
       ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
@@ -36,24 +25,22 @@ extension AnswerCacheCommandTests {
       try workspace.write("Sources/Feed.swift", text)
       #expect(
         try workspace.run(generate + ["Deps.swift"]).stderr
-          == "summary cache: 1 reused, 1 parsed\n" + Self.alternatives + "Deps.swift is up to date\n", "\(text)")
+          == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "Deps.swift is up to date\n", "\(text)")
       try Self.expectFresh(workspace, generate, text)
     }
     let first = feed.replacing("  init(store: Store) {}\n", with: "  init() {}\n  init(store: Store) {}\n")
     try workspace.write("Sources/Feed.swift", first)
     #expect(
-      try workspace.run(generate + ["Deps.swift"]).stderr == "summary cache: 1 reused, 1 parsed\nwrote Deps.swift\n")
+      try workspace.run(generate + ["Deps.swift"]).stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated
+        + "wrote Deps.swift\n")
     try Self.expectFresh(workspace, generate, "first")
   }
 
-  /// A factory given other parameters that change no diagnostic keeps the answer:
-  /// `analyze` reports it, and `generate` writes the registrations it kept with the factory
-  /// rewired, byte for byte what a run without a cache writes, for every container. A
-  /// parameter closing a cycle builds the graph. One needing a key nothing provides keeps
-  /// the answer with that key's error made again, and the registrations the code would
-  /// have: the fix that follows is written from them.
+  /// A factory given other parameters, one closing a cycle and the fix, one needing keys
+  /// nothing provides and the fix: each run goes on from the host state, reports what a run
+  /// without a cache reports, and writes the same code, for every container.
   @Test(arguments: ["dip", "static", "swinject"])
-  func aRewiredFactoryIsWrittenFromTheKeptRegistrations(container: String) throws {
+  func aRewiredFactoryIsWrittenAsAFreshRunWritesIt(container: String) throws {
     let files = [
       ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\n",
@@ -75,20 +62,21 @@ extension AnswerCacheCommandTests {
     for (path, text) in edits {
       try workspace.write(path, text)
       let spliced = try workspace.run(generate + ["Deps.swift"])
-      #expect(spliced.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewired + "wrote Deps.swift\n", "\(text)")
+      #expect(spliced.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.updated + "wrote Deps.swift\n", "\(text)")
       try expectFresh(text)
     }
     #expect(workspace.read("Deps.swift")?.contains("FeedImpl(s: ") == true)
-    // `analyze` keeps the answer too.
+    // `analyze` too.
     try workspace.write("Sources/Feed.swift", feed)
     let analyzed = try workspace.run(["analyze", "--verbose", "--output-file", "Deps.swift"])
-    #expect(analyzed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.rewired + "0 errors, 0 warnings\n")
+    #expect(analyzed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.updated + "0 errors, 0 warnings\n")
     // A cycle (`Clock` needs `Store`, which needs `Clock`), and the run after it.
     try workspace.write(
       "Sources/Clock.swift", "protocol Clock {}\nfinal class ClockImpl: Clock { init(store: Store) {} }\n")
     let cycle = try workspace.run(generate + ["Deps.swift"])
     #expect(cycle.status == 1)
-    #expect(cycle.stderr.hasPrefix("summary cache: 2 reused, 1 parsed\nSources/"), "\(cycle.stderr)")
+    #expect(
+      cycle.stderr.hasPrefix("summary cache: 2 reused, 1 parsed\n" + Self.updated + "Sources/"), "\(cycle.stderr)")
     #expect(cycle.stderr.contains("dependency cycle"))
     // Broken again: the graph built with the cycle kept the registrations its code would
     // have, and the code is written from them with `Clock`'s factory rewired.
@@ -96,17 +84,16 @@ extension AnswerCacheCommandTests {
     #expect(
       try workspace.run(generate + ["Deps.swift"]).stderr
         == "summary cache: 2 reused, 1 parsed\n"
-        + Self.rewired.replacing("changing no diagnostic", with: "breaking every dependency cycle")
+        + Self.updated
         + "wrote Deps.swift\n")
     try expectFresh("cycle broken")
     // A key nothing provides, needed, needed twice with other parameters, with a second
     // one, then neither.
-    let twoMissing = Self.rewiredMissing.replacing(
-      "only the error of a key", with: "only the errors of 2 keys")
+
     for (text, line) in [
-      (feed.replacing("store: Store", with: "store: Store, disk: Disk"), Self.rewiredMissing),
-      ("\n" + feed.replacing("store: Store", with: "disk: Disk, clock: Clock, backup: Disk"), Self.rewiredMissing),
-      (feed.replacing("store: Store", with: "disk: Disk, clock: Clock, cache: Cache"), twoMissing),
+      (feed.replacing("store: Store", with: "store: Store, disk: Disk"), Self.updated),
+      ("\n" + feed.replacing("store: Store", with: "disk: Disk, clock: Clock, backup: Disk"), Self.updated),
+      (feed.replacing("store: Store", with: "disk: Disk, clock: Clock, cache: Cache"), Self.updated),
     ] {
       try workspace.write("Sources/Feed.swift", text)
       let kept = try workspace.run(generate + ["Deps.swift"])
@@ -123,7 +110,7 @@ extension AnswerCacheCommandTests {
     }
     try workspace.write("Sources/Feed.swift", feed.replacing("store: Store", with: "clock: Clock, store: Store"))
     let fixed = try workspace.run(generate + ["Deps.swift"])
-    #expect(fixed.stderr == "summary cache: 2 reused, 1 parsed\n" + twoMissing + "wrote Deps.swift\n")
+    #expect(fixed.stderr == "summary cache: 2 reused, 1 parsed\n" + Self.updated + "wrote Deps.swift\n")
     try expectFresh("fixed")
     #expect(workspace.read("Deps.swift")?.contains("FeedImpl(clock: ") == true)
   }
@@ -131,11 +118,11 @@ extension AnswerCacheCommandTests {
 
 extension AnswerCacheCommandTests {
   /// The edit loop of a new dependency: a factory needs a protocol nothing implements yet
-  /// (an error, the answer kept), then a file with its implementation is added (its first
-  /// provider: the error goes). Neither builds the graph, and the code written after the
-  /// second is byte for byte what a run without a cache writes.
+  /// (an error), then a file with its implementation is added (its first provider: the
+  /// error goes). Both go on from the host state, and the code written after the second is
+  /// byte for byte what a run without a cache writes.
   @Test(arguments: ["dip", "static", "swinject"])
-  func aNeededKeysFirstProviderIsWrittenFromTheRegistrationsKeptThroughItsError(container: String) throws {
+  func aNeededKeysFirstProviderIsWrittenAfterItsError(container: String) throws {
     let files = [
       ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\nprotocol Disk {}\n",
@@ -149,26 +136,25 @@ extension AnswerCacheCommandTests {
       "Sources/Feed.swift", files["Sources/Feed.swift"]!.replacing("store: Store", with: "disk: Disk"))
     let failing = try workspace.run(generate + ["Deps.swift"])
     #expect(failing.status == 1)
-    #expect(failing.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\n" + Self.rewiredMissing), "\(failing.stderr)")
+    #expect(failing.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\n" + Self.updated), "\(failing.stderr)")
     try workspace.write("Sources/DiskImpl.swift", "final class DiskImpl: Disk { init(store: Store) {} }\n")
     let provided = try workspace.run(generate + ["Deps.swift"])
     #expect(
       provided.stderr
-        == "summary cache: 2 reused, 1 parsed\nanswer cache: 1 file added, and only the first provider of a key"
-        + " something needs was added, removing its error; no graph built\nwrote Deps.swift\n")
+        == "summary cache: 2 reused, 1 parsed\nhost state: the kept state updated with 1 changed file\nwrote Deps.swift\n"
+    )
     try Self.expectFresh(workspace, generate, "provided")
     #expect(workspace.read("Deps.swift")?.contains("DiskImpl(store: ") == true)
   }
 }
 
 extension AnswerCacheCommandTests {
-  /// Edits of a provider class that leave the graph: a method added or its signature
-  /// changed keep the answer and the written code; a conformance added or given up (a
-  /// provider of a key nothing needs added and one removed) is written from the kept
-  /// registrations, byte for byte what a run without a cache writes, and so is the class
-  /// renamed. Giving up a conformance something needs builds the graph.
+  /// Edits of a provider class: a method added or its signature changed, a conformance
+  /// added or given up, the class renamed, a conformance something needs given up (an
+  /// error): each run goes on from the host state and writes what a run without a cache
+  /// writes.
   @Test(arguments: ["dip", "static", "swinject"])
-  func aProviderClassesMethodsAndConformancesKeepTheAnswer(container: String) throws {
+  func aProviderClassesMethodsAndConformancesAreWrittenAsAFreshRunWritesThem(container: String) throws {
     let files = [
       ".dpend.json": Self.implSettings,
       "Sources/Store.swift": "protocol Store {}\nfinal class StoreImpl: Store {}\nprotocol Purgeable {}\n",
@@ -188,7 +174,7 @@ extension AnswerCacheCommandTests {
       try workspace.write("Sources/Feed.swift", text)
       #expect(
         try workspace.run(generate + ["Deps.swift"]).stderr
-          == "summary cache: 1 reused, 1 parsed\n" + Self.unreached + "Deps.swift is up to date\n", "\(text)")
+          == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "Deps.swift is up to date\n", "\(text)")
     }
     for (path, text) in [
       ("Sources/Store.swift", store.replacing("StoreImpl: Store", with: "StoreImpl: Store, Purgeable")),
@@ -197,7 +183,7 @@ extension AnswerCacheCommandTests {
       try workspace.write(path, text)
       #expect(
         try workspace.run(generate + ["Deps.swift"]).stderr
-          == "summary cache: 1 reused, 1 parsed\n" + Self.providers + "wrote Deps.swift\n", "\(text)")
+          == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "wrote Deps.swift\n", "\(text)")
       try Self.expectFresh(workspace, generate, text)
     }
     #expect(workspace.read("Deps.swift")?.contains("Purgeable") == true)
@@ -206,14 +192,16 @@ extension AnswerCacheCommandTests {
       "Sources/Store.swift", store.replacing("StoreImpl: Store", with: "DiskStoreImpl: Store, Purgeable"))
     #expect(
       try workspace.run(generate + ["Deps.swift"]).stderr
-        == "summary cache: 1 reused, 1 parsed\nanswer cache: 1 file changed shape, and only providers renamed or"
-        + " replaced, changing no diagnostic; no graph built\nwrote Deps.swift\n")
+        == "summary cache: 1 reused, 1 parsed\nhost state: the kept state updated with 1 changed file\nwrote Deps.swift\n"
+    )
     try Self.expectFresh(workspace, generate, "renamed")
     #expect(workspace.read("Deps.swift")?.contains("DiskStoreImpl()") == true)
     // `FeedImpl` needs `Store`.
     try workspace.write("Sources/Store.swift", store.replacing("StoreImpl: Store", with: "StoreImpl: Purgeable"))
     let failing = try workspace.run(generate + ["Deps.swift"])
     #expect(failing.status == 1)
-    #expect(failing.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\nSources/Feed.swift:3:"), "\(failing.stderr)")
+    #expect(
+      failing.stderr.hasPrefix("summary cache: 1 reused, 1 parsed\n" + Self.updated + "Sources/Feed.swift:3:"),
+      "\(failing.stderr)")
   }
 }
