@@ -92,6 +92,14 @@ extension Diagnostic: BinaryCoded {
   }
 }
 
+extension ProtocolDeclaration: BinaryCoded {
+  public init() { self.init(name: "", access: .internal, range: SourceRange()) }
+
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(legacy: &self)
+  }
+}
+
 extension TypeDeclaration: BinaryCoded {
   public init() {
     self.init(

@@ -38,6 +38,8 @@ struct ContainerStage {
   var findings: [[String: ContainerCheck.Findings]] = []
   /// The types whose check asked the symbol table or read declarations, with what.
   var typeLookups: [String: TypeReads] = [:]
+  /// The digests of the declarations of each file read, by name (``ContainerStage+Declarations``).
+  var declarationDigests: [String: [UInt64: UInt64]] = [:]
   /// Each configuration's cycles.
   var cycles: [[Diagnostic]] = []
   /// The edges between registrations on numbered keys, while no resolve has an owner
@@ -64,10 +66,21 @@ struct ContainerStage {
   ) {
     if inputs.full { self = ContainerStage() }
     let changedHashes = Set(inputs.namesChanged.map(StableHash.of))
-    // The files to type again.
+    // The files to type again: the changed ones, and those that read a declaration that
+    // changed or looked up a name that did.
     var dirtyFiles = inputs.full ? inputs.containerPaths : inputs.changed.filter { inputs.containerPaths.contains($0) }
+    let declared = inputs.full ? (names: [], unknown: []) : declarationChanges(inputs.changed, inputs.declarations)
     if !inputs.full {
-      for path in inputs.changed { dirtyFiles.formUnion(readers[path] ?? []) }
+      for path in inputs.changed {
+        guard let readersOfPath = readers[path] else { continue }
+        if declared.unknown.contains(path) {
+          dirtyFiles.formUnion(readersOfPath)
+        } else if !declared.names.isEmpty {
+          for reader in readersOfPath where files[reader]?.watches(any: declared.names) == true {
+            dirtyFiles.insert(reader)
+          }
+        }
+      }
       if !changedHashes.isEmpty {
         for (path, facts) in files where facts.watches(any: changedHashes) { dirtyFiles.insert(path) }
       }
@@ -119,10 +132,12 @@ struct ContainerStage {
       allTypes = true
       edgesChanged = true
     }
-    // The types whose check read what changed.
+    // The types whose check read what changed: a declaration, or a name looked up.
     if !allTypes, !typeLookups.isEmpty, !changedHashes.isEmpty || !inputs.changed.isEmpty {
       for (type, read) in typeLookups
-      where !read.files.isDisjoint(with: inputs.changed) || read.hashes.contains(where: changedHashes.contains) {
+      where !read.files.isDisjoint(with: declared.unknown)
+        || read.hashes.contains(where: { changedHashes.contains($0) || declared.names.contains($0) })
+      {
         dirtyTypes.insert(type)
       }
     }
@@ -132,6 +147,9 @@ struct ContainerStage {
     }
     let types = allTypes ? Array(buckets.keys) : Array(dirtyTypes)
     checkTypes(types, lookup: lookup)
+    keepDeclarationDigests(of: typed.lazy.compactMap { $0 }.flatMap(\.declarationFiles), inputs.declarations)
+    let checkedReads = types.compactMap { typeLookups[$0]?.files }
+    keepDeclarationDigests(of: checkedReads.joined(), inputs.declarations)
     updateCycles(typed: order, rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged, lookup: lookup)
     sitesMoved = false
     return answer()
@@ -382,6 +400,7 @@ extension ContainerStage: BinaryCoded {
     try coder.code(&assumedNotes)
     try coder.code(&findings)
     try coder.code(&typeLookups)
+    try coder.code(&declarationDigests)
     try coder.code(&cycles)
     try coder.code(&cycleGraph)
     try coder.code(&cycleGraphIsCurrent)

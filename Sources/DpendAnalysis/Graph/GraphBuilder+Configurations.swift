@@ -79,7 +79,8 @@ extension GraphBuilder {
             reads?.paths.insert(path)
             return shelf.declarations(of: path).map { ($0.types, $0.protocols) }
           }, watch: watch)
-      }, mentions: mentionsOfFile, visibility: settings.visibility)
+      }, declarations: { shelf.declarations(of: $0).map { ($0.types, $0.protocols) } }, mentions: mentionsOfFile,
+      visibility: settings.visibility)
     let (diagnostics, stageReport) = containerStage.update(inputs)
     lastContainerCheckTypes = containerStage.lastCheckedTypes
     lastContainerCycleSearch = containerStage.lastLookedForCycles

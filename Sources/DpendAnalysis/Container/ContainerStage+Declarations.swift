@@ -1,0 +1,60 @@
+import DpendModel
+
+/// What the container stage keeps of the declarations its typing and checks read (a type's
+/// initializers, a protocol's inheritance), so that an edit of a file they read types and
+/// checks again only those that read a declaration it changed: a class appended to a file of
+/// protocols changes none of the declarations read there, and types nothing again.
+///
+/// Each file read keeps, by the stable hash of each declaration's last name (as a
+/// ``NameWatch`` records a name looked up), the digest of that declaration. An edit of the
+/// file compares its declarations with them; the names whose declaration was added, removed
+/// or changed are then looked for among what each reader watched. A file's digests are
+/// dropped at each of its changes and made again when something reads it, so they are always
+/// of the text the readers read.
+extension ContainerStage {
+  /// The digest of each declaration of `declared` by the hash of its name's last component;
+  /// two of one last name (nested types) share one entry, their digests combined in order.
+  static func declarationDigests(
+    _ declared: (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
+  ) -> [UInt64: UInt64] {
+    var digests: [UInt64: UInt64] = [:]
+    func add(_ name: String, _ bytes: [UInt8]) {
+      let key = StableHash.of(SymbolTable.lastComponent(name))
+      let digest = StableHash.of(bytes[...])
+      digests[key] = digests[key].map { $0 &* 1_099_511_628_211 &+ digest } ?? digest
+    }
+    for type in declared?.types ?? [] { add(type.name, BinaryCoder.encoded(type)) }
+    for declaration in declared?.protocols ?? [] { add(declaration.name, BinaryCoder.encoded(declaration)) }
+    return digests
+  }
+
+  /// Compares the declarations of the `changed` files with the digests kept of them, and
+  /// forgets those digests: the hashes of the names whose declaration changed, and the
+  /// changed files no digests were kept of (whose every declaration counts as changed).
+  mutating func declarationChanges(
+    _ changed: Set<String>, _ declarations: (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
+  ) -> (names: Set<UInt64>, unknown: Set<String>) {
+    var names: Set<UInt64> = []
+    var unknown: Set<String> = []
+    for path in changed {
+      guard let old = declarationDigests.removeValue(forKey: path) else {
+        unknown.insert(path)
+        continue
+      }
+      let new = Self.declarationDigests(declarations(path))
+      for (key, digest) in old where new[key] != digest { names.insert(key) }
+      for key in new.keys where old[key] == nil { names.insert(key) }
+    }
+    return (names, unknown)
+  }
+
+  /// Keeps the digests of the declarations of each of `paths` not kept yet (files just read).
+  mutating func keepDeclarationDigests(
+    of paths: some Sequence<String>,
+    _ declarations: (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
+  ) {
+    for path in paths where declarationDigests[path] == nil {
+      declarationDigests[path] = Self.declarationDigests(declarations(path))
+    }
+  }
+}
