@@ -8,19 +8,6 @@ import DpendModel
 /// changes. Immutable once made or read (``code(_:)`` alone sets its properties again).
 final class ContainerFileFacts: @unchecked Sendable {
   private(set) var path: String
-  /// The registrations, in file order, their types canonicalized.
-  private(set) var registrations: [ContainerRegistration]
-  /// The file's own resolve sites, then each registration's needs, property needs and
-  /// auto-wired needs, registration by registration: the order the check reads sites in.
-  private(set) var sites: [ContainerCheck.Site]
-  /// How many of ``sites`` are the file's own resolve sites (the first ones).
-  private(set) var freeSiteCount: Int
-  /// Each site's type as the check types it (``ContainerTypeLookup/resolve(_:)``); `nil`
-  /// for a site it cannot type (unread).
-  private(set) var siteTypes: [String?]
-  /// For each type a read registration registers, the protocols and superclass it conforms
-  /// to: what tells a protocol nothing registers from one registered under a concrete type.
-  private(set) var conformances: [String: [String]]
   /// The notes of the registrations read nowhere, then of the file's own sites, then of its
   /// registrations' needs (the order a check of every file gives them in, file by file).
   private(set) var registrationNotes: [Diagnostic]
@@ -32,26 +19,60 @@ final class ContainerFileFacts: @unchecked Sendable {
   private(set) var resolvesUnread: Int
   /// The stable hashes of the last components of the names the typing looked up, sorted.
   private(set) var watched: [UInt64]
-  /// The files whose declarations the typing read (initializers, protocols' inheritance).
-  private(set) var declarationFiles: Set<String>
-  /// The distinct build conditions of its registrations and sites.
-  private(set) var conditionLists: Set<BuildConditions>
-  /// What the file gives the cycle check, position-free: the edges from its registrations to
-  /// the keys their factories resolve, and its property-wrapper resolves by their owners.
-  /// Edges only removed cannot close a cycle.
-  private(set) var edges: Set<String>
-  /// The types its read registrations construct (what a property-wrapper resolve's owner is
-  /// matched with), with their keys.
-  private(set) var constructed: Set<String>
+  /// The rest, which only the updates that type this file again or check its types read:
+  /// a state read keeps it in binary form until then.
+  private var body: Deferred<Body>
+
+  /// What only some updates read of a file's facts.
+  struct Body: BinaryCoded, Sendable {
+    /// The registrations, in file order, their types canonicalized.
+    var registrations: [ContainerRegistration] = []
+    /// The file's own resolve sites, then each registration's needs, property needs and
+    /// auto-wired needs, registration by registration: the order the check reads sites in.
+    var sites: [ContainerCheck.Site] = []
+    /// How many of ``sites`` are the file's own resolve sites (the first ones).
+    var freeSiteCount = 0
+    /// Each site's type as the check types it (``ContainerTypeLookup/resolve(_:)``); `nil`
+    /// for a site it cannot type (unread).
+    var siteTypes: [String?] = []
+    /// For each type a read registration registers, the protocols and superclass it
+    /// conforms to: what tells a protocol nothing registers from one registered under a
+    /// concrete type.
+    var conformances: [String: [String]] = [:]
+    /// The files whose declarations the typing read (initializers, protocols' inheritance).
+    var declarationFiles: Set<String> = []
+    /// The distinct build conditions of its registrations and sites.
+    var conditionLists: Set<BuildConditions> = []
+    /// What the file gives the cycle check, position-free: the edges from its registrations
+    /// to the keys their factories resolve, and its property-wrapper resolves by their
+    /// owners. Edges only removed cannot close a cycle.
+    var edges: Set<String> = []
+    /// The types its read registrations construct (what a property-wrapper resolve's owner
+    /// is matched with), with their keys.
+    var constructed: Set<String> = []
+  }
+
+  var registrations: [ContainerRegistration] { body.value.registrations }
+  var sites: [ContainerCheck.Site] { body.value.sites }
+  var freeSiteCount: Int { body.value.freeSiteCount }
+  var siteTypes: [String?] { body.value.siteTypes }
+  var conformances: [String: [String]] { body.value.conformances }
+  var declarationFiles: Set<String> { body.value.declarationFiles }
+  var conditionLists: Set<BuildConditions> { body.value.conditionLists }
+  var edges: Set<String> { body.value.edges }
+  var constructed: Set<String> { body.value.constructed }
 
   /// The facts of `code` (a file's container code), typed through `lookup`, which records
   /// the names it looks up in `watch` and the files it reads in `reads`.
   init(code: FileSummary, lookup: ContainerTypeLookup, watch: NameWatch, reads: DeclarationReads) {
     path = code.path
     let summary = lookup.canonicalized(code)
-    registrations = summary.registrations
+    var body = Body()
+    let registrations = summary.registrations
+    body.registrations = registrations
     var sites = summary.resolveSites.map { ContainerCheck.Site(site: $0, consumer: nil) }
-    freeSiteCount = sites.count
+    let freeSiteCount = sites.count
+    body.freeSiteCount = freeSiteCount
     for registration in registrations {
       sites += registration.needs.map { ContainerCheck.Site(site: $0, consumer: registration) }
       sites += registration.propertyNeeds.map {
@@ -63,7 +84,7 @@ final class ContainerFileFacts: @unchecked Sendable {
         }
       }
     }
-    self.sites = sites
+    body.sites = sites
     var registrationNotes: [Diagnostic] = []
     var read = 0
     var conformances: [String: [String]] = [:]
@@ -81,7 +102,7 @@ final class ContainerFileFacts: @unchecked Sendable {
         read += 1
       }
     }
-    self.conformances = conformances
+    body.conformances = conformances
     self.registrationNotes = registrationNotes
     registrationsRead = read
     registrationsUnread = registrationNotes.count
@@ -97,18 +118,19 @@ final class ContainerFileFacts: @unchecked Sendable {
         "resolve", site.site.unread ?? "the parameter it is passed to was not found", site.site.range)
       if index < freeSiteCount { freeNotes.append(note) } else { needNotes.append(note) }
     }
-    siteTypes = types
+    body.siteTypes = types
     freeSiteNotes = freeNotes
     needSiteNotes = needNotes
     resolvesUnread = freeNotes.count + needNotes.count
     resolvesChecked = sites.count - resolvesUnread
     watched = Array(Set(watch.names.map(StableHash.of))).sorted()
-    declarationFiles = reads.paths
+    body.declarationFiles = reads.paths
     var conditions = Set(registrations.map(\.conditions))
     conditions.formUnion(sites.map(\.site.conditions))
     conditions.remove([])
-    conditionLists = conditions
-    (edges, constructed) = Self.edges(registrations: registrations, sites: sites, types: types)
+    body.conditionLists = conditions
+    (body.edges, body.constructed) = Self.edges(registrations: registrations, sites: sites, types: types)
+    self.body = Deferred(body)
   }
 
   private static func edges(
@@ -137,11 +159,6 @@ final class ContainerFileFacts: @unchecked Sendable {
   /// Facts to read into (``code(_:)``).
   init() {
     path = ""
-    registrations = []
-    sites = []
-    freeSiteCount = 0
-    siteTypes = []
-    conformances = [:]
     registrationNotes = []
     freeSiteNotes = []
     needSiteNotes = []
@@ -150,10 +167,7 @@ final class ContainerFileFacts: @unchecked Sendable {
     resolvesChecked = 0
     resolvesUnread = 0
     watched = []
-    declarationFiles = []
-    conditionLists = []
-    edges = []
-    constructed = []
+    body = Deferred()
   }
 
   /// `true` when the typing looked up a name of one of these hashes.
@@ -168,10 +182,25 @@ final class DeclarationReads {
 }
 
 extension ContainerFileFacts: BinaryCoded {
-  /// Each site's consumer as its index among ``registrations`` (-1 for none): a registration
-  /// is written once however many of its needs there are.
+  /// What every update reads, then the body in its own binary form (``Deferred``).
   func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&path)
+    try coder.code(&registrationNotes)
+    try coder.code(&freeSiteNotes)
+    try coder.code(&needSiteNotes)
+    try coder.code(&registrationsRead)
+    try coder.code(&registrationsUnread)
+    try coder.code(&resolvesChecked)
+    try coder.code(&resolvesUnread)
+    try coder.code(&watched)
+    try coder.code(&body)
+  }
+}
+
+extension ContainerFileFacts.Body {
+  /// Each site's consumer as its index among ``registrations`` (-1 for none): a
+  /// registration is written once however many of its needs there are.
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&registrations)
     var siteCount = sites.count
     try coder.code(&siteCount)
@@ -193,14 +222,6 @@ extension ContainerFileFacts: BinaryCoded {
     try coder.code(&freeSiteCount)
     try coder.code(&siteTypes)
     try coder.code(&conformances)
-    try coder.code(&registrationNotes)
-    try coder.code(&freeSiteNotes)
-    try coder.code(&needSiteNotes)
-    try coder.code(&registrationsRead)
-    try coder.code(&registrationsUnread)
-    try coder.code(&resolvesChecked)
-    try coder.code(&resolvesUnread)
-    try coder.code(&watched)
     try coder.code(&declarationFiles)
     try coder.code(&conditionLists)
     try coder.code(&edges)

@@ -71,6 +71,38 @@ struct BinaryCoderTests {
     #expect(read.factories[0] == read.factories[1])
   }
 
+  /// Values kept in binary form: read without decoding, decoded when first asked for, and
+  /// written back byte for byte when never asked for.
+  private struct Holder: BinaryCoded {
+    var label = ""
+    var parts: [Deferred<Sample>] = []
+
+    mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+      try coder.code(&label)
+      try coder.code(&parts)
+    }
+  }
+
+  @Test func aDeferredValueIsDecodedOnlyWhenAskedForAndWrittenBackAsRead() throws {
+    var other = Self.sample()
+    other.names = ["other"]
+    let holder = Holder(label: "two", parts: [Deferred(Self.sample()), Deferred(other)])
+    let bytes = BinaryCoder.encoded(holder)
+    let read = try bytes.withUnsafeBytes { try BinaryCoder.decoded(Holder.self, from: $0) }
+    #expect(read.label == "two" && read.parts.count == 2)
+    #expect(read.parts.map(\.isDecoded) == [false, false])
+    // Never asked for: written back as read.
+    #expect(BinaryCoder.encoded(read) == bytes)
+    #expect(read.parts[1].value == other)
+    #expect(read.parts.map(\.isDecoded) == [false, true])
+    // One decoded and encoded again: both read back as they were.
+    let again = try BinaryCoder.encoded(read).withUnsafeBytes { try BinaryCoder.decoded(Holder.self, from: $0) }
+    #expect(again.parts.map(\.value) == [Self.sample(), other])
+    // Its own tables: each part reads alone.
+    let part = BinaryCoder.encoded(Self.sample())
+    #expect(try part.withUnsafeBytes { try BinaryCoder.decoded(Sample.self, from: $0) } == Self.sample())
+  }
+
   @Test func everyCutOfTheBytesThrowsInsteadOfTrapping() throws {
     let bytes = BinaryCoder.encoded(Self.sample())
     for length in 0..<bytes.count {

@@ -1,3 +1,14 @@
+import DpendModel
+
+/// A ``DpendModel/Deferred`` value, whatever its type.
+protocol DeferredValue {
+  var anyValue: Any { get }
+}
+
+extension Deferred: DeferredValue {
+  var anyValue: Any { value }
+}
+
 /// A value's every stored property, found by reflection, written out with the entries of
 /// dictionaries and sets sorted: two values that hold the same read the same, whatever the
 /// order their hash tables keep. What a persisted state must bring back whole: a property
@@ -14,6 +25,11 @@ enum Structure {
   private static func write(_ value: Any, skipping: Set<String>, into text: inout String) {
     let mirror = Mirror(reflecting: value)
     let typeName = String(describing: type(of: value))
+    // A value kept in binary form until asked for: the value, decoded.
+    if let deferred = value as? any DeferredValue {
+      write(deferred.anyValue, skipping: skipping, into: &text)
+      return
+    }
     // A hash table's slots depend on the process's hash seed: its values say it all.
     if typeName.hasPrefix("Numbering<") {
       for child in mirror.children where child.label == "elements" {
