@@ -104,6 +104,8 @@ public final class AnalysisHost {
 
   /// The paths of every file the host holds, sorted.
   public var paths: [String] { entries.keys.sorted() }
+  /// How many files the host holds (``paths``' count, without sorting them).
+  public var fileCount: Int { entries.count }
 
   /// The fingerprint of the text `path`'s summary was made from, if the host holds it and
   /// it is current (the collection settings did not change since).

@@ -108,8 +108,9 @@ public final class Workspace {
       throw .refused(.unusable(error.description))
     }
     host.summaryStore = store
-    var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: host.paths.count)
-    for path in host.paths { before[path] = host.fingerprintOfState(path) }
+    let paths = host.paths
+    var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: paths.count)
+    for path in paths { before[path] = host.fingerprintOfState(path) }
     do {
       try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
     } catch {
@@ -260,7 +261,7 @@ public final class Workspace {
   public func fingerprint(of path: String) -> TextFingerprint? { host.fingerprint(of: path) }
 
   /// How many Swift files the workspace analyses.
-  public var fileCount: Int { host.paths.count }
+  public var fileCount: Int { host.fileCount }
 
   /// The path of the folder's `.dpend.json`.
   public var configurationPath: String { PathJoin.join(root, WorkspaceSettings.configurationFileName) }
@@ -316,12 +317,12 @@ public final class Workspace {
     }
     // The vocabulary the files were last read with: the host's, or the one kept with the cache.
     settings.collection.vocabulary =
-      host.paths.isEmpty
+      host.fileCount == 0
       ? cacheDirectory.map { VocabularyRecord.load(directory: $0) } ?? host.vocabulary : host.vocabulary
     let warm = warmCache.flatMap { $0.collection == settings.collection ? $0 : nil }
     warmCache = nil
     let cache = warm ?? cacheDirectory.map { SummaryCache(directory: $0, collection: settings.collection) }
-    let restored = host.paths.isEmpty && documents.isEmpty ? restoredHost(cache) : nil
+    let restored = host.fileCount == 0 && documents.isEmpty ? restoredHost(cache) : nil
     if let restored { host = restored }
     host.summaryStore = cache
     defer { host.summaryStore = nil }

@@ -150,11 +150,17 @@ public struct BuildTargets: Hashable, Sendable {
       evidence[folder] = found
       return found
     }
+    // Each folder asked about once: the files of one folder share the answer.
+    var packages: [String: Bool] = [:]
     for path in files where result.targetsOfFile[path] == nil {
       let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
       let folders = relative.split(separator: "/").dropLast().map(String.init)
       var (name, kind) = conventionalTarget(folders, isTarget: isTarget) { packageFolders in
-        FileManager.default.fileExists(atPath: ([root] + packageFolders + ["Package.swift"]).joined(separator: "/"))
+        let manifest = ([root] + packageFolders + ["Package.swift"]).joined(separator: "/")
+        if let known = packages[manifest] { return known }
+        let found = FileManager.default.fileExists(atPath: manifest)
+        packages[manifest] = found
+        return found
       }
       // Beside a project, or in a package, that does not compile it: in no target.
       if name.isEmpty, hasProjects || describedFolders.contains(where: path.hasPrefix) {
