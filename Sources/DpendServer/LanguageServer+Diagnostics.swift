@@ -72,17 +72,13 @@ extension LanguageServer {
 
   /// Publishes the diagnostics of the answers the previous run over the same inputs kept
   /// (``Workspace/keptAnswer()``), before the first graph is built; positions are converted
-  /// against the files' text on disk, which those inputs are. The analysis that follows
-  /// publishes only what differs.
+  /// against the texts those inputs are (``Workspace/keptLines(of:)``, from their summaries),
+  /// not a second read of the disk. The analysis that follows publishes only what differs.
   func publishKept(_ answers: [AnalysisAnswer]) {
-    var tables: [String: LineTable?] = [:]
     func lines(of path: String) -> LineTable? {
-      if let table = tables[path] { return table }
       // As for a graph: only analysed files have a table (not `.dpend.json`, not a library).
-      let analysed = workspace(for: path)?.analyses(path) == true
-      let table = analysed ? WorkspaceLoader.readText(path).map(LineTable.init) : nil
-      tables[path] = table
-      return table
+      guard let workspace = workspace(for: path), workspace.analyses(path) else { return nil }
+      return workspace.keptLines(of: path)
     }
     var current: [String: [DpendProtocol.Diagnostic]] = [:]
     for diagnostic in answers.flatMap(\.diagnostics) {

@@ -35,6 +35,8 @@ public final class Workspace {
   /// The summary cache ``keptAnswer()`` loaded: the next reload reuses it instead of reading
   /// the file again (when the collection settings are still its).
   private var warmCache: SummaryCache?
+  /// The lines of each file's text the answer ``keptAnswer()`` gave was computed from.
+  private var keptLines: [String: LineTable] = [:]
   /// The inputs of the last reload (``KeptAnswer/inputs(of:summaries:)``) while nothing else
   /// changed: the analysis after it keeps its answer for them.
   private var answerInputs: KeptAnswer.Inputs?
@@ -246,8 +248,23 @@ public final class Workspace {
     let cache = SummaryCache(directory: cacheDirectory, collection: settings.collection)
     guard cache.loadProblem == nil else { return nil }
     warmCache = cache
-    return KeptAnswer.look(settings: settings, summaries: cache, answers: AnswerCache(directory: cacheDirectory)).answer
+    let lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: AnswerCache(directory: cacheDirectory))
+    guard let answer = lookup.answer else { return nil }
+    // The lines of the texts the answer points into, from their summaries: a file changed on
+    // disk since the lookup read it must not move the answer's positions.
+    keptLines = [:]
+    for path in Set(answer.ranges.map(\.file)) {
+      guard let text = lookup.texts[path],
+        let summary = cache.summary(path: path, text: text, collection: settings.collection)
+      else { continue }
+      keptLines[path] = summary.stored.decoded().lines
+    }
+    return answer
   }
+
+  /// The lines of the text of `path` the answer ``keptAnswer()`` gave was computed from;
+  /// `nil` for a file it does not point into, or that is not analysed.
+  public func keptLines(of path: String) -> LineTable? { keptLines[path] }
 
   /// The text of `path` as the editor or, for a file not open, the disk has it.
   public func currentText(of path: String) -> String? {

@@ -268,6 +268,28 @@ import Testing
     #expect(Workspace(root: workspace.root.path, cacheDirectory: cache).keptAnswer() == nil)
   }
 
+  /// The lines a kept answer's positions are converted against are those of the texts it
+  /// was computed from, from their summaries: a file changed on disk after the lookup does
+  /// not move them.
+  @Test func aKeptAnswersLinesAreThoseOfTheTextsItWasComputedFrom() throws {
+    let workspace = try TemporaryWorkspace(Self.files)
+    defer { workspace.remove() }
+    let cache = workspace.url(".build/dpend")
+    let first = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    first.apply(.reload)
+    _ = first.analyze()
+    let session = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    let answer = try #require(session.keptAnswer())
+    let feed = workspace.path("Sources/Feed.swift")
+    #expect(answer.ranges.map(\.file).contains(feed))
+    // Two lines inserted above, after the lookup read the file.
+    try workspace.write("Sources/Feed.swift", "\n\n" + Self.files["Sources/Feed.swift"]!)
+    #expect(session.keptLines(of: feed) == LineTable(Self.files["Sources/Feed.swift"]!))
+    #expect(session.keptLines(of: feed) != LineTable("\n\n" + Self.files["Sources/Feed.swift"]!))
+    // A file the answer does not point into has none.
+    #expect(session.keptLines(of: workspace.path("Sources/Clock.swift")) == nil)
+  }
+
   /// The server's workspace keeps its host's state with the first graph's answer, and the
   /// next session's first load goes on from it: only the file changed since is read into the
   /// host (the others' summaries are the state's, not handed to it again), and the graph is
