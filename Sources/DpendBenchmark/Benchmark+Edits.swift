@@ -10,19 +10,14 @@ extension Benchmark {
   /// nothing changed (the kept answer: every file read and hashed, no summary decoded, no
   /// graph built); with a comment appended to one file (that file parsed, its summary's
   /// content unchanged, so the kept answer again); with a line inserted at the top of one
-  /// file (its declarations move, nothing else: the kept answer with its ranges moved);
-  /// with a class the implicit filter does not select added to one file (another shape that
-  /// does not reach the graph: the kept answer stands after the changed file's analysis is
-  /// compared, see `UnchangedGraph`); with a class it selects added (a provider of a key
-  /// nothing needs: the kept answer stands, see `UnchangedGraph.ProviderChange`); and with the
-  /// last parameter of an initializer removed (a factory rewired: the kept answer stands when
-  /// the check tells no diagnostic changes, the graph is built otherwise); and, in a
-  /// workspace with a Swinject assembly, with a registration of a key nothing resolves
-  /// added to the first one from the middle on (the kept answer stands with its counts
-  /// changed, see `UnchangedGraph.ContainerChange`; none without an assembly), and with the
-  /// validator's registration of that assembly, which screens resolve, given a need of the
-  /// feature's API client (a registration edited in place: the kept answer stands with one
-  /// resolve more, the client's registration needing nothing). The edits
+  /// file (its declarations move, nothing else: the kept answer with its ranges moved); and,
+  /// each updating the host state with that file, with a class the implicit filter does not
+  /// select added to one file, with a class it selects added (a provider of a key nothing
+  /// needs), with the last parameter of an initializer removed (a factory rewired), and, in a
+  /// workspace with a Swinject assembly, with a registration of a key nothing resolves added
+  /// to the first one from the middle on (none without an assembly), and with the validator's
+  /// registration of that assembly, which screens resolve, given a need of the feature's API
+  /// client (a registration edited in place). The edits
   /// alternate with restoring the file, so each run has exactly one changed file.
   func warmTimes(_ analyze: AnalyzeProcess, texts: [(path: String, text: String)]) throws -> (
     unchanged: [Double], commented: [Double], moved: [Double], added: [Double], provider: [Double],

@@ -50,8 +50,8 @@ extension AnalysisHost {
   }
 
   /// The fingerprint of the text of `path` the host's persisted state was made from
-  /// (``init(settings:collection:state:summary:)``), before any update; `nil` for a path it
-  /// did not hold.
+  /// (``init(settings:collection:state:summary:)``); `nil` for a path it did not hold. Only
+  /// before the first update: after it, the fingerprint of the text read.
   public func fingerprintOfState(_ path: String) -> TextFingerprint? {
     fingerprintsOfState[path] ?? entries[path]?.text
   }

@@ -104,6 +104,9 @@ public final class AnalysisHost {
 
   /// The paths of every file the host holds, sorted.
   public var paths: [String] { entries.keys.sorted() }
+  /// `true` when the last graph built every table from scratch, not by an update
+  /// (``DpendAnalysis/GraphBuilder/lastGraphWasFull``).
+  public var lastGraphWasFull: Bool { builder.lastGraphWasFull }
   /// How many files the host holds (``paths``' count, without sorting them).
   public var fileCount: Int { entries.count }
 
@@ -197,6 +200,8 @@ public final class AnalysisHost {
       }
     }
     builder.set(summaries)
+    // What a state held of the files read again is history once they are.
+    fingerprintsOfState = [:]
     parseCount += parsed
     storeHits += summaries.count - parsed
     adoptVocabulary(reading: read)

@@ -140,7 +140,8 @@ extension InstanceFacts: BinaryCodable {
 }
 
 extension FileSummary {
-  /// A digest of what the file says of container instances, for a kept answer (SPEC 8.6):
+  /// A digest of what the file says of container instances, for the builder to tell whether
+  /// an edit may change which container answers what (SPEC 8.6):
   /// with `full`, its declarations and links and the instance of each registration and resolve
   /// (which changes which registrations answer where instances are told apart); without, the
   /// containers it makes (which may start telling them apart). 0 when there is none.

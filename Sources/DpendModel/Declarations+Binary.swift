@@ -48,16 +48,6 @@ extension ProtocolDeclaration: BinaryCodable {
   }
 }
 
-extension TypeDeclaration {
-  /// `declarations` apart from their positions: what they declare (their binary form but its
-  /// range table) and their ranges, in the order written. Two lists with equal `written`
-  /// declare the same things in the same structure, perhaps elsewhere; their ranges then
-  /// correspond one to one.
-  public static func positionFree(_ declarations: [TypeDeclaration]) -> (written: [UInt8], ranges: [SourceRange]) {
-    BinaryWriter.positionFree { $0.write(declarations) }
-  }
-}
-
 extension TypeDeclaration: BinaryCodable {
   func write(to writer: inout BinaryWriter) {
     writer.writeString(name)

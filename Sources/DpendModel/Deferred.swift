@@ -29,8 +29,9 @@ public final class Deferred<Value: BinaryCoded & Sendable>: @unchecked Sendable 
       switch state {
       case .decoded(let value): return value
       case .encoded(let bytes):
-        let value =
-          bytes.withUnsafeBytes { buffer in try? BinaryCoder.decoded(Value.self, from: buffer) } ?? Value()
+        let decoded = bytes.withUnsafeBytes { buffer in try? BinaryCoder.decoded(Value.self, from: buffer) }
+        assert(decoded != nil, "a deferred \(Value.self) does not decode")
+        let value = decoded ?? Value()
         state = .decoded(value)
         return value
       }

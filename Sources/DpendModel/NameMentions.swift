@@ -55,12 +55,6 @@ public struct NameMentions: Hashable, Sendable {
         GateBody(gate: $0.gate, hashes: $0.hashes.filter(hashes.contains))
       })
   }
-
-  /// `true` when the file mentions a name of `hashes` anywhere (outside or in a gate's body).
-  public func mentionsAny(of hashes: Set<UInt32>) -> Bool {
-    guard !hashes.isEmpty else { return false }
-    return outside.contains(where: hashes.contains) || inside.contains { $0.hashes.contains(where: hashes.contains) }
-  }
 }
 
 extension NameMentions: BinaryCodable {

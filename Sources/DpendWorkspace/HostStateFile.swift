@@ -3,8 +3,8 @@ import Foundation
 
 /// The analysis host's persisted state (``DpendHost/AnalysisHost/persistedState()``), kept
 /// beside the summary cache: the next run of the command line makes its host from it and
-/// hands it only the files that changed, through the update the language server makes after
-/// an edit.
+/// hands it only the files that changed since, through the update the language server makes
+/// after an edit. A checkpoint: it may be several runs old (``isWorthRewriting(changed:files:)``).
 ///
 /// Layout, integers little-endian: the magic `DPNDHST1`, the identity (`u32` length, UTF-8:
 /// dpend's build, the settings and the summaries' identity, ``AnswerCache/identity(of:summaryIdentity:projects:)``),

@@ -21,7 +21,7 @@ public enum KeptAnswer {
     /// had the kept shape only): the moved answer for the inputs' content digest, so the
     /// next run takes it as it is.
     public var movedRecord: AnswerCache.Record?
-    /// `true` when the answer's ranges were moved, or the answer stands for files whose shape changed.
+    /// `true` when the answer's ranges were moved (only positions changed).
     public var moved: Bool { movedRecord != nil }
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0

@@ -103,15 +103,6 @@ public final class SummaryCache: SummaryStore {
     return whole
   }
 
-  /// The paths the cache file held summaries of when it was loaded, sorted.
-  public var keptPaths: [String] { state.withLock { $0.kept.keys.sorted() } }
-
-  /// The summary the cache file held for `path` when it was loaded, whatever text it was
-  /// made from (what the kept answer may have been computed from); `nil` when it held none.
-  public func keptSummary(path: String) -> IndexedSummary? {
-    state.withLock { $0.kept[path] }.flatMap(loaded).map(Self.indexed)
-  }
-
   /// Counts `paths` as used in this run (the next file keeps their entries): a host made from
   /// a persisted state reads nothing of the files whose text did not change.
   public func keep(_ paths: [String]) {
@@ -154,14 +145,6 @@ public final class SummaryCache: SummaryStore {
   /// `path`; `nil` when there is none. Decodes nothing.
   public func digests(path: String, text: TextFingerprint) -> SummaryDigests? {
     entry(path: path, text: text).map { SummaryDigests(content: $0.contentDigest, shape: $0.shapeDigest) }
-  }
-
-  /// The facts (``DpendAnalysis/IndexedSummary/encodedFacts()``) kept or made in this run
-  /// for exactly the text fingerprinted by `text` at `path`; `nil` when there is none, or
-  /// its bytes were let go (``save(releasing:)``). Decodes nothing.
-  public func facts(path: String, text: TextFingerprint) -> ArraySlice<UInt8>? {
-    guard let entry = entry(path: path, text: text), entry.released == nil else { return nil }
-    return entry.facts
   }
 
   /// The ranges (``FileSummary/ranges(binary:)``) of the summary kept or made in this run for

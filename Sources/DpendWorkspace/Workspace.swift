@@ -279,6 +279,9 @@ public final class Workspace {
 
   /// How many Swift files the workspace analyses.
   public var fileCount: Int { host.fileCount }
+  /// `true` when the last graph was built from scratch, not by an update of a restored or
+  /// earlier state (``DpendHost/AnalysisHost/lastGraphWasFull``).
+  public var lastGraphWasFull: Bool { host.lastGraphWasFull }
 
   /// The path of the folder's `.dpend.json`.
   public var configurationPath: String { PathJoin.join(root, WorkspaceSettings.configurationFileName) }

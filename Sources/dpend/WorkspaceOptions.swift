@@ -134,10 +134,9 @@ struct WorkspaceOptions: ParsableArguments {
             return problem == nil
           }
         }
-        // The record of a moved answer is kept with the outputs the command wrote from it
-        // (`generate` after providers were added or removed).
+        // The record of a moved answer is kept with the outputs the command wrote from it.
         return Analysis(
-          answer: answer, graph: nil, saved: cacheSaved,
+          answer: answer, graph: nil,
           keep: { kept in
             _ = cacheSaved()
             guard var record = lookup.movedRecord else { return }
@@ -169,13 +168,17 @@ struct WorkspaceOptions: ParsableArguments {
     let graph = workspace.analyze()
     // Kept under the identity the next run looks for: the vocabulary inferred now is the one
     // the next run reads its files with.
-    let keepsState = restored.map {
+    // A state restored is written again when replaying the changes since costs more than
+    // writing it, when this run built its graph from scratch anyway (other settings, such as
+    // a file added to a target map), or when the identity it is kept under changed (the
+    // inferred vocabulary): otherwise the next run would pay that again.
+    let identity = cache.flatMap { AnswerCache.identity(of: settings, summaryIdentity: $0.identity) }
+    let rewritesState = restored.map {
       HostStateFile.isWorthRewriting(changed: $0.changedSinceState, files: $0.fileCount)
+        || $0.lastGraphWasFull || identity != stateIdentity
     }
-    if keepsState == false { stateFile?.removeStaleTemporaries() }
-    if saved, keepsState ?? true, let stateFile, let cache, let state = workspace.persistedState(),
-      let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity)
-    {
+    if rewritesState == false { stateFile?.removeStaleTemporaries() }
+    if saved, rewritesState ?? true, let stateFile, let identity, let state = workspace.persistedState() {
       do {
         try stateFile.save(state, identity: identity)
       } catch {
@@ -195,12 +198,12 @@ struct WorkspaceOptions: ParsableArguments {
     if verbose, let stateLine { Output.error(stateLine) }
     guard let cache, let answers, saved else {
       return Analysis(
-        answer: AnalysisAnswer(graph: graph), graph: graph, saved: { false }, keep: { _ in },
+        answer: AnalysisAnswer(graph: graph), graph: graph, keep: { _ in },
         targets: workspace.buildTargets)
     }
     let inputs = KeptAnswer.inputs(of: workspace, summaries: cache)
     return Analysis(
-      answer: AnalysisAnswer(graph: graph), graph: graph, saved: { true },
+      answer: AnalysisAnswer(graph: graph), graph: graph,
       keep: { answer in
         guard let inputs else { return }
         do {
@@ -285,13 +288,6 @@ struct Analysis {
   var answer: AnalysisAnswer
   /// The graph it was computed from; `nil` when the answer is the kept one.
   var graph: DependencyGraph?
-  /// Whether the summary cache was written (or had nothing new), waiting for it when it is
-  /// written beside the command: `true` when the cache directory takes files, so a command
-  /// may keep more there; `false` without a cache, or when it could not be written (a
-  /// warning said so).
-  var saved: () -> Bool
-  /// ``saved``'s answer.
-  var cacheSaved: Bool { saved() }
   /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
   /// for the next run with the same inputs; does nothing without a cache, nor for a kept
   /// answer found as it was (a moved one is kept in its new place). Every command that

@@ -136,6 +136,29 @@ import Testing
     #expect(fourth.stderr.contains("host state: the kept state updated with 0 changed files\n"), "\(fourth.stderr)")
   }
 
+  /// A run restored from the state that had to build its graph from scratch anyway (a file
+  /// added changes which files each target holds, part of the settings the tables were built
+  /// with) writes the state again: the next run updates it instead of building again.
+  @Test func aRunThatBuiltFromScratchKeepsItsStateThoughFewFilesChanged() throws {
+    let (workspace, _) = try Self.example()
+    defer { workspace.remove() }
+    for index in 0..<80 { try workspace.write("Filler\(index).swift", "final class Filler\(index) {}\n") }
+    // A test target beside the app: the settings list each file's targets.
+    try workspace.write("AppTests/AppTests.swift", "import XCTest\n\nfinal class AppTests: XCTestCase {}\n")
+    _ = try workspace.run(["analyze"])
+    let state = try Data(contentsOf: workspace.url(Self.state))
+    try workspace.write("Added.swift", "final class Added {}\n")
+    let added = try Self.expectFresh(workspace, "a file added")
+    #expect(added.stderr.contains(Self.updated), "\(added.stderr)")
+    #expect(try Data(contentsOf: workspace.url(Self.state)) != state)
+    // The next edit: an update of the state the run before wrote, which it does not write.
+    let rewritten = try Data(contentsOf: workspace.url(Self.state))
+    try workspace.write("Filler0.swift", "final class Filler0 { init() {} }\n")
+    let edited = try Self.expectFresh(workspace, "a filler edited")
+    #expect(edited.stderr.contains(Self.updated), "\(edited.stderr)")
+    #expect(try Data(contentsOf: workspace.url(Self.state)) == rewritten)
+  }
+
   /// Two runs writing at once leave one whole state (writes are atomic): the next run
   /// takes it up.
   @Test func twoWritersAtOnceLeaveAUsableState() throws {

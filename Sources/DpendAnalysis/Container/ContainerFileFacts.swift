@@ -4,8 +4,9 @@ import DpendModel
 /// registrations and resolve sites with their types as the sources declare them (SPEC 8.4),
 /// each site's type, the conformances of the types it registers, its unread notes and
 /// counts, and what the typing read of other files (names by stable hash, the files whose
-/// declarations it read), so that ``ContainerStage`` types it again only when one of those
-/// changes. Immutable once made or read (``code(_:)`` alone sets its properties again).
+/// declarations it read), so that ``ContainerStage`` types it again only when a name it
+/// looked up changes meaning or a declaration it read changes (``ContainerStage+Declarations``).
+/// Immutable once made or read (``code(_:)`` alone sets its properties again).
 final class ContainerFileFacts: @unchecked Sendable {
   private(set) var path: String
   /// The notes of the registrations read nowhere, then of the file's own sites, then of its

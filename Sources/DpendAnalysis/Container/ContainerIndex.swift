@@ -30,7 +30,8 @@ public struct ContainerTypeLookup {
 
   /// The lookups through `symbols`, reading declarations from `summaries`; each name looked
   /// up, and each name resolved for a conformance, is recorded in `watch` (its last
-  /// component), so that a kept answer can tell whether a change reaches the container check.
+  /// component), so that the container stage can tell whether a change reaches what it typed
+  /// or checked.
   init(symbols: SymbolTable, summaries: SummaryShelf, watch: NameWatch? = nil) {
     self.init(
       symbols: symbols,

@@ -1,6 +1,6 @@
 import DpendModel
 
-/// What the container stage answers: its diagnostics, report and looked-up names.
+/// What the container stage answers: its diagnostics and report.
 extension ContainerStage {
   func answer() -> (diagnostics: [Diagnostic], report: ContainerReport) {
     var report = ContainerReport()

@@ -8,9 +8,9 @@ import DpendModel
 /// Each file read keeps, by the stable hash of each declaration's last name (as a
 /// ``NameWatch`` records a name looked up), the digest of that declaration. An edit of the
 /// file compares its declarations with them; the names whose declaration was added, removed
-/// or changed are then looked for among what each reader watched. A file's digests are
-/// dropped at each of its changes and made again when something reads it, so they are always
-/// of the text the readers read.
+/// or changed are then looked for among what each reader watched. A file's digests are made
+/// when something first reads it and replaced at each of its changes: they are of the
+/// current text, which for every name a reader watched is the text it read.
 extension ContainerStage {
   /// The digest of each declaration of `declared` by the hash of its name's last component;
   /// two of one last name (nested types) share one entry, their digests combined in order.
@@ -29,8 +29,9 @@ extension ContainerStage {
   }
 
   /// Compares the declarations of the `changed` files with the digests kept of them, and
-  /// forgets those digests: the hashes of the names whose declaration changed, and the
-  /// changed files no digests were kept of (whose every declaration counts as changed).
+  /// keeps the new ones (none for a file gone): the hashes of the names whose declaration
+  /// changed, and the changed files no digests were kept of (whose every declaration counts
+  /// as changed).
   mutating func declarationChanges(
     _ changed: Set<String>, _ declarations: (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
   ) -> (names: Set<UInt64>, unknown: Set<String>) {
@@ -41,9 +42,13 @@ extension ContainerStage {
         unknown.insert(path)
         continue
       }
-      let new = Self.declarationDigests(declarations(path))
+      let declared = declarations(path)
+      let new = Self.declarationDigests(declared)
       for (key, digest) in old where new[key] != digest { names.insert(key) }
       for key in new.keys where old[key] == nil { names.insert(key) }
+      // The new text's: a reader not typed again watched none of the names that changed, and
+      // the others read the new text.
+      declarationDigests[path] = declared == nil ? nil : new
     }
     return (names, unknown)
   }

@@ -61,19 +61,4 @@ extension ContainerTypeLookup {
           && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
       }
   }
-
-  /// `true` when every type `summary`'s container code writes is the one the sources declare
-  /// under that name, and names no generic's arguments: a change of such code can be
-  /// followed without the check (``UnchangedGraph``).
-  public func writesCanonicalTypes(_ summary: FileSummary) -> Bool {
-    func plain(_ site: ResolveSite) -> Bool {
-      guard case .named(let name)? = site.type else { return true }
-      return !name.contains("<") && canonical(name, site.lookupScope) == name
-    }
-    return summary.resolveSites.allSatisfy(plain)
-      && summary.registrations.allSatisfy { registration in
-        registration.types.allSatisfy { !$0.contains("<") && canonical($0, registration.lookupScope) == $0 }
-          && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
-      }
-  }
 }

@@ -17,8 +17,7 @@ struct FileAnalysis: Equatable, Sendable {
   /// declares (``SymbolTable/declarationWatch(of:)``), sorted, each once: while an update of the table
   /// changes none of those names, the analysis stays valid. Hashes, not names: a file keeps
   /// them for as long as it is analysed, and two names with one hash only cost an analysis
-  /// made again. Stable across processes, so that a kept answer can be checked against
-  /// them (``WatchedNames``).
+  /// made again. Stable across processes: the host state keeps them.
   var watched: [UInt64] = []
 
   static let empty = FileAnalysis()

@@ -65,6 +65,9 @@ public final class GraphBuilder {
   /// `true` when the last graph's container check looked for cycles
   /// (``ContainerStage/lastLookedForCycles``).
   public internal(set) var lastContainerCycleSearch = false
+  /// `true` when the last graph built every table from scratch (the first graph, new
+  /// settings), not by an update.
+  public private(set) var lastGraphWasFull = false
   /// `true` once summaries were dropped (``keepsSummaries``).
   private var droppedSummaries = false
 
@@ -221,6 +224,7 @@ public final class GraphBuilder {
       for path in unsummarized where pending[path] == nil { pending[path] = .some(nil) }
       unsummarized = []
     }
+    lastGraphWasFull = needsFullBuild
     guard !pending.isEmpty || needsFullBuild else { return nil }
     let isFullBuild = needsFullBuild
     if isFullBuild {

@@ -16,12 +16,6 @@ extension SymbolTable {
 
   /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
   func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
-    resolvedConformances(of: name, watch: watch)
-  }
-
-  /// ``conformances(of:watch:)``, without recording the question: the table's own
-  /// decisions about classes it was not asked about.
-  func resolvedConformances(of name: String, watch: NameWatch? = nil) -> [String] {
     var written = names.number(of: name).flatMap { types[$0] }?.value.inheritance ?? []
     for site in extensionConformances[name] ?? [] { written += site.value }
     return written.map { resolve($0, in: name, watch: watch) }

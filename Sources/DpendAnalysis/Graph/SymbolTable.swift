@@ -317,7 +317,7 @@ struct SymbolTable: Sendable {
       type.inheritance.contains(where: mayBeMarker)
         || extensionConformances[name]?.contains(where: { $0.value.contains(where: mayBeMarker) }) == true
     else { return false }
-    return resolvedConformances(of: name).contains { Self.configurationMarkers.contains($0) }
+    return conformances(of: name).contains { Self.configurationMarkers.contains($0) }
   }
 
   /// Names are split at this byte; searching bytes, not characters, skips grapheme rules.
