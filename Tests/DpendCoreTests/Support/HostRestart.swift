@@ -13,7 +13,7 @@ enum HostRestart {
   static let transient: Set<String> = [
     "parseCount", "storeHits", "summaryStore", "reader", "settings", "shelf", "previouslyDecoded",
     "stageTimes", "stageStart", "lastCollectedPaths", "sortedDiagnostics", "lastContainerCheckTypes",
-    "lastContainerCycleSearch", "lastCheckedTypes", "lastLookedForCycles", "bytes",
+    "lastContainerCycleSearch", "lastCheckedTypes", "lastLookedForCycles", "lastGraphWasFull", "bytes",
   ]
 
   static func restarted(_ host: AnalysisHost, settings: AnalysisSettings, openPaths: [String]) throws -> AnalysisHost {
