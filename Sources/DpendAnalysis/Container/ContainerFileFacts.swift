@@ -20,6 +20,9 @@ final class ContainerFileFacts: @unchecked Sendable {
   private(set) var resolvesUnread: Int
   /// The stable hashes of the last components of the names the typing looked up, sorted.
   private(set) var watched: [UInt64]
+  /// How many of ``sites`` are the file's own resolve sites (the first ones): what sorting
+  /// sites reads, kept beside the body.
+  private(set) var freeSiteCount: Int
   /// The rest, which only the updates that type this file again or check its types read:
   /// a state read keeps it in binary form until then.
   private var body: Deferred<Body>
@@ -31,8 +34,6 @@ final class ContainerFileFacts: @unchecked Sendable {
     /// The file's own resolve sites, then each registration's needs, property needs and
     /// auto-wired needs, registration by registration: the order the check reads sites in.
     var sites: [ContainerCheck.Site] = []
-    /// How many of ``sites`` are the file's own resolve sites (the first ones).
-    var freeSiteCount = 0
     /// Each site's type as the check types it (``ContainerTypeLookup/resolve(_:)``); `nil`
     /// for a site it cannot type (unread).
     var siteTypes: [String?] = []
@@ -55,7 +56,6 @@ final class ContainerFileFacts: @unchecked Sendable {
 
   var registrations: [ContainerRegistration] { body.value.registrations }
   var sites: [ContainerCheck.Site] { body.value.sites }
-  var freeSiteCount: Int { body.value.freeSiteCount }
   var siteTypes: [String?] { body.value.siteTypes }
   var conformances: [String: [String]] { body.value.conformances }
   var declarationFiles: Set<String> { body.value.declarationFiles }
@@ -73,7 +73,7 @@ final class ContainerFileFacts: @unchecked Sendable {
     body.registrations = registrations
     var sites = summary.resolveSites.map { ContainerCheck.Site(site: $0, consumer: nil) }
     let freeSiteCount = sites.count
-    body.freeSiteCount = freeSiteCount
+    self.freeSiteCount = freeSiteCount
     for registration in registrations {
       sites += registration.needs.map { ContainerCheck.Site(site: $0, consumer: registration) }
       sites += registration.propertyNeeds.map {
@@ -168,6 +168,7 @@ final class ContainerFileFacts: @unchecked Sendable {
     resolvesChecked = 0
     resolvesUnread = 0
     watched = []
+    freeSiteCount = 0
     body = Deferred()
   }
 
@@ -194,6 +195,7 @@ extension ContainerFileFacts: BinaryCoded {
     try coder.code(&resolvesChecked)
     try coder.code(&resolvesUnread)
     try coder.code(&watched)
+    try coder.code(&freeSiteCount)
     try coder.code(&body)
   }
 }
@@ -220,7 +222,6 @@ extension ContainerFileFacts.Body {
           site: site, consumer: consumer < 0 ? nil : registrations[consumer], isPropertyInjection: isPropertyInjection))
     }
     if coder.isReading { sites = read }
-    try coder.code(&freeSiteCount)
     try coder.code(&siteTypes)
     try coder.code(&conformances)
     try coder.code(&declarationFiles)
