@@ -34,12 +34,12 @@ public final class Workspace {
   public private(set) var cacheProblem: String?
   /// The summary cache ``keptAnswer()`` loaded: the next reload reuses it instead of reading
   /// the file again (when the collection settings are still its).
-  private var warmCache: SummaryCache?
+  var warmCache: SummaryCache?
   /// The lines of each file's text the answer ``keptAnswer()`` gave was computed from.
-  private var keptLines: [String: LineTable] = [:]
+  var keptLines: [String: LineTable] = [:]
   /// The inputs of the last reload (``KeptAnswer/inputs(of:summaries:)``) while nothing else
   /// changed: the analysis after it keeps its answer for them.
-  private var answerInputs: KeptAnswer.Inputs?
+  var answerInputs: KeptAnswer.Inputs?
 
   /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
   /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
@@ -238,34 +238,6 @@ public final class Workspace {
     return host.graph(extraDiagnostics: extraDiagnostics)
   }
 
-  /// The answer the last run over exactly these inputs kept (``AnswerCache``): what the
-  /// editor can be shown before the first graph is built. `nil` unless the workspace is
-  /// still unread, has a cache directory and a usable `.dpend.json`, no document is open,
-  /// and the inputs on disk are the ones the answer was computed from. The next
-  /// ``WorkspaceChange/reload`` reuses the summary cache read here.
-  public func keptAnswer() -> AnalysisAnswer? {
-    guard let cacheDirectory, graph == nil, configurationProblem == nil, documents.isEmpty else { return nil }
-    let cache = SummaryCache(directory: cacheDirectory, collection: settings.collection)
-    guard cache.loadProblem == nil else { return nil }
-    warmCache = cache
-    let lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: AnswerCache(directory: cacheDirectory))
-    guard let answer = lookup.answer else { return nil }
-    // The lines of the texts the answer points into, from their summaries: a file changed on
-    // disk since the lookup read it must not move the answer's positions.
-    keptLines = [:]
-    for path in Set(answer.ranges.map(\.file)) {
-      guard let text = lookup.texts[path],
-        let summary = cache.summary(path: path, text: text, collection: settings.collection)
-      else { continue }
-      keptLines[path] = summary.stored.decoded().lines
-    }
-    return answer
-  }
-
-  /// The lines of the text of `path` the answer ``keptAnswer()`` gave was computed from;
-  /// `nil` for a file it does not point into, or that is not analysed.
-  public func keptLines(of path: String) -> LineTable? { keptLines[path] }
-
   /// The text of `path` as the editor or, for a file not open, the disk has it.
   public func currentText(of path: String) -> String? {
     documents[path]?.text ?? WorkspaceLoader.readText(path)
@@ -373,26 +345,6 @@ public final class Workspace {
       host.open(path: path, text: document.text)
     }
     answerInputs = saved ? cache.flatMap { KeptAnswer.inputs(of: self, summaries: $0) } : nil
-  }
-
-  /// Keeps the answer of the first graph after a reload in the ``AnswerCache`` (for the next
-  /// session, or `dpend analyze`), when nothing changed since the reload and every input is
-  /// the disk's text the summary cache holds. An answer already kept for the same inputs is
-  /// left as it is (it may name the outputs `dpend generate` wrote). Only speed depends on
-  /// it: a failed write is ignored.
-  private func keepAnswer(of graph: DependencyGraph) {
-    guard let inputs = answerInputs, let cacheDirectory else { return }
-    answerInputs = nil
-    // The host's state with it, for the next session or command line to go on from.
-    if let state = host.persistedState(),
-      let identity = AnswerCache.identity(of: settings, summaryIdentity: inputs.summaries.identity)
-    {
-      try? HostStateFile(directory: cacheDirectory).save(state, identity: identity)
-    }
-    let record = inputs.record(of: AnalysisAnswer(graph: graph))
-    let answers = AnswerCache(directory: cacheDirectory)
-    guard answers.load()?.digest != record.digest else { return }
-    try? answers.save(record)
   }
 
   /// An unusable `.dpend.json`, shown at the start of the file.

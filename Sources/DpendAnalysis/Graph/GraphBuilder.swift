@@ -69,7 +69,7 @@ public final class GraphBuilder {
   /// settings), not by an update.
   public private(set) var lastGraphWasFull = false
   /// `true` once summaries were dropped (``keepsSummaries``).
-  private var droppedSummaries = false
+  var droppedSummaries = false
 
   var pending: [String: IndexedSummary?] = [:]
   var needsFullBuild = true
@@ -336,18 +336,6 @@ public final class GraphBuilder {
     needsFullBuild = true
   }
 
-  /// The files whose analysis looked up one of `names` (or a name of the same hash), in
-  /// path order; searched in parallel.
-  private func watchers(of names: Set<Substring>) -> [String] {
-    let analyses = paths.map { files[$0]?.watched ?? [] }
-    let hashes = Set(names.map(StableHash.of))
-    let few = Array(hashes)
-    let isWatcher = Parallel.map(analyses.count, minimum: 256) { index in
-      analyses[index].contains { hash in few.count <= 4 ? few.contains(hash) : hashes.contains(hash) }
-    }
-    return zip(paths, isWatcher).filter(\.1).map(\.0)
-  }
-
   /// Forgets everything derived from the summaries and numbers the libraries' keys.
   private func resetDerivedState() {
     needsFullBuild = false
@@ -377,28 +365,5 @@ public final class GraphBuilder {
     let stored = summaries
     let indexed = Parallel.map(again.count, minimum: 256) { IndexedSummary(stored[again[$0]]!) }
     for (path, summary) in zip(again, indexed) { pending[path] = .some(summary) }
-  }
-
-  /// Each file's analysis (``FileAnalysis/empty`` for a removed file), in order, in
-  /// parallel when there are many; a summary is decoded unless `decoded` has it. `dropping`
-  /// forgets the summaries (``keepsSummaries``), each as soon as its file is analysed.
-  private func analyses(of paths: [String], decoded: [String: FileSummary], dropping: Bool) -> [FileAnalysis] {
-    // Decoded on the worker threads, one at a time: never every decoded summary at once.
-    let inputs = TakenOnce(paths.map { summaries[$0] })
-    if dropping {
-      summaries = [:]
-      droppedSummaries = true
-    }
-    // Open documents' summaries, rarely any: not an array of absent ones for every file.
-    let given = decoded.isEmpty ? nil : paths.map { decoded[$0] }
-    let frozenSettings = settings
-    let table = symbols
-    let watching = !buildsOneGraph
-    return Parallel.map(paths.count, minimum: 32) { index in
-      guard let stored = inputs.take(index) else { return .empty }
-      var analysis = FileAnalysis(given?[index] ?? stored.decoded(), symbols: table, settings: frozenSettings)
-      if !watching { analysis.watched = [] }
-      return analysis
-    }
   }
 }
