@@ -268,6 +268,15 @@ import Testing
     #expect(Workspace(root: workspace.root.path, cacheDirectory: cache).keptAnswer() == nil)
   }
 
+  /// A server's workspace of `workspace` with its caches in `cache`, loaded and analysed
+  /// once: it keeps its answer and host state there.
+  static func firstSession(_ workspace: TemporaryWorkspace, cache: URL) -> Workspace {
+    let first = Workspace(root: workspace.root.path, cacheDirectory: cache)
+    first.apply(.reload)
+    _ = first.analyze()
+    return first
+  }
+
   /// The lines a kept answer's positions are converted against are those of the texts it
   /// was computed from, from their summaries: a file changed on disk after the lookup does
   /// not move them.
@@ -275,9 +284,7 @@ import Testing
     let workspace = try TemporaryWorkspace(Self.files)
     defer { workspace.remove() }
     let cache = workspace.url(".build/dpend")
-    let first = Workspace(root: workspace.root.path, cacheDirectory: cache)
-    first.apply(.reload)
-    _ = first.analyze()
+    _ = Self.firstSession(workspace, cache: cache)
     let session = Workspace(root: workspace.root.path, cacheDirectory: cache)
     let answer = try #require(session.keptAnswer())
     let feed = workspace.path("Sources/Feed.swift")
@@ -298,9 +305,7 @@ import Testing
     let workspace = try TemporaryWorkspace(Self.files)
     defer { workspace.remove() }
     let cache = workspace.url(".build/dpend")
-    let first = Workspace(root: workspace.root.path, cacheDirectory: cache)
-    first.apply(.reload)
-    _ = first.analyze()
+    let first = Self.firstSession(workspace, cache: cache)
     #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent(HostStateFile.fileName).path))
     #expect(first.collected == (parsed: 3, reused: 0))
     // A cycle made on disk between the sessions (`FeedImpl` needs `Clock`).
