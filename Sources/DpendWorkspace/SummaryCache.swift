@@ -11,8 +11,9 @@ import Foundation
 ///
 /// It never changes an answer: a summary is reused only for exactly the text, path, settings
 /// and build it was made from, and a damaged file is refused whole (``loadProblem``) and
-/// rewritten by ``save()``. Writes are atomic (a temporary file renamed), so two processes
-/// writing at once leave one complete file.
+/// rewritten by ``save()``. A file written anew is written atomically (a temporary file
+/// renamed), a segment appended in one `write` to the end, so two processes writing at once
+/// leave one complete file.
 public final class SummaryCache: SummaryStore {
   /// The cache file.
   public let url: URL
@@ -37,12 +38,16 @@ public final class SummaryCache: SummaryStore {
     var used: Set<String> = []
     /// `true` once this run wrote the file (a refused file is then replaced).
     var written = false
+    /// `true` when the file on disk is one this cache read whole or wrote: one it may append to.
+    var appendable = false
+    /// The bytes of the file's entries that a later entry of their path replaced.
+    var dead = 0
   }
 
   /// The file name inside the cache directory.
   public static let fileName = "summaries.cache"
   /// Bumped whenever the layout of ``SummaryCacheFile`` or of the summary encoding changes.
-  static let formatVersion = 6
+  static let formatVersion = 7
 
   /// Loads the cache in `directory` for files read with `collection`, by the build of dpend
   /// identified by `build`.
@@ -54,8 +59,11 @@ public final class SummaryCache: SummaryStore {
     var problem: SummaryCacheProblem?
     if let bytes = TextFile.bytes(at: url.path) {
       switch SummaryCacheFile.parse(bytes, identity: identity) {
-      case .success(let entries):
-        for entry in entries { state.kept[entry.path] = entry }
+      case .success(let contents):
+        for entry in contents.entries {
+          if let replaced = state.kept.updateValue(entry, forKey: entry.path) { state.dead += replaced.size }
+        }
+        state.appendable = true
       case .failure(let reason):
         problem = reason
       }
@@ -89,17 +97,17 @@ public final class SummaryCache: SummaryStore {
   /// `entry` with its payload, read back from the file when it was let go; `nil` when the
   /// file no longer holds it there (another process replaced it since).
   private func loaded(_ entry: SummaryCacheFile.Entry) -> SummaryCacheFile.Entry? {
-    guard let place = entry.released else { return entry }
-    let header = SummaryCacheFile.header(of: entry, payloadCount: place.count)
-    guard place.offset >= header.count,
-      let bytes = TextFile.bytes(
-        at: url.path, offset: place.offset - header.count, count: header.count + place.count),
+    guard entry.released, let offset = entry.offset else { return entry.released ? nil : entry }
+    let header = SummaryCacheFile.header(of: entry)
+    guard offset >= header.count,
+      let bytes = TextFile.bytes(at: url.path, offset: offset - header.count, count: header.count + entry.payloadCount),
       bytes[..<header.count].elementsEqual(header)
     else { return nil }
     var whole = entry
     whole.payload = bytes[header.count...]
     whole.facts = []
-    whole.released = nil
+    whole.factsCount = 0
+    whole.released = false
     return whole
   }
 
@@ -169,7 +177,10 @@ public final class SummaryCache: SummaryStore {
   // MARK: Saving
 
   /// Writes the summaries of every file of this run when anything changed (a file parsed, a
-  /// file gone, a refused file); a run that only reused summaries writes nothing.
+  /// file gone, a refused file); a run that only reused summaries writes nothing. A run that
+  /// only summarized files appends them to the file it read, as a segment of their entries,
+  /// while the bytes of the entries they replace stay fewer than those of the live ones;
+  /// otherwise the file is written anew, without the summaries of files that are gone.
   /// - Returns: `true` when the file was written.
   /// - Throws: the file system's error when the directory or the file cannot be written.
   ///
@@ -181,38 +192,96 @@ public final class SummaryCache: SummaryStore {
   /// costs only speed.
   @discardableResult
   public func save(releasing: Bool = false) throws -> Bool {
-    let listed = state.withLock { state -> [SummaryCacheFile.Entry]? in
-      let unchanged = state.fresh.isEmpty && Set(state.kept.keys) == state.used && !state.adopted
-      if unchanged && (loadProblem == nil || state.written) { return nil }
+    let plan = state.withLock { state -> (entries: [SummaryCacheFile.Entry], appends: Bool)? in
+      let gone = state.kept.keys.contains { !state.used.contains($0) }
+      if state.fresh.isEmpty && !gone && !state.adopted && (loadProblem == nil || state.written) { return nil }
+      let replaced = state.fresh.keys.reduce(0) { $0 + (state.kept[$1]?.size ?? 0) }
+      let live =
+        state.kept.values.reduce(0) { $0 + $1.size } - replaced + state.fresh.values.reduce(0) { $0 + $1.size }
+      if state.appendable && !gone && !state.adopted && state.dead + replaced <= live {
+        return (state.fresh.values.sorted { $0.path < $1.path }, true)
+      }
       state.adopted = false
-      return state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }
+      return (state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }, false)
     }
-    guard let listed else { return false }
+    guard let plan else { return false }
+    if plan.appends, let offsets = try append(plan.entries) {
+      keep(plan.entries, at: offsets, replacing: false, releasing: releasing)
+      return true
+    }
     // Bytes let go by an earlier save are read back (an entry the file no longer holds is left out).
-    let entries = listed.compactMap(loaded)
+    let entries = plan.appends ? wholeFile() : plan.entries.compactMap(loaded)
     var offsets = [Int](repeating: 0, count: entries.count)
     let identity = identity
     try AtomicFile.replace(at: url.path) { write in
       try SummaryCacheFile.write(entries, identity: identity, to: write) { offsets[$0] = $1 }
     }
+    keep(entries, at: offsets, replacing: true, releasing: releasing)
+    return true
+  }
+
+  /// The entries of every used path, read back where let go: what a file written anew holds.
+  private func wholeFile() -> [SummaryCacheFile.Entry] {
+    let listed = state.withLock { state in state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] } }
+    return listed.compactMap(loaded)
+  }
+
+  /// Appends a segment of `entries` to the file this cache read or wrote: the offsets of
+  /// their payloads in it, or `nil` when the file is no longer one it may append to (another
+  /// process replaced it with one of other settings, or removed it).
+  private func append(_ entries: [SummaryCacheFile.Entry]) throws -> [Int]? {
+    let descriptor = open(url.path, O_RDWR | O_APPEND | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    let start = SummaryCacheFile.start(identity: identity)
+    var head = [UInt8](repeating: 0, count: start.count)
+    guard pread(descriptor, &head, start.count, 0) == start.count, head == start else { return nil }
+    var segment: [UInt8] = []
+    var relative = [Int](repeating: 0, count: entries.count)
+    SummaryCacheFile.segment(entries, to: { segment.append(contentsOf: $0) }) { relative[$0] = $1 }
+    try segment.withUnsafeBytes { buffer in
+      var written = 0
+      while written < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        written += count
+      }
+    }
+    // The end of what this write appended (other processes may append after it).
+    let end = Int(lseek(descriptor, 0, SEEK_CUR))
+    return relative.map { end - segment.count + $0 }
+  }
+
+  /// Keeps `entries`, just written with their payloads at `offsets`, as the file's (all of
+  /// them, `replacing` what the cache held, or beside it), their bytes let go when `releasing`.
+  private func keep(
+    _ entries: [SummaryCacheFile.Entry], at offsets: [Int], replacing: Bool, releasing: Bool
+  ) {
     state.withLock { state in
       state.written = true
+      state.appendable = true
       state.fresh = [:]
-      state.kept = [:]
-      state.kept.reserveCapacity(entries.count)
+      if replacing {
+        state.kept = Dictionary(minimumCapacity: entries.count)
+        state.dead = 0
+      }
       for (entry, offset) in zip(entries, offsets) {
-        guard releasing else {
-          state.kept[entry.path] = entry
-          continue
-        }
+        var kept = entry
+        kept.offset = offset
+        if let replaced = state.kept.updateValue(kept, forKey: entry.path) { state.dead += replaced.size }
+      }
+      guard releasing else { return }
+      for (path, entry) in state.kept where entry.offset != nil && !entry.released {
         var light = entry
         light.payload = []
         light.facts = []
-        light.released = (offset, entry.payload.count)
-        state.kept[entry.path] = light
+        light.released = true
+        state.kept[path] = light
       }
     }
-    return true
   }
 
   // MARK: Identity

@@ -6,6 +6,7 @@ import DpendWorkspace
 /// `dpend analyze`: prints every problem and fails when there is an error.
 struct Analyze: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "analyze",
     abstract: "Report missing dependencies, dependency cycles and other problems.",
     discussion: """
       Prints diagnostics as 'path:line:column: error: message' with 'note:' lines, the format \

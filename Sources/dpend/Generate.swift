@@ -6,6 +6,7 @@ import DpendWorkspace
 /// `dpend generate`: writes the registrations when the graph is valid.
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "generate",
     abstract: "Generate the container's registrations (the default subcommand).",
     discussion: """
       A .dpendmodule output file selects library mode: the public factories as JSON. Any other \

@@ -7,6 +7,7 @@ import Foundation
 /// one key.
 struct Graph: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "graph",
     abstract: "Write the dependency graph as a web page: a drawing with missing keys and cycles marked, and a search.",
     discussion:
       "The page is one self-contained HTML file: the SVG Graphviz's 'dot' (found on the PATH) draws, a search box "

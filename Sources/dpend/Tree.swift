@@ -4,6 +4,7 @@ import DpendGenerate
 /// `dpend tree`: prints the dependency graph.
 struct Tree: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "tree",
     abstract: "Print the dependency graph: each key, the factory that makes it and what it needs.",
     discussion:
       "Container registrations follow (Dip, Swinject, Resolver, Factory, Stitcher, Belum, an app's locator), "

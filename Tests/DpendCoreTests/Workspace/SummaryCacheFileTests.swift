@@ -19,7 +19,7 @@ import Testing
     let bytes = SummaryCacheFile.bytes(of: entries, identity: "format test")
     // malloc may round a large block up to its page; never to a second block's size.
     #expect(bytes.capacity - bytes.count < 4096, "capacity \(bytes.capacity) for \(bytes.count) bytes")
-    let parsed = try SummaryCacheFile.parse(bytes, identity: "format test").get()
+    let parsed = try SummaryCacheFile.parse(bytes, identity: "format test").get().entries
     #expect(parsed.map(\.path) == entries.map(\.path))
     #expect(parsed.map(\.payload) == entries.map(\.payload))
     #expect(parsed.map(\.textLength) == entries.map(\.textLength))
@@ -41,7 +41,7 @@ import Testing
     let whole = pieces.flatMap { $0 }
     #expect(whole == SummaryCacheFile.bytes(of: entries, identity: "pieces"))
     #expect(whole.count == SummaryCacheFile.size(of: entries, identity: "pieces"))
-    #expect(try SummaryCacheFile.parse(whole, identity: "pieces").get().map(\.payload) == entries.map(\.payload))
+    #expect(try SummaryCacheFile.parse(whole, identity: "pieces").get().entries.map(\.payload) == entries.map(\.payload))
   }
 
   @Test func theHashIsTheOneEveryCacheFileWasWrittenWith() {

@@ -3,9 +3,10 @@ import DpendCollect
 import DpendHost
 import DpendModel
 import DpendTestSupport
-import DpendWorkspace
 import Foundation
 import Testing
+
+@testable import DpendWorkspace
 
 /// The persistent summary cache never changes an answer: a run reusing it equals a run
 /// without it, and a damaged, foreign or unwritable cache is refused, rebuilt or only costs
@@ -112,9 +113,9 @@ import Testing
     let expected: SummaryCacheProblem
     switch damage {
     case "truncated":
-      // The last eight bytes are no longer the checksum of the rest.
+      // The segment ends before its entries do.
       bytes.removeLast(bytes.count / 3)
-      expected = .checksumMismatch
+      expected = .truncated
     case "flipped":
       bytes[bytes.count / 2] ^= 0x20
       expected = .checksumMismatch
@@ -185,10 +186,50 @@ import Testing
     #expect(after.reused == 2)
   }
 
+  /// A run that only summarized files appends a segment of their entries to the file it read,
+  /// its bytes before left as they were, and a later run takes the later entry of a path;
+  /// once the bytes replaced would outweigh the live ones, the file is written anew in one
+  /// segment. An altered byte of an appended segment refuses the file whole.
+  @Test func aRunThatOnlySummarizedFilesAppendsThem() throws {
+    let directory = try TemporaryWorkspace()
+    defer { directory.remove() }
+    _ = try Self.run(Self.files, cacheIn: directory.root)
+    let file = directory.url(SummaryCache.fileName)
+    let identity = SummaryCache.identity(collection: Self.collection, build: "test")
+    var segments: [Int] = []
+    var previous = [UInt8](try Data(contentsOf: file))
+    for step in 1...6 {
+      var edited = Self.files
+      edited["Sources/Store.swift"]! += "\n// edit \(step)\n"
+      let run = try Self.run(edited, cacheIn: directory.root)
+      #expect(run.parsed == 1 && run.reused == 2, "step \(step)")
+      #expect(run.graph.diagnostics == (try Self.run(edited, cacheIn: nil)).graph.diagnostics)
+      let bytes = [UInt8](try Data(contentsOf: file))
+      let contents = try SummaryCacheFile.parse(bytes, identity: identity).get()
+      segments.append(contents.segments)
+      if contents.segments > 1 { #expect(Array(bytes.prefix(previous.count)) == previous, "step \(step)") }
+      let live = Set(contents.entries.map(\.path)).count
+      #expect(live == 3, "step \(step)")
+      #expect(contents.entries.count == live + contents.segments - 1, "step \(step)")
+      let reused = try Self.run(edited, cacheIn: directory.root)
+      #expect(reused.parsed == 0 && reused.reused == 3, "step \(step)")
+      previous = bytes
+    }
+    // Appended while the Store summaries replaced weigh less than the three live ones.
+    #expect(segments.first == 2)
+    #expect(segments.contains(1))
+    #expect(segments.allSatisfy { $0 <= 4 }, "\(segments)")
+    var bytes = [UInt8](try Data(contentsOf: file))
+    #expect(segments.last! > 1)
+    bytes[bytes.count - 12] ^= 0x20
+    try Data(bytes).write(to: file)
+    #expect(SummaryCache(directory: directory.root, collection: Self.collection, build: "test").loadProblem == .checksumMismatch)
+  }
+
   /// A cache saved `releasing` its summaries' bytes (the command line's, before its graph)
   /// still answers everything, reading what is asked back from its file: digests, ranges and
   /// summaries equal to those it held. A second save writes nothing; one after a new summary
-  /// writes every entry whole. A file replaced since answers nothing, never another file's bytes.
+  /// appends it. A file replaced since answers nothing, never another file's bytes.
   @Test func aCacheThatLetItsBytesGoReadsThemBack() throws {
     let directory = try TemporaryWorkspace()
     defer { directory.remove() }
@@ -220,7 +261,7 @@ import Testing
       #expect(after[path]!.2 == before[path]!.2, "\(path)")
     }
     #expect(try cache.save() == false)
-    // A new summary: the next file holds every entry whole, and a new process reuses them all.
+    // A new summary, appended: a new process reuses them all.
     let clock = "protocol Clock {}\n"
     cache.record(
       IndexedSummary(SummaryCollector.summarize(path: "Sources/Clock.swift", source: clock, settings: Self.collection)),
