@@ -238,7 +238,7 @@ public final class SummaryCache: SummaryStore {
     guard pread(descriptor, &head, start.count, 0) == start.count, head == start else { return nil }
     var segment: [UInt8] = []
     var relative = [Int](repeating: 0, count: entries.count)
-    SummaryCacheFile.segment(entries, to: { segment.append(contentsOf: $0) }) { relative[$0] = $1 }
+    SummaryCacheFile.segment(entries, to: { segment.append(contentsOf: $0) }, payloadOffsets: { relative[$0] = $1 })
     try segment.withUnsafeBytes { buffer in
       var written = 0
       while written < buffer.count {

@@ -41,7 +41,8 @@ import Testing
     let whole = pieces.flatMap { $0 }
     #expect(whole == SummaryCacheFile.bytes(of: entries, identity: "pieces"))
     #expect(whole.count == SummaryCacheFile.size(of: entries, identity: "pieces"))
-    #expect(try SummaryCacheFile.parse(whole, identity: "pieces").get().entries.map(\.payload) == entries.map(\.payload))
+    #expect(
+      try SummaryCacheFile.parse(whole, identity: "pieces").get().entries.map(\.payload) == entries.map(\.payload))
   }
 
   @Test func theHashIsTheOneEveryCacheFileWasWrittenWith() {

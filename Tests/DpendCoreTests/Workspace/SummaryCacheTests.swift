@@ -223,7 +223,9 @@ import Testing
     #expect(segments.last! > 1)
     bytes[bytes.count - 12] ^= 0x20
     try Data(bytes).write(to: file)
-    #expect(SummaryCache(directory: directory.root, collection: Self.collection, build: "test").loadProblem == .checksumMismatch)
+    #expect(
+      SummaryCache(directory: directory.root, collection: Self.collection, build: "test").loadProblem
+        == .checksumMismatch)
   }
 
   /// A cache saved `releasing` its summaries' bytes (the command line's, before its graph)
