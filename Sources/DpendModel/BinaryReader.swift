@@ -139,6 +139,15 @@ public struct BinaryReader {
     return bytes
   }
 
+  /// Reads raw bytes as they lie in the buffer: their count, then a view of the bytes, valid
+  /// as long as the buffer is (no copy).
+  public mutating func readBytesInPlace() throws(SummaryDecodingError) -> UnsafeRawBufferPointer {
+    let count = try readCount()
+    let bytes = UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])
+    offset += count
+    return bytes
+  }
+
   /// Reads an array: its count, then each element with `element`. Every element takes at
   /// least `elementSize` bytes (at least 1).
   public mutating func readArray<Element>(

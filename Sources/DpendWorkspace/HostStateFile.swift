@@ -6,7 +6,7 @@ import Foundation
 /// hands it only the files that changed since, through the update the language server makes
 /// after an edit. A checkpoint: it may be several runs old (``isWorthRewriting(changed:files:)``).
 ///
-/// Layout, integers little-endian: the magic `DPNDHST1`, the identity (`u32` length, UTF-8:
+/// Layout, integers little-endian: the magic `DPNDHST2`, the identity (`u32` length, UTF-8:
 /// dpend's build, the settings and the summaries' identity, ``AnswerCache/identity(of:summaryIdentity:projects:)``),
 /// the state (`u64` length, its bytes), then a ``DpendModel/StableHash`` checksum (`u64`) of
 /// every byte before it. A file that does not check out is refused with the reason
@@ -17,7 +17,7 @@ public struct HostStateFile: Sendable {
   public let url: URL
   /// The file name inside the cache directory.
   public static let fileName = "host-state.bin"
-  static let magic = Array("DPNDHST1".utf8)
+  static let magic = Array("DPNDHST2".utf8)
   /// The magic's part that every version of this file shares.
   private static let family = Array("DPNDHST".utf8)
 

@@ -59,25 +59,200 @@ extension GraphBuilder {
   /// before its next graph, which then updates the tables as the language server's would
   /// after an edit; unless the settings set by then have the identity the state was made
   /// with (``AnalysisSettings/identity``), that graph is built from scratch.
+  ///
+  /// The tables are in three sections (``StateSections``), each coded with its own string
+  /// and range tables, so that reading decodes them in parallel.
   public func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&tablesIdentity)
     try coder.code(&paths)
     var digests = coder.isReading ? [] : paths.map { summaries[$0]?.contentDigest ?? 0 }
     try coder.code(&digests)
     guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
-    if coder.isReading { readDigests = digests }
+    guard coder.isReading else {
+      for section in StateSections.all { coder.writer.writeBytes(section.encoded(self)) }
+      return
+    }
+    readDigests = digests
+    var buffers: [StateSections.Bytes] = []
+    for _ in StateSections.all { buffers.append(StateSections.Bytes(buffer: try coder.reader.readBytesInPlace())) }
+    let sections = buffers
+    let read = Parallel.map(sections.count, minimum: 2) { index in
+      Result { () throws(SummaryDecodingError) in try StateSections.all[index].decoded(sections[index].buffer) }
+    }
+    for (section, result) in zip(StateSections.all, read) { section.adopt(try result.get(), self) }
+  }
+}
+
+/// The parts of a builder's persisted state (``GraphBuilder/codeState(_:)``): what the
+/// container check keeps, the names (mentions, interfaces, the symbol table), and the files'
+/// analyses with the per-key tables (which share their factories, so they stay together).
+enum StateSections {
+  /// One section: how it is encoded from a builder and decoded into one.
+  struct Section: Sendable {
+    let encoded: @Sendable (GraphBuilder) -> [UInt8]
+    let decoded: @Sendable (UnsafeRawBufferPointer) throws(SummaryDecodingError) -> Decoded
+    let adopt: @Sendable (Decoded, GraphBuilder) -> Void
+  }
+
+  /// A section's decoded value, handed from the thread that decoded it.
+  struct Decoded: @unchecked Sendable {
+    let value: Any
+  }
+
+  /// A section's bytes, read in place while the state's buffer lives.
+  struct Bytes: @unchecked Sendable {
+    let buffer: UnsafeRawBufferPointer
+  }
+
+  static let all = [section(ContainerPart.self), section(NamePart.self), section(KeyPart.self)]
+
+  private static func section<Part: StatePart>(_: Part.Type) -> Section {
+    Section(
+      encoded: { BinaryCoder.encoded(Part(of: $0)) },
+      decoded: { bytes throws(SummaryDecodingError) in Decoded(value: try BinaryCoder.decoded(Part.self, from: bytes))
+      },
+      adopt: { decoded, builder in (decoded.value as! Part).adopt(into: builder) })
+  }
+}
+
+/// A section of the persisted state: taken from a builder, coded, and put back into one.
+private protocol StatePart: BinaryCoded, SendableMetatype {
+  init(of builder: GraphBuilder)
+  func adopt(into builder: GraphBuilder)
+}
+
+private struct ContainerPart: StatePart {
+  var containerStage = ContainerStage()
+  var containerStageIsCurrent = false
+  var containerFiles: Set<String> = []
+  var vocabularyFacts: [String: VocabularyFacts] = [:]
+  var gateBodyNames: [String: Int] = [:]
+  var lastAnswers = ContainerAnswers()
+  var gateState = GateState()
+  var gateMentionsChanged = false
+  var conditionalFiles: Set<String> = []
+
+  init() {}
+
+  init(of builder: GraphBuilder) {
+    containerStage = builder.containerStage
+    containerStageIsCurrent = builder.containerStageIsCurrent
+    containerFiles = builder.containerFiles
+    vocabularyFacts = builder.vocabularyFacts
+    gateBodyNames = builder.gateBodyNames
+    lastAnswers = builder.lastAnswers
+    gateState = builder.gateState
+    gateMentionsChanged = builder.gateMentionsChanged
+    conditionalFiles = builder.conditionalFiles
+  }
+
+  func adopt(into builder: GraphBuilder) {
+    builder.containerStage = containerStage
+    builder.containerStageIsCurrent = containerStageIsCurrent
+    builder.containerFiles = containerFiles
+    builder.vocabularyFacts = vocabularyFacts
+    builder.gateBodyNames = gateBodyNames
+    builder.lastAnswers = lastAnswers
+    builder.gateState = gateState
+    builder.gateMentionsChanged = gateMentionsChanged
+    builder.conditionalFiles = conditionalFiles
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&containerStage)
     try coder.code(&containerStageIsCurrent)
     try coder.code(&containerFiles)
     try coder.code(&vocabularyFacts)
-    try coder.code(&mentionsOfFile)
     try coder.code(&gateBodyNames)
     try coder.code(&lastAnswers)
     try coder.code(&gateState)
     try coder.code(&gateMentionsChanged)
     try coder.code(&conditionalFiles)
+  }
+}
+
+private struct NamePart: StatePart {
+  var mentionsOfFile: [String: NameMentions] = [:]
+  var interfaces: [String: FileInterface] = [:]
+  var symbols = SymbolTable(libraryFactories: [])
+
+  init() {}
+
+  init(of builder: GraphBuilder) {
+    mentionsOfFile = builder.mentionsOfFile
+    interfaces = builder.interfaces
+    symbols = builder.symbols
+  }
+
+  func adopt(into builder: GraphBuilder) {
+    builder.mentionsOfFile = mentionsOfFile
+    builder.interfaces = interfaces
+    builder.symbols = symbols
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&mentionsOfFile)
     try coder.code(&interfaces)
     try coder.code(&symbols)
+  }
+}
+
+private struct KeyPart: StatePart {
+  var files: [String: FileAnalysis] = [:]
+  var numbers = KeyNumbers()
+  var slots: [NumberedFactories] = [.empty]
+  var slotPaths: [String?] = [nil]
+  var slotOfPath: [String: Int32] = [:]
+  var freeSlots: [Int32] = []
+  var providers: [[FactoryReference]] = []
+  var dependents: [[Int32]] = []
+  var selections: [ProviderSelection?] = []
+  var resolved: [DependencyKey: Factory] = [:]
+  var candidates: [DependencyKey: [Factory]] = [:]
+  var ambiguities: [DependencyKey: Diagnostic] = [:]
+  var missingFrom: [DependencyKey: Set<DependencyKey>] = [:]
+  var missingErrors: [DependencyKey: Diagnostic] = [:]
+  var cycles = CycleCheck.none
+
+  init() {}
+
+  init(of builder: GraphBuilder) {
+    files = builder.files
+    numbers = builder.numbers
+    slots = builder.slots
+    slotPaths = builder.slotPaths
+    slotOfPath = builder.slotOfPath
+    freeSlots = builder.freeSlots
+    providers = builder.providers
+    dependents = builder.dependents
+    selections = builder.selections
+    resolved = builder.resolved
+    candidates = builder.candidates
+    ambiguities = builder.ambiguities
+    missingFrom = builder.missingFrom
+    missingErrors = builder.missingErrors
+    cycles = builder.cycles
+  }
+
+  func adopt(into builder: GraphBuilder) {
+    builder.files = files
+    builder.numbers = numbers
+    builder.slots = slots
+    builder.slotPaths = slotPaths
+    builder.slotOfPath = slotOfPath
+    builder.freeSlots = freeSlots
+    builder.providers = providers
+    builder.dependents = dependents
+    builder.selections = selections
+    builder.resolved = resolved
+    builder.candidates = candidates
+    builder.ambiguities = ambiguities
+    builder.missingFrom = missingFrom
+    builder.missingErrors = missingErrors
+    builder.cycles = cycles
+  }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&files)
     try coder.code(&numbers)
     try coder.code(&slots)
