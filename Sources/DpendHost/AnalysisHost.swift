@@ -104,6 +104,8 @@ public final class AnalysisHost {
 
   /// The paths of every file the host holds, sorted.
   public var paths: [String] { entries.keys.sorted() }
+  /// The same paths in no order (without sorting them).
+  public var unorderedPaths: some Collection<String> { entries.keys }
   /// `true` when the last graph built every table from scratch, not by an update
   /// (``DpendAnalysis/GraphBuilder/lastGraphWasFull``).
   public var lastGraphWasFull: Bool { builder.lastGraphWasFull }

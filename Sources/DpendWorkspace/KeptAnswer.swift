@@ -32,6 +32,9 @@ public enum KeptAnswer {
     /// reading the files again (``Workspace/init(settings:store:knownTexts:)``). Empty when
     /// the lookup gave up before reading every file.
     public var texts: [String: TextFingerprint] = [:]
+    /// The source files and project files the lookup found: the run that follows takes
+    /// them instead of searching again. `nil` when it searched nothing.
+    public var found: SourceDiscovery.Found?
 
     /// A lookup that found nothing.
     public init() {}
@@ -95,31 +98,29 @@ public enum KeptAnswer {
       found.problems.isEmpty, let kept = answers.load()
     else { return Lookup() }
     let files = found.files.sorted()
-    enum Known {
-      case summarized(TextFingerprint, SummaryDigests)
-      case changed
-      case unreadable
-    }
-    let known = Locked([Known](repeating: .unreadable, count: files.count))
+    let read = Locked([TextFingerprint?](repeating: nil, count: files.count))
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      var state = Known.unreadable
-      if let text = WorkspaceLoader.readText(files[index]) {
-        let fingerprint = TextFingerprint(text)
-        state =
-          summaries.digests(path: files[index], text: fingerprint).map { .summarized(fingerprint, $0) } ?? .changed
-      }
-      known.withLock { $0[index] = state }
+      guard let text = WorkspaceLoader.readText(files[index]) else { return }
+      let fingerprint = TextFingerprint(text)
+      read.withLock { $0[index] = fingerprint }
+    }
+    var texts: [(path: String, text: TextFingerprint)] = []
+    texts.reserveCapacity(files.count)
+    for (path, text) in zip(files, read.withLock { $0 }) {
+      guard let text else { return Lookup() }  // unreadable
+      texts.append((path, text))
     }
     var inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
     var changed: [String] = []
-    for (path, state) in zip(files, known.withLock { $0 }) {
-      switch state {
-      case .summarized(let text, let digests): inputs.append((path, text, digests))
-      case .changed: changed.append(path)
-      case .unreadable: return Lookup()
+    for (file, digests) in zip(texts, summaries.digests(of: texts)) {
+      if let digests {
+        inputs.append((file.path, file.text, digests))
+      } else {
+        changed.append(file.path)
       }
     }
     var lookup = Lookup()
+    lookup.found = found
     lookup.texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
     guard changed.count <= maximumParses else { return lookup }
     lookup.reused = inputs.count
@@ -201,10 +202,17 @@ public enum KeptAnswer {
   private static func summarized(
     _ paths: [String], fingerprint: (String) -> TextFingerprint?, in summaries: SummaryCache
   ) -> [(path: String, text: TextFingerprint, digests: SummaryDigests)]? {
-    var files: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
+    var texts: [(path: String, text: TextFingerprint)] = []
+    texts.reserveCapacity(paths.count)
     for path in paths {
-      guard let text = fingerprint(path), let digests = summaries.digests(path: path, text: text) else { return nil }
-      files.append((path, text, digests))
+      guard let text = fingerprint(path) else { return nil }
+      texts.append((path, text))
+    }
+    var files: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
+    files.reserveCapacity(paths.count)
+    for (file, digests) in zip(texts, summaries.digests(of: texts)) {
+      guard let digests else { return nil }
+      files.append((file.path, file.text, digests))
     }
     return files
   }

@@ -21,9 +21,19 @@ public struct SourceDiscovery {
     self.outputFile = outputFile.map(PathJoin.canonical)
   }
 
+  /// What a search found.
+  public struct Found: Sendable {
+    /// The Swift files, sorted.
+    public var files: [String]
+    /// A diagnostic for each input that does not exist.
+    public var problems: [Diagnostic]
+    /// The project files met on the way (``projectFiles``), sorted.
+    public var projects: [String]
+  }
+
   /// The Swift files under `inputs`, sorted, a diagnostic for each input that does not
   /// exist, and the project files met on the way (``projectFiles``), sorted.
-  public func files(in inputs: [String]) -> (files: [String], problems: [Diagnostic], projects: [String]) {
+  public func files(in inputs: [String]) -> Found {
     var found = Set<String>()
     var projects = Set<String>()
     var problems: [Diagnostic] = []
@@ -39,7 +49,7 @@ public struct SourceDiscovery {
         if !isSkipped(canonical: PathJoin.canonical(input)) { found.insert(PathJoin.trimDot(input)) }
       }
     }
-    return (found.sorted(), problems, projects.sorted())
+    return Found(files: found.sorted(), problems: problems, projects: projects.sorted())
   }
 
   /// Whether `name` in a searched folder is a project file describing build targets: a

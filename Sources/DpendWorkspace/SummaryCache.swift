@@ -155,6 +155,19 @@ public final class SummaryCache: SummaryStore {
     entry(path: path, text: text).map { SummaryDigests(content: $0.contentDigest, shape: $0.shapeDigest) }
   }
 
+  /// ``digests(path:text:)`` of each file, under one lock.
+  public func digests(of files: [(path: String, text: TextFingerprint)]) -> [SummaryDigests?] {
+    state.withLock { state in
+      files.map { path, text in
+        state.used.insert(path)
+        guard let entry = state.fresh[path] ?? state.kept[path], entry.textHash == text.hash,
+          entry.textLength == text.length
+        else { return nil }
+        return SummaryDigests(content: entry.contentDigest, shape: entry.shapeDigest)
+      }
+    }
+  }
+
   /// The ranges (``FileSummary/ranges(binary:)``) of the summary kept or made in this run for
   /// exactly the text fingerprinted by `text` at `path`; `nil` when there is none or it does
   /// not decode. Decodes the summary's tables only.
@@ -303,10 +316,14 @@ public final class SummaryCache: SummaryStore {
   /// version) reads files differently, so it starts its own cache.
   public static func currentBuild() -> String {
     let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "unknown" }
-    let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-    return "\(size)@\(modified)"
+    var status = stat()
+    guard stat(path, &status) == 0 else { return "unknown" }
+    #if canImport(Darwin)
+      let modified = status.st_mtimespec
+    #else
+      let modified = status.st_mtim
+    #endif
+    return "\(status.st_size)@\(modified.tv_sec).\(modified.tv_nsec)"
   }
 }
 

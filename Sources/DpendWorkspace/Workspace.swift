@@ -72,7 +72,7 @@ public final class Workspace {
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public init(
     settings: WorkspaceSettings, store: (any SummaryStore)? = nil, knownTexts: [String: TextFingerprint] = [:],
-    containerViews: ContainerViews = .tree, keepsState: Bool = false
+    found: SourceDiscovery.Found? = nil, containerViews: ContainerViews = .tree, keepsState: Bool = false
   ) throws(WorkspaceError) {
     root = settings.root
     overrides = SettingOverrides()
@@ -83,7 +83,7 @@ public final class Workspace {
     // A host whose state is kept keeps every table; another drops what only updates read.
     host.buildsOneGraph = !keepsState
     host.keepsSummaries = keepsState
-    try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
+    try load(knownTexts: knownTexts, found: found, store: store, containerViews: containerViews)
   }
 
   /// A workspace with `settings` already resolved whose host goes on from `state` (its
@@ -96,7 +96,7 @@ public final class Workspace {
   ///   makes a workspace from scratch), ``WorkspaceError`` as the other initializer.
   public init(
     settings: WorkspaceSettings, store: SummaryCache, knownTexts: [String: TextFingerprint] = [:],
-    containerViews: ContainerViews = .tree, state: ArraySlice<UInt8>
+    found: SourceDiscovery.Found? = nil, containerViews: ContainerViews = .tree, state: ArraySlice<UInt8>
   ) throws(WorkspaceRestoreError) {
     root = settings.root
     overrides = SettingOverrides()
@@ -110,15 +110,15 @@ public final class Workspace {
       throw .refused(.unusable(error.description))
     }
     host.summaryStore = store
-    let paths = host.paths
+    let paths = host.unorderedPaths
     var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: paths.count)
     for path in paths { before[path] = host.fingerprintOfState(path) }
     do {
-      try load(knownTexts: knownTexts, store: store, containerViews: containerViews)
+      try load(knownTexts: knownTexts, found: found, store: store, containerViews: containerViews)
     } catch {
       throw .workspace(error)
     }
-    let after = host.paths
+    let after = Array(host.unorderedPaths)
     // The summaries of the files the host did not read again stay in the cache.
     store.keep(after)
     var kept = 0
@@ -137,14 +137,15 @@ public final class Workspace {
   /// (``init(settings:store:knownTexts:containerViews:state:)``); 0 for another workspace.
   public private(set) var changedSinceState = 0
 
-  /// Reads every file into the host (``WorkspaceLoader/load(_:into:knownTexts:projects:)``).
+  /// Reads every file into the host (``WorkspaceLoader/load(_:into:knownTexts:found:projects:)``).
   private func load(
-    knownTexts: [String: TextFingerprint], store: (any SummaryStore)?, containerViews: ContainerViews
+    knownTexts: [String: TextFingerprint], found: SourceDiscovery.Found? = nil, store: (any SummaryStore)?,
+    containerViews: ContainerViews
   ) throws(WorkspaceError) {
     host.containerViews = containerViews
     host.reader = WorkspaceLoader.readText
     let loaded = try WorkspaceLoader.load(
-      settings, into: host, knownTexts: knownTexts,
+      settings, into: host, knownTexts: knownTexts, found: found,
       projects: ProjectDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
     loadProblems = loaded.problems
     excludedByTargets = loaded.excludedFiles
@@ -329,7 +330,7 @@ public final class Workspace {
       loadProblems = []
     }
     // The summaries of the files the restored host did not read again stay in the cache.
-    if restored != nil { cache?.keep(host.paths) }
+    if restored != nil { cache?.keep(Array(host.unorderedPaths)) }
     settings.collection.vocabulary = host.vocabulary
     if let cacheDirectory { VocabularyRecord.save(host.vocabulary, directory: cacheDirectory) }
     cacheProblem = nil

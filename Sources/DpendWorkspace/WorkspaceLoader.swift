@@ -29,16 +29,18 @@ public enum WorkspaceLoader {
 
   /// Configures `host` from `settings` and gives it the text of every source file; files
   /// that are gone are forgotten. The build targets are read from the project files found
-  /// (described through `projects`, which keeps the descriptions). Returns the problems with individual files.
+  /// (described through `projects`, which keeps the descriptions). The files are searched
+  /// for under the settings' inputs unless `found` gives what a search just found. Returns the
+  /// problems with individual files.
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public static func load(
     _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:],
-    projects: ProjectDescriptions = ProjectDescriptions(directory: nil)
+    found: SourceDiscovery.Found? = nil, projects: ProjectDescriptions = ProjectDescriptions(directory: nil)
   ) throws(WorkspaceError) -> Loaded {
     var analysis = try analysisSettings(settings)
     var problems = analysis.problems
-    let discovery = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile)
-    let found = discovery.files(in: settings.inputs)
+    let found =
+      found ?? SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
     problems += found.problems
     let targets = BuildTargets.discover(
       root: settings.root, files: found.files, projects: found.projects, read: readText, describe: projects.describe,
@@ -60,7 +62,7 @@ public enum WorkspaceLoader {
       problems.append(Diagnostic(code: .unreadableFile, message: "cannot read '\(path)'", range: .startOfFile(path)))
     }
     let current = Set(files).subtracting(unreadable)
-    host.remove(host.paths.filter { !current.contains($0) })
+    host.remove(host.unorderedPaths.filter { !current.contains($0) })
     return Loaded(problems: problems, targets: targets, excludedFiles: chosen.excluded)
   }
 

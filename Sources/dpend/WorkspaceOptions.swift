@@ -152,14 +152,15 @@ struct WorkspaceOptions: ParsableArguments {
     var stateLine: String?
     if let cache, let stateFile, let stateIdentity, cache.loadProblem == nil {
       (restored, stateLine) = try restoredWorkspace(
-        settings, from: stateFile, identity: stateIdentity, store: cache, knownTexts: lookup.texts,
+        settings, from: stateFile, identity: stateIdentity, store: cache, knownTexts: lookup.texts, found: lookup.found,
         containerViews: containerViews)
     }
     let workspace =
       try restored
       ?? run { () throws(WorkspaceError) in
         try Workspace(
-          settings: settings, store: cache, knownTexts: lookup.texts, containerViews: containerViews,
+          settings: settings, store: cache, knownTexts: lookup.texts, found: lookup.found,
+          containerViews: containerViews,
           keepsState: stateFile != nil)
       }
     // Written before the graph is built: the summaries then leave memory as the graph reads them.
@@ -221,7 +222,7 @@ struct WorkspaceOptions: ParsableArguments {
   /// (none when there was no state).
   private func restoredWorkspace(
     _ settings: WorkspaceSettings, from file: HostStateFile, identity: String, store: SummaryCache,
-    knownTexts: [String: TextFingerprint], containerViews: ContainerViews
+    knownTexts: [String: TextFingerprint], found: SourceDiscovery.Found?, containerViews: ContainerViews
   ) throws -> (workspace: Workspace?, line: String?) {
     let refusal: HostStateFile.Refusal
     switch file.load(identity: identity) {
@@ -229,7 +230,8 @@ struct WorkspaceOptions: ParsableArguments {
     case .success(let state):
       do throws(WorkspaceRestoreError) {
         let workspace = try Workspace(
-          settings: settings, store: store, knownTexts: knownTexts, containerViews: containerViews, state: state)
+          settings: settings, store: store, knownTexts: knownTexts, found: found, containerViews: containerViews,
+          state: state)
         let changed = workspace.changedSinceState
         return (workspace, "host state: the kept state updated with \(changed) changed file\(changed == 1 ? "" : "s")")
       } catch {

@@ -152,7 +152,13 @@ public struct BuildTargets: Hashable, Sendable {
     }
     // Each folder asked about once: the files of one folder share the answer.
     var packages: [String: Bool] = [:]
+    var targetOfFolder: [Substring: String] = [:]
     for path in files where result.targetsOfFile[path] == nil {
+      let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+      if let name = targetOfFolder[folder] {
+        result.targetsOfFile[path] = [name]
+        continue
+      }
       let relative = path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
       let folders = relative.split(separator: "/").dropLast().map(String.init)
       var (name, kind) = conventionalTarget(folders, isTarget: isTarget) { packageFolders in
@@ -167,6 +173,7 @@ public struct BuildTargets: Hashable, Sendable {
         (name, kind) = (Self.noTarget, .other)
       }
       result.targetsOfFile[path] = [name]
+      targetOfFolder[folder] = name
       if conventional[name] == nil {
         conventional[name] = Target(name: name, kind: kind, dependencies: [], platforms: [], project: nil)
       }
