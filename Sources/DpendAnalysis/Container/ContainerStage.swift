@@ -17,7 +17,7 @@ struct ContainerStage {
   private(set) var paths: [String] = []
   /// For each file, the files whose typing read its declarations.
   var readers: [String: Set<String>] = [:]
-  var buckets: [String: Bucket] = [:]
+  var buckets = DeferredTable<String, Bucket>()
   /// The unread registrations whose type is not known: they could be of any type.
   var untypedUnread: Set<Ref> = []
   /// How many read registrations register each type (a generic registered without its

@@ -97,7 +97,7 @@ public final class GraphBuilder {
   var gateMentionsChanged = false
   /// The files declaring something of dpend's own dialect under `#if`.
   var conditionalFiles: Set<String> = []
-  var interfaces: [String: FileInterface] = [:]
+  var interfaces = DeferredTable<String, FileInterface>()
   /// The paths of `summaries`, sorted.
   var paths: [String] = []
   var symbols = SymbolTable(libraryFactories: [])
@@ -290,7 +290,7 @@ public final class GraphBuilder {
     if isFullBuild {
       let files = paths.map { ($0, interfaces[$0]!) }
       // The table holds each interface's parts it keeps; the rest goes as each file is read.
-      if buildsOneGraph { interfaces = [:] }
+      if buildsOneGraph { interfaces = DeferredTable() }
       symbols = SymbolTable(
         files: consume files, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName)
       dirty = paths
@@ -331,7 +331,7 @@ public final class GraphBuilder {
   /// Drops what only updates read (each file's interface, the symbol table): the next
   /// graph is built from scratch.
   private func forgetUpdateState() {
-    interfaces = [:]
+    interfaces = DeferredTable()
     symbols = SymbolTable(libraryFactories: [])
     needsFullBuild = true
   }
@@ -341,7 +341,7 @@ public final class GraphBuilder {
     needsFullBuild = false
     tablesIdentity = settingsIdentity
     files = [:]
-    interfaces = [:]
+    interfaces = DeferredTable()
     numbers = KeyNumbers()
     slots = [NumberedFactories(settings.libraryFactories, numbering: &numbers)]
     slotPaths = [nil]

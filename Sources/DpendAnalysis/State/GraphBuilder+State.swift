@@ -173,7 +173,7 @@ private struct ContainerPart: StatePart {
 
 private struct NamePart: StatePart {
   var mentionsOfFile: [String: NameMentions] = [:]
-  var interfaces: [String: FileInterface] = [:]
+  var interfaces = DeferredTable<String, FileInterface>()
   var symbols = SymbolTable(libraryFactories: [])
 
   init() {}

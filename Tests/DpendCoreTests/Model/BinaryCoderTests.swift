@@ -103,6 +103,32 @@ struct BinaryCoderTests {
     #expect(try part.withUnsafeBytes { try BinaryCoder.decoded(Sample.self, from: $0) } == Self.sample())
   }
 
+  /// A deferred table read from bytes decodes a value only when it is read, and a value set
+  /// replaces the one read.
+  @Test func aDeferredTableDecodesOnlyTheValuesRead() throws {
+    var other = Self.sample()
+    other.names = ["other"]
+    var table = DeferredTable<String, Sample>()
+    table["a"] = Self.sample()
+    table["b"] = other
+    table["c", default: Self.sample()].names.append("added")
+    let bytes = BinaryCoder.encoded(table)
+    var read = try bytes.withUnsafeBytes { try BinaryCoder.decoded(DeferredTable<String, Sample>.self, from: $0) }
+    #expect(Set(read.keys) == ["a", "b", "c"])
+    #expect(["a", "b", "c"].map(read.isDecoded) == [false, false, false])
+    #expect(read["b"] == other)
+    #expect(["a", "b", "c"].map(read.isDecoded) == [false, true, false])
+    #expect(read["c"]?.names == Self.sample().names + ["added"])
+    read["a"] = nil
+    read["b", default: Self.sample()].names = ["changed"]
+    let again = try BinaryCoder.encoded(read).withUnsafeBytes {
+      try BinaryCoder.decoded(DeferredTable<String, Sample>.self, from: $0)
+    }
+    #expect(again.count == 2 && again["a"] == nil)
+    #expect(again["b"]?.names == ["changed"])
+    #expect(again["c"]?.names == Self.sample().names + ["added"])
+  }
+
   @Test func everyCutOfTheBytesThrowsInsteadOfTrapping() throws {
     let bytes = BinaryCoder.encoded(Self.sample())
     for length in 0..<bytes.count {
