@@ -89,12 +89,24 @@ public enum KeptAnswer {
   public static func look(
     settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64
   ) -> Lookup {
+    look(
+      settings: settings, summaryIdentity: summaries.identity, loading: { summaries }, answers: answers,
+      maximumParses: maximumParses)
+  }
+
+  /// ``look(settings:summaries:answers:maximumParses:)`` with the summary cache still loading:
+  /// `loading` waits for it (with `summaryIdentity`, its identity), once the files are read.
+  /// A cache whose file was refused gives an empty lookup.
+  public static func look(
+    settings: WorkspaceSettings, summaryIdentity: String, loading: () -> SummaryCache, answers: AnswerCache,
+    maximumParses: Int = 64
+  ) -> Lookup {
     // Which files targets chosen by name leave out is known only once the targets are read.
     guard settings.targets.isEmpty, settings.excludeTargets.isEmpty else { return Lookup() }
     let found = SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
     let projects = BuildTargets.projectFiles(found: found.projects, root: settings.root)
     guard
-      let identity = AnswerCache.identity(of: settings, summaryIdentity: summaries.identity, projects: projects),
+      let identity = AnswerCache.identity(of: settings, summaryIdentity: summaryIdentity, projects: projects),
       found.problems.isEmpty, let kept = answers.load()
     else { return Lookup() }
     let files = found.files.sorted()
@@ -110,6 +122,8 @@ public enum KeptAnswer {
       guard let text else { return Lookup() }  // unreadable
       texts.append((path, text))
     }
+    let summaries = loading()
+    guard summaries.loadProblem == nil else { return Lookup() }
     var inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
     var changed: [String] = []
     for (file, digests) in zip(texts, summaries.digests(of: texts)) {

@@ -299,6 +299,12 @@ public final class SummaryCache: SummaryStore {
 
   // MARK: Identity
 
+  /// The identity of a cache of files read with `collection` by this build of dpend (what
+  /// ``identity`` is once it is loaded).
+  public static func identity(collection: CollectionSettings) -> String {
+    identity(collection: collection, build: currentBuild())
+  }
+
   /// The format, the build and the settings a cache file must have been written with.
   static func identity(collection: CollectionSettings, build: String) -> String {
     let dialects = collection.dialects.map { $0.map(\.rawValue).joined(separator: ",") } ?? "imports"

@@ -112,11 +112,18 @@ struct WorkspaceOptions: ParsableArguments {
       }
     }
     let directory = cacheURL(settings)
-    let cache = noCache ? nil : SummaryCache(directory: directory, collection: settings.collection)
+    // Loaded on another thread while the answer's lookup reads every file.
+    let collection = settings.collection
+    let loading = noCache ? nil : Background { SummaryCache(directory: directory, collection: collection) }
     let answers = noCache ? nil : AnswerCache(directory: directory)
     var lookup = KeptAnswer.Lookup()
+    if let loading, let answers {
+      lookup = KeptAnswer.look(
+        settings: settings, summaryIdentity: SummaryCache.identity(collection: collection), loading: loading.wait,
+        answers: answers)
+    }
+    let cache = loading?.wait()
     if let cache, let answers, cache.loadProblem == nil {
-      lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: answers)
       if let answer = lookup.answer, useKept(lookup) {
         KeptUntilExit.keep(cache)
         report(lookup.parsed, lookup.reused, cache, lookup)
