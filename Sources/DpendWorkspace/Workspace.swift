@@ -102,11 +102,17 @@ public final class Workspace {
     overrides = SettingOverrides()
     cacheDirectory = nil
     self.settings = settings
+    // The build targets of the files a lookup found are read on another thread meanwhile.
+    let projects = Self.projectDescriptions(store)
+    let targets = found.map { found in
+      Later { WorkspaceLoader.discoverTargets(settings, found: found, projects: projects) }
+    }
     do {
       host = try AnalysisHost(
         settings: AnalysisSettings(), collection: settings.collection, state: state,
         summary: { path, digest in store.keptStoredSummary(path: path, contentDigest: digest) })
     } catch {
+      _ = targets?.value
       throw .refused(.unusable(error.description))
     }
     host.summaryStore = store
@@ -114,7 +120,9 @@ public final class Workspace {
     var before: [String: TextFingerprint?] = Dictionary(minimumCapacity: paths.count)
     for path in paths { before[path] = host.fingerprintOfState(path) }
     do {
-      try load(knownTexts: knownTexts, found: found, store: store, containerViews: containerViews)
+      try load(
+        knownTexts: knownTexts, found: found, targets: targets?.value, projects: projects, store: store,
+        containerViews: containerViews)
     } catch {
       throw .workspace(error)
     }
@@ -139,19 +147,24 @@ public final class Workspace {
 
   /// Reads every file into the host (``WorkspaceLoader/load(_:into:knownTexts:found:projects:)``).
   private func load(
-    knownTexts: [String: TextFingerprint], found: SourceDiscovery.Found? = nil, store: (any SummaryStore)?,
-    containerViews: ContainerViews
+    knownTexts: [String: TextFingerprint], found: SourceDiscovery.Found? = nil, targets: BuildTargets? = nil,
+    projects: ProjectDescriptions? = nil, store: (any SummaryStore)?, containerViews: ContainerViews
   ) throws(WorkspaceError) {
     host.containerViews = containerViews
     host.reader = WorkspaceLoader.readText
     let loaded = try WorkspaceLoader.load(
-      settings, into: host, knownTexts: knownTexts, found: found,
-      projects: ProjectDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent()))
+      settings, into: host, knownTexts: knownTexts, found: found, targets: targets,
+      projects: projects ?? Self.projectDescriptions(store))
     loadProblems = loaded.problems
     excludedByTargets = loaded.excludedFiles
     // Only what `--verbose` lists is kept: the files of each target are the analysis's.
     buildTargets = loaded.targets
     buildTargets.forgetFiles()
+  }
+
+  /// The project descriptions kept beside `store`'s file (none without one).
+  private static func projectDescriptions(_ store: (any SummaryStore)?) -> ProjectDescriptions {
+    ProjectDescriptions(directory: (store as? SummaryCache)?.url.deletingLastPathComponent())
   }
 
   /// The build targets the last load found compiling the sources (SPEC 8.6).

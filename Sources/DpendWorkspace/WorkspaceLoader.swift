@@ -35,17 +35,15 @@ public enum WorkspaceLoader {
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public static func load(
     _ settings: WorkspaceSettings, into host: AnalysisHost, knownTexts: [String: TextFingerprint] = [:],
-    found: SourceDiscovery.Found? = nil, projects: ProjectDescriptions = ProjectDescriptions(directory: nil)
+    found: SourceDiscovery.Found? = nil, targets: BuildTargets? = nil,
+    projects: ProjectDescriptions = ProjectDescriptions(directory: nil)
   ) throws(WorkspaceError) -> Loaded {
     var analysis = try analysisSettings(settings)
     var problems = analysis.problems
     let found =
       found ?? SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
     problems += found.problems
-    let targets = BuildTargets.discover(
-      root: settings.root, files: found.files, projects: found.projects, read: readText, describe: projects.describe,
-      parse: projects.xcodeProject)
-    projects.save()
+    let targets = targets ?? discoverTargets(settings, found: found, projects: projects)
     // Every file the convention's app's, and no target chosen: nothing to tell apart, nothing to hold.
     let choosing = !settings.targets.isEmpty || !settings.excludeTargets.isEmpty
     let map = targets.isOnlyTheApp && !choosing ? nil : targets.map(paths: found.files, root: settings.root)
@@ -64,6 +62,18 @@ public enum WorkspaceLoader {
     let current = Set(files).subtracting(unreadable)
     host.remove(host.unorderedPaths.filter { !current.contains($0) })
     return Loaded(problems: problems, targets: targets, excludedFiles: chosen.excluded)
+  }
+
+  /// The build targets compiling the files `found` (SPEC 8.6), read from the project files it
+  /// met, described through `projects`, which then keeps the descriptions.
+  public static func discoverTargets(
+    _ settings: WorkspaceSettings, found: SourceDiscovery.Found, projects: ProjectDescriptions
+  ) -> BuildTargets {
+    let targets = BuildTargets.discover(
+      root: settings.root, files: found.files, projects: found.projects, read: readText, describe: projects.describe,
+      parse: projects.xcodeProject)
+    projects.save()
+    return targets
   }
 
   /// The files `.dpend.json`'s `targets` and `excludeTargets` leave out: those no chosen target
