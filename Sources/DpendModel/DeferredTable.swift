@@ -1,44 +1,138 @@
-/// A table whose values a persisted state reads as bytes (``Deferred``): an update decodes
-/// only the values it reads, and writes back the others as they were read. Reading a value
-/// decodes it once; setting one replaces it.
+/// A table whose values a persisted state reads as bytes: an update decodes only the values
+/// it reads, and writes back the others as they were read. The bytes of every value read
+/// are kept in one buffer (each value in its own binary form, ``BinaryCoder/encoded(_:prefix:)``),
+/// so reading a table costs its keys and one copy. Reading a value decodes it once; setting
+/// one replaces it. A table never read is a dictionary.
 public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: BinaryCoded & Sendable>: Sendable {
-  private var storage: [Key: Deferred<Value>] = [:]
+  /// The values a state held, as bytes, and those decoded from them so far (shared by the
+  /// copies of a table: what they decode is the same).
+  private final class Read: @unchecked Sendable {
+    let bytes: [UInt8]
+    let ranges: [Key: Range<Int>]
+    let decoded = Locked<[Key: Value]>([:])
+
+    init(bytes: [UInt8], ranges: [Key: Range<Int>]) {
+      self.bytes = bytes
+      self.ranges = ranges
+    }
+
+    /// The value of `key`, decoded the first time. Bytes that do not decode (only a defect
+    /// can make them: they passed the state file's checksum and were written by this build)
+    /// give ``BinaryCoded/init()``'s empty value.
+    func value(_ key: Key) -> Value? {
+      guard let range = ranges[key] else { return nil }
+      if let value = decoded.withLock({ $0[key] }) { return value }
+      let result = bytes[range].withUnsafeBytes { try? BinaryCoder.decoded(Value.self, from: $0) }
+      assert(result != nil, "a deferred \(Value.self) does not decode")
+      let value = result ?? Value()
+      decoded.withLock { $0[key] = value }
+      return value
+    }
+  }
+
+  /// What a state held; `nil` for a table never read.
+  private var read: Read?
+  /// The values set (or removed: `nil`) since the table was read; every value of one never read.
+  private var changes: [Key: Value?] = [:]
 
   /// An empty table.
   public init() {}
 
   /// The value of `key`, decoded when first read; `nil` when there is none.
   public subscript(key: Key) -> Value? {
-    get { storage[key]?.value }
-    set { storage[key] = newValue.map { Deferred($0) } }
+    get {
+      if let change = changes[key] { return change }
+      return read?.value(key)
+    }
+    set {
+      if newValue == nil && read?.ranges[key] == nil {
+        changes.removeValue(forKey: key)
+      } else {
+        changes.updateValue(newValue, forKey: key)
+      }
+    }
   }
 
   /// The value of `key`, or `defaultValue` to change when there is none.
   public subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
-    get { storage[key]?.value ?? defaultValue() }
-    set { storage[key] = Deferred(newValue) }
+    get { self[key] ?? defaultValue() }
+    set { changes.updateValue(newValue, forKey: key) }
   }
 
   /// The keys, in no order (nothing is decoded).
-  public var keys: Dictionary<Key, Deferred<Value>>.Keys { storage.keys }
+  public var keys: [Key] {
+    guard let read else { return Array(changes.keys) }
+    var keys = read.ranges.keys.filter { changes[$0] == nil }
+    for (key, value) in changes where value != nil { keys.append(key) }
+    return keys
+  }
+
   /// How many values the table holds.
-  public var count: Int { storage.count }
+  public var count: Int { read == nil ? changes.count : keys.count }
   /// `true` when it holds none.
-  public var isEmpty: Bool { storage.isEmpty }
+  public var isEmpty: Bool { count == 0 }
 
-  /// `true` once the value of `key` was decoded (or was never encoded); `false` when there is none.
-  public func isDecoded(_ key: Key) -> Bool { storage[key]?.isDecoded ?? false }
+  /// `true` once the value of `key` was decoded or set; `false` when there is none.
+  public func isDecoded(_ key: Key) -> Bool {
+    if let change = changes[key] { return change != nil }
+    guard let read, read.ranges[key] != nil else { return false }
+    return read.decoded.withLock { $0[key] != nil }
+  }
 
-  /// Room for `capacity` values.
-  public mutating func reserveCapacity(_ capacity: Int) { storage.reserveCapacity(capacity) }
+  /// Every value, decoded, by key.
+  var dictionary: [Key: Value] {
+    Dictionary(uniqueKeysWithValues: keys.map { ($0, self[$0]!) })
+  }
+
+  /// Room for `capacity` values set.
+  public mutating func reserveCapacity(_ capacity: Int) { changes.reserveCapacity(capacity) }
 
   /// Removes every value.
-  public mutating func removeAll() { storage = [:] }
+  public mutating func removeAll() {
+    read = nil
+    changes = [:]
+  }
 }
 
 extension DeferredTable: BinaryCoded {
-  /// The count, then each key followed by its value's own binary form.
+  /// The count, then each key followed by its value's own binary form (as raw bytes).
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&storage)
+    guard coder.isReading else {
+      let keys = keys
+      var count = keys.count
+      try coder.codeCount(&count, elementSize: 2)
+      for var key in keys {
+        let change = changes[key]
+        try key.code(&coder)
+        if let change, let value = change {
+          coder.writer.writeBytes(BinaryCoder.encoded(value))
+        } else if let read, let range = read.ranges[key] {
+          coder.writer.writeBytes(read.bytes[range])
+        }
+      }
+      return
+    }
+    var count = 0
+    try coder.codeCount(&count, elementSize: 2)
+    var values: [(key: Key, bytes: UnsafeRawBufferPointer)] = []
+    values.reserveCapacity(count)
+    var total = 0
+    for _ in 0..<count {
+      var key = Key()
+      try key.code(&coder)
+      let bytes = try coder.reader.readBytesInPlace()
+      total += bytes.count
+      values.append((key, bytes))
+    }
+    var buffer: [UInt8] = []
+    buffer.reserveCapacity(total)
+    var ranges: [Key: Range<Int>] = Dictionary(minimumCapacity: count)
+    for (key, bytes) in values {
+      let start = buffer.count
+      buffer.append(contentsOf: bytes)
+      ranges[key] = start..<buffer.count
+    }
+    read = Read(bytes: buffer, ranges: ranges)
+    changes = [:]
   }
 }

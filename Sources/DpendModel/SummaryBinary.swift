@@ -129,6 +129,12 @@ public struct BinaryWriter {
     body.append(contentsOf: bytes)
   }
 
+  /// Writes raw bytes: their count, then the bytes themselves.
+  public mutating func writeBytes(_ bytes: ArraySlice<UInt8>) {
+    writeCount(bytes.count)
+    body.append(contentsOf: bytes)
+  }
+
   /// Writes `values`: their count, then each element with `element`.
   public mutating func writeArray<Element>(_ values: [Element], _ element: (inout BinaryWriter, Element) -> Void) {
     writeCount(values.count)

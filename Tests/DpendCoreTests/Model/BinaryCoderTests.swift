@@ -119,8 +119,12 @@ struct BinaryCoderTests {
     #expect(read["b"] == other)
     #expect(["a", "b", "c"].map(read.isDecoded) == [false, true, false])
     #expect(read["c"]?.names == Self.sample().names + ["added"])
+    let copy = read
     read["a"] = nil
     read["b", default: Self.sample()].names = ["changed"]
+    // A copy keeps what it held.
+    #expect(copy.count == 3 && copy["a"] == Self.sample() && copy["b"] == other)
+    #expect(read.count == 2)
     let again = try BinaryCoder.encoded(read).withUnsafeBytes {
       try BinaryCoder.decoded(DeferredTable<String, Sample>.self, from: $0)
     }

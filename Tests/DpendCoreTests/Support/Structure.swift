@@ -1,12 +1,16 @@
-import DpendModel
+@testable import DpendModel
 
-/// A ``DpendModel/Deferred`` value, whatever its type.
+/// A ``DpendModel/Deferred`` value or ``DpendModel/DeferredTable``, whatever its type.
 protocol DeferredValue {
   var anyValue: Any { get }
 }
 
 extension Deferred: DeferredValue {
   var anyValue: Any { value }
+}
+
+extension DeferredTable: DeferredValue {
+  var anyValue: Any { dictionary }
 }
 
 /// A value's every stored property, found by reflection, written out with the entries of
