@@ -6,11 +6,13 @@
 public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: BinaryCoded & Sendable>: Sendable {
   /// The values a state held, as bytes, and those decoded from them so far (shared by the
   /// copies of a table: what they decode is the same).
-  private final class Read: @unchecked Sendable {
-    let bytes: [UInt8]
-    let ranges: [Key: Range<Int>]
-    let decoded = Locked<[Key: Value]>([:])
+  @usableFromInline
+  final class Read: @unchecked Sendable {
+    @usableFromInline let bytes: [UInt8]
+    @usableFromInline let ranges: [Key: Range<Int>]
+    @usableFromInline let decoded = Locked<[Key: Value]>([:])
 
+    @usableFromInline
     init(bytes: [UInt8], ranges: [Key: Range<Int>]) {
       self.bytes = bytes
       self.ranges = ranges
@@ -19,6 +21,7 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
     /// The value of `key`, decoded the first time. Bytes that do not decode (only a defect
     /// can make them: they passed the state file's checksum and were written by this build)
     /// give ``BinaryCoded/init()``'s empty value.
+    @inlinable
     func value(_ key: Key) -> Value? {
       guard let range = ranges[key] else { return nil }
       if let value = decoded.withLock({ $0[key] }) { return value }
@@ -31,14 +34,16 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
   }
 
   /// What a state held; `nil` for a table never read.
-  private var read: Read?
+  @usableFromInline var read: Read?
   /// The values set (or removed: `nil`) since the table was read; every value of one never read.
-  private var changes: [Key: Value?] = [:]
+  @usableFromInline var changes: [Key: Value?] = [:]
 
   /// An empty table.
+  @inlinable
   public init() {}
 
   /// The value of `key`, decoded when first read; `nil` when there is none.
+  @inlinable
   public subscript(key: Key) -> Value? {
     get {
       if let change = changes[key] { return change }
@@ -54,12 +59,14 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
   }
 
   /// The value of `key`, or `defaultValue` to change when there is none.
+  @inlinable
   public subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
     get { self[key] ?? defaultValue() }
     set { changes.updateValue(newValue, forKey: key) }
   }
 
   /// The keys, in no order (nothing is decoded).
+  @inlinable
   public var keys: [Key] {
     guard let read else { return Array(changes.keys) }
     var keys = read.ranges.keys.filter { changes[$0] == nil }
@@ -68,11 +75,14 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
   }
 
   /// How many values the table holds.
+  @inlinable
   public var count: Int { read == nil ? changes.count : keys.count }
   /// `true` when it holds none.
+  @inlinable
   public var isEmpty: Bool { count == 0 }
 
   /// `true` once the value of `key` was decoded or set; `false` when there is none.
+  @inlinable
   public func isDecoded(_ key: Key) -> Bool {
     if let change = changes[key] { return change != nil }
     guard let read, read.ranges[key] != nil else { return false }
@@ -85,9 +95,11 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
   }
 
   /// Room for `capacity` values set.
+  @inlinable
   public mutating func reserveCapacity(_ capacity: Int) { changes.reserveCapacity(capacity) }
 
   /// Removes every value.
+  @inlinable
   public mutating func removeAll() {
     read = nil
     changes = [:]
@@ -96,6 +108,7 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
 
 extension DeferredTable: BinaryCoded {
   /// The count, then each key followed by its value's own binary form (as raw bytes).
+  @inlinable
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     guard coder.isReading else {
       let keys = keys

@@ -281,18 +281,17 @@ public final class SummaryCache: SummaryStore {
         state.kept = Dictionary(minimumCapacity: entries.count)
         state.dead = 0
       }
+      // Only the entries written let go of their bytes: those of a file read stay with the
+      // buffer it was read into, which the summaries a host state took up hold anyway.
       for (entry, offset) in zip(entries, offsets) {
         var kept = entry
         kept.offset = offset
+        if releasing {
+          kept.payload = []
+          kept.facts = []
+          kept.released = true
+        }
         if let replaced = state.kept.updateValue(kept, forKey: entry.path) { state.dead += replaced.size }
-      }
-      guard releasing else { return }
-      for (path, entry) in state.kept where entry.offset != nil && !entry.released {
-        var light = entry
-        light.payload = []
-        light.facts = []
-        light.released = true
-        state.kept[path] = light
       }
     }
   }
