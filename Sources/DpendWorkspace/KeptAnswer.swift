@@ -96,10 +96,12 @@ public enum KeptAnswer {
 
   /// ``look(settings:summaries:answers:maximumParses:)`` with the summary cache still loading:
   /// `loading` waits for it (with `summaryIdentity`, its identity), once the files are read.
-  /// A cache whose file was refused gives an empty lookup.
+  /// A cache whose file was refused gives an empty lookup. `onChange` is called as soon as a
+  /// file is known to have changed since the cache was written (the run will most likely
+  /// build a graph: what it needs can start loading).
   public static func look(
     settings: WorkspaceSettings, summaryIdentity: String, loading: () -> SummaryCache, answers: AnswerCache,
-    maximumParses: Int = 64
+    maximumParses: Int = 64, onChange: () -> Void = {}
   ) -> Lookup {
     // Which files targets chosen by name leave out is known only once the targets are read.
     guard settings.targets.isEmpty, settings.excludeTargets.isEmpty else { return Lookup() }
@@ -136,6 +138,7 @@ public enum KeptAnswer {
     var lookup = Lookup()
     lookup.found = found
     lookup.texts = Dictionary(inputs.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+    if !changed.isEmpty { onChange() }
     guard changed.count <= maximumParses else { return lookup }
     lookup.reused = inputs.count
     if !changed.isEmpty {

@@ -117,10 +117,18 @@ struct WorkspaceOptions: ParsableArguments {
     let loading = noCache ? nil : Background { SummaryCache(directory: directory, collection: collection) }
     let answers = noCache ? nil : AnswerCache(directory: directory)
     var lookup = KeptAnswer.Lookup()
+    // The host state is read on another thread as soon as a file is known to have changed.
+    let summaryIdentity = SummaryCache.identity(collection: collection)
+    let prefetchedIdentity = AnswerCache.identity(of: settings, summaryIdentity: summaryIdentity)
+    let prefetched = Locked<Background<Result<ArraySlice<UInt8>, HostStateFile.Refusal>>?>(nil)
     if let loading, let answers {
       lookup = KeptAnswer.look(
-        settings: settings, summaryIdentity: SummaryCache.identity(collection: collection), loading: loading.wait,
-        answers: answers)
+        settings: settings, summaryIdentity: summaryIdentity, loading: loading.wait, answers: answers,
+        onChange: {
+          guard let prefetchedIdentity else { return }
+          let file = HostStateFile(directory: directory)
+          prefetched.withLock { $0 = Background { file.load(identity: prefetchedIdentity) } }
+        })
     }
     let cache = loading?.wait()
     if let cache, let answers, cache.loadProblem == nil {
@@ -158,9 +166,10 @@ struct WorkspaceOptions: ParsableArguments {
     var restored: Workspace?
     var stateLine: String?
     if let cache, let stateFile, let stateIdentity, cache.loadProblem == nil {
+      let read = stateIdentity == prefetchedIdentity ? prefetched.withLock { $0 }?.wait() : nil
       (restored, stateLine) = try restoredWorkspace(
-        settings, from: stateFile, identity: stateIdentity, store: cache, knownTexts: lookup.texts, found: lookup.found,
-        containerViews: containerViews)
+        settings, from: stateFile, identity: stateIdentity, read: read, store: cache, knownTexts: lookup.texts,
+        found: lookup.found, containerViews: containerViews)
     }
     let workspace =
       try restored
@@ -224,15 +233,16 @@ struct WorkspaceOptions: ParsableArguments {
       targets: workspace.buildTargets)
   }
 
-  /// The workspace of a run that goes on from the host state `file` keeps for `identity`,
-  /// with the `--verbose` line saying so; without one, the line saying why it was not used
-  /// (none when there was no state).
+  /// The workspace of a run that goes on from the host state `file` keeps for `identity`
+  /// (`read`, when it was read ahead), with the `--verbose` line saying so; without one, the
+  /// line saying why it was not used (none when there was no state).
   private func restoredWorkspace(
-    _ settings: WorkspaceSettings, from file: HostStateFile, identity: String, store: SummaryCache,
+    _ settings: WorkspaceSettings, from file: HostStateFile, identity: String,
+    read: Result<ArraySlice<UInt8>, HostStateFile.Refusal>?, store: SummaryCache,
     knownTexts: [String: TextFingerprint], found: SourceDiscovery.Found?, containerViews: ContainerViews
   ) throws -> (workspace: Workspace?, line: String?) {
     let refusal: HostStateFile.Refusal
-    switch file.load(identity: identity) {
+    switch read ?? file.load(identity: identity) {
     case .failure(let reason): refusal = reason
     case .success(let state):
       do throws(WorkspaceRestoreError) {
