@@ -317,10 +317,21 @@ public final class SummaryCache: SummaryStore {
     ].joined(separator: "\n")
   }
 
+  /// The path of this executable (on Linux the kernel's link, which costs less than asking
+  /// Foundation's bundle).
+  private static func executablePath() -> String? {
+    #if os(Linux)
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+      if count > 0 { return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    #endif
+    return Bundle.main.executablePath
+  }
+
   /// This executable's size and modification time: another build of dpend (even of the same
   /// version) reads files differently, so it starts its own cache.
   public static func currentBuild() -> String {
-    let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+    let path = executablePath() ?? CommandLine.arguments.first ?? ""
     var status = stat()
     guard stat(path, &status) == 0 else { return "unknown" }
     #if canImport(Darwin)
