@@ -39,7 +39,9 @@ enum ContainerHoverText {
             + (index.filter.container(registration.instance).map { ", into '\($0)'" } ?? "")
             + (sameKey(as: registration, in: index).later.isEmpty ? "" : " (overridden by a later registration)")
         }.joined(separator: "\n")
-      if site.site.dialect == .swinject, !answers.contains(where: { $0.argumentCount == site.site.argumentCount }) {
+      if site.site.dialect.traits.countsRuntimeArguments,
+        !answers.contains(where: { $0.argumentCount == site.site.argumentCount })
+      {
         let counts = Set(answers.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
         text += "\n\nRuntime arguments differ: resolved with \(site.site.argumentCount), registered with \(counts)"
       }
@@ -133,7 +135,9 @@ enum ContainerHoverText {
   /// `` making `Impl` `` for a Factory definition whose factory constructs `Impl`: its key
   /// (`\Container.x`) does not say what it makes. Empty otherwise.
   private static func made(_ registration: ContainerRegistration) -> String {
-    guard registration.dialect == .factory, let constructed = registration.constructedType else { return "" }
+    guard registration.dialect.traits.keyNamesDefinition, let constructed = registration.constructedType else {
+      return ""
+    }
     return " making `\(constructed)`"
   }
 
@@ -141,7 +145,7 @@ enum ContainerHoverText {
   private static func keyText(_ types: [String], name: String?, argumentCount: Int, _ dialect: Dialect) -> String {
     var text = types.filter { !$0.isEmpty }.map { "`\($0)`" }.joined(separator: ", ")
     // A key known by its name alone (Stitcher's `Dependency("auth", …)`): `name "auth"`.
-    if let name { text += text.isEmpty ? "name `\(name)`" : (dialect == .dip ? " tagged `" : " named `") + name + "`" }
+    if let name { text += text.isEmpty ? "name `\(name)`" : " \(dialect.traits.namedAdjective) `" + name + "`" }
     if argumentCount > 0 { text += " with \(argumentCount) runtime argument\(argumentCount == 1 ? "" : "s")" }
     return text
   }

@@ -94,7 +94,7 @@ extension IDE {
       return TextReplacement(
         offset: written.start.offset, length: written.end.offset - written.start.offset, replacement: wanted)
     }
-    guard registration.dialect == .dip || registration.dialect == .resolver else { return nil }
+    guard registration.dialect.traits.castsFactoryResult else { return nil }
     if let result = registration.resultRange {
       return TextReplacement(offset: result.end.offset, length: 0, replacement: " as \(wanted)")
     }

@@ -107,7 +107,7 @@ extension IDE {
     let edits = editRanges(of: site)
     let visible = graph.containerIndex.registrations.filter { registration in
       registration.unread == nil && registration.dialect == site.site.dialect
-        && (site.site.dialect != .swinject || registration.argumentCount == site.site.argumentCount)
+        && (!site.site.dialect.traits.countsRuntimeArguments || registration.argumentCount == site.site.argumentCount)
         && graph.containerIndex.filter.answers(site.site, registration)
     }
     var found: [(title: String, replacement: TextReplacement)] = []
@@ -116,7 +116,7 @@ extension IDE {
       guard let replacement, !found.contains(where: { $0.title == title }) else { return }
       found.append((title, replacement))
     }
-    let label = site.site.dialect == .dip ? "tag" : "name"
+    let label = site.site.dialect.traits.nameNoun
     for registration in visible {
       if registration.types.contains(type), registration.name != site.site.name {
         let key = ContainerKey(type: type, name: registration.name)

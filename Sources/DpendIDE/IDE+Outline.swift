@@ -114,7 +114,7 @@ extension IDE {
           tooltip: "The key this resolve infers from the parameter it is passed to", isType: true))
     }
     for registration in index.registrations where registration.range.file == path && registration.scope == nil {
-      guard let scope = Self.defaultScope[registration.dialect] else { continue }
+      guard let scope = registration.dialect.traits.defaultScope else { continue }
       labels.append(
         InlayLabel(
           position: (keys[registration.range] ?? registration.range).end, label: ".\(scope)",
@@ -123,8 +123,4 @@ extension IDE {
     return labels.sorted { $0.position.offset < $1.position.offset }
   }
 
-  /// The scope each library gives a registration that names none, as its documentation says.
-  static let defaultScope: [Dialect: String] = [
-    .swinject: "graph", .dip: "shared", .resolver: "graph", .factory: "unique",
-  ]
 }

@@ -26,29 +26,22 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
   /// `true` when a registration of this dialect may answer a resolve of `site`'s: the same
   /// container, or an app's own locator on either side.
   public func answers(_ site: Dialect) -> Bool {
-    self == site || self == .locator || site == .locator
+    self == site || traits.answersEveryDialect || site.traits.answersEveryDialect
   }
 
-  /// `false` when a resolve nothing in the analysed sources answers is no mistake: Factory's
-  /// compiler checks that every definition used exists, and one may live in a module dpend
-  /// does not analyse. Such a resolve is never a `missing-dependency`,
+  /// `false` when a resolve nothing in the analysed sources answers is no mistake
+  /// (``DialectTraits/checksPresence``). Such a resolve is never a `missing-dependency`,
   /// `registered-as-concrete-type` or `unregistered-optional-resolve`; it is still counted as
   /// checked (its key is read, and cycles through it are checked).
-  public var checksPresence: Bool { self != .factory }
+  public var checksPresence: Bool { traits.checksPresence }
 
-  /// `false` when a call's arguments are not its key: Factory's key is the definition's name,
-  /// its call's arguments the definition's parameters (`Container.shared.feed(url)`).
-  public var writesKeyInArguments: Bool { self != .factory }
+  /// `false` when a call's arguments are not its key (``DialectTraits/writesKeyInArguments``).
+  public var writesKeyInArguments: Bool { traits.writesKeyInArguments }
 
   /// The modules whose import selects each container dialect.
-  static let modules: [(dialect: Dialect, modules: Set<String>)] = [
-    (.dip, ["Dip"]),
-    (.swinject, ["Swinject", "SwinjectAutoregistration"]),
-    (.resolver, ["Resolver"]),
-    (.factory, ["Factory", "FactoryKit"]),
-    (.stitcher, ["Stitcher"]),
-    (.belum, ["Belum"]),
-  ]
+  static let modules: [(dialect: Dialect, modules: Set<String>)] = allCases.compactMap { dialect in
+    dialect.traits.modules.isEmpty ? nil : (dialect, dialect.traits.modules)
+  }
 
   /// The dialects a file's imports select: `import Dip` reads Dip, `import Swinject` (or
   /// `SwinjectAutoregistration`) Swinject, `import Resolver`, `import Factory` (or

@@ -206,16 +206,5 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
 
 extension Dialect {
   /// The library's name as its users write it: `Dip`, `Swinject`.
-  public var displayName: String {
-    switch self {
-    case .thesis: "dpend"
-    case .dip: "Dip"
-    case .swinject: "Swinject"
-    case .resolver: "Resolver"
-    case .factory: "Factory"
-    case .stitcher: "Stitcher"
-    case .belum: "Belum"
-    case .locator: "locator"
-    }
-  }
+  public var displayName: String { traits.displayName }
 }

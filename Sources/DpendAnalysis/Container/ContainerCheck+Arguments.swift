@@ -10,7 +10,7 @@ extension ContainerCheck {
   func argumentTypeMismatch(_ site: ResolveSite, type: String, _ candidates: [ContainerRegistration])
     -> Diagnostic?
   {
-    guard site.dialect == .swinject, site.argumentTypes.count == site.argumentCount else { return nil }
+    guard site.dialect.traits.countsRuntimeArguments, site.argumentTypes.count == site.argumentCount else { return nil }
     let taking = candidates.filter {
       $0.argumentCount == site.argumentCount && $0.argumentTypes.count == site.argumentCount
     }

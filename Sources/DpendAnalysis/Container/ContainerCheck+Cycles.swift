@@ -83,5 +83,5 @@ extension ContainerRegistration {
   /// The keys no other registration on the same container (``scopeName``) may register in
   /// one configuration: the last one counts (`duplicate-registration`). Stitcher injects
   /// every provider of a supertype (as an array): only a registration's own key is kept once.
-  public var exclusiveKeys: [ContainerKey] { dialect == .stitcher ? Array(keys.prefix(1)) : keys }
+  public var exclusiveKeys: [ContainerKey] { dialect.traits.injectsEveryProvider ? Array(keys.prefix(1)) : keys }
 }

@@ -125,8 +125,10 @@ struct ContainerCheck {
         missing[place] = (entry.required || site.site.isRequired, entry.sites + [site])
         continue
       }
-      // Dip auto-wires a factory's own parameters; only Swinject counts runtime arguments.
-      if site.site.dialect == .swinject, !candidates.contains(where: { $0.argumentCount == site.site.argumentCount }) {
+      // Dip auto-wires a factory's own parameters; only some dialects count runtime arguments.
+      if site.site.dialect.traits.countsRuntimeArguments,
+        !candidates.contains(where: { $0.argumentCount == site.site.argumentCount })
+      {
         let counts = Set(candidates.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
         findings.diagnostics.append(
           Diagnostic(

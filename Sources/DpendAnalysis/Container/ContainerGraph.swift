@@ -94,7 +94,7 @@ public struct ContainerGraph: Hashable, Sendable {
       nodes[index].registration.name == need.site.name && nodes[index].registration.dialect == need.site.dialect
         && filter.answers(need.site, nodes[index].registration)
     }
-    guard need.site.dialect == .swinject else { return candidates }
+    guard need.site.dialect.traits.countsRuntimeArguments else { return candidates }
     let counted = candidates.filter { nodes[$0].registration.argumentCount == need.site.argumentCount }
     return counted.isEmpty ? candidates : counted
   }

@@ -236,7 +236,7 @@ public struct ContainerIndex: Sendable {
         return registration.name == site.site.name && registration.dialect.answers(site.site.dialect)
           && compatible(index) && filter.answers(site.site, registration)
       }
-      if site.site.dialect == .swinject {
+      if site.site.dialect.traits.countsRuntimeArguments {
         let sameCount = candidates.filter { registrations[$0].argumentCount == site.site.argumentCount }
         if !sameCount.isEmpty { candidates = sameCount }
       }
