@@ -198,9 +198,33 @@ public struct BinaryWriter {
   /// string index), its start's line, column and offset, and its end as distances from the
   /// start: small numbers, so one or two bytes each.
   public func encodedWithLayout(prefix: [UInt8] = [], exact: Bool = true) -> (bytes: [UInt8], layout: Layout) {
+    var (table, rangeTable) = tables(prefix: prefix, room: body.count)
+    let values = table.body.count
+    table.body.append(contentsOf: body)
+    guard exact else { return (table.body, Layout(rangeTable: rangeTable, values: values)) }
+    // Kept for as long as the file is analysed (``StoredSummary``): no slack.
+    let exact = [UInt8](unsafeUninitializedCapacity: table.body.count) { buffer, count in
+      count = buffer.initialize(fromContentsOf: table.body)
+    }
+    return (exact, Layout(rangeTable: rangeTable, values: values))
+  }
+
+  /// Writes what `other` wrote, as ``encoded(prefix:)`` gives it, as raw bytes (their count,
+  /// then the bytes) without making those bytes an array of their own first: a part of a
+  /// larger file with tables of its own.
+  public mutating func writeEncoded(_ other: BinaryWriter) {
+    let (table, _) = other.tables(prefix: [], room: 0)
+    writeCount(table.body.count + other.body.count)
+    body.append(contentsOf: table.body)
+    body.append(contentsOf: other.body)
+  }
+
+  /// `prefix`, then the string and range tables, with room for `room` bytes more; and where
+  /// the range table starts.
+  private func tables(prefix: [UInt8], room: Int) -> (writer: BinaryWriter, rangeTable: Int) {
     var table = BinaryWriter()
     table.body.reserveCapacity(
-      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + ranges.count * 8 + body.count)
+      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + ranges.count * 8 + room)
     table.body.append(contentsOf: prefix)
     table.writeCount(strings.count)
     for string in strings {
@@ -218,14 +242,7 @@ public struct BinaryWriter {
       table.writeSigned(range.end.column &- range.start.column)
       table.writeSigned(range.end.offset &- range.start.offset)
     }
-    let values = table.body.count
-    table.body.append(contentsOf: body)
-    guard exact else { return (table.body, Layout(rangeTable: rangeTable, values: values)) }
-    // Kept for as long as the file is analysed (``StoredSummary``): no slack.
-    let exact = [UInt8](unsafeUninitializedCapacity: table.body.count) { buffer, count in
-      count = buffer.initialize(fromContentsOf: table.body)
-    }
-    return (exact, Layout(rangeTable: rangeTable, values: values))
+    return (table, rangeTable)
   }
 
   /// `value`'s index in the string table, added on first use. Strings Swift calls equal

@@ -69,7 +69,7 @@ extension GraphBuilder {
     try coder.code(&digests)
     guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
     guard coder.isReading else {
-      for section in StateSections.all { coder.writer.writeBytes(section.encoded(self)) }
+      for section in StateSections.all { section.write(self, &coder.writer) }
       return
     }
     readDigests = digests
@@ -89,7 +89,8 @@ extension GraphBuilder {
 enum StateSections {
   /// One section: how it is encoded from a builder and decoded into one.
   struct Section: Sendable {
-    let encoded: @Sendable (GraphBuilder) -> [UInt8]
+    /// Writes the section of a builder, with its own tables, as raw bytes.
+    let write: @Sendable (GraphBuilder, inout BinaryWriter) -> Void
     let decoded: @Sendable (UnsafeRawBufferPointer) throws(SummaryDecodingError) -> Decoded
     let adopt: @Sendable (Decoded, GraphBuilder) -> Void
   }
@@ -108,7 +109,13 @@ enum StateSections {
 
   private static func section<Part: StatePart>(_: Part.Type) -> Section {
     Section(
-      encoded: { BinaryCoder.encoded(Part(of: $0)) },
+      write: { builder, writer in
+        var coder = BinaryCoder()
+        var part = Part(of: builder)
+        // A writer throws nothing.
+        try? part.code(&coder)
+        writer.writeEncoded(coder.writer)
+      },
       decoded: { bytes throws(SummaryDecodingError) in Decoded(value: try BinaryCoder.decoded(Part.self, from: bytes))
       },
       adopt: { decoded, builder in (decoded.value as! Part).adopt(into: builder) })

@@ -133,6 +133,20 @@ struct BinaryCoderTests {
     #expect(again["c"]?.names == Self.sample().names + ["added"])
   }
 
+  /// A part with its own tables written in place is the part's encoding as raw bytes.
+  @Test func aPartWrittenInPlaceIsItsEncodingAsRawBytes() throws {
+    var part = BinaryCoder()
+    var sample = Self.sample()
+    try sample.code(&part)
+    var inPlace = BinaryWriter()
+    inPlace.writeString("before")
+    inPlace.writeEncoded(part.writer)
+    var copied = BinaryWriter()
+    copied.writeString("before")
+    copied.writeBytes(BinaryCoder.encoded(sample))
+    #expect(inPlace.encoded() == copied.encoded())
+  }
+
   @Test func everyCutOfTheBytesThrowsInsteadOfTrapping() throws {
     let bytes = BinaryCoder.encoded(Self.sample())
     for length in 0..<bytes.count {
