@@ -21,17 +21,13 @@ public final class Deferred<Value: BinaryCoded & Sendable>: @unchecked Sendable 
     self.init(Value())
   }
 
-  /// The value, decoded the first time it is asked for. Bytes that do not decode (only a
-  /// defect can make them: they passed the state file's checksum and were written by this
-  /// build) give ``BinaryCoded/init()``'s empty value.
+  /// The value, decoded the first time it is asked for (``BinaryCoder/deferredValue(_:from:)``).
   public var value: Value {
     state.withLock { state in
       switch state {
       case .decoded(let value): return value
       case .encoded(let bytes):
-        let decoded = bytes.withUnsafeBytes { buffer in try? BinaryCoder.decoded(Value.self, from: buffer) }
-        assert(decoded != nil, "a deferred \(Value.self) does not decode")
-        let value = decoded ?? Value()
+        let value = BinaryCoder.deferredValue(Value.self, from: bytes[...])
         state = .decoded(value)
         return value
       }
@@ -44,6 +40,19 @@ public final class Deferred<Value: BinaryCoded & Sendable>: @unchecked Sendable 
       if case .decoded = state { return true }
       return false
     }
+  }
+}
+
+extension BinaryCoder {
+  /// The value of bytes kept in a value's own binary form until asked for (a ``Deferred``'s,
+  /// a ``DeferredTable``'s). Bytes that do not decode (only a defect can make them: they
+  /// passed the state file's checksum and were written by this build) give
+  /// ``BinaryCoded/init()``'s empty value.
+  @usableFromInline
+  static func deferredValue<Value: BinaryCoded>(_: Value.Type, from bytes: ArraySlice<UInt8>) -> Value {
+    let decoded = bytes.withUnsafeBytes { buffer in try? BinaryCoder.decoded(Value.self, from: buffer) }
+    assert(decoded != nil, "a deferred \(Value.self) does not decode")
+    return decoded ?? Value()
   }
 }
 

@@ -18,16 +18,12 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
       self.ranges = ranges
     }
 
-    /// The value of `key`, decoded the first time. Bytes that do not decode (only a defect
-    /// can make them: they passed the state file's checksum and were written by this build)
-    /// give ``BinaryCoded/init()``'s empty value.
+    /// The value of `key`, decoded the first time (``BinaryCoder/deferredValue(_:from:)``).
     @inlinable
     func value(_ key: Key) -> Value? {
       guard let range = ranges[key] else { return nil }
       if let value = decoded.withLock({ $0[key] }) { return value }
-      let result = bytes[range].withUnsafeBytes { try? BinaryCoder.decoded(Value.self, from: $0) }
-      assert(result != nil, "a deferred \(Value.self) does not decode")
-      let value = result ?? Value()
+      let value = BinaryCoder.deferredValue(Value.self, from: bytes[range])
       decoded.withLock { $0[key] = value }
       return value
     }
@@ -56,6 +52,13 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
         changes.updateValue(newValue, forKey: key)
       }
     }
+    // In place: the value is moved out of the table while it changes, so that changing a
+    // part of it (a set of a bucket) copies nothing.
+    _modify {
+      var value = takeValue(key)
+      defer { self[key] = value }
+      yield &value
+    }
   }
 
   /// The value of `key`, or `defaultValue` to change when there is none.
@@ -63,6 +66,18 @@ public struct DeferredTable<Key: Hashable & BinaryCoded & Sendable, Value: Binar
   public subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
     get { self[key] ?? defaultValue() }
     set { changes.updateValue(newValue, forKey: key) }
+    _modify {
+      var value = takeValue(key) ?? defaultValue()
+      defer { changes.updateValue(value, forKey: key) }
+      yield &value
+    }
+  }
+
+  /// The value of `key` moved out of ``changes`` (or read), for a change in place.
+  @inlinable
+  mutating func takeValue(_ key: Key) -> Value? {
+    if let change = changes.removeValue(forKey: key) { return change }
+    return read?.value(key)
   }
 
   /// The keys, in no order (nothing is decoded).

@@ -67,17 +67,7 @@ public enum AtomicFile {
     let temporary = directory.appendingPathComponent(Self.temporaryPrefix(of: url) + "\(UUID().uuidString).tmp")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    func write(_ buffer: UnsafeRawBufferPointer) throws {
-      var written = 0
-      while written < buffer.count {
-        let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        written += count
-      }
-    }
+    func write(_ buffer: UnsafeRawBufferPointer) throws { try writeAll(buffer, to: descriptor) }
     var isOpen = true
     do {
       try produce(write)
@@ -88,6 +78,20 @@ public enum AtomicFile {
       if isOpen { close(descriptor) }
       unlink(temporary.path)
       throw error
+    }
+  }
+
+  /// Writes all of `buffer` to the open file `descriptor`, however many calls it takes.
+  /// - Throws: the file system's error.
+  static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+    var written = 0
+    while written < buffer.count {
+      let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+      }
+      written += count
     }
   }
 

@@ -2,12 +2,12 @@ import Dispatch
 import DpendModel
 
 /// A value made on another thread while the caller goes on; reading ``value`` waits for it.
-final class Later<Value: Sendable>: Sendable {
+public final class Later<Value: Sendable>: Sendable {
   private let result = Locked<Value?>(nil)
   private let done = DispatchGroup()
 
   /// Starts making the value.
-  init(_ make: @escaping @Sendable () -> Value) {
+  public init(_ make: @escaping @Sendable () -> Value) {
     done.enter()
     let result = self.result
     let done = self.done
@@ -19,7 +19,7 @@ final class Later<Value: Sendable>: Sendable {
   }
 
   /// The value, once it is made.
-  var value: Value {
+  public var value: Value {
     done.wait()
     return result.withLock { $0! }
   }

@@ -97,7 +97,8 @@ public final class SummaryCache: SummaryStore {
   /// `entry` with its payload, read back from the file when it was let go; `nil` when the
   /// file no longer holds it there (another process replaced it since).
   private func loaded(_ entry: SummaryCacheFile.Entry) -> SummaryCacheFile.Entry? {
-    guard entry.released, let offset = entry.offset else { return entry.released ? nil : entry }
+    guard entry.released else { return entry }
+    guard let offset = entry.offset else { return nil }
     let header = SummaryCacheFile.header(of: entry)
     guard offset >= header.count,
       let bytes = TextFile.bytes(at: url.path, offset: offset - header.count, count: header.count + entry.payloadCount),
@@ -215,7 +216,7 @@ public final class SummaryCache: SummaryStore {
         return (state.fresh.values.sorted { $0.path < $1.path }, true)
       }
       state.adopted = false
-      return (state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }, false)
+      return (Self.usedEntries(state), false)
     }
     guard let plan else { return false }
     if plan.appends, let offsets = try append(plan.entries) {
@@ -223,7 +224,8 @@ public final class SummaryCache: SummaryStore {
       return true
     }
     // Bytes let go by an earlier save are read back (an entry the file no longer holds is left out).
-    let entries = plan.appends ? wholeFile() : plan.entries.compactMap(loaded)
+    let listed = plan.appends ? state.withLock { Self.usedEntries($0) } : plan.entries
+    let entries = listed.compactMap(loaded)
     var offsets = [Int](repeating: 0, count: entries.count)
     let identity = identity
     try AtomicFile.replace(at: url.path) { write in
@@ -233,10 +235,9 @@ public final class SummaryCache: SummaryStore {
     return true
   }
 
-  /// The entries of every used path, read back where let go: what a file written anew holds.
-  private func wholeFile() -> [SummaryCacheFile.Entry] {
-    let listed = state.withLock { state in state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] } }
-    return listed.compactMap(loaded)
+  /// The entry of every used path, in path order: what a file written anew holds.
+  private static func usedEntries(_ state: State) -> [SummaryCacheFile.Entry] {
+    state.used.sorted().compactMap { state.fresh[$0] ?? state.kept[$0] }
   }
 
   /// Appends a segment of `entries` to the file this cache read or wrote: the offsets of
@@ -252,17 +253,7 @@ public final class SummaryCache: SummaryStore {
     var segment: [UInt8] = []
     var relative = [Int](repeating: 0, count: entries.count)
     SummaryCacheFile.segment(entries, to: { segment.append(contentsOf: $0) }, payloadOffsets: { relative[$0] = $1 })
-    try segment.withUnsafeBytes { buffer in
-      var written = 0
-      while written < buffer.count {
-        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        written += count
-      }
-    }
+    try segment.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor) }
     // The end of what this write appended (other processes may append after it).
     let end = Int(lseek(descriptor, 0, SEEK_CUR))
     return relative.map { end - segment.count + $0 }

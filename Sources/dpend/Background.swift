@@ -1,4 +1,4 @@
-import DpendModel
+import DpendWorkspace
 import Foundation
 
 /// Work a command runs on another thread while it goes on, and whose value it waits for
@@ -6,28 +6,19 @@ import Foundation
 /// process waits for every such work before it exits (``BackgroundWork/waitAtExit()``),
 /// however the command ends, so that no file is left half-written.
 final class Background<Value: Sendable>: Sendable {
-  private let value = Locked<Value?>(nil)
-  private let group = DispatchGroup()
+  private let work: Later<Value>
 
   /// Starts `work` on another thread.
   init(_ work: @escaping @Sendable () -> Value) {
-    group.enter()
     BackgroundWork.pending.enter()
-    let value = self.value
-    let group = self.group
-    DispatchQueue.global(qos: .userInitiated).async {
-      let result = work()
-      value.withLock { $0 = result }
-      group.leave()
-      BackgroundWork.pending.leave()
+    self.work = Later {
+      defer { BackgroundWork.pending.leave() }
+      return work()
     }
   }
 
   /// The work's value, once it is done.
-  func wait() -> Value {
-    group.wait()
-    return value.withLock { $0! }
-  }
+  func wait() -> Value { work.value }
 }
 
 /// Every ``Background`` work of the process.

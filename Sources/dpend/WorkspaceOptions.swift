@@ -119,15 +119,15 @@ struct WorkspaceOptions: ParsableArguments {
     var lookup = KeptAnswer.Lookup()
     // The host state is read on another thread as soon as a file is known to have changed.
     let summaryIdentity = SummaryCache.identity(collection: collection)
-    let prefetchedIdentity = AnswerCache.identity(of: settings, summaryIdentity: summaryIdentity)
-    let prefetched = Locked<Background<Result<ArraySlice<UInt8>, HostStateFile.Refusal>>?>(nil)
+    let stateIdentity = AnswerCache.identity(of: settings, summaryIdentity: summaryIdentity)
+    var stateRead: Background<Result<ArraySlice<UInt8>, HostStateFile.Refusal>>?
     if let loading, let answers {
       lookup = KeptAnswer.look(
         settings: settings, summaryIdentity: summaryIdentity, loading: loading.wait, answers: answers,
         onChange: {
-          guard let prefetchedIdentity else { return }
+          guard let stateIdentity else { return }
           let file = HostStateFile(directory: directory)
-          prefetched.withLock { $0 = Background { file.load(identity: prefetchedIdentity) } }
+          stateRead = Background { file.load(identity: stateIdentity) }
         })
     }
     let cache = loading?.wait()
@@ -162,13 +162,12 @@ struct WorkspaceOptions: ParsableArguments {
     }
     // The host's kept state, which the changed files update; a graph from scratch without it.
     let stateFile = cache.map { _ in HostStateFile(directory: directory) }
-    let stateIdentity = cache.flatMap { AnswerCache.identity(of: settings, summaryIdentity: $0.identity) }
     var restored: Workspace?
     var stateLine: String?
     if let cache, let stateFile, let stateIdentity, cache.loadProblem == nil {
-      let read = stateIdentity == prefetchedIdentity ? prefetched.withLock { $0 }?.wait() : nil
       (restored, stateLine) = try restoredWorkspace(
-        settings, from: stateFile, identity: stateIdentity, read: read, store: cache, knownTexts: lookup.texts,
+        settings, from: stateFile, identity: stateIdentity, read: stateRead?.wait(), store: cache,
+        knownTexts: lookup.texts,
         found: lookup.found, containerViews: containerViews)
     }
     let workspace =

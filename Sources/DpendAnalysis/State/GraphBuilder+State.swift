@@ -60,7 +60,7 @@ extension GraphBuilder {
   /// after an edit; unless the settings set by then have the identity the state was made
   /// with (``AnalysisSettings/identity``), that graph is built from scratch.
   ///
-  /// The tables are in three sections (``StateSections``), each coded with its own string
+  /// The tables are in three sections (``StateSection``), each coded with its own string
   /// and range tables, so that reading decodes them in parallel.
   public func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&tablesIdentity)
@@ -69,211 +69,80 @@ extension GraphBuilder {
     try coder.code(&digests)
     guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
     guard coder.isReading else {
-      for section in StateSections.all { section.write(self, &coder.writer) }
+      for section in StateSection.allCases {
+        var part = BinaryCoder()
+        // A writer throws nothing.
+        try? code(section, &part)
+        coder.writer.writeEncoded(part.writer)
+      }
       return
     }
     readDigests = digests
-    var buffers: [StateSections.Bytes] = []
-    for _ in StateSections.all { buffers.append(StateSections.Bytes(buffer: try coder.reader.readBytesInPlace())) }
-    let sections = buffers
-    let read = Parallel.map(sections.count, minimum: 2) { index in
-      Result { () throws(SummaryDecodingError) in try StateSections.all[index].decoded(sections[index].buffer) }
+    var parts: [UnsafeRawBufferPointer] = []
+    for _ in StateSection.allCases { parts.append(try coder.reader.readBytesInPlace()) }
+    let read = SectionsRead(builder: self, parts: parts)
+    let failures = Parallel.map(parts.count, minimum: 2) { index -> SummaryDecodingError? in
+      do throws(SummaryDecodingError) {
+        var part = BinaryCoder(reading: try BinaryReader(read.parts[index]))
+        try read.builder.code(StateSection.allCases[index], &part)
+        try part.reader.finish()
+        return nil
+      } catch {
+        return error
+      }
     }
-    for (section, result) in zip(StateSections.all, read) { section.adopt(try result.get(), self) }
+    if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+  }
+
+  /// The parts of the persisted state (``codeState(_:)``): what the container check keeps,
+  /// the names (mentions, interfaces, the symbol table), and the files' analyses with the
+  /// per-key tables (which share their factories, so they stay together). Each codes its own
+  /// properties of the builder and no other's: the parts are read on separate threads.
+  enum StateSection: CaseIterable {
+    case container, names, keys
+  }
+
+  /// Codes `section`'s properties.
+  private func code(_ section: StateSection, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    switch section {
+    case .container:
+      try coder.code(&containerStage)
+      try coder.code(&containerStageIsCurrent)
+      try coder.code(&containerFiles)
+      try coder.code(&vocabularyFacts)
+      try coder.code(&gateBodyNames)
+      try coder.code(&lastAnswers)
+      try coder.code(&gateState)
+      try coder.code(&gateMentionsChanged)
+      try coder.code(&conditionalFiles)
+    case .names:
+      try coder.code(&mentionsOfFile)
+      try coder.code(&interfaces)
+      try coder.code(&symbols)
+    case .keys:
+      try coder.code(&files)
+      try coder.code(&numbers)
+      try coder.code(&slots)
+      try coder.code(&slotPaths)
+      try coder.code(&slotOfPath)
+      try coder.code(&freeSlots)
+      try coder.code(&providers)
+      try coder.code(&dependents)
+      try coder.code(&selections)
+      try coder.code(&resolved)
+      try coder.code(&candidates)
+      try coder.code(&ambiguities)
+      try coder.code(&missingFrom)
+      try coder.code(&missingErrors)
+      try coder.code(&cycles)
+    }
   }
 }
 
-/// The parts of a builder's persisted state (``GraphBuilder/codeState(_:)``): what the
-/// container check keeps, the names (mentions, interfaces, the symbol table), and the files'
-/// analyses with the per-key tables (which share their factories, so they stay together).
-enum StateSections {
-  /// One section: how it is encoded from a builder and decoded into one.
-  struct Section: Sendable {
-    /// Writes the section of a builder, with its own tables, as raw bytes.
-    let write: @Sendable (GraphBuilder, inout BinaryWriter) -> Void
-    let decoded: @Sendable (UnsafeRawBufferPointer) throws(SummaryDecodingError) -> Decoded
-    let adopt: @Sendable (Decoded, GraphBuilder) -> Void
-  }
-
-  /// A section's decoded value, handed from the thread that decoded it.
-  struct Decoded: @unchecked Sendable {
-    let value: Any
-  }
-
-  /// A section's bytes, read in place while the state's buffer lives.
-  struct Bytes: @unchecked Sendable {
-    let buffer: UnsafeRawBufferPointer
-  }
-
-  static let all = [section(ContainerPart.self), section(NamePart.self), section(KeyPart.self)]
-
-  private static func section<Part: StatePart>(_: Part.Type) -> Section {
-    Section(
-      write: { builder, writer in
-        var coder = BinaryCoder()
-        var part = Part(of: builder)
-        // A writer throws nothing.
-        try? part.code(&coder)
-        writer.writeEncoded(coder.writer)
-      },
-      decoded: { bytes throws(SummaryDecodingError) in Decoded(value: try BinaryCoder.decoded(Part.self, from: bytes))
-      },
-      adopt: { decoded, builder in (decoded.value as! Part).adopt(into: builder) })
-  }
-}
-
-/// A section of the persisted state: taken from a builder, coded, and put back into one.
-private protocol StatePart: BinaryCoded, SendableMetatype {
-  init(of builder: GraphBuilder)
-  func adopt(into builder: GraphBuilder)
-}
-
-private struct ContainerPart: StatePart {
-  var containerStage = ContainerStage()
-  var containerStageIsCurrent = false
-  var containerFiles: Set<String> = []
-  var vocabularyFacts: [String: VocabularyFacts] = [:]
-  var gateBodyNames: [String: Int] = [:]
-  var lastAnswers = ContainerAnswers()
-  var gateState = GateState()
-  var gateMentionsChanged = false
-  var conditionalFiles: Set<String> = []
-
-  init() {}
-
-  init(of builder: GraphBuilder) {
-    containerStage = builder.containerStage
-    containerStageIsCurrent = builder.containerStageIsCurrent
-    containerFiles = builder.containerFiles
-    vocabularyFacts = builder.vocabularyFacts
-    gateBodyNames = builder.gateBodyNames
-    lastAnswers = builder.lastAnswers
-    gateState = builder.gateState
-    gateMentionsChanged = builder.gateMentionsChanged
-    conditionalFiles = builder.conditionalFiles
-  }
-
-  func adopt(into builder: GraphBuilder) {
-    builder.containerStage = containerStage
-    builder.containerStageIsCurrent = containerStageIsCurrent
-    builder.containerFiles = containerFiles
-    builder.vocabularyFacts = vocabularyFacts
-    builder.gateBodyNames = gateBodyNames
-    builder.lastAnswers = lastAnswers
-    builder.gateState = gateState
-    builder.gateMentionsChanged = gateMentionsChanged
-    builder.conditionalFiles = conditionalFiles
-  }
-
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&containerStage)
-    try coder.code(&containerStageIsCurrent)
-    try coder.code(&containerFiles)
-    try coder.code(&vocabularyFacts)
-    try coder.code(&gateBodyNames)
-    try coder.code(&lastAnswers)
-    try coder.code(&gateState)
-    try coder.code(&gateMentionsChanged)
-    try coder.code(&conditionalFiles)
-  }
-}
-
-private struct NamePart: StatePart {
-  var mentionsOfFile: [String: NameMentions] = [:]
-  var interfaces = DeferredTable<String, FileInterface>()
-  var symbols = SymbolTable(libraryFactories: [])
-
-  init() {}
-
-  init(of builder: GraphBuilder) {
-    mentionsOfFile = builder.mentionsOfFile
-    interfaces = builder.interfaces
-    symbols = builder.symbols
-  }
-
-  func adopt(into builder: GraphBuilder) {
-    builder.mentionsOfFile = mentionsOfFile
-    builder.interfaces = interfaces
-    builder.symbols = symbols
-  }
-
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&mentionsOfFile)
-    try coder.code(&interfaces)
-    try coder.code(&symbols)
-  }
-}
-
-private struct KeyPart: StatePart {
-  var files: [String: FileAnalysis] = [:]
-  var numbers = KeyNumbers()
-  var slots: [NumberedFactories] = [.empty]
-  var slotPaths: [String?] = [nil]
-  var slotOfPath: [String: Int32] = [:]
-  var freeSlots: [Int32] = []
-  var providers: [[FactoryReference]] = []
-  var dependents: [[Int32]] = []
-  var selections: [ProviderSelection?] = []
-  var resolved: [DependencyKey: Factory] = [:]
-  var candidates: [DependencyKey: [Factory]] = [:]
-  var ambiguities: [DependencyKey: Diagnostic] = [:]
-  var missingFrom: [DependencyKey: Set<DependencyKey>] = [:]
-  var missingErrors: [DependencyKey: Diagnostic] = [:]
-  var cycles = CycleCheck.none
-
-  init() {}
-
-  init(of builder: GraphBuilder) {
-    files = builder.files
-    numbers = builder.numbers
-    slots = builder.slots
-    slotPaths = builder.slotPaths
-    slotOfPath = builder.slotOfPath
-    freeSlots = builder.freeSlots
-    providers = builder.providers
-    dependents = builder.dependents
-    selections = builder.selections
-    resolved = builder.resolved
-    candidates = builder.candidates
-    ambiguities = builder.ambiguities
-    missingFrom = builder.missingFrom
-    missingErrors = builder.missingErrors
-    cycles = builder.cycles
-  }
-
-  func adopt(into builder: GraphBuilder) {
-    builder.files = files
-    builder.numbers = numbers
-    builder.slots = slots
-    builder.slotPaths = slotPaths
-    builder.slotOfPath = slotOfPath
-    builder.freeSlots = freeSlots
-    builder.providers = providers
-    builder.dependents = dependents
-    builder.selections = selections
-    builder.resolved = resolved
-    builder.candidates = candidates
-    builder.ambiguities = ambiguities
-    builder.missingFrom = missingFrom
-    builder.missingErrors = missingErrors
-    builder.cycles = cycles
-  }
-
-  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&files)
-    try coder.code(&numbers)
-    try coder.code(&slots)
-    try coder.code(&slotPaths)
-    try coder.code(&slotOfPath)
-    try coder.code(&freeSlots)
-    try coder.code(&providers)
-    try coder.code(&dependents)
-    try coder.code(&selections)
-    try coder.code(&resolved)
-    try coder.code(&candidates)
-    try coder.code(&ambiguities)
-    try coder.code(&missingFrom)
-    try coder.code(&missingErrors)
-    try coder.code(&cycles)
-  }
+/// The builder a state is read into and the bytes of each of its sections (in place, while
+/// the state's buffer lives), handed to the threads that read the sections: each sets only
+/// its own section's properties (``GraphBuilder/StateSection``).
+private struct SectionsRead: @unchecked Sendable {
+  let builder: GraphBuilder
+  let parts: [UnsafeRawBufferPointer]
 }

@@ -133,6 +133,28 @@ struct BinaryCoderTests {
     #expect(again["c"]?.names == Self.sample().names + ["added"])
   }
 
+  /// A deferred table's values change in place as a dictionary's would: a read value through
+  /// optional chaining, a removed one through a default (not the value read), a missing one
+  /// left missing.
+  @Test func aDeferredTableChangesValuesInPlaceAsADictionaryWould() throws {
+    var table = DeferredTable<String, Sample>()
+    table["a"] = Self.sample()
+    table["b"] = Self.sample()
+    var read = try BinaryCoder.encoded(table).withUnsafeBytes {
+      try BinaryCoder.decoded(DeferredTable<String, Sample>.self, from: $0)
+    }
+    read["a"]?.names.append("read")
+    read["b"] = nil
+    read["b", default: Sample()].names.append("fresh")
+    read["c"]?.names.append("nothing")
+    #expect(read["a"]?.names == Self.sample().names + ["read"])
+    #expect(read["b"]?.names == ["fresh"])
+    #expect(read["c"] == nil)
+    #expect(Set(read.keys) == ["a", "b"])
+    read["b"] = nil
+    #expect(read.count == 1 && read["b"] == nil)
+  }
+
   /// A part with its own tables written in place is the part's encoding as raw bytes.
   @Test func aPartWrittenInPlaceIsItsEncodingAsRawBytes() throws {
     var part = BinaryCoder()
