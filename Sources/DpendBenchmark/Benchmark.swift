@@ -195,9 +195,9 @@ struct Benchmark: ParsableCommand {
   /// starts from), with the state's size.
   private func measureState(of host: AnalysisHost, size: Int, kind: SyntheticKind) throws {
     _ = host.graph()
-    var state: [UInt8] = []
-    let writes = (0..<max(repetitions, 5)).map { _ in Statistics.time { state = host.persistedState() ?? [] } }
-    guard !state.isEmpty else { return emit("state of \(size) \(kind.graphNoun): none") }
+    var pieces: BytePieces?
+    let writes = (0..<max(repetitions, 5)).map { _ in Statistics.time { pieces = host.persistedState() } }
+    guard let state = pieces?.joined else { return emit("state of \(size) \(kind.graphNoun): none") }
     var restored: AnalysisHost?
     let reads = try (0..<max(repetitions, 5)).map { _ in
       try Statistics.time {

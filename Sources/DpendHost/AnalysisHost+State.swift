@@ -13,16 +13,17 @@ extension AnalysisHost {
   /// (``DpendAnalysis/GraphBuilder/codeState(_:)``). A host made from it
   /// (``init(settings:collection:state:summary:)``) in another process takes the next
   /// change as this one would. `nil` while a document is open (its text is the editor's, not
-  /// the disk's) or when the builder keeps nothing (``buildsOneGraph``).
-  public func persistedState() -> [UInt8]? {
+  /// the disk's) or when the builder keeps nothing (``buildsOneGraph``). In pieces, to be
+  /// written away one after another: the state is the largest thing a run writes.
+  public func persistedState() -> BytePieces? {
     guard documents.isEmpty, builder.hasState else { return nil }
     var coder = BinaryCoder()
     // A writer throws nothing.
     try? codeState(&coder)
-    return coder.writer.encodedForWriting()
+    return coder.writer.encodedPieces()
   }
 
-  /// A host that goes on from `state` (``persistedState()``), reading files with
+  /// A host that goes on from `state` (``persistedState()``'s bytes), reading files with
   /// `collection` and building graphs with `settings` — the caller checked they are the ones
   /// the state was made with. `summary` gives the stored summary of a path with the content
   /// digest given (``DpendAnalysis/GraphBuilder/adoptSummaries(_:)``).

@@ -47,6 +47,8 @@ public struct BinaryWriter {
   /// The file of the last range written and its string index: a summary's ranges are
   /// nearly all in its own file, whose path then is not hashed again for each one.
   private var lastFile: (path: String, index: Int)?
+  /// Writers whose encodings follow every value this one writes (``appendTrailing(_:)``).
+  private var trailing: [BinaryWriter] = []
 
   /// Where the parts of ``encoded(prefix:)``'s bytes start.
   public struct Layout: Sendable {
@@ -188,20 +190,35 @@ public struct BinaryWriter {
     encodedWithLayout(prefix: prefix).bytes
   }
 
-  /// ``encoded(prefix:)``'s bytes in an array that may have room to spare: for bytes written
-  /// away at once, which a copy to the exact size would only make larger for a moment.
-  public func encodedForWriting() -> [UInt8] {
-    encodedWithLayout(exact: false).bytes
+  /// ``encoded(prefix:)``'s bytes as the pieces they are made of, none copied into one
+  /// array: for bytes written away piece by piece (a large file would otherwise be in
+  /// memory twice while it is written).
+  public func encodedPieces(prefix: [UInt8] = []) -> BytePieces {
+    BytePieces([tables(prefix: prefix, room: 0).writer.body, body] + trailingPieces())
+  }
+
+  /// The pieces of the trailing parts' encodings, each after its count.
+  private func trailingPieces() -> [[UInt8]] {
+    var pieces: [[UInt8]] = []
+    for part in trailing {
+      let encoded = part.encodedPieces()
+      var count = BinaryWriter(capacity: 10)
+      count.writeCount(encoded.count)
+      pieces.append(count.body)
+      pieces.append(contentsOf: encoded.pieces)
+    }
+    return pieces
   }
 
   /// ``encoded(prefix:)``'s bytes and where their parts start. A range is its file (a
   /// string index), its start's line, column and offset, and its end as distances from the
   /// start: small numbers, so one or two bytes each.
-  public func encodedWithLayout(prefix: [UInt8] = [], exact: Bool = true) -> (bytes: [UInt8], layout: Layout) {
-    var (table, rangeTable) = tables(prefix: prefix, room: body.count)
+  public func encodedWithLayout(prefix: [UInt8] = []) -> (bytes: [UInt8], layout: Layout) {
+    let rest = BytePieces(trailingPieces())
+    var (table, rangeTable) = tables(prefix: prefix, room: body.count + rest.count)
     let values = table.body.count
     table.body.append(contentsOf: body)
-    guard exact else { return (table.body, Layout(rangeTable: rangeTable, values: values)) }
+    for piece in rest.pieces { table.body.append(contentsOf: piece) }
     // Kept for as long as the file is analysed (``StoredSummary``): no slack.
     let exact = [UInt8](unsafeUninitializedCapacity: table.body.count) { buffer, count in
       count = buffer.initialize(fromContentsOf: table.body)
@@ -210,13 +227,12 @@ public struct BinaryWriter {
   }
 
   /// Writes what `other` wrote, as ``encoded(prefix:)`` gives it, as raw bytes (their count,
-  /// then the bytes) without making those bytes an array of their own first: a part of a
-  /// larger file with tables of its own.
-  public mutating func writeEncoded(_ other: BinaryWriter) {
-    let (table, _) = other.tables(prefix: [], room: 0)
-    writeCount(table.body.count + other.body.count)
-    body.append(contentsOf: table.body)
-    body.append(contentsOf: other.body)
+  /// then the bytes) after every value this writer writes, before this call or after it: a
+  /// part of a larger file with tables of its own, which a reader reads after everything
+  /// else. Its bytes are not copied into this writer's: ``encodedPieces(prefix:)`` hands
+  /// them on as they are.
+  public mutating func appendTrailing(_ other: BinaryWriter) {
+    trailing.append(other)
   }
 
   /// `prefix`, then the string and range tables, with room for `room` bytes more; and where
@@ -224,7 +240,7 @@ public struct BinaryWriter {
   private func tables(prefix: [UInt8], room: Int) -> (writer: BinaryWriter, rangeTable: Int) {
     var table = BinaryWriter()
     table.body.reserveCapacity(
-      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 1 } + ranges.count * 8 + room)
+      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 2 } + ranges.count * 14 + room)
     table.body.append(contentsOf: prefix)
     table.writeCount(strings.count)
     for string in strings {

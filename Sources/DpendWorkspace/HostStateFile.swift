@@ -66,13 +66,12 @@ public struct HostStateFile: Sendable {
     return Self.parse(bytes, identity: identity)
   }
 
-  /// Keeps `state` for `identity`; atomic, and written as it is (no copy of it is made).
-  public func save(_ state: [UInt8], identity: String) throws {
+  /// Keeps `state` for `identity`; atomic, and written piece by piece as it is (no copy of
+  /// it is made).
+  public func save(_ state: BytePieces, identity: String) throws {
     let (head, tail) = Self.frame(of: state, identity: identity)
     try AtomicFile.replace(at: url.path) { write in
-      try head.withUnsafeBytes { try write($0) }
-      try state.withUnsafeBytes { try write($0) }
-      try tail.withUnsafeBytes { try write($0) }
+      for piece in [head] + state.pieces + [tail] { try piece.withUnsafeBytes { try write($0) } }
     }
   }
 
@@ -106,14 +105,15 @@ public struct HostStateFile: Sendable {
 
   /// What goes before the state (the magic, the identity, the state's length) and after it
   /// (the checksum of all before).
-  static func frame(of state: [UInt8], identity: String) -> (head: [UInt8], tail: [UInt8]) {
+  static func frame(of state: BytePieces, identity: String) -> (head: [UInt8], tail: [UInt8]) {
+    let stateCount = state.count
     var head = magic
     LittleEndian.append(UInt64(identity.utf8.count), width: 4, to: &head)
     head.append(contentsOf: identity.utf8)
-    LittleEndian.append(UInt64(state.count), width: 8, to: &head)
-    var hash = StableHash.Stream(count: head.count + state.count)
+    LittleEndian.append(UInt64(stateCount), width: 8, to: &head)
+    var hash = StableHash.Stream(count: head.count + stateCount)
     head.withUnsafeBytes { hash.add($0) }
-    state.withUnsafeBytes { hash.add($0) }
+    for piece in state.pieces { piece.withUnsafeBytes { hash.add($0) } }
     var tail: [UInt8] = []
     LittleEndian.append(hash.finish(), width: 8, to: &tail)
     return (head, tail)

@@ -1,5 +1,6 @@
 import DpendAnalysis
 import DpendHost
+import DpendModel
 import Foundation
 
 /// The host state (``HostStateFile``) a workspace goes on from and keeps.
@@ -7,7 +8,7 @@ extension Workspace {
   /// The host's persisted state after the last graph (``DpendHost/AnalysisHost/persistedState()``),
   /// for the next run to go on from; `nil` when the host keeps none (it builds one graph, or
   /// a document is open).
-  public func persistedState() -> [UInt8]? { host.persistedState() }
+  public func persistedState() -> BytePieces? { host.persistedState() }
 
   /// A host made from the state the command line or an earlier session kept for these
   /// settings (``HostStateFile``), for a folder's first load: the files changed since reach it

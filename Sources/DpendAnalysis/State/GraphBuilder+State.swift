@@ -61,7 +61,9 @@ extension GraphBuilder {
   /// with (``AnalysisSettings/identity``), that graph is built from scratch.
   ///
   /// The tables are in three sections (``StateSection``), each coded with its own string
-  /// and range tables, so that reading decodes them in parallel.
+  /// and range tables, so that reading decodes them in parallel. They are written as the
+  /// writer's trailing parts (``DpendModel/BinaryWriter/appendTrailing(_:)``), not copied
+  /// into its bytes: the state is the last thing a coder codes.
   public func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&tablesIdentity)
     try coder.code(&paths)
@@ -73,7 +75,7 @@ extension GraphBuilder {
         var part = BinaryCoder()
         // A writer throws nothing.
         try? code(section, &part)
-        coder.writer.writeEncoded(part.writer)
+        coder.writer.appendTrailing(part.writer)
       }
       return
     }

@@ -155,18 +155,27 @@ struct BinaryCoderTests {
     #expect(read.count == 1 && read["b"] == nil)
   }
 
-  /// A part with its own tables written in place is the part's encoding as raw bytes.
-  @Test func aPartWrittenInPlaceIsItsEncodingAsRawBytes() throws {
+  /// A trailing part is the part's encoding as raw bytes after every value the writer
+  /// writes, even one written after it; its pieces are the same bytes, none copied.
+  @Test func aTrailingPartIsItsEncodingAsRawBytesAfterEveryValue() throws {
     var part = BinaryCoder()
     var sample = Self.sample()
     try sample.code(&part)
-    var inPlace = BinaryWriter()
-    inPlace.writeString("before")
-    inPlace.writeEncoded(part.writer)
+    var trailing = BinaryWriter()
+    trailing.writeString("before")
+    trailing.appendTrailing(part.writer)
+    trailing.writeString("after")
     var copied = BinaryWriter()
     copied.writeString("before")
+    copied.writeString("after")
     copied.writeBytes(BinaryCoder.encoded(sample))
-    #expect(inPlace.encoded() == copied.encoded())
+    #expect(trailing.encoded(prefix: [7]) == copied.encoded(prefix: [7]))
+    let pieces = trailing.encodedPieces(prefix: [7])
+    #expect(pieces.joined == copied.encoded(prefix: [7]))
+    #expect(pieces.count == pieces.joined.count)
+    // The tables, the values, the part's count, the part's tables, the part's values.
+    #expect(pieces.pieces.count == 5)
+    #expect(pieces.pieces[4] == part.writer.encodedPieces().pieces[1])
   }
 
   @Test func everyCutOfTheBytesThrowsInsteadOfTrapping() throws {

@@ -21,7 +21,7 @@ enum HostRestart {
     _ = host.graph()
     let state = try #require(host.persistedState(), "a host after a graph has a state")
     let restored = try AnalysisHost(
-      settings: settings, collection: host.collection, state: state[...],
+      settings: settings, collection: host.collection, state: state.joined[...],
       summary: { path, _ in host.builder.storedSummary(of: path) })
     restored.reader = host.reader
     let before = Structure.of(host, skipping: transient)
