@@ -154,7 +154,8 @@ public struct BuildTargets: Hashable, Sendable {
     var packages: [String: Bool] = [:]
     var targetOfFolder: [Substring: String] = [:]
     for path in files where result.targetsOfFile[path] == nil {
-      let folder = path[..<(path.lastIndex(of: "/") ?? path.startIndex)]
+      // By bytes: a search by characters costs a grapheme break test per character.
+      let folder = path[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
       if let name = targetOfFolder[folder] {
         result.targetsOfFile[path] = [name]
         continue
