@@ -94,6 +94,52 @@ public struct BinaryCoder {
     }
   }
 
+  /// Codes an optional string in one varint: 0 for `nil`, else its index in the string
+  /// table plus one (as a ``BinaryCoded`` value, a `String?` is a `Bool` and the index).
+  @inlinable
+  public mutating func codeOptionalString(_ value: inout String?) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readOptionalString() } else { writer.writeOptionalString(value) }
+  }
+
+  /// Codes `value` as an unsigned varint (``BinaryWriter/writeUnsigned(_:)``).
+  @inlinable
+  public mutating func codeUnsigned(_ value: inout UInt64) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readUnsigned() } else { writer.writeUnsigned(value) }
+  }
+
+  /// Codes raw bytes: their count, then the bytes.
+  @inlinable
+  public mutating func codeBytes(_ bytes: inout [UInt8]) throws(SummaryDecodingError) {
+    if isReading { bytes = try reader.readBytes() } else { writer.writeBytes(bytes) }
+  }
+
+  /// Codes an array whose elements are coded by `element` (not by a ``BinaryCoded/code(_:)``
+  /// of their own): the count, then each element. Reading codes each element into a copy of
+  /// `blank`.
+  @inlinable
+  public mutating func codeArray<Element>(
+    _ elements: inout [Element], blank: Element,
+    _ element: (inout BinaryCoder, inout Element) throws(SummaryDecodingError) -> Void
+  ) throws(SummaryDecodingError) {
+    var count = elements.count
+    try codeCount(&count, elementSize: 1)
+    if isReading {
+      var read: [Element] = []
+      read.reserveCapacity(count)
+      for _ in 0..<count {
+        var value = blank
+        try element(&self, &value)
+        read.append(value)
+      }
+      elements = read
+    } else {
+      for value in elements {
+        var copy = value
+        try element(&self, &copy)
+      }
+    }
+  }
+
   /// Codes a reference to an object that several values share (immutable, so sharing it is
   /// only a matter of memory): the first time whole, with `code`, later as its number.
   /// Reading gives one object per number, shared as it was when written.
