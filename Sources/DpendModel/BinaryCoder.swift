@@ -84,16 +84,6 @@ public struct BinaryCoder {
     }
   }
 
-  /// Codes `value` through a type's own writer and reader (a model type whose binary form
-  /// predates this coder).
-  mutating func code<Value: BinaryCodable>(legacy value: inout Value) throws(SummaryDecodingError) {
-    if isReading {
-      value = try Value(from: &reader)
-    } else {
-      value.write(to: &writer)
-    }
-  }
-
   /// Codes an optional string in one varint: 0 for `nil`, else its index in the string
   /// table plus one (as a ``BinaryCoded`` value, a `String?` is a `Bool` and the index).
   @inlinable
@@ -138,6 +128,20 @@ public struct BinaryCoder {
         try element(&self, &copy)
       }
     }
+  }
+
+  /// What `code` writes apart from its positions: the tables and values but the range
+  /// table, and the ranges in the order written. Two values whose `written` are equal hold
+  /// the same things in the same structure, perhaps elsewhere; their ranges then correspond
+  /// one to one.
+  static func positionFree(
+    _ code: (inout BinaryCoder) throws(SummaryDecodingError) -> Void
+  ) -> (written: [UInt8], ranges: [SourceRange]) {
+    var coder = BinaryCoder()
+    // A writer throws nothing.
+    try? code(&coder)
+    let (bytes, layout) = coder.writer.encodedWithLayout()
+    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), coder.writer.writtenRanges)
   }
 
   /// Codes a reference to an object that several values share (immutable, so sharing it is
