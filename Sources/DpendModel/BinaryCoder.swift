@@ -119,14 +119,11 @@ public struct BinaryCoder {
       for _ in 0..<count {
         var value = blank
         try element(&self, &value)
-        read.append(value)
+        read.append(consume value)
       }
       elements = read
     } else {
-      for value in elements {
-        var copy = value
-        try element(&self, &copy)
-      }
+      for var value in elements { try element(&self, &value) }
     }
   }
 
@@ -231,14 +228,11 @@ public struct BinaryCoder {
       for _ in 0..<count {
         var element = Element()
         try element.code(&self)
-        read.append(element)
+        read.append(consume element)
       }
       rebuild(read)
     } else {
-      for element in elements {
-        var copy = element
-        try copy.code(&self)
-      }
+      for var element in elements { try element.code(&self) }
     }
   }
 }
@@ -334,9 +328,9 @@ extension Optional: BinaryCoded where Wrapped: BinaryCoded {
       self = nil
       return
     }
-    var wrapped = self ?? Wrapped()
-    try wrapped.code(&coder)
-    self = wrapped
+    if coder.isReading { self = Wrapped() }
+    // In place: the wrapped value is not copied.
+    try self!.code(&coder)
   }
 }
 
