@@ -76,30 +76,53 @@ public struct AnalysisAnswer: Hashable, Sendable {
   }
 }
 
-extension AnalysisAnswer {
+extension AnalysisAnswer: BinaryCoded {
   /// The bytes every binary answer starts with: `DPAN` and a format version byte, bumped
   /// whenever a stored property changes.
   static let binaryHeader: [UInt8] = Array("DPAN".utf8) + [5]
 
+  /// An empty answer (to read into).
+  public init() { self.init(diagnostics: []) }
+
+  /// The diagnostics and the unread, the four counts and the configurations' count (each at
+  /// most `Int32.max` when read), the configurations, the unprovided keys (a key's tag in
+  /// one varint) and the outputs, in the order of their container kinds.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&diagnostics)
+    try coder.code(&unread)
+    func number(_ value: inout Int) throws(SummaryDecodingError) {
+      var wide = UInt64(value)
+      try coder.codeUnsigned(&wide)
+      guard !coder.isReading || wide <= UInt64(Int32.max) else { throw .malformed("a count of \(wide)") }
+      value = Int(wide)
+    }
+    try number(&registrationsRead)
+    try number(&registrationsUnread)
+    try number(&resolvesChecked)
+    try number(&resolvesUnread)
+    var configurationCount = configurations.count
+    try number(&configurationCount)
+    try coder.code(&configurations)
+    guard configurations.count == configurationCount else { throw .malformed("configurations miscounted") }
+    try coder.codeArray(&unprovidedKeys, blank: DependencyKey()) { coder, key throws(SummaryDecodingError) in
+      try coder.code(&key.name)
+      try coder.codeOptionalString(&key.tag)
+    }
+    var outputList = outputs.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    try coder.codeArray(&outputList, blank: ("", TextFingerprint())) { coder, output throws(SummaryDecodingError) in
+      try coder.code(&output.0)
+      try coder.codeUnsigned(&output.1.hash)
+      var length = UInt64(output.1.length)
+      try coder.codeUnsigned(&length)
+      guard length <= UInt64(Int.max) else { throw .malformed("an output of \(length) bytes") }
+      output.1.length = Int(length)
+    }
+    if coder.isReading { outputs = Dictionary(outputList, uniquingKeysWith: { _, last in last }) }
+  }
+
   /// The answer's binary form, read back by ``init(binary:)`` to an equal answer.
   public func binaryEncoded() -> [UInt8] {
-    var writer = BinaryWriter()
-    writer.write(diagnostics)
-    writer.write(unread)
-    for count in [registrationsRead, registrationsUnread, resolvesChecked, resolvesUnread, configurations.count] {
-      writer.writeUnsigned(UInt64(count))
-    }
-    writer.writeArray(configurations) { writer, conditions in writer.write(conditions) }
-    writer.writeArray(unprovidedKeys) { writer, key in
-      writer.writeString(key.name)
-      writer.writeOptionalString(key.tag)
-    }
-    writer.writeArray(outputs.sorted { $0.key < $1.key }) { writer, output in
-      writer.writeString(output.key)
-      writer.writeUnsigned(output.value.hash)
-      writer.writeUnsigned(UInt64(output.value.length))
-    }
-    return writer.encoded(prefix: Self.binaryHeader)
+    BinaryCoder.encoded(self, prefix: Self.binaryHeader)
   }
 
   /// Reads an answer's binary form (``binaryEncoded()``).
@@ -112,31 +135,6 @@ extension AnalysisAnswer {
       throw .malformed("not a binary answer")
     }
     guard bytes[header.count - 1] == header.last! else { throw .unsupportedVersion(Int(bytes[header.count - 1])) }
-    var reader = try BinaryReader(bytes, stringTableAt: header.count)
-    self.init(diagnostics: try reader.read(), unread: try reader.read())
-    func number() throws(SummaryDecodingError) -> Int {
-      let value = try reader.readUnsigned()
-      guard value <= UInt64(Int32.max) else { throw .malformed("a count of \(value)") }
-      return Int(value)
-    }
-    registrationsRead = try number()
-    registrationsUnread = try number()
-    resolvesChecked = try number()
-    resolvesUnread = try number()
-    let configurationCount = try number()
-    configurations = try reader.readArray { reader throws(SummaryDecodingError) in try reader.readStrings() }
-    guard configurations.count == configurationCount else { throw .malformed("configurations miscounted") }
-    unprovidedKeys = try reader.readArray { reader throws(SummaryDecodingError) in
-      DependencyKey(name: try reader.readString(), tag: try reader.readOptionalString())
-    }
-    let outputList = try reader.readArray { reader throws(SummaryDecodingError) in
-      let kind = try reader.readString()
-      let hash = try reader.readUnsigned()
-      let length = try reader.readUnsigned()
-      guard length <= UInt64(Int.max) else { throw .malformed("an output of \(length) bytes") }
-      return (kind, TextFingerprint(hash: hash, length: Int(length)))
-    }
-    outputs = Dictionary(outputList, uniquingKeysWith: { _, last in last })
-    try reader.finish()
+    self = try BinaryCoder.decoded(from: bytes, at: header.count)
   }
 }

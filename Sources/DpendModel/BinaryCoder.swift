@@ -84,14 +84,61 @@ public struct BinaryCoder {
     }
   }
 
-  /// Codes `value` through a type's own writer and reader (a model type whose binary form
-  /// predates this coder).
-  mutating func code<Value: BinaryCodable>(legacy value: inout Value) throws(SummaryDecodingError) {
+  /// Codes an optional string in one varint: 0 for `nil`, else its index in the string
+  /// table plus one (as a ``BinaryCoded`` value, a `String?` is a `Bool` and the index).
+  @inlinable
+  public mutating func codeOptionalString(_ value: inout String?) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readOptionalString() } else { writer.writeOptionalString(value) }
+  }
+
+  /// Codes `value` as an unsigned varint (``BinaryWriter/writeUnsigned(_:)``).
+  @inlinable
+  public mutating func codeUnsigned(_ value: inout UInt64) throws(SummaryDecodingError) {
+    if isReading { value = try reader.readUnsigned() } else { writer.writeUnsigned(value) }
+  }
+
+  /// Codes raw bytes: their count, then the bytes.
+  @inlinable
+  public mutating func codeBytes(_ bytes: inout [UInt8]) throws(SummaryDecodingError) {
+    if isReading { bytes = try reader.readBytes() } else { writer.writeBytes(bytes) }
+  }
+
+  /// Codes an array whose elements are coded by `element` (not by a ``BinaryCoded/code(_:)``
+  /// of their own): the count, then each element. Reading codes each element into a copy of
+  /// `blank`.
+  @inlinable
+  public mutating func codeArray<Element>(
+    _ elements: inout [Element], blank: Element,
+    _ element: (inout BinaryCoder, inout Element) throws(SummaryDecodingError) -> Void
+  ) throws(SummaryDecodingError) {
+    var count = elements.count
+    try codeCount(&count, elementSize: 1)
     if isReading {
-      value = try Value(from: &reader)
+      var read: [Element] = []
+      read.reserveCapacity(count)
+      for _ in 0..<count {
+        var value = blank
+        try element(&self, &value)
+        read.append(consume value)
+      }
+      elements = read
     } else {
-      value.write(to: &writer)
+      for var value in elements { try element(&self, &value) }
     }
+  }
+
+  /// What `code` writes apart from its positions: the tables and values but the range
+  /// table, and the ranges in the order written. Two values whose `written` are equal hold
+  /// the same things in the same structure, perhaps elsewhere; their ranges then correspond
+  /// one to one.
+  static func positionFree(
+    _ code: (inout BinaryCoder) throws(SummaryDecodingError) -> Void
+  ) -> (written: [UInt8], ranges: [SourceRange]) {
+    var coder = BinaryCoder()
+    // A writer throws nothing.
+    try? code(&coder)
+    let (bytes, layout) = coder.writer.encodedWithLayout()
+    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), coder.writer.writtenRanges)
   }
 
   /// Codes a reference to an object that several values share (immutable, so sharing it is
@@ -181,14 +228,11 @@ public struct BinaryCoder {
       for _ in 0..<count {
         var element = Element()
         try element.code(&self)
-        read.append(element)
+        read.append(consume element)
       }
       rebuild(read)
     } else {
-      for element in elements {
-        var copy = element
-        try copy.code(&self)
-      }
+      for var element in elements { try element.code(&self) }
     }
   }
 }
@@ -284,9 +328,9 @@ extension Optional: BinaryCoded where Wrapped: BinaryCoded {
       self = nil
       return
     }
-    var wrapped = self ?? Wrapped()
-    try wrapped.code(&coder)
-    self = wrapped
+    if coder.isReading { self = Wrapped() }
+    // In place: the wrapped value is not copied.
+    try self!.code(&coder)
   }
 }
 

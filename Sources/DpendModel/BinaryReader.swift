@@ -148,26 +148,6 @@ public struct BinaryReader {
     return bytes
   }
 
-  /// Reads an array: its count, then each element with `element`. Every element takes at
-  /// least `elementSize` bytes (at least 1).
-  public mutating func readArray<Element>(
-    elementSize: Int = 1, _ element: (inout BinaryReader) throws(SummaryDecodingError) -> Element
-  ) throws(SummaryDecodingError) -> [Element] {
-    let count = try readCount(elementSize: elementSize)
-    var values: [Element] = []
-    values.reserveCapacity(count)
-    for _ in 0..<count { values.append(try element(&self)) }
-    return values
-  }
-
-  /// Reads an optional value: a `Bool` telling whether it is there, then the value with
-  /// `wrapped`.
-  public mutating func readOptional<Wrapped>(
-    _ wrapped: (inout BinaryReader) throws(SummaryDecodingError) -> Wrapped
-  ) throws(SummaryDecodingError) -> Wrapped? {
-    try readBool() ? try wrapped(&self) : nil
-  }
-
   /// Reads one of `cases` by its index: the stable small integer an enum is written as.
   public mutating func readCase<Value>(of cases: [Value], _ what: String) throws(SummaryDecodingError) -> Value {
     let index = try readUnsigned()

@@ -67,14 +67,12 @@ public struct KeyRange: Hashable, Sendable {
   }
 }
 
-extension KeyRange: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(call)
-    writer.write(key)
-  }
+extension KeyRange: BinaryCoded {
+  public init() { self.init(call: SourceRange(), key: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(call: try reader.read(), key: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&call)
+    try coder.code(&key)
   }
 }
 
@@ -100,44 +98,34 @@ extension FileSummary {
   }
 }
 
-extension SiteEdits: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(site)
-    writer.write(edits)
-  }
+extension SiteEdits: BinaryCoded {
+  public init() { self.init(site: SourceRange(), edits: SiteEditRanges()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(site: try reader.read(), edits: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&site)
+    try coder.code(&edits)
   }
 }
 
-extension RegistrationStatement: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(range)
-    writer.write(lines)
-    writer.writeString(indentation)
-    writer.writeString(receiver)
-  }
+extension RegistrationStatement: BinaryCoded {
+  public init() { self.init(range: SourceRange(), lines: nil, indentation: "", receiver: "") }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      range: try reader.read(), lines: try reader.read(), indentation: try reader.readString(),
-      receiver: try reader.readString())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&range)
+    try coder.code(&lines)
+    try coder.code(&indentation)
+    try coder.code(&receiver)
   }
 }
 
-extension SiteEditRanges: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(type)
-    writer.write(name)
-    writer.write(nameArgument)
-    writer.write(nameInsertion)
-    writer.write(runtimeArguments)
-  }
+extension SiteEditRanges: BinaryCoded {
+  public init() { self.init(type: nil) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      type: try reader.read(), name: try reader.read(), nameArgument: try reader.read(),
-      nameInsertion: try reader.read(), runtimeArguments: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&type)
+    try coder.code(&name)
+    try coder.code(&nameArgument)
+    try coder.code(&nameInsertion)
+    try coder.code(&runtimeArguments)
   }
 }

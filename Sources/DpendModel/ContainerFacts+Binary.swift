@@ -7,153 +7,111 @@ extension Dialect {
 }
 
 extension ResolvedType {
-  /// An optional resolved type in one varint and what follows: 0 for `nil`, 1 for
+  /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
   /// `named`, 2 for `parameter`.
-  static func write(_ type: ResolvedType?, to writer: inout BinaryWriter) {
+  static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var tag = 0
+    var name = ""
+    var labels: [String?] = []
+    var position = 0
     switch type {
-    case nil:
-      writer.writeCount(0)
-    case .named(let name):
-      writer.writeCount(1)
-      writer.writeString(name)
-    case .parameter(let owner, let labels, let position):
-      writer.writeCount(2)
-      writer.writeString(owner)
-      writer.writeArray(labels) { writer, label in writer.writeOptionalString(label) }
-      writer.writeSigned(position)
+    case nil: break
+    case .named(let written): (tag, name) = (1, written)
+    case .parameter(let written, let written2, let written3):
+      (tag, name, labels, position) = (2, written, written2, written3)
+    }
+    try coder.codeTag(&tag, below: 3, "resolved type")
+    if tag == 0 {
+      type = nil
+      return
+    }
+    try coder.code(&name)
+    if tag == 2 {
+      try coder.codeOptionalStrings(&labels)
+      try coder.code(&position)
+    }
+    guard coder.isReading else { return }
+    type = tag == 1 ? .named(name) : .parameter(of: name, labels: labels, position: position)
+  }
+}
+
+extension BinaryCoder {
+  /// Codes optional strings: their count, then each in one varint (``codeOptionalString(_:)``).
+  mutating func codeOptionalStrings(_ strings: inout [String?]) throws(SummaryDecodingError) {
+    try codeArray(&strings, blank: nil) { coder, string throws(SummaryDecodingError) in
+      try coder.codeOptionalString(&string)
     }
   }
+}
 
-  /// Reads what ``write(_:to:)`` wrote.
-  static func read(from reader: inout BinaryReader) throws(SummaryDecodingError) -> ResolvedType? {
-    switch try reader.readUnsigned() {
-    case 0: return nil
-    case 1: return .named(try reader.readString())
-    case 2:
-      return .parameter(
-        of: try reader.readString(),
-        labels: try reader.readArray { reader throws(SummaryDecodingError) in try reader.readOptionalString() },
-        position: try reader.readSigned())
-    case let tag: throw .malformed("\(tag) is no resolved type")
-    }
+extension ResolveSite: BinaryCoded {
+  public init() { self.init(dialect: .thesis, type: nil, isRequired: false, range: SourceRange()) }
+
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&dialect)
+    try ResolvedType.code(&type, &coder)
+    try coder.codeOptionalString(&name)
+    try coder.code(&argumentCount)
+    try coder.code(&isRequired)
+    try coder.codeOptionalString(&conditionalCast)
+    try coder.code(&range)
+    try coder.codeOptionalString(&unread)
+    try coder.code(&conditions)
+    try coder.codeOptionalString(&owner)
+    try coder.codeOptionalString(&requiredBy)
+    try coder.code(&lookupScope)
+    try coder.code(&argumentTypes)
+    try coder.code(&instance)
   }
 }
 
-extension ResolveSite: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeCase(dialect, of: Dialect.binaryCases)
-    ResolvedType.write(type, to: &writer)
-    writer.writeOptionalString(name)
-    writer.writeSigned(argumentCount)
-    writer.writeBool(isRequired)
-    writer.writeOptionalString(conditionalCast)
-    writer.write(range)
-    writer.writeOptionalString(unread)
-    writer.write(conditions)
-    writer.writeOptionalString(owner)
-    writer.writeOptionalString(requiredBy)
-    writer.writeString(lookupScope)
-    writer.write(argumentTypes)
-    writer.write(instance)
-  }
+extension ArgumentInsertion: BinaryCoded {
+  public init() { self.init(position: SourceRange(), prefix: "", suffix: "") }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      dialect: try reader.readCase(of: Dialect.binaryCases, "dialect"), type: try ResolvedType.read(from: &reader),
-      name: try reader.readOptionalString(), argumentCount: try reader.readSigned(), isRequired: try reader.readBool(),
-      conditionalCast: try reader.readOptionalString(), range: try reader.read(),
-      unread: try reader.readOptionalString(), conditions: try reader.readStrings())
-    owner = try reader.readOptionalString()
-    requiredBy = try reader.readOptionalString()
-    lookupScope = try reader.readString()
-    argumentTypes = try reader.readStrings()
-    instance = try reader.read()
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&position)
+    try coder.code(&prefix)
+    try coder.code(&suffix)
   }
 }
 
-extension ArgumentInsertion: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(position)
-    writer.writeString(prefix)
-    writer.writeString(suffix)
-  }
+extension ContainerRegistration: BinaryCoded {
+  public init() { self.init(dialect: .thesis, types: [], range: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(position: try reader.read(), prefix: try reader.readString(), suffix: try reader.readString())
-  }
-}
-
-extension ContainerRegistration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeCase(dialect, of: Dialect.binaryCases)
-    writer.write(types)
-    writer.writeOptionalString(name)
-    writer.writeBool(nameIsComputed)
-    writer.writeSigned(argumentCount)
-    writer.writeOptionalString(scope)
-    writer.writeOptionalString(constructedType)
-    writer.writeOptionalString(autowired)
-    writer.write(needs)
-    writer.write(propertyNeeds)
-    writer.write(range)
-    writer.writeOptionalString(unread)
-    writer.write(conditions)
-    writer.writeString(scopeName)
-    writer.writeBool(isForwarded)
-    writer.write(typeRange)
-    writer.write(resultRange)
-    writer.write(typeArgumentInsertion)
-    writer.writeOptionalString(providedType)
-    writer.writeString(lookupScope)
-    writer.write(argumentTypes)
-    writer.write(gate)
-    writer.write(instance)
-    writer.write(statement)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    // Read in the order written; the initializer takes them in another.
-    let dialect = try reader.readCase(of: Dialect.binaryCases, "dialect")
-    let types = try reader.readStrings()
-    let name = try reader.readOptionalString()
-    let nameIsComputed = try reader.readBool()
-    let argumentCount = try reader.readSigned()
-    let scope = try reader.readOptionalString()
-    let constructedType = try reader.readOptionalString()
-    let autowired = try reader.readOptionalString()
-    let needs: [ResolveSite] = try reader.read()
-    let propertyNeeds: [ResolveSite] = try reader.read()
-    let range: SourceRange = try reader.read()
-    let unread = try reader.readOptionalString()
-    let conditions = try reader.readStrings()
-    let scopeName = try reader.readString()
-    self.init(
-      dialect: dialect, types: types, name: name, argumentCount: argumentCount, scope: scope,
-      constructedType: constructedType, needs: needs, propertyNeeds: propertyNeeds, range: range, unread: unread,
-      conditions: conditions, scopeName: scopeName)
-    self.nameIsComputed = nameIsComputed
-    self.autowired = autowired
-    isForwarded = try reader.readBool()
-    typeRange = try reader.read()
-    resultRange = try reader.read()
-    typeArgumentInsertion = try reader.read()
-    providedType = try reader.readOptionalString()
-    lookupScope = try reader.readString()
-    argumentTypes = try reader.readStrings()
-    gate = try reader.read()
-    instance = try reader.read()
-    statement = try reader.read()
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&dialect)
+    try coder.code(&types)
+    try coder.codeOptionalString(&name)
+    try coder.code(&nameIsComputed)
+    try coder.code(&argumentCount)
+    try coder.codeOptionalString(&scope)
+    try coder.codeOptionalString(&constructedType)
+    try coder.codeOptionalString(&autowired)
+    try coder.code(&needs)
+    try coder.code(&propertyNeeds)
+    try coder.code(&range)
+    try coder.codeOptionalString(&unread)
+    try coder.code(&conditions)
+    try coder.code(&scopeName)
+    try coder.code(&isForwarded)
+    try coder.code(&typeRange)
+    try coder.code(&resultRange)
+    try coder.code(&typeArgumentInsertion)
+    try coder.codeOptionalString(&providedType)
+    try coder.code(&lookupScope)
+    try coder.code(&argumentTypes)
+    try coder.code(&gate)
+    try coder.code(&instance)
+    try coder.code(&statement)
   }
 }
 
-extension RegistrationGate: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.writeString(declaration)
-    writer.writeBool(isAssembly)
-  }
+extension RegistrationGate: BinaryCoded {
+  public init() { self.init(name: "", declaration: "", isAssembly: false) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(name: try reader.readString(), declaration: try reader.readString(), isAssembly: try reader.readBool())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&declaration)
+    try coder.code(&isAssembly)
   }
 }

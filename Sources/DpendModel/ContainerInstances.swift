@@ -77,65 +77,61 @@ public struct InstanceFacts: Hashable, Sendable {
   public var isEmpty: Bool { declarations.isEmpty && links.isEmpty }
 }
 
-extension InstanceReference: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(candidates)
-    writer.writeBool(isFactoryResolver)
-  }
+extension InstanceReference: BinaryCoded {
+  public init() { self.init(candidates: []) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(candidates: try reader.readStrings(), isFactoryResolver: try reader.readBool())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&candidates)
+    try coder.code(&isFactoryResolver)
   }
 }
 
-extension ContainerInstance: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(key)
-    writer.writeString(name)
-    switch value {
-    case .made: writer.writeCount(0)
-    case .same(let reference):
-      writer.writeCount(1)
-      writer.write(reference)
-    case .unknown: writer.writeCount(2)
+extension ContainerInstance: BinaryCoded {
+  public init() { self.init(key: "", name: "", value: .unknown, parent: nil, range: SourceRange()) }
+
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&key)
+    try coder.code(&name)
+    try coder.code(&value)
+    try coder.code(&parent)
+    try coder.code(&range)
+  }
+}
+
+extension ContainerInstance.Value: BinaryCoded {
+  public init() { self = .unknown }
+
+  /// Tag 0 for `made`, 1 and the reference for `same`, 2 for `unknown`.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    var tag = 2
+    var reference = InstanceReference()
+    switch self {
+    case .made: tag = 0
+    case .same(let written): (tag, reference) = (1, written)
+    case .unknown: break
     }
-    writer.write(parent)
-    writer.write(range)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    let key = try reader.readString()
-    let name = try reader.readString()
-    let value: Value
-    switch try reader.readUnsigned() {
-    case 0: value = .made
-    case 1: value = .same(try reader.read())
-    case 2: value = .unknown
-    case let tag: throw .malformed("\(tag) is no container value")
-    }
-    self.init(key: key, name: name, value: value, parent: try reader.read(), range: try reader.read())
+    try coder.codeTag(&tag, below: 3, "container value")
+    if tag == 1 { try coder.code(&reference) }
+    guard coder.isReading else { return }
+    self = tag == 0 ? .made : tag == 1 ? .same(reference) : .unknown
   }
 }
 
-extension ContainerLink: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(first)
-    writer.write(second)
-  }
+extension ContainerLink: BinaryCoded {
+  public init() { self.init(InstanceReference(), InstanceReference()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(try reader.read(), try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&first)
+    try coder.code(&second)
   }
 }
 
-extension InstanceFacts: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(declarations)
-    writer.write(links)
-  }
+extension InstanceFacts: BinaryCoded {
+  public init() { self.init(declarations: []) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(declarations: try reader.read(), links: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&declarations)
+    try coder.code(&links)
   }
 }
 
@@ -163,11 +159,14 @@ extension FileSummary {
       index += 1
     }
     guard !instances.isEmpty || !references.isEmpty else { return 0 }
-    let written = BinaryWriter.positionFree { writer in
-      writer.write(instances)
-      writer.writeArray(references) { writer, reference in
-        writer.writeUnsigned(UInt64(reference.0))
-        writer.write(reference.1)
+    let written = BinaryCoder.positionFree { coder throws(SummaryDecodingError) in
+      var instances = self.instances
+      try coder.code(&instances)
+      try coder.codeArray(&references, blank: (0, InstanceReference())) {
+        coder, reference throws(SummaryDecodingError) in
+        var index = UInt64(reference.0)
+        try coder.codeUnsigned(&index)
+        try coder.code(&reference.1)
       }
     }.written
     return StableHash.of(written[...])

@@ -1,17 +1,7 @@
-// The binary form of ranges, declarations and diagnostics (see `FileSummary+Binary.swift`).
-// Enums are written as their index in a fixed list: reordering a list changes the format
-// (bump `FileSummary.binaryFormatVersion`), adding at the end does not.
-
-extension SourceRange: BinaryCodable {
-  /// The range's index in the writer's range table (``BinaryWriter/writeRange(_:)``).
-  func write(to writer: inout BinaryWriter) {
-    writer.writeRange(self)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self = try reader.readRange()
-  }
-}
+// The binary form of declarations and diagnostics (see `FileSummary+Binary.swift`), each
+// type's in its one `code(_:)`. Enums are written as their index in a fixed list: reordering
+// a list changes the format (bump `FileSummary.binaryFormatVersion`), adding at the end does
+// not.
 
 extension AccessLevel {
   /// The binary form's order.
@@ -33,191 +23,150 @@ extension Diagnostic.Severity {
   static let binaryCases: [Diagnostic.Severity] = [.error, .warning]
 }
 
-extension ProtocolDeclaration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.writeCase(access, of: AccessLevel.binaryCases)
-    writer.write(range)
-    writer.write(inheritance)
-  }
+extension ProtocolDeclaration: BinaryCoded {
+  public init() { self.init(name: "", access: .internal, range: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&access)
+    try coder.code(&range)
+    try coder.code(&inheritance)
+  }
+}
+
+extension TypeDeclaration: BinaryCoded {
+  public init() {
     self.init(
-      name: try reader.readString(), access: try reader.readCase(of: AccessLevel.binaryCases, "access level"),
-      range: try reader.read(), inheritance: try reader.read())
+      name: "", kind: .class, access: .internal, isGeneric: false, inheritance: [], initializers: [], methods: [],
+      range: SourceRange())
+  }
+
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&kind)
+    try coder.code(&access)
+    try coder.code(&isGeneric)
+    try coder.code(&inheritance)
+    try coder.code(&initializers)
+    try coder.code(&methods)
+    try coder.code(&range)
+    try coder.code(&conditions)
+    try coder.code(&closingBrace)
+    try coder.code(&closingBraceStartsLine)
   }
 }
 
-extension TypeDeclaration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.writeCase(kind, of: TypeKind.binaryCases)
-    writer.writeCase(access, of: AccessLevel.binaryCases)
-    writer.writeBool(isGeneric)
-    writer.write(inheritance)
-    writer.write(initializers)
-    writer.write(methods)
-    writer.write(range)
-    writer.write(conditions)
-    writer.write(closingBrace)
-    writer.writeBool(closingBraceStartsLine)
-  }
+extension ExtensionDeclaration: BinaryCoded {
+  public init() { self.init(extendedType: "", inheritance: [], methods: [], range: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      name: try reader.readString(), kind: try reader.readCase(of: TypeKind.binaryCases, "type kind"),
-      access: try reader.readCase(of: AccessLevel.binaryCases, "access level"), isGeneric: try reader.readBool(),
-      inheritance: try reader.read(), initializers: try reader.read(), methods: try reader.read(),
-      range: try reader.read())
-    conditions = try reader.readStrings()
-    closingBrace = try reader.read()
-    closingBraceStartsLine = try reader.readBool()
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&extendedType)
+    try coder.code(&inheritance)
+    try coder.code(&methods)
+    try coder.code(&range)
+    try coder.code(&conditions)
+    try coder.code(&closingBrace)
   }
 }
 
-extension ExtensionDeclaration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(extendedType)
-    writer.write(inheritance)
-    writer.write(methods)
-    writer.write(range)
-    writer.write(conditions)
-    writer.write(closingBrace)
-  }
+extension TypealiasDeclaration: BinaryCoded {
+  public init() { self.init(name: "", target: "", lookupScope: "", range: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      extendedType: try reader.readString(), inheritance: try reader.read(), methods: try reader.read(),
-      range: try reader.read())
-    conditions = try reader.readStrings()
-    closingBrace = try reader.read()
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&target)
+    try coder.code(&lookupScope)
+    try coder.code(&range)
   }
 }
 
-extension TypealiasDeclaration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.writeString(target)
-    writer.writeString(lookupScope)
-    writer.write(range)
-  }
+extension TypeReference: BinaryCoded {
+  public init() { self.init(name: "", range: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      name: try reader.readString(), target: try reader.readString(), lookupScope: try reader.readString(),
-      range: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.codeOptionalString(&tag)
+    try coder.code(&isOptional)
+    try coder.code(&range)
   }
 }
 
-extension TypeReference: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.writeOptionalString(tag)
-    writer.writeBool(isOptional)
-    writer.write(range)
-  }
+extension Parameter: BinaryCoded {
+  public init() { self.init(label: "", type: TypeReference(), hasDefault: false) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      name: try reader.readString(), tag: try reader.readOptionalString(), isOptional: try reader.readBool(),
-      range: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&label)
+    try coder.code(&type)
+    try coder.code(&hasDefault)
   }
 }
 
-extension Parameter: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(label)
-    writer.write(type)
-    writer.writeBool(hasDefault)
+extension Initializer: BinaryCoded {
+  public init() {
+    self.init(parameters: [], access: .internal, isThrowing: false, isImplicit: false, range: SourceRange())
   }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(label: try reader.readString(), type: try reader.read(), hasDefault: try reader.readBool())
-  }
-}
-
-extension Initializer: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(parameters)
-    writer.writeCase(access, of: AccessLevel.binaryCases)
-    writer.writeBool(isThrowing)
-    writer.writeBool(isImplicit)
-    writer.write(range)
-    writer.write(conditions)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      parameters: try reader.read(), access: try reader.readCase(of: AccessLevel.binaryCases, "access level"),
-      isThrowing: try reader.readBool(), isImplicit: try reader.readBool(), range: try reader.read())
-    conditions = try reader.readStrings()
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&parameters)
+    try coder.code(&access)
+    try coder.code(&isThrowing)
+    try coder.code(&isImplicit)
+    try coder.code(&range)
+    try coder.code(&conditions)
   }
 }
 
-extension MethodDeclaration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(name)
-    writer.write(parameters)
-    writer.writeCase(access, of: AccessLevel.binaryCases)
-    writer.write(registration)
-    writer.writeOptionalString(returnType)
-    writer.write(range)
-    writer.write(conditions)
-    writer.write(problems)
+extension MethodDeclaration: BinaryCoded {
+  public init() {
+    self.init(name: "", parameters: [], access: .internal, registration: nil, returnType: nil, range: SourceRange())
   }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      name: try reader.readString(), parameters: try reader.read(),
-      access: try reader.readCase(of: AccessLevel.binaryCases, "access level"), registration: try reader.read(),
-      returnType: try reader.readOptionalString(), range: try reader.read())
-    conditions = try reader.readStrings()
-    problems = try reader.read()
+  /// The registration (kept out of line) as an optional value.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&parameters)
+    try coder.code(&access)
+    var registration = self.registration
+    try coder.code(&registration)
+    if coder.isReading { self.registration = registration }
+    try coder.codeOptionalString(&returnType)
+    try coder.code(&range)
+    try coder.code(&conditions)
+    try coder.code(&problems)
   }
 }
 
-extension Registration: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.write(type)
-    writer.writeOptionalString(tag)
-    writer.writeCase(scope, of: Scope.binaryCases)
-    writer.writeBool(isThrowing)
-  }
+extension Registration: BinaryCoded {
+  public init() { self.init(type: TypeReference(), tag: nil, scope: .unique, isThrowing: false) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      type: try reader.read(), tag: try reader.readOptionalString(),
-      scope: try reader.readCase(of: Scope.binaryCases, "scope"), isThrowing: try reader.readBool())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&type)
+    try coder.codeOptionalString(&tag)
+    try coder.code(&scope)
+    try coder.code(&isThrowing)
   }
 }
 
-extension Diagnostic: BinaryCodable {
+extension Diagnostic: BinaryCoded {
+  public init() { self.init(code: DiagnosticCode(rawValue: ""), severity: .error, message: "", range: SourceRange()) }
+
   /// The code as its raw value (codes are open-ended), the severity as written (it may
   /// differ from the code's default).
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(code.rawValue)
-    writer.writeCase(severity, of: Severity.binaryCases)
-    writer.writeString(message)
-    writer.write(range)
-    writer.write(notes)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(
-      code: DiagnosticCode(rawValue: try reader.readString()),
-      severity: try reader.readCase(of: Severity.binaryCases, "severity"), message: try reader.readString(),
-      range: try reader.read(), notes: try reader.read())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&self.code.rawValue)
+    try coder.codeCase(&severity, of: Severity.binaryCases, "severity")
+    try coder.code(&message)
+    try coder.code(&range)
+    try coder.code(&notes)
   }
 }
 
-extension DiagnosticNote: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(message)
-    writer.write(range)
-    writer.writeOptionalString(siteMessage)
-  }
+extension DiagnosticNote: BinaryCoded {
+  public init() { self.init(message: "", range: SourceRange()) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    self.init(message: try reader.readString(), range: try reader.read(), siteMessage: try reader.readOptionalString())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&message)
+    try coder.code(&range)
+    try coder.codeOptionalString(&siteMessage)
   }
 }

@@ -3,9 +3,10 @@
 ///
 /// The bytes are a header (`DPSB` and a format version byte), a string table (each distinct
 /// string once) and every stored property of the summary and of everything it holds, in
-/// declaration order, strings as indices into the table (see ``BinaryWriter``). They are
-/// read in one pass and checked on every read.
-extension FileSummary {
+/// declaration order, strings as indices into the table (see ``BinaryWriter``), each type's
+/// as its ``BinaryCoded/code(_:)`` codes it. They are read in one pass and checked on every
+/// read.
+extension FileSummary: BinaryCoded {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
   public static let binaryFormatVersion: UInt8 = 11
@@ -30,30 +31,46 @@ extension FileSummary {
   ///   other positions (a line inserted above them, a body edited). Their ranges correspond
   ///   one to one, in the order of ``ranges(binary:)``.
   public func binaryEncodedWithDigests() -> (bytes: [UInt8], contentDigest: UInt64, shapeDigest: UInt64) {
-    var writer = BinaryWriter()
-    writer.writeString(path)
-    writer.write(imports)
-    writer.write(protocols)
-    writer.write(types)
-    writer.write(extensions)
-    writer.write(typealiases)
-    writer.write(problems)
-    writer.write(registrations)
-    writer.write(resolveSites)
-    writer.write(siteEdits)
-    writer.write(keyRanges)
-    writer.write(vocabulary)
-    writer.write(receiverNames)
-    writer.write(mentions)
-    writer.write(instances)
-    let beforeLines = writer.bodyCount
-    writer.write(lines)
-    let linesSize = writer.bodyCount - beforeLines
-    let (bytes, layout) = writer.encodedWithLayout(prefix: Self.binaryHeader)
+    var coder = BinaryCoder()
+    var summary = self
+    // A writer throws nothing.
+    try? summary.codeAllButLines(&coder)
+    let beforeLines = coder.writer.bodyCount
+    try? coder.code(&summary.lines)
+    let linesSize = coder.writer.bodyCount - beforeLines
+    let (bytes, layout) = coder.writer.encodedWithLayout(prefix: Self.binaryHeader)
     let end = bytes.count - linesSize
     let content = StableHash.of(bytes[..<end])
     let shape = StableHash.of(bytes[..<layout.rangeTable] + bytes[layout.values..<end])
     return (bytes, content, shape)
+  }
+
+  /// An empty summary (to read into).
+  public init() { self.init(path: "") }
+
+  /// Every stored property, in declaration order: the line table last.
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try codeAllButLines(&coder)
+    try coder.code(&lines)
+  }
+
+  /// Every stored property but the line table.
+  private mutating func codeAllButLines(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&path)
+    try coder.code(&imports)
+    try coder.code(&protocols)
+    try coder.code(&types)
+    try coder.code(&extensions)
+    try coder.code(&typealiases)
+    try coder.code(&problems)
+    try coder.code(&registrations)
+    try coder.code(&resolveSites)
+    try coder.code(&siteEdits)
+    try coder.code(&keyRanges)
+    try coder.code(&vocabulary)
+    try coder.code(&receiverNames)
+    try coder.code(&mentions)
+    try coder.code(&instances)
   }
 
   /// The ranges of a summary's binary form, in the order its values refer to them: the
@@ -86,24 +103,10 @@ extension FileSummary {
   ///   version, `.truncated` or `.malformed` for bytes that are not a whole binary summary.
   ///   Never traps and never reads outside `bytes`, whatever they hold.
   public init(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) {
-    var reader = try Self.reader(binary: bytes)
-    self.init(path: try reader.readString())
-    imports = try reader.readStrings()
-    protocols = try reader.read()
-    types = try reader.read()
-    extensions = try reader.read()
-    typealiases = try reader.read()
-    problems = try reader.read()
-    registrations = try reader.read()
-    resolveSites = try reader.read()
-    siteEdits = try reader.read()
-    keyRanges = try reader.read()
-    vocabulary = try reader.read()
-    receiverNames = try reader.readStrings()
-    mentions = try reader.read()
-    instances = try reader.read()
-    lines = try reader.read()
-    try reader.finish()
+    var coder = BinaryCoder(reading: try Self.reader(binary: bytes))
+    self.init()
+    try code(&coder)
+    try coder.reader.finish()
   }
 
   /// Reads a summary's binary form held in an array (``init(binary:)``).
@@ -116,51 +119,46 @@ extension FileSummary {
   }
 }
 
-extension LineTable: BinaryCodable {
+extension LineTable: BinaryCoded {
+  /// The table of an empty text (to read into).
+  public init() { self.init(plainTextOfCount: 0, lineStarts: [0]) }
+
   /// Tag 1 and the kept bytes, from which the table is rebuilt; or tag 0, the length and
   /// the line starts as distances from the previous one (each at least 1) for a text whose
   /// bytes are not kept.
-  func write(to writer: inout BinaryWriter) {
-    let stored = storedForm
-    if let bytes = stored.bytes {
-      writer.writeCount(1)
-      writer.writeBytes(bytes)
-      return
-    }
-    writer.writeCount(0)
-    writer.writeCount(count)
-    writer.writeCount(stored.lineStarts.count)
-    var previous: UInt32 = 0
-    for start in stored.lineStarts {
-      // Wrapping: a text past 4 GiB (whose starts wrapped) writes a distance no reader accepts.
-      writer.writeUnsigned(UInt64(start &- previous))
-      previous = start
-    }
-  }
-
+  ///
   /// Checks what it reads: the starts begin at 0, ascend and stay within the text, so every
   /// table read is one ``LineTable/init(buffer:)`` could have made.
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    switch try reader.readUnsigned() {
-    case 0:
-      let length = try reader.readUnsigned()
-      guard length <= UInt64(UInt32.max) else { throw .malformed("a text of \(length) bytes") }
-      var start: UInt64 = 0
-      var isFirst = true
-      let starts = try reader.readArray { (reader) throws(SummaryDecodingError) -> UInt32 in
-        let distance = try reader.readUnsigned()
-        guard isFirst ? distance == 0 : distance > 0 else { throw .malformed("line starts not ascending from 0") }
-        guard distance <= length - start else { throw .malformed("a line start past the text") }
-        isFirst = false
-        start += distance
-        return UInt32(start)
-      }
-      guard !starts.isEmpty else { throw .malformed("a line table without lines") }
-      self.init(plainTextOfCount: Int(length), lineStarts: starts)
-    case 1:
-      self.init(bytes: try reader.readBytes())
-    case let tag:
-      throw .malformed("\(tag) is no line table")
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    let stored = storedForm
+    var tag = stored.bytes == nil ? 0 : 1
+    try coder.codeTag(&tag, below: 2, "line table")
+    if tag == 1 {
+      var bytes = stored.bytes ?? []
+      try coder.codeBytes(&bytes)
+      if coder.isReading { self = LineTable(bytes: bytes) }
+      return
     }
+    var length = UInt64(count)
+    try coder.codeUnsigned(&length)
+    guard !coder.isReading || length <= UInt64(UInt32.max) else { throw .malformed("a text of \(length) bytes") }
+    var starts = stored.lineStarts
+    var previous: UInt32 = 0
+    var isFirst = true
+    try coder.codeArray(&starts, blank: 0) { coder, start throws(SummaryDecodingError) in
+      // Wrapping: a text past 4 GiB (whose starts wrapped) writes a distance no reader accepts.
+      var distance = UInt64(start &- previous)
+      try coder.codeUnsigned(&distance)
+      if coder.isReading {
+        guard isFirst ? distance == 0 : distance > 0 else { throw .malformed("line starts not ascending from 0") }
+        guard distance <= length - UInt64(previous) else { throw .malformed("a line start past the text") }
+        start = previous + UInt32(distance)
+      }
+      isFirst = false
+      previous = start
+    }
+    guard coder.isReading else { return }
+    guard !starts.isEmpty else { throw .malformed("a line table without lines") }
+    self = LineTable(plainTextOfCount: Int(length), lineStarts: starts)
   }
 }

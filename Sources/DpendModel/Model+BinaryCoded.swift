@@ -1,5 +1,5 @@
-// The model types that the graph builder's persisted state holds, as `BinaryCoded` values.
-// Those whose binary form is the summary's (`BinaryCodable`) code themselves with it.
+// The model types that the graph builder's persisted state holds, as `BinaryCoded` values
+// (those a summary holds are coded beside the summary's, in `*+Binary.swift`).
 
 extension DependencyKey: BinaryCoded {
   public init() { self.init(name: "") }
@@ -81,74 +81,6 @@ extension Factory.Kind: BinaryCoded {
       tag == 0
       ? .initializer(type: type, parameters: parameters)
       : .configurationMethod(configuration: configuration, methodName: methodName, parameters: parameters)
-  }
-}
-
-extension Diagnostic: BinaryCoded {
-  public init() { self.init(code: DiagnosticCode(rawValue: ""), severity: .error, message: "", range: SourceRange()) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension ProtocolDeclaration: BinaryCoded {
-  public init() { self.init(name: "", access: .internal, range: SourceRange()) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension TypeDeclaration: BinaryCoded {
-  public init() {
-    self.init(
-      name: "", kind: .class, access: .internal, isGeneric: false, inheritance: [], initializers: [], methods: [],
-      range: SourceRange())
-  }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension ResolveSite: BinaryCoded {
-  public init() { self.init(dialect: .thesis, type: nil, isRequired: false, range: SourceRange()) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension ContainerRegistration: BinaryCoded {
-  public init() { self.init(dialect: .thesis, types: [], range: SourceRange()) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension NameMentions: BinaryCoded {
-  public init() { self.init(outside: []) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension VocabularyFacts: BinaryCoded {
-  public init() { self.init(helpers: []) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
-  }
-}
-
-extension ContainerInstance: BinaryCoded {
-  public init() { self.init(key: "", name: "", value: .unknown, parent: nil, range: SourceRange()) }
-
-  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(legacy: &self)
   }
 }
 

@@ -57,38 +57,32 @@ public struct NameMentions: Hashable, Sendable {
   }
 }
 
-extension NameMentions: BinaryCodable {
-  /// Writes the mentions (for a record beside the summary, such as the summary cache's facts).
-  public func write(into writer: inout BinaryWriter) { write(to: &writer) }
+extension NameMentions: BinaryCoded {
+  public init() { self.init(outside: []) }
 
-  /// Reads what ``write(into:)`` wrote.
-  public static func read(from reader: inout BinaryReader) throws(SummaryDecodingError) -> NameMentions {
-    try NameMentions(from: &reader)
-  }
-
-  func write(to writer: inout BinaryWriter) {
-    writer.writeArray(outside) { $0.writeUnsigned(UInt64($1)) }
-    writer.write(inside)
-  }
-
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    outside = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
-      UInt32(truncatingIfNeeded: try reader.readUnsigned())
-    }
-    inside = try reader.read()
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.codeHashes(&outside)
+    try coder.code(&inside)
   }
 }
 
-extension NameMentions.GateBody: BinaryCodable {
-  func write(to writer: inout BinaryWriter) {
-    writer.writeString(gate)
-    writer.writeArray(hashes) { $0.writeUnsigned(UInt64($1)) }
-  }
+extension NameMentions.GateBody: BinaryCoded {
+  public init() { self.init(gate: "", hashes: []) }
 
-  init(from reader: inout BinaryReader) throws(SummaryDecodingError) {
-    gate = try reader.readString()
-    hashes = try reader.readArray { (reader: inout BinaryReader) throws(SummaryDecodingError) in
-      UInt32(truncatingIfNeeded: try reader.readUnsigned())
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&gate)
+    try coder.codeHashes(&hashes)
+  }
+}
+
+extension BinaryCoder {
+  /// Codes name hashes: their count, then each as a varint (what reads past 32 bits keeps
+  /// the low ones).
+  mutating func codeHashes(_ hashes: inout [UInt32]) throws(SummaryDecodingError) {
+    try codeArray(&hashes, blank: 0) { coder, hash throws(SummaryDecodingError) in
+      var wide = UInt64(hash)
+      try coder.codeUnsigned(&wide)
+      hash = UInt32(truncatingIfNeeded: wide)
     }
   }
 }

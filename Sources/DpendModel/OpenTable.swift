@@ -4,8 +4,9 @@
 /// caller tells its own apart (``number(hash:matches:)``).
 struct OpenTable {
   /// A slot holds an entry's number plus one, 0 when empty. Its count is a power of two, at
-  /// least twice the entries'.
-  private var slots = [Int32](repeating: 0, count: 64)
+  /// least twice the entries'; none before the first entry (a coder that reads, or writes no
+  /// shared object, allocates nothing for its tables).
+  private var slots: [Int32] = []
   /// Each entry's hash, by number.
   private var hashes: [UInt64] = []
 
@@ -15,6 +16,7 @@ struct OpenTable {
   /// The number of the entry of hash `hash` that `matches` accepts (given a number); `nil`
   /// when there is none.
   func number(hash: UInt64, matches: (Int) -> Bool) -> Int? {
+    guard !slots.isEmpty else { return nil }
     let mask = slots.count - 1
     var index = Int(truncatingIfNeeded: Self.spread(hash)) & mask
     while true {
@@ -41,7 +43,7 @@ struct OpenTable {
   }
 
   private mutating func grow() {
-    slots = [Int32](repeating: 0, count: slots.count * 2)
+    slots = [Int32](repeating: 0, count: max(64, slots.count * 2))
     for (number, hash) in hashes.enumerated() { place(Int32(number + 1), hash: hash) }
   }
 

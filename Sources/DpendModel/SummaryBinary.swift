@@ -137,19 +137,6 @@ public struct BinaryWriter {
     body.append(contentsOf: bytes)
   }
 
-  /// Writes `values`: their count, then each element with `element`.
-  public mutating func writeArray<Element>(_ values: [Element], _ element: (inout BinaryWriter, Element) -> Void) {
-    writeCount(values.count)
-    for value in values { element(&self, value) }
-  }
-
-  /// Writes an optional value: a `Bool` telling whether it is there, then the value with
-  /// `wrapped`.
-  public mutating func writeOptional<Wrapped>(_ value: Wrapped?, _ wrapped: (inout BinaryWriter, Wrapped) -> Void) {
-    writeBool(value != nil)
-    if let value { wrapped(&self, value) }
-  }
-
   /// Writes `value` as its index in `cases`: the stable small integer an enum is written as
   /// (`cases` lists every case, in an order that never changes). A value missing from
   /// `cases` is a programming error.
@@ -172,17 +159,6 @@ public struct BinaryWriter {
 
   /// The ranges written so far, in order.
   var writtenRanges: [SourceRange] { ranges.map(\.range) }
-
-  /// What `write` writes apart from its positions: the tables and values but the range
-  /// table, and the ranges in the order written. Two values whose `written` are equal hold
-  /// the same things in the same structure, perhaps elsewhere; their ranges then correspond
-  /// one to one.
-  static func positionFree(_ write: (inout BinaryWriter) -> Void) -> (written: [UInt8], ranges: [SourceRange]) {
-    var writer = BinaryWriter()
-    write(&writer)
-    let (bytes, layout) = writer.encodedWithLayout()
-    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), writer.writtenRanges)
-  }
 
   /// The string table, the range table and everything written, after `prefix` (a format's
   /// header).
