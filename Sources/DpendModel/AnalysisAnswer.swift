@@ -129,12 +129,6 @@ extension AnalysisAnswer: BinaryCoded {
   /// - Throws: ``SummaryDecodingError`` for bytes that are not a whole binary answer of this
   ///   format; never traps and never reads outside `bytes`.
   public init(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) {
-    let header = Self.binaryHeader
-    guard bytes.count >= header.count else { throw .truncated }
-    guard bytes.prefix(header.count - 1).elementsEqual(header.prefix(header.count - 1)) else {
-      throw .malformed("not a binary answer")
-    }
-    guard bytes[header.count - 1] == header.last! else { throw .unsupportedVersion(Int(bytes[header.count - 1])) }
-    self = try BinaryCoder.decoded(from: bytes, at: header.count)
+    self = try BinaryCoder.decoded(from: bytes, header: Self.binaryHeader, what: "a binary answer")
   }
 }

@@ -52,12 +52,26 @@ public struct BinaryCoder {
     return coder.writer.encoded(prefix: prefix)
   }
 
-  /// The value `buffer` holds from `offset` on (what ``encoded(_:prefix:)`` wrote after its
-  /// prefix), every byte read.
+  /// The value `buffer` holds (what ``encoded(_:prefix:)`` wrote without a prefix), every
+  /// byte read.
   public static func decoded<Value: BinaryCoded>(
-    _: Value.Type = Value.self, from buffer: UnsafeRawBufferPointer, at offset: Int = 0
+    _: Value.Type = Value.self, from buffer: UnsafeRawBufferPointer
   ) throws(SummaryDecodingError) -> Value {
-    var coder = BinaryCoder(reading: try BinaryReader(buffer, stringTableAt: offset))
+    try decoded(from: BinaryReader(buffer))
+  }
+
+  /// The value `buffer` holds after `header`, a format's magic and version (what
+  /// ``encoded(_:prefix:)`` wrote with that prefix), every byte read; `what` names the
+  /// format in an error (``BinaryReader/init(_:header:what:)``).
+  public static func decoded<Value: BinaryCoded>(
+    _: Value.Type = Value.self, from buffer: UnsafeRawBufferPointer, header: [UInt8], what: String
+  ) throws(SummaryDecodingError) -> Value {
+    try decoded(from: BinaryReader(buffer, header: header, what: what))
+  }
+
+  /// The value `reader` reads, past its tables, to the last byte.
+  private static func decoded<Value: BinaryCoded>(from reader: BinaryReader) throws(SummaryDecodingError) -> Value {
+    var coder = BinaryCoder(reading: reader)
     var value = Value()
     try value.code(&coder)
     try coder.reader.finish()

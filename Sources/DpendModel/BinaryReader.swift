@@ -14,6 +14,20 @@ public struct BinaryReader {
   /// The range table, read second: every range the values refer to, in order of writing.
   public private(set) var ranges: [SourceRange] = []
 
+  /// A reader of `buffer`, which starts with `header` (a format's magic, its last byte the
+  /// format's version), from the tables after it.
+  /// - Throws: `.truncated` for fewer bytes than the header, `.malformed` for another magic
+  ///   (`what` names the format: "not \(what)"), `.unsupportedVersion` for another version.
+  public init(_ buffer: UnsafeRawBufferPointer, header: [UInt8], what: String) throws(SummaryDecodingError) {
+    guard buffer.count >= header.count else { throw .truncated }
+    guard buffer.prefix(header.count - 1).elementsEqual(header.prefix(header.count - 1)) else {
+      throw .malformed("not \(what)")
+    }
+    let version = buffer[header.count - 1]
+    guard version == header[header.count - 1] else { throw .unsupportedVersion(Int(version)) }
+    try self.init(buffer, stringTableAt: header.count)
+  }
+
   /// A reader of `buffer` whose string table starts at `offset` (after a format's header);
   /// reads the string and range tables.
   public init(_ buffer: UnsafeRawBufferPointer, stringTableAt offset: Int = 0) throws(SummaryDecodingError) {

@@ -40,8 +40,13 @@ extension FileSummary: BinaryCoded {
     let linesSize = coder.writer.bodyCount - beforeLines
     let (bytes, layout) = coder.writer.encodedWithLayout(prefix: Self.binaryHeader)
     let end = bytes.count - linesSize
-    let content = StableHash.of(bytes[..<end])
-    let shape = StableHash.of(bytes[..<layout.rangeTable] + bytes[layout.values..<end])
+    let (content, shape) = bytes.withUnsafeBytes { buffer in
+      // The tables and values but the range table, hashed where they are (not copied together).
+      var shape = StableHash.Stream(count: layout.rangeTable + end - layout.values)
+      shape.add(UnsafeRawBufferPointer(rebasing: buffer[..<layout.rangeTable]))
+      shape.add(UnsafeRawBufferPointer(rebasing: buffer[layout.values..<end]))
+      return (StableHash.of(UnsafeRawBufferPointer(rebasing: buffer[..<end])), shape.finish())
+    }
     return (bytes, content, shape)
   }
 
@@ -87,14 +92,7 @@ extension FileSummary: BinaryCoded {
 
   /// A reader of a summary's binary form past its header and tables.
   private static func reader(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> BinaryReader {
-    let header = Self.binaryHeader
-    guard bytes.count >= header.count else { throw .truncated }
-    guard bytes.prefix(header.count - 1).elementsEqual(header.prefix(header.count - 1)) else {
-      throw .malformed("not a binary summary")
-    }
-    let version = bytes[header.count - 1]
-    guard version == Self.binaryFormatVersion else { throw .unsupportedVersion(Int(version)) }
-    return try BinaryReader(bytes, stringTableAt: header.count)
+    try BinaryReader(bytes, header: binaryHeader, what: "a binary summary")
   }
 
   /// Reads a summary's binary form (``binaryEncoded()``).

@@ -52,11 +52,7 @@ extension IndexedSummary {
   public init?(_ stored: StoredSummary, facts: ArraySlice<UInt8>) {
     let result = facts.withUnsafeBytes { buffer in
       Result { () throws(SummaryDecodingError) -> Facts in
-        let header = Self.factsHeader
-        guard buffer.count >= header.count, buffer.prefix(header.count).elementsEqual(header) else {
-          throw .malformed("not the facts of a summary")
-        }
-        return try BinaryCoder.decoded(from: buffer, at: header.count)
+        try BinaryCoder.decoded(from: buffer, header: Self.factsHeader, what: "the facts of a summary")
       }
     }
     guard case .success(let read) = result else { return nil }
