@@ -17,7 +17,12 @@ import DpendModel
 /// property injection is `(property)`. Registrations whose key could not be read come last,
 /// as `(unread: why)`.
 enum ContainerTreeRenderer {
-  static func render(_ graph: ContainerGraph) -> String {
+  static func render(_ graph: ContainerGraph, relativeTo root: String? = nil) -> String {
+    let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+    func named(_ file: String) -> String {
+      guard let prefix, file.hasPrefix(prefix) else { return file }
+      return String(file.dropFirst(prefix.count))
+    }
     var sections: [(key: ContainerKey?, node: Int)] = []
     for (index, node) in graph.nodes.enumerated() {
       if node.registration.types.isEmpty { sections.append((nil, index)) }
@@ -48,7 +53,7 @@ enum ContainerTreeRenderer {
           prefix
           + line(
             graph.nodes[node].registration, key, optional: optional, markers: markers,
-            targets: graph.nodes[node].targets, container: graph.nodes[node].container) + "\n"
+            targets: graph.nodes[node].targets, container: graph.nodes[node].container, file: named) + "\n"
         guard !path.contains(node), shown.insert(node).inserted else { return }
         let children = graph.nodes[node].needs.flatMap { need in child(need, in: graph) }
         for (index, child) in children.enumerated() {
@@ -105,7 +110,7 @@ enum ContainerTreeRenderer {
   /// containers or targets.
   private static func line(
     _ registration: ContainerRegistration, _ key: ContainerKey?, optional: Bool, markers: [String],
-    targets: [String], container: String?
+    targets: [String], container: String?, file fileName: (String) -> String
   ) -> String {
     var parts: [String] = []
     if let key {
@@ -118,7 +123,7 @@ enum ContainerTreeRenderer {
       [ContainerText.name(of: registration.dialect)] + (container.map { ["container '\($0)'"] } ?? [])
       + (named.isEmpty ? [] : ["target\(named.count == 1 ? "" : "s") \(named.joined(separator: " and "))"])
     parts.append(
-      "[\(tag.joined(separator: ", "))] — \(registration.range.file):\(registration.range.start.line)")
+      "[\(tag.joined(separator: ", "))] — \(fileName(registration.range.file)):\(registration.range.start.line)")
     return (parts + markers).joined(separator: " ")
   }
 }

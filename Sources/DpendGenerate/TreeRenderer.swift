@@ -13,9 +13,11 @@ import DpendModel
 /// already has (Dip, Swinject) follow, after an empty line, as ``ContainerTreeRenderer``
 /// writes them.
 public enum TreeRenderer {
-  public static func render(_ graph: DependencyGraph) -> String {
+  /// The tree of `graph`; a file under `root` (a folder's path) is named relative to it, as
+  /// the command line names it.
+  public static func render(_ graph: DependencyGraph, relativeTo root: String? = nil) -> String {
     let factories = renderFactories(graph)
-    let container = ContainerTreeRenderer.render(graph.container.graph)
+    let container = ContainerTreeRenderer.render(graph.container.graph, relativeTo: root)
     return factories.isEmpty || container.isEmpty ? factories + container : factories + "\n" + container
   }
 

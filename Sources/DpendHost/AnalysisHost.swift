@@ -91,6 +91,10 @@ public final class AnalysisHost {
   /// Summaries kept between runs, asked before a closed file is parsed; `nil` parses every
   /// file whose text is new to this host.
   public var summaryStore: (any SummaryStore)?
+  /// Told how far ``update(paths:knownTexts:reading:)`` is: `(open, total)` when it starts
+  /// (open documents count as read), then `(done, total)` as each file is read, on the worker
+  /// thread that read it.
+  public var readProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
   /// Creates an empty host.
   public convenience init(settings: AnalysisSettings = AnalysisSettings()) {
@@ -151,7 +155,20 @@ public final class AnalysisHost {
     let store = summaryStore
     let outcomes = Locked([Outcome](repeating: Outcome(), count: wanted.count))
     let given = wanted.map { knownTexts[$0] }
+    // Open documents count as read: the editor gave their text.
+    let progress = readProgress
+    let done = Locked(paths.count - wanted.count)
+    progress?(paths.count - wanted.count, paths.count)
     @Sendable func work(_ index: Int) {
+      defer {
+        if let progress {
+          let count = done.withLock { count in
+            count += 1
+            return count
+          }
+          progress(count, paths.count)
+        }
+      }
       var outcome = Outcome()
       if let fingerprint = given[index], known[index] == fingerprint {
         // The text the host holds: nothing to do.

@@ -21,7 +21,7 @@ public struct Lens: Hashable, Sendable {
 public struct InlayLabel: Hashable, Sendable {
   /// Where it stands.
   public var position: SourcePosition
-  /// `: Store`, `.graph`.
+  /// `: Store`, `: scope .graph`.
   public var label: String
   /// What it means, in a sentence.
   public var tooltip: String
@@ -69,7 +69,8 @@ extension IDE {
     for site in index.sites { if let consumer = site.consumer { needs[consumer, default: 0] += 1 } }
     var lenses: [Lens] = []
     for (position, registration) in index.registrations.enumerated() where registration.range.file == path {
-      let answered = index.sites(answeredBy: registration).map(\.site.range)
+      // The places references list for it: each resolve site once.
+      let answered = Array(Set(index.sites(answeredBy: registration).map(\.site.range))).sorted()
       lenses.append(
         Lens(
           range: registration.range, title: Self.lensTitle(resolves: answered.count, needs: needs[position] ?? 0),
@@ -100,11 +101,16 @@ extension IDE {
   }
 
   /// In `path`: after each resolve whose key is inferred from an initializer's parameter
-  /// (`FeedImpl(store: $0)`, `FeedImpl(store: try c.resolve())`), `: Store`; after each
-  /// registration written with no scope, the scope its library gives it (`.graph`).
+  /// (`FeedImpl(store: $0)`, `FeedImpl(store: try c.resolve())`), `: Store`; after the
+  /// closing parenthesis of each registration written with no scope, the scope its library
+  /// gives it (`: scope .graph`), labelled so it cannot be read as an argument.
   public func inlayLabels(in path: String) -> [InlayLabel] {
     let index = graph.containerIndex
-    let keys = keyRanges(in: path)
+    let written = graph.summary(of: path)?.keyRanges ?? []
+    let keys = Dictionary(written.map { ($0.call, $0.key) }, uniquingKeysWith: { first, _ in first })
+    let closings = Dictionary(
+      written.compactMap { key in key.closingParenthesis.map { (key.call, $0) } },
+      uniquingKeysWith: { first, _ in first })
     var labels: [InlayLabel] = []
     for site in index.sites where site.site.range.file == path {
       guard case .parameter? = site.site.type, let type = site.type else { continue }
@@ -117,7 +123,8 @@ extension IDE {
       guard let scope = registration.dialect.traits.defaultScope else { continue }
       labels.append(
         InlayLabel(
-          position: (keys[registration.range] ?? registration.range).end, label: ".\(scope)",
+          position: (closings[registration.range] ?? keys[registration.range] ?? registration.range).end,
+          label: ": scope .\(scope)",
           tooltip: "\(registration.dialect.displayName)'s default scope: no scope is written", isType: false))
     }
     return labels.sorted { $0.position.offset < $1.position.offset }

@@ -60,10 +60,14 @@ public struct KeyRange: Hashable, Sendable {
   public var call: SourceRange
   /// The key's.
   public var key: SourceRange
+  /// The call's closing parenthesis (`)` in `register(P.self)`), where a hint about the whole
+  /// call goes; `nil` when it has none (a `~>` operand, a call with only a trailing closure).
+  public var closingParenthesis: SourceRange?
 
-  public init(call: SourceRange, key: SourceRange) {
+  public init(call: SourceRange, key: SourceRange, closingParenthesis: SourceRange? = nil) {
     self.call = call
     self.key = key
+    self.closingParenthesis = closingParenthesis
   }
 }
 
@@ -73,6 +77,7 @@ extension KeyRange: BinaryCoded {
   public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&call)
     try coder.code(&key)
+    try coder.code(&closingParenthesis)
   }
 }
 

@@ -164,7 +164,7 @@ extension LanguageServer {
     switch request.command {
     case "dpend.showTree":
       // Container code's registrations are drawn only on demand: the editor's graph has none.
-      return .string(TreeRenderer.render(workspace.drawnGraph()))
+      return .string(TreeRenderer.render(workspace.drawnGraph(), relativeTo: workspace.root))
     case "dpend.generateRegistrations":
       let action = generateRegistrationsAction(IDE(graph: graph), workspace)
       guard let edit = action.edit else { throw .requestFailed(action.disabled?.reason ?? "cannot generate") }

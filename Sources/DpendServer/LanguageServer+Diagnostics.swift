@@ -19,12 +19,18 @@ extension LanguageServer {
     }
   }
 
-  /// Analyses stale folders, publishes diagnostics and answers waiting requests.
+  /// Analyses stale folders, publishes diagnostics and answers waiting requests. After a
+  /// change, a client that can be asked fetches its shown lenses and hints again: an edit in
+  /// one file moves what another file's lenses count.
   func analyzeNow() {
     guard indexed else { return }
+    let changed = workspaces.contains(where: \.isStale)
     for workspace in workspaces { workspace.analyze() }
     publishDiagnostics()
     runPendingRequests()
+    guard changed else { return }
+    if capabilities.workspace?.codeLens?.refreshSupport == true { request(CodeLensRefreshRequest()) }
+    if capabilities.workspace?.inlayHint?.refreshSupport == true { request(InlayHintRefreshRequest()) }
   }
 
   /// Publishes every file's diagnostics that changed, and clears files that became clean.
@@ -64,8 +70,8 @@ extension LanguageServer {
       notify(PublishDiagnosticsNotification(uri: uri, version: version, diagnostics: diagnostics))
     }
     published = current.filter { pulled[$0.key] == nil && !$0.value.isEmpty }
-    let stale = pulled.contains { uri, answered in current[uri] ?? [] != answered }
-    if stale && capabilities.workspace?.diagnostics?.refreshSupport == true {
+    // Only a client that can be asked to pull again pulls (``pullsDiagnostics``).
+    if pulled.contains(where: { uri, answered in current[uri] ?? [] != answered }) {
       request(DiagnosticRefreshRequest()) { _ in }
     }
   }

@@ -36,6 +36,7 @@ extension LanguageServer {
     if pullsDiagnostics {
       capabilities.diagnosticProvider = .init(interFileDependencies: true, workspaceDiagnostics: true)
     }
+    indexing.accept()
     return InitializeResult(capabilities: capabilities, serverInfo: .init(name: "dpend", version: DpendVersion.current))
   }
 
@@ -55,12 +56,12 @@ extension LanguageServer {
     }
   }
 
+  /// Indexes every folder: `begin` with the file count once the files are found, a
+  /// `report` as they are read, `end` with the time (to a client that made `progressToken`).
   func indexWorkspace(progressToken: String?) {
     guard !indexed else { return }
     let started = DispatchTime.now()
-    if let progressToken {
-      notify(ProgressNotification(token: progressToken, value: .begin(title: "dpend: indexing")))
-    }
+    indexing.begin(token: progressToken)
     let kept = workspaces.compactMap { $0.keptAnswer() }
     if !kept.isEmpty {
       publishKept(kept)
@@ -68,17 +69,22 @@ extension LanguageServer {
       log("published the kept answer (no input changed since dpend last ran) in \(milliseconds) ms", type: 3)
     }
     for workspace in workspaces {
+      let indexing = indexing
+      workspace.readProgress = { indexing.read($0, of: $1) }
       workspace.apply(.reload)
+      workspace.readProgress = nil
+      indexing.folderDone()
       if let problem = workspace.cacheProblem { log(problem, type: 2) }
     }
     indexed = true
+    indexing.finish()
     analyzeNow()
     // What parsing every file freed is not needed again until the next reload.
     AllocatorTuning.releaseFreedMemory()
     let files = workspaces.reduce(0) { $0 + $1.fileCount }
     let milliseconds = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
     let summary = "indexed \(files) file\(files == 1 ? "" : "s") in \(milliseconds) ms"
-    if let progressToken { notify(ProgressNotification(token: progressToken, value: .end(message: summary))) }
+    indexing.end(summary: summary)
     log(summary, type: 3)
   }
 

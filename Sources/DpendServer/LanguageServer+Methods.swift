@@ -11,6 +11,8 @@ struct MethodHandlers: Sendable {
 
   private(set) var requests: [String: RequestHandler] = [:]
   private(set) var notifications: [String: NotificationHandler] = [:]
+  /// The requests a user asks (``Timing/afterAnalysis(_:)`` with ``WhileIndexing/isTold``).
+  private(set) var toldWhileIndexing: Set<String> = []
   /// The params type of every method, for the connection's one-pass decoding.
   private(set) var table = MethodTable()
 
@@ -19,7 +21,17 @@ struct MethodHandlers: Sendable {
     /// At once.
     case immediately
     /// Once every folder's graph is fresh; cancellable while it waits.
-    case afterAnalysis
+    case afterAnalysis(WhileIndexing)
+  }
+
+  /// What a request that arrives during the first index gets.
+  enum WhileIndexing {
+    /// The answer once the index is done: what an editor asks by itself (lenses, hints,
+    /// symbols, diagnostics), which it asks again when told to refresh.
+    case waits
+    /// The same, or, if the index still runs ``IndexingProgress/grace`` after it arrived,
+    /// an error saying how far the index is: what a user asks (hover, definition, …).
+    case isTold
   }
 
   /// Registers `handler` for `R`; wrong params get -32602 at once, before any waiting.
@@ -28,6 +40,7 @@ struct MethodHandlers: Sendable {
     _ handler: @escaping @Sendable (LanguageServer) -> (R) throws(ResponseError) -> R.Response
   ) {
     table.register(R.self)
+    if case .afterAnalysis(.isTold) = timing { toldWhileIndexing.insert(R.method) }
     requests[R.method] = { server, id, params in
       let request: R
       switch params {
@@ -68,20 +81,20 @@ extension LanguageServer {
     var methods = MethodHandlers()
     methods.on(InitializeRequest.self, .immediately) { $0.initialize }
     methods.on(ShutdownRequest.self, .immediately) { $0.shutdown }
-    methods.on(HoverRequest.self, .afterAnalysis) { $0.hover }
-    methods.on(DefinitionRequest.self, .afterAnalysis) { $0.definition }
-    methods.on(ReferencesRequest.self, .afterAnalysis) { $0.references }
-    methods.on(CodeActionRequest.self, .afterAnalysis) { $0.codeActions }
-    methods.on(ExecuteCommandRequest.self, .afterAnalysis) { $0.executeCommand }
-    methods.on(DocumentSymbolRequest.self, .afterAnalysis) { $0.documentSymbols }
-    methods.on(WorkspaceSymbolRequest.self, .afterAnalysis) { $0.workspaceSymbols }
-    methods.on(CodeLensRequest.self, .afterAnalysis) { $0.codeLenses }
-    methods.on(InlayHintRequest.self, .afterAnalysis) { $0.inlayHints }
-    methods.on(CallHierarchyPrepareRequest.self, .afterAnalysis) { $0.prepareCallHierarchy }
-    methods.on(CallHierarchyIncomingCallsRequest.self, .afterAnalysis) { $0.incomingCalls }
-    methods.on(CallHierarchyOutgoingCallsRequest.self, .afterAnalysis) { $0.outgoingCalls }
-    methods.on(DocumentDiagnosticRequest.self, .afterAnalysis) { $0.documentDiagnostics }
-    methods.on(WorkspaceDiagnosticRequest.self, .afterAnalysis) { $0.workspaceDiagnostics }
+    methods.on(HoverRequest.self, .afterAnalysis(.isTold)) { $0.hover }
+    methods.on(DefinitionRequest.self, .afterAnalysis(.isTold)) { $0.definition }
+    methods.on(ReferencesRequest.self, .afterAnalysis(.isTold)) { $0.references }
+    methods.on(CodeActionRequest.self, .afterAnalysis(.isTold)) { $0.codeActions }
+    methods.on(ExecuteCommandRequest.self, .afterAnalysis(.isTold)) { $0.executeCommand }
+    methods.on(DocumentSymbolRequest.self, .afterAnalysis(.waits)) { $0.documentSymbols }
+    methods.on(WorkspaceSymbolRequest.self, .afterAnalysis(.isTold)) { $0.workspaceSymbols }
+    methods.on(CodeLensRequest.self, .afterAnalysis(.waits)) { $0.codeLenses }
+    methods.on(InlayHintRequest.self, .afterAnalysis(.waits)) { $0.inlayHints }
+    methods.on(CallHierarchyPrepareRequest.self, .afterAnalysis(.isTold)) { $0.prepareCallHierarchy }
+    methods.on(CallHierarchyIncomingCallsRequest.self, .afterAnalysis(.isTold)) { $0.incomingCalls }
+    methods.on(CallHierarchyOutgoingCallsRequest.self, .afterAnalysis(.isTold)) { $0.outgoingCalls }
+    methods.on(DocumentDiagnosticRequest.self, .afterAnalysis(.waits)) { $0.documentDiagnostics }
+    methods.on(WorkspaceDiagnosticRequest.self, .afterAnalysis(.waits)) { $0.workspaceDiagnostics }
     methods.on(InitializedNotification.self) { server in { _ in server.initialized() } }
     methods.on(DidOpenTextDocumentNotification.self) { $0.didOpen }
     methods.on(DidChangeTextDocumentNotification.self) { $0.didChange }

@@ -73,9 +73,10 @@ extension LanguageServer {
     return ide.inlayLabels(in: path).compactMap { label in
       let position = positions.position(ofOffset: label.position.offset, lines: lines)
       guard request.range.start <= position && position <= request.range.end else { return nil }
+      // Padded on the left and given a kind, so the editor sets it apart from the code.
       return InlayHint(
-        position: position, label: label.label, kind: label.isType ? InlayHint.typeKind : nil,
-        tooltip: label.tooltip, paddingLeft: !label.isType, paddingRight: !label.isType)
+        position: position, label: label.label, kind: label.isType ? InlayHint.typeKind : InlayHint.parameterKind,
+        tooltip: label.tooltip, paddingLeft: true, paddingRight: !label.isType)
     }
   }
 

@@ -1,20 +1,30 @@
 import DpendProtocol
 
 /// Pull diagnostics (`textDocument/diagnostic`, `workspace/diagnostic`) for clients that
-/// ask. A document the client pulls is answered here and no longer pushed, so no client
-/// shows a diagnostic twice; closing it hands it back to `publishDiagnostics`.
+/// ask and can be asked again. A document the client pulls is answered here and no longer
+/// pushed, so no client shows a diagnostic twice; closing it hands it back to
+/// `publishDiagnostics`.
 extension LanguageServer {
-  /// `true` when the client pulls diagnostics: it says so in its capabilities.
-  var pullsDiagnostics: Bool { capabilities.textDocument?.diagnostic != nil }
+  /// `true` when pull diagnostics are offered: the client pulls (`textDocument.diagnostic`)
+  /// and pulls again when asked (`workspace.diagnostics.refreshSupport`). A client that pulls
+  /// but cannot be asked would never hear of an error another file's edit caused in an open
+  /// document (Neovim 0.11), so it is offered none and every document is pushed to it.
+  var pullsDiagnostics: Bool {
+    capabilities.textDocument?.diagnostic != nil && capabilities.workspace?.diagnostics?.refreshSupport == true
+  }
 
   func documentDiagnostics(_ request: DocumentDiagnosticRequest) -> DocumentDiagnosticReport {
     let uri = request.textDocument.uri
     let diagnostics = latestDiagnostics[uri] ?? []
-    // What was pushed for it is cleared: from now on the client pulls it.
-    if published.removeValue(forKey: uri) != nil {
-      notify(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: []))
+    // A client offered no pull is answered, and its documents are still pushed: it cannot be
+    // asked to pull again.
+    if pullsDiagnostics {
+      // What was pushed for it is cleared: from now on the client pulls it.
+      if published.removeValue(forKey: uri) != nil {
+        notify(PublishDiagnosticsNotification(uri: uri, version: nil, diagnostics: []))
+      }
+      pulled[uri] = diagnostics
     }
-    pulled[uri] = diagnostics
     let id = Self.resultID(diagnostics)
     if request.previousResultId == id {
       return DocumentDiagnosticReport(kind: DocumentDiagnosticReport.unchanged, resultId: id, items: nil)

@@ -50,25 +50,33 @@ public final class LanguageServer: @unchecked Sendable {
   /// `--cache-directory`: the folder each workspace folder's caches go in, one subfolder
   /// each; `nil`: where ``DpendWorkspace/CacheLocation`` puts them.
   let cacheRoot: URL?
+  /// How far the first index is, and the requests told it is not done.
+  let indexing: IndexingProgress
 
   /// - Parameters:
   ///   - connection: the JSON-RPC connection to the client.
   ///   - debounce: delay between the last change and the analysis (at most 100 ms).
   ///   - cacheRoot: the folder the workspace folders' caches go in (`--cache-directory`).
+  ///   - indexingGrace: how long a request the user asks (hover, definition, …) waits for
+  ///     the first index before it is answered with how far the index is.
   ///   - exitProcess: ends the process; replaced in tests.
   public init(
     connection: Connection, debounce: DispatchTimeInterval = .milliseconds(50), cacheRoot: URL? = nil,
-    exitProcess: @escaping @Sendable (Int32) -> Void = { exit($0) }
+    indexingGrace: DispatchTimeInterval = .seconds(2), exitProcess: @escaping @Sendable (Int32) -> Void = { exit($0) }
   ) {
     self.connection = connection
     self.debounce = debounce
     self.cacheRoot = cacheRoot
     self.exitProcess = exitProcess
+    indexing = IndexingProgress(grace: indexingGrace, send: connection.send)
   }
 
-  /// Starts reading messages; returns at once.
+  /// Starts reading messages; returns at once. A request the user asks while the first
+  /// index runs is watched from the reader thread, as the queue is busy indexing.
   public func start() {
+    let told = Self.methods.toldWhileIndexing
     connection.start(methods: Self.methods.table) { [self] event in
+      if case .message(.request(let id, let method, _)) = event, told.contains(method) { indexing.watch(id) }
       queue.async { self.handle(event) }
     }
   }
@@ -93,6 +101,8 @@ public final class LanguageServer: @unchecked Sendable {
   }
 
   private func handleRequest(id: RequestID, method: String, params: Result<any Sendable, ResponseError>?) {
+    // Answered on the reader thread while the index ran (``IndexingProgress/watch(_:)``).
+    if indexing.wasTold(id) { return }
     if lifecycle == .uninitialized && method != InitializeRequest.method {
       return fail(id, .serverNotInitialized)
     }
@@ -149,6 +159,8 @@ public final class LanguageServer: @unchecked Sendable {
 
   /// Runs `work` once every folder's graph is fresh: now, or after the scheduled analysis.
   func afterAnalysis(_ id: RequestID, _ work: @escaping () -> Void) {
+    // Already told the index was not done (``IndexingProgress/watch(_:)``).
+    guard !indexing.wasTold(id) else { return }
     if workspaces.allSatisfy({ !$0.isStale }) && indexed {
       work()
     } else {
@@ -160,13 +172,14 @@ public final class LanguageServer: @unchecked Sendable {
   func cancel(_ id: RequestID) {
     guard let index = pendingRequests.firstIndex(where: { $0.id == id }) else { return }
     pendingRequests.remove(at: index)
-    fail(id, .requestCancelled)
+    if !indexing.wasTold(id) { fail(id, .requestCancelled) }
   }
 
+  /// Answers the requests that waited, but those already told the index was not done.
   func runPendingRequests() {
     let ready = pendingRequests
     pendingRequests = []
-    for request in ready { request.run() }
+    for request in ready where !indexing.wasTold(request.id) { request.run() }
   }
 
   /// Ends the process: 0 after `shutdown`, 1 otherwise.

@@ -40,6 +40,9 @@ public final class Workspace {
   /// The inputs of the last reload (``KeptAnswer/inputs(of:summaries:)``) while nothing else
   /// changed: the analysis after it keeps its answer for them.
   var answerInputs: KeptAnswer.Inputs?
+  /// Told how far a reload has read the files: `(0, total)` once they are found, then
+  /// `(done, total)` as each is read, on the thread that read it (``AnalysisHost/readProgress``).
+  public var readProgress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
   /// A workspace at `root` with `.dpend.json` read once; an unusable one is recorded as
   /// ``configurationProblem`` (the defaults are used) rather than thrown, as an editor needs.
@@ -331,7 +334,11 @@ public final class Workspace {
     let restored = host.fileCount == 0 && documents.isEmpty ? restoredHost(cache) : nil
     if let restored { host = restored }
     host.summaryStore = cache
-    defer { host.summaryStore = nil }
+    host.readProgress = readProgress
+    defer {
+      host.summaryStore = nil
+      host.readProgress = nil
+    }
     do throws(WorkspaceError) {
       let loaded = try WorkspaceLoader.load(
         settings, into: host, projects: ProjectDescriptions(directory: cacheDirectory))

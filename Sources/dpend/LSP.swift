@@ -21,8 +21,16 @@ struct LSP: ParsableCommand {
       discussion: WorkspaceOptions.defaultCacheDirectory))
   var cacheDirectory: String?
 
+  @Option(
+    name: .customLong("indexing-grace"),
+    help:
+      "Milliseconds a hover, definition or other request a user asks waits for the first index before it is told how far the index is."
+  )
+  var indexingGrace: Int = 2000
+
   func validate() throws {
     guard (0...100).contains(debounce) else { throw ValidationError("--debounce must be between 0 and 100") }
+    guard indexingGrace >= 0 else { throw ValidationError("--indexing-grace must not be negative") }
   }
 
   func run() throws {
@@ -36,7 +44,8 @@ struct LSP: ParsableCommand {
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     let server = LanguageServer(
       connection: Connection(input: STDIN_FILENO, output: STDOUT_FILENO), debounce: .milliseconds(debounce),
-      cacheRoot: cacheDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL })
+      cacheRoot: cacheDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL },
+      indexingGrace: .milliseconds(indexingGrace))
     server.start()
     // The server ends the process on `exit` or at the end of input.
     while true { sleep(3600) }

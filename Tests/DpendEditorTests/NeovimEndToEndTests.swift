@@ -6,10 +6,12 @@ import Testing
 /// own Lua module.
 @Suite(.serialized) struct NeovimEndToEndTests {
   static let steps = [
-    "client attaches", "missing dependency diagnostic", "hover shows the provider", "definition lands on the provider",
+    "client attaches", "missing dependency diagnostic", "indexing shows its progress",
+    "an edit in another buffer shows here and undo clears it", "hover shows the provider",
+    "definition lands on the provider",
     "an edit fixing it clears the diagnostic", "generate registrations is offered",
     ":DpendGenerate creates the registrations file",
-    ":DpendTree shows the graph", "code lenses count resolves and run with keys",
+    ":DpendTree shows the graph", "lenses follow dd and undo", "code lenses count resolves and run with keys",
     "document symbols outline the providers", "incoming calls list who needs a provider",
     ":DpendGraph opens the graph's page", "server exits with the editor",
   ]

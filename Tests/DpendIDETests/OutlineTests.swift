@@ -46,7 +46,7 @@ import Testing
         Lens(
           range: Self.range(Nav.assembly, "1️⃣", "register", assembly), title: "2 resolves · needs nothing",
           locations: [
-            Self.range(Nav.router, "1️⃣", "resolve", router), Self.range(Nav.assembly, "4️⃣", "resolve", assembly),
+            Self.range(Nav.assembly, "4️⃣", "resolve", assembly), Self.range(Nav.router, "1️⃣", "resolve", router),
           ]),
         Lens(
           range: Self.range(Nav.assembly, "2️⃣", "register", assembly), title: "1 resolve · needs nothing",
@@ -133,15 +133,39 @@ import Testing
     #expect(ide.hierarchyNodes(at: services.offset("3️⃣"), in: "Services.swift") == [])
   }
 
+  /// A registration's lens lists exactly what references on it list (without the
+  /// registration itself), in every dialect's navigation fixture.
+  @Test func everyRegistrationLensCountsWhatReferencesList() throws {
+    for (name, ide, files) in [
+      ("Swinject", try Nav.swinject(), ["Assembly.swift", "Router.swift"]),
+      ("Dip", try Nav.dip(), ["AppContainer.swift"]),
+    ] {
+      var checked = 0
+      for file in files {
+        for lens in ide.lenses(in: file) where lens.title != "not registered" {
+          let references = ide.consumers(at: lens.range.start.offset, in: file, includeDeclaration: false) ?? []
+          #expect(lens.locations == references, "\(name): \(lens.title) at \(lens.range.compilerLocation)")
+          #expect(lens.title.hasPrefix("\(references.count) resolve"), "\(name): \(lens.title)")
+          checked += 1
+        }
+      }
+      #expect(checked >= 4, "\(name): \(checked) lenses")
+    }
+  }
+
   @Test func dipInlayHintsNameInferredKeysAndImplicitScopes() throws {
     let ide = try Nav.dip()
     let file = "AppContainer.swift"
     let labels = ide.inlayLabels(in: file)
-    // `register(.singleton)` writes its scope; the others get Dip's `.shared`, after their key
-    // arguments or their name.
-    #expect(labels.map(\.label) == [".shared", ".shared", ": Store", ": Clock", ".shared", ".shared"])
-    #expect(labels[0].position == Self.range(Nav.dipContainer, "2️⃣", "register(tag: \"disk\")", file).end.movedBack(1))
+    // `register(.singleton)` writes its scope; the others get Dip's `.shared`, after their
+    // closing parenthesis or, with none, their name.
+    #expect(
+      labels.map(\.label) == [
+        ": scope .shared", ": scope .shared", ": Store", ": Clock", ": scope .shared", ": scope .shared",
+      ])
+    #expect(labels[0].position == Self.range(Nav.dipContainer, "2️⃣", "register(tag: \"disk\")", file).end)
     #expect(labels[1].position == Self.range(Nav.dipContainer, "3️⃣", "register", file).end)
+    #expect(labels[4].position == Self.range(Nav.dipContainer, "6️⃣", "register(tag: tag)", file).end)
     #expect(labels[2].position == Self.range(Nav.dipContainer, "4️⃣", "$0", file).end)
     #expect(labels[3].position == Self.range(Nav.dipContainer, "5️⃣", "resolve()", file).end)
   }

@@ -72,21 +72,23 @@ import Testing
     }
     #expect(
       lenses == [
-        lens(store, "2 resolves · needs nothing", [outerResolve, storeResolve]),
+        lens(store, "2 resolves · needs nothing", [storeResolve, outerResolve]),
         lens(feed, "0 resolves · needs 2", []),
         lens(clockResolve, "not registered", [clockResolve]),
       ])
 
-    // `Feed` is registered with no scope: Swinject's `.graph`, after its key.
+    // `Feed` is registered with no scope: Swinject's `.graph`, after the closing parenthesis,
+    // padded and of kind parameter, so it does not read as an argument.
     let hints = try client.send(
       InlayHintRequest(
         textDocument: .init(uri: uri),
         range: .init(start: Position(line: 0, character: 0), end: Position(line: 20, character: 0))))
-    let feedKey = Self.assembly.lspRange("4️⃣", covering: "register(Feed.self")
+    let feedCall = Self.assembly.lspRange("4️⃣", covering: "register(Feed.self)")
     #expect(
       hints == [
         InlayHint(
-          position: feedKey.end, label: ".graph", kind: nil, tooltip: "Swinject's default scope: no scope is written",
+          position: feedCall.end, label: ": scope .graph", kind: InlayHint.parameterKind,
+          tooltip: "Swinject's default scope: no scope is written",
           paddingLeft: true, paddingRight: true)
       ])
 
@@ -115,7 +117,7 @@ import Testing
     // A client with no `dpend.showReferences` of its own gets the locations back.
     let shown = try client.send(
       ExecuteCommandRequest(command: "dpend.showReferences", arguments: lenses?.first?.command?.arguments))
-    #expect(shown == LSPAny(encoding: [outerResolve, storeResolve].map(location)))
+    #expect(shown == LSPAny(encoding: [storeResolve, outerResolve].map(location)))
 
     // On the key itself, hover covers the key.
     let hover = try client.send(HoverRequest(textDocument: .init(uri: uri), position: Self.assembly.lspPosition("6️⃣")))

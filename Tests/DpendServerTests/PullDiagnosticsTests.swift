@@ -70,4 +70,82 @@ import Testing
     #expect(try client.waitForDiagnostics(uri) { !$0.isEmpty } == pushed)
     #expect(try client.shutdownAndExit() == 0)
   }
+
+  static let registrations = """
+    import Swinject
+
+    func registerClock(_ container: Container) {
+      container.register(Clock.self) { _ in SystemClock() }
+    }
+
+    """
+
+  /// A client that pulls and can be asked again: an edit in another file asks it to pull, and
+  /// the open document's pull shows the error the edit caused, and clears after the undo.
+  @Test func anotherFilesEditAsksAPullingClientToPullAgain() throws {
+    let workspace = try ServerFixtures.workspace([
+      ".dpend.json": "{}", "Sources/Services.swift": Self.services, "Sources/Assembly.swift": Self.assembly.text,
+      "Sources/Clock.swift": Self.registrations,
+    ])
+    let client = try ServerFixtures.start(
+      workspace,
+      capabilities: ClientCapabilities(
+        workspace: .init(diagnostics: .init(refreshSupport: true)),
+        textDocument: .init(diagnostic: .init(dynamicRegistration: false))))
+    let assembly = workspace.uri("Sources/Assembly.swift")
+    let clock = workspace.uri("Sources/Clock.swift")
+    client.openDocument(Self.assembly, uri: assembly)
+    client.openDocument(MarkedText(Self.registrations), uri: clock)
+    let first = try client.send(DocumentDiagnosticRequest(textDocument: .init(uri: assembly)))
+    #expect(first.items == [])
+    // The registration deleted in the other file: the client is asked to pull again.
+    let deleted = Self.registrations.replacingOccurrences(
+      of: "  container.register(Clock.self) { _ in SystemClock() }\n", with: "")
+    client.replaceDocument(clock, version: 2, with: deleted)
+    _ = try client.waitForServerRequest(DiagnosticRefreshRequest.self)
+    let broken = try client.send(
+      DocumentDiagnosticRequest(textDocument: .init(uri: assembly), previousResultId: first.resultId))
+    #expect(broken.kind == "full")
+    #expect(broken.items?.map(\.message) == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"])
+    #expect(broken.items?.first?.range == Self.assembly.lspRange("1️⃣", covering: "resolve"))
+    // Undone: asked again, and the pull is clean.
+    client.replaceDocument(clock, version: 3, with: Self.registrations)
+    _ = try client.waitForServerRequest(DiagnosticRefreshRequest.self)
+    let undone = try client.send(
+      DocumentDiagnosticRequest(textDocument: .init(uri: assembly), previousResultId: broken.resultId))
+    #expect(undone.kind == "full")
+    #expect(undone.items == [])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
+  /// A client that pulls but cannot be asked to pull again (Neovim 0.11) is offered no pull:
+  /// every document is pushed, so an edit in another file reaches the open one, and so does
+  /// its undo. A pull it makes anyway is answered and pushing goes on.
+  @Test func aPullingClientThatCannotBeAskedAgainIsPushedTo() throws {
+    let workspace = try ServerFixtures.workspace([
+      ".dpend.json": "{}", "Sources/Services.swift": Self.services, "Sources/Assembly.swift": Self.assembly.text,
+      "Sources/Clock.swift": Self.registrations,
+    ])
+    let client = try TestLSPClient()
+    client.keepAlive(workspace)
+    let initialized = try client.initialize(
+      root: workspace.root,
+      capabilities: ClientCapabilities(textDocument: .init(diagnostic: .init(dynamicRegistration: false))))
+    #expect(initialized.capabilities.diagnosticProvider == nil)
+    let assembly = workspace.uri("Sources/Assembly.swift")
+    let clock = workspace.uri("Sources/Clock.swift")
+    client.openDocument(Self.assembly, uri: assembly)
+    client.openDocument(MarkedText(Self.registrations), uri: clock)
+    let pulled = try client.send(DocumentDiagnosticRequest(textDocument: .init(uri: assembly)))
+    #expect(pulled.items == [])
+    let deleted = Self.registrations.replacingOccurrences(
+      of: "  container.register(Clock.self) { _ in SystemClock() }\n", with: "")
+    client.replaceDocument(clock, version: 2, with: deleted)
+    let pushed = try client.waitForDiagnostics(assembly) { !$0.isEmpty }
+    #expect(pushed.map(\.message) == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"])
+    #expect(pushed.first?.range == Self.assembly.lspRange("1️⃣", covering: "resolve"))
+    client.replaceDocument(clock, version: 3, with: Self.registrations)
+    #expect(try client.waitForDiagnostics(assembly) == [])
+    #expect(try client.shutdownAndExit() == 0)
+  }
 }

@@ -76,11 +76,19 @@ import Testing
     #expect(try client.waitForServerRequest(WorkDoneProgressCreateRequest.self).token == "dpend-indexing")
     let begin = try client.waitForNotification(ProgressNotification.self)
     #expect(begin.token == "dpend-indexing")
-    #expect(begin.value == .begin(title: "dpend: indexing"))
-    let end = try client.waitForNotification(ProgressNotification.self)
-    #expect(end.value.kind == "end")
-    let message = try #require(end.value.message, "no end message")
-    #expect(message.hasPrefix("indexed 2 files in "))
+    #expect(begin.value == .begin(title: "dpend: indexing", message: "2 files", percentage: 0))
+    // Reports are at least 100 ms apart, but the last file's always comes.
+    var reports: [WorkDoneProgress] = []
+    var next = try client.waitForNotification(ProgressNotification.self)
+    while next.value.kind == "report" {
+      reports.append(next.value)
+      next = try client.waitForNotification(ProgressNotification.self)
+    }
+    #expect(reports.last == .report(message: "2 of 2 files read", percentage: 100))
+    #expect(reports.dropLast().allSatisfy { $0 == .report(message: "1 of 2 files read", percentage: 50) })
+    #expect(next.value.kind == "end")
+    let message = try #require(next.value.message, "no end message")
+    #expect(message.wholeMatch(of: /indexed 2 files in \d+ ms/) != nil, "\(message)")
     #expect(try client.shutdownAndExit() == 0)
   }
 

@@ -16,6 +16,8 @@ CLIENTS = ["visual-studio-code", "neovim"]
 
 
 REGISTRATIONS: list = []
+# Each `workspace/codeLens/refresh` and `workspace/inlayHint/refresh` the server sent.
+REFRESHED: list = []
 
 
 def make_client() -> LanguageClient:
@@ -27,6 +29,16 @@ def make_client() -> LanguageClient:
         REGISTRATIONS.extend(r.method for r in params.registrations)
         return None
 
+    # The clients whose capabilities say they can be asked to fetch lenses and hints again.
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def code_lens_refresh(client: LanguageClient, params):
+        REFRESHED.append("codeLens")
+        return None
+
+    @client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def inlay_hint_refresh(client: LanguageClient, params):
+        REFRESHED.append("inlayHint")
+        return None
     return client
 
 
@@ -188,9 +200,12 @@ async def container_client(request, lsp_client: LanguageClient, container_worksp
     assert capabilities.document_symbol_provider and capabilities.workspace_symbol_provider
     assert capabilities.code_lens_provider and capabilities.inlay_hint_provider
     assert capabilities.call_hierarchy_provider
-    # Pull diagnostics are offered to a client that says it pulls (Neovim's set does, the
-    # recorded VS Code set does not).
-    pulls = client_capabilities(request.param).text_document.diagnostic is not None
+    # Pull diagnostics are offered to a client that pulls and can be asked to pull again;
+    # neither recorded set is both (Neovim's pulls but cannot be asked), so both are pushed to.
+    offered = client_capabilities(request.param)
+    pulls = offered.text_document.diagnostic is not None and bool(
+        offered.workspace.diagnostics and offered.workspace.diagnostics.refresh_support
+    )
     assert (capabilities.diagnostic_provider is not None) == pulls
     lsp_client.pulls = pulls
     yield
@@ -223,14 +238,16 @@ async def test_container_features(container_client: LanguageClient, container_wo
         (5, "not registered", "dpend.showReferences"),
     ]
 
-    # Inlay hints: Feed's implicit scope after its key.
+    # Inlay hints: Feed's implicit scope after the call's closing parenthesis, set apart.
     hints = await asyncio.wait_for(
         client.text_document_inlay_hint_async(
             types.InlayHintParams(doc, types.Range(types.Position(0, 0), types.Position(10, 0)))
         ),
         STEP_TIMEOUT,
     )
-    assert [(h.position.line, h.position.character, h.label) for h in hints] == [(4, 30, ".graph")]
+    assert [(h.position.line, h.position.character, h.label, h.kind, h.padding_left) for h in hints] == [
+        (4, 31, ": scope .graph", types.InlayHintKind.Parameter, True)
+    ]
 
     # Hover on the key itself covers the key.
     hover = await asyncio.wait_for(
@@ -263,3 +280,93 @@ async def test_container_features(container_client: LanguageClient, container_wo
     )
     assert report.kind == "full"
     assert [d.message for d in report.items] == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"]
+
+
+CLOCK = """import Swinject
+
+func registerClock(_ container: Container) {
+  container.register(Clock.self) { _ in SystemClock() }
+}
+"""
+CLOCK_TYPE = "final class SystemClock: Clock {}\n"
+
+
+@pytest.fixture
+def pull_workspace(container_workspace: pathlib.Path) -> pathlib.Path:
+    """The Swinject workspace with `Clock` registered in a file of its own."""
+    (container_workspace / "Sources" / "Clock.swift").write_text(CLOCK)
+    services = container_workspace / "Sources" / "Services.swift"
+    services.write_text(services.read_text() + CLOCK_TYPE)
+    return container_workspace
+
+
+@pytest_lsp.fixture(
+    params=["refresh", "no-refresh"],
+    config=ClientServerConfig(
+        server_command=[dpend_binary(), "lsp", "--debounce", "10"], client_factory=make_client
+    ),
+)
+async def pulling_client(request, lsp_client: LanguageClient, pull_workspace: pathlib.Path):
+    """Neovim's capabilities (it pulls), with `workspace.diagnostics.refreshSupport` or without."""
+    capabilities = client_capabilities("neovim")
+    refresh = request.param == "refresh"
+    capabilities.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=refresh)
+    params = types.InitializeParams(
+        capabilities=capabilities,
+        root_uri=pull_workspace.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=pull_workspace.as_uri(), name="container")],
+    )
+    result = await asyncio.wait_for(lsp_client.initialize_session(params), STEP_TIMEOUT)
+    # Pull is offered only to a client that can be asked to pull again.
+    assert (result.capabilities.diagnostic_provider is not None) == refresh
+    lsp_client.refresh = refresh
+    yield
+    await asyncio.wait_for(lsp_client.shutdown_session(), STEP_TIMEOUT)
+
+
+async def test_another_files_edit_reaches_an_open_document(pulling_client: LanguageClient, pull_workspace: pathlib.Path):
+    client = pulling_client
+    assembly = pull_workspace / "Sources" / "Assembly.swift"
+    clock = pull_workspace / "Sources" / "Clock.swift"
+    assembly_doc = types.TextDocumentIdentifier(uri=assembly.as_uri())
+    for path in (assembly, clock):
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(path.as_uri(), "swift", 1, path.read_text()))
+        )
+
+    async def shown() -> list:
+        """What the editor shows for Assembly.swift: the pull's report, or what was pushed."""
+        if client.refresh:
+            report = await asyncio.wait_for(
+                client.text_document_diagnostic_async(types.DocumentDiagnosticParams(assembly_doc)), STEP_TIMEOUT
+            )
+            return [(d.range.start.line, d.range.start.character, d.message) for d in report.items]
+        return [(d.range.start.line, d.range.start.character, d.message) for d in client.diagnostics.get(assembly.as_uri(), [])]
+
+    async def edit_clock(version: int, text: str, expected: list):
+        # pytest-lsp's client counts each `workspace/diagnostic/refresh` and answers it.
+        refreshes = client.diagnostic_refresh_count
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(uri=clock.as_uri(), version=version),
+                [types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+
+        async def settled():
+            while True:
+                if client.refresh:
+                    # Asked to pull again, then the pull shows it.
+                    while client.diagnostic_refresh_count == refreshes:
+                        await asyncio.sleep(0.01)
+                elif len(client.diagnostics.get(assembly.as_uri(), [])) != len(expected):
+                    await client.wait_for_notification("textDocument/publishDiagnostics")
+                    continue
+                return await shown()
+
+        assert await asyncio.wait_for(settled(), STEP_TIMEOUT) == expected
+
+    assert await shown() == []
+    missing = [(5, 49, "missing dependency: nothing registers 'Clock', needed by 'Feed'")]
+    await edit_clock(2, CLOCK.replace("  container.register(Clock.self) { _ in SystemClock() }\n", ""), missing)
+    await edit_clock(3, CLOCK, [])

@@ -170,7 +170,9 @@ public struct ContainerIndex: Sendable {
   private let concrete: [Int: (registration: Int, type: String)]
   /// For each registration, the sites it answers.
   private let answered: [[Int]]
-  private let registrationByRange: [SourceRange: Int]
+  /// The registrations at each range: one call can make several (Dip's forwarding to
+  /// another tag, a helper's registrations).
+  private let registrationsByRange: [SourceRange: [Int]]
 
   /// The index of no container code.
   public static let empty = ContainerIndex(
@@ -206,9 +208,9 @@ public struct ContainerIndex: Sendable {
     }
     var byType: [String: [Int]] = [:]
     var unread: [Int] = []
-    var byRange: [SourceRange: Int] = [:]
+    var byRange: [SourceRange: [Int]] = [:]
     for (index, registration) in registrations.enumerated() {
-      byRange[registration.range] = byRange[registration.range] ?? index
+      byRange[registration.range, default: []].append(index)
       guard registration.unread == nil else {
         if !registration.isForwarded { unread.append(index) }
         continue
@@ -275,12 +277,13 @@ public struct ContainerIndex: Sendable {
     self.maybe = maybe
     self.concrete = concrete
     self.answered = answered
-    self.registrationByRange = byRange
+    self.registrationsByRange = byRange
   }
 
-  /// The position of `registration` in ``registrations``, found by its range.
+  /// The position of `registration` in ``registrations``: the one at its range that equals it.
   public func position(of registration: ContainerRegistration) -> Int? {
-    registrationByRange[registration.range]
+    let candidates = registrationsByRange[registration.range] ?? []
+    return candidates.count == 1 ? candidates[0] : candidates.first { registrations[$0] == registration }
   }
 
   /// The registrations that answer `site`, in ``registrations`` order.

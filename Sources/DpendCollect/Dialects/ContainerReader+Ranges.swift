@@ -30,7 +30,8 @@ extension ContainerReader {
     } else {
       return
     }
-    keyRanges.append(KeyRange(call: name, key: key))
+    let close = call.rightParen.flatMap { $0.presence == .present ? range($0) : nil }
+    keyRanges.append(KeyRange(call: name, key: key, closingParenthesis: close))
   }
 
   /// The `#if` conditions `node` is written under, outermost first; an `#else` branch is the

@@ -28,3 +28,11 @@ public struct CodeLens: Hashable, Sendable, Codable {
     self.command = command
   }
 }
+
+/// `workspace/codeLens/refresh`: a request from the server asking the client to fetch every
+/// shown document's code lenses again (a change elsewhere moved what they count).
+public struct CodeLensRefreshRequest: LSPRequest, Hashable {
+  public static let method = "workspace/codeLens/refresh"
+  public typealias Response = LSPAny?
+  public init() {}
+}

@@ -32,4 +32,14 @@ public struct InlayHint: Hashable, Sendable, Codable {
 
   /// The kind of a type's hint.
   public static let typeKind = 1
+  /// The kind of a parameter's hint (dpend's: a registration's implicit scope).
+  public static let parameterKind = 2
+}
+
+/// `workspace/inlayHint/refresh`: a request from the server asking the client to fetch every
+/// shown document's inlay hints again.
+public struct InlayHintRefreshRequest: LSPRequest, Hashable {
+  public static let method = "workspace/inlayHint/refresh"
+  public typealias Response = LSPAny?
+  public init() {}
 }

@@ -77,14 +77,21 @@ public struct ClientCapabilities: Hashable, Sendable, Codable {
     public var workspaceFolders: Bool?
     /// `refreshSupport`: the client pulls again on `workspace/diagnostic/refresh`.
     public var diagnostics: Refresh?
+    /// `refreshSupport`: the client fetches lenses again on `workspace/codeLens/refresh`.
+    public var codeLens: Refresh?
+    /// `refreshSupport`: the client fetches hints again on `workspace/inlayHint/refresh`.
+    public var inlayHint: Refresh?
     public init(
       didChangeWatchedFiles: DynamicRegistration? = nil, workspaceEdit: WorkspaceEditCapabilities? = nil,
-      workspaceFolders: Bool? = nil, diagnostics: Refresh? = nil
+      workspaceFolders: Bool? = nil, diagnostics: Refresh? = nil, codeLens: Refresh? = nil,
+      inlayHint: Refresh? = nil
     ) {
       self.didChangeWatchedFiles = didChangeWatchedFiles
       self.workspaceEdit = workspaceEdit
       self.workspaceFolders = workspaceFolders
       self.diagnostics = diagnostics
+      self.codeLens = codeLens
+      self.inlayHint = inlayHint
     }
   }
 

@@ -46,9 +46,9 @@ public struct WorkDoneProgress: Hashable, Sendable, Codable {
   public var message: String?
   public var percentage: Int?
 
-  /// Begins progress with no percentage: the client shows an indeterminate indicator.
-  public static func begin(title: String, message: String? = nil) -> WorkDoneProgress {
-    WorkDoneProgress(kind: "begin", title: title, message: message, percentage: nil)
+  /// Begins progress; with no percentage the client shows an indeterminate indicator.
+  public static func begin(title: String, message: String? = nil, percentage: Int? = nil) -> WorkDoneProgress {
+    WorkDoneProgress(kind: "begin", title: title, message: message, percentage: percentage)
   }
   public static func report(message: String, percentage: Int) -> WorkDoneProgress {
     WorkDoneProgress(kind: "report", title: nil, message: message, percentage: percentage)

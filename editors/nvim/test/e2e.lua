@@ -62,11 +62,15 @@ end
 
 -- The README's ready mapping, as a user sets it up; the graph page is recorded, not opened.
 local opened_graph
+local progress_lines = {}
 require("dpend").setup({
   cmd = { bin, "lsp", "--debounce", "10" },
   client = { on_attach = require("dpend").on_attach },
   open = function(path)
     opened_graph = path
+  end,
+  progress = function(text)
+    table.insert(progress_lines, text)
   end,
 })
 
@@ -112,6 +116,48 @@ step("missing dependency diagnostic", function()
   assert(d.message == expected, d.message)
   assert(d.severity == vim.diagnostic.severity.ERROR, "severity " .. tostring(d.severity))
   return ("%d:%d %s"):format(d.lnum, d.col, d.message)
+end)
+
+step("indexing shows its progress", function()
+  wait(10000, function()
+    return #progress_lines > 0 and progress_lines[#progress_lines]:match("^dpend: indexed ") ~= nil
+  end, "the end of indexing")
+  local first, before, last = progress_lines[1], progress_lines[#progress_lines - 1], progress_lines[#progress_lines]
+  assert(first == "dpend: indexing 3 files", vim.inspect(progress_lines))
+  assert(before == "dpend: indexing: 3 of 3 files read (100%)", vim.inspect(progress_lines))
+  assert(last:match("^dpend: indexed 3 files in %d+ ms$"), vim.inspect(progress_lines))
+  return table.concat(progress_lines, " / ")
+end)
+
+-- Another file's edit reaches this buffer while both are shown (0.11 pulls: it is pushed to).
+step("an edit in another buffer shows here and undo clears it", function()
+  vim.cmd("split " .. vim.fn.fnameescape(clock))
+  local clock_buf = vim.api.nvim_get_current_buf()
+  wait(5000, function()
+    return require("dpend").client(clock_buf) ~= nil
+  end, "the client on Clock.swift")
+  vim.cmd("normal! 2Gdd")
+  assert(vim.api.nvim_buf_get_lines(clock_buf, 0, -1, false)[2] == nil, "ClockImpl not deleted")
+  wait(3000, function()
+    return #lsp_diagnostics(bufnr) == 2
+  end, "Feed.swift's error about Clock")
+  local shown = vim.tbl_map(function(d)
+    return ("%d:%d %s"):format(d.lnum, d.col, d.message)
+  end, lsp_diagnostics(bufnr))
+  table.sort(shown)
+  local expected = {
+    "2:14 missing dependency: nothing provides 'Clock', needed by 'FeedImpl.init(clock:store:)'",
+    "2:28 missing dependency: nothing provides 'Store', needed by 'FeedImpl.init(clock:store:)'",
+  }
+  assert(vim.deep_equal(shown, expected), vim.inspect(shown))
+  vim.cmd("undo")
+  wait(3000, function()
+    return #lsp_diagnostics(bufnr) == 1
+  end, "undo to clear Feed.swift's error about Clock")
+  assert(lsp_diagnostics(bufnr)[1].col == 28, vim.inspect(lsp_diagnostics(bufnr)))
+  vim.cmd("close")
+  vim.api.nvim_set_current_buf(bufnr)
+  return table.concat(shown, " / ")
 end)
 
 step("hover shows the provider", function()
@@ -194,6 +240,39 @@ step(":DpendTree shows the graph", function()
 end)
 
 -- The buffer now holds `StoreImpl` on line 5: `FeedImpl.init` needs it (line 3).
+-- Each lens as "line:title", sorted.
+local function lens_lines()
+  local shown = {}
+  for _, lens in ipairs(vim.lsp.codelens.get(bufnr)) do
+    table.insert(shown, (lens.range.start.line + 1) .. ":" .. (lens.command and lens.command.title or "?"))
+  end
+  table.sort(shown)
+  return shown
+end
+
+local function wait_for_lenses(expected, what)
+  local ok = vim.wait(5000, function()
+    return vim.deep_equal(lens_lines(), expected)
+  end, 20)
+  assert(ok, what .. ": " .. vim.inspect(lens_lines()))
+end
+
+-- No manual refresh: the plugin fetches lenses after each change (`TextChanged`).
+step("lenses follow dd and undo", function()
+  vim.api.nvim_win_set_cursor(0, { 5, 0 })
+  wait_for_lenses({ "3:0 resolves · needs 2", "5:1 resolve · needs nothing" }, "lenses after the fix")
+  assert(vim.api.nvim_get_current_buf() == bufnr, "not in Feed.swift")
+  -- A script never returns to the main loop, where Neovim fires `TextChanged` after a
+  -- normal-mode change: it is fired as Neovim would.
+  keys("dd")
+  vim.cmd("doautocmd <nomodeline> TextChanged")
+  wait_for_lenses({ "3:0 resolves · needs 2", "3:not registered" }, "lenses after dd")
+  keys("u")
+  vim.cmd("doautocmd <nomodeline> TextChanged")
+  wait_for_lenses({ "3:0 resolves · needs 2", "5:1 resolve · needs nothing" }, "lenses after undo")
+  return table.concat(lens_lines(), " / ")
+end)
+
 step("code lenses count resolves and run with keys", function()
   vim.lsp.codelens.refresh()
   wait(10000, function()

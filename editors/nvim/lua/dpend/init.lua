@@ -18,6 +18,9 @@ M.defaults = {
   client = {},
   -- Opens the page `:DpendGraph` made (a path): the system's browser by default.
   open = nil,
+  -- Shows a line of the server's indexing progress ("dpend: indexing: 412 of 959 files
+  -- read (42%)"): echoed in the message area by default; `false` shows nothing.
+  progress = nil,
 }
 
 M.config = vim.deepcopy(M.defaults)
@@ -76,7 +79,44 @@ local function apply_edit(err, result, ctx, config)
   return vim.lsp.handlers["workspace/applyEdit"](err, result, ctx, config)
 end
 
-M.handlers = { ["workspace/applyEdit"] = apply_edit }
+-- The server's `$/progress` as one line: the begin's title and file count, each report's
+-- count and percentage, the end's summary.
+local progress_titles = {}
+
+function M.progress_text(token, value)
+  if value.kind == "begin" then
+    progress_titles[token] = value.title or "dpend"
+    return value.title .. (value.message and (" " .. value.message) or "")
+  end
+  local title = progress_titles[token] or "dpend"
+  if value.kind == "end" then
+    progress_titles[token] = nil
+    return "dpend: " .. (value.message or "done")
+  end
+  return title .. ": " .. (value.message or "") .. (value.percentage and (" (" .. value.percentage .. "%)") or "")
+end
+
+local function show_progress(text)
+  if M.config.progress == false then
+    return
+  end
+  if M.config.progress then
+    return M.config.progress(text)
+  end
+  vim.api.nvim_echo({ { text } }, false, {})
+end
+
+-- Neovim 0.7–0.10 have no `LspProgress` event: the handler shows each step itself.
+local function progress(err, result, ctx, config)
+  local default = vim.lsp.handlers["$/progress"]
+  local answer = default and default(err, result, ctx, config)
+  if vim.fn.has("nvim-0.11") == 0 and result and type(result.value) == "table" then
+    show_progress(M.progress_text(result.token, result.value))
+  end
+  return answer
+end
+
+M.handlers = { ["workspace/applyEdit"] = apply_edit, ["$/progress"] = progress }
 
 -- A code lens's `dpend.showReferences`: its third argument's locations in the quickfix list.
 local function show_references(command, ctx)
@@ -221,8 +261,10 @@ function M.on_attach(_, bufnr)
   map("<leader>ws", vim.lsp.buf.workspace_symbol)
   map("<leader>ci", vim.lsp.buf.incoming_calls)
   map("<leader>co", vim.lsp.buf.outgoing_calls)
-  -- Lenses ("N resolves · needs M") are fetched when the buffer is entered or left insert mode.
-  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave" }, {
+  -- Lenses ("N resolves · needs M") are fetched when the buffer is entered, changed in
+  -- normal mode (`dd`, undo) or left insert mode; the server asks a client that can be
+  -- asked (`workspace/codeLens/refresh`) after changes in other files.
+  vim.api.nvim_create_autocmd({ "BufEnter", "InsertLeave", "TextChanged" }, {
     buffer = bufnr,
     callback = function()
       vim.lsp.codelens.refresh()
@@ -242,6 +284,17 @@ function M.setup(opts)
     M.graph(args.args)
   end, { nargs = "?", desc = "dpend: Open the dependency graph (around a key)" })
   if vim.lsp.config and vim.lsp.enable then
+    -- Neovim 0.11: indexing progress through its `LspProgress` event.
+    vim.api.nvim_create_autocmd("LspProgress", {
+      group = vim.api.nvim_create_augroup("dpend-progress", { clear = true }),
+      callback = function(args)
+        local client = vim.lsp.get_client_by_id(args.data.client_id)
+        local params = args.data.params
+        if client and client.name == "dpend" and params and type(params.value) == "table" then
+          show_progress(M.progress_text(params.token, params.value))
+        end
+      end,
+    })
     vim.lsp.config("dpend", vim.tbl_deep_extend("force", {
       cmd = M.config.cmd,
       filetypes = M.config.filetypes,
