@@ -320,6 +320,7 @@ async def pulling_client(request, lsp_client: LanguageClient, pull_workspace: pa
     # Pull is offered only to a client that can be asked to pull again.
     assert (result.capabilities.diagnostic_provider is not None) == refresh
     lsp_client.refresh = refresh
+    REFRESHED.clear()
     yield
     await asyncio.wait_for(lsp_client.shutdown_session(), STEP_TIMEOUT)
 
@@ -370,3 +371,5 @@ async def test_another_files_edit_reaches_an_open_document(pulling_client: Langu
     missing = [(5, 49, "missing dependency: nothing registers 'Clock', needed by 'Feed'")]
     await edit_clock(2, CLOCK.replace("  container.register(Clock.self) { _ in SystemClock() }\n", ""), missing)
     await edit_clock(3, CLOCK, [])
+    # Neovim's set fetches hints again when asked; lenses it refreshes itself (no refreshSupport).
+    assert "inlayHint" in REFRESHED and "codeLens" not in REFRESHED
