@@ -29,9 +29,16 @@ extension IDE {
 
   /// On a resolve: the registrations answering it; when none does, the unread registrations
   /// that might, else the registration of a concrete type conforming to the protocol asked
-  /// for. `nil` when no resolve is at the offset.
+  /// for. On a registration: the declarations of the types it registers. `nil` when neither
+  /// is at the offset.
   func containerProviders(at offset: Int, in path: String) -> [SourceRange]? {
-    guard case .resolve(let site)? = containerSymbol(at: offset, in: path)?.symbol else { return nil }
+    let symbol = containerSymbol(at: offset, in: path)?.symbol
+    // On a registration (its `register` or its key): where the sources declare what it
+    // registers, as on the key's type in the compiler's own index.
+    if case .registration(let registration)? = symbol {
+      return registration.types.flatMap { graph.declarations(ofType: $0) }
+    }
+    guard case .resolve(let site)? = symbol else { return nil }
     let index = graph.containerIndex
     var registrations = index.registrations(answering: site)
     if registrations.isEmpty { registrations = index.unreadRegistrations(possiblyAnswering: site) }

@@ -27,13 +27,19 @@ public struct KeyNode: Hashable, Sendable {
   /// The setup it is written in (an assembly's function, a configuration class); `nil` when
   /// none is known.
   public var group: String?
+  /// Where the group is declared in the node's file (the assembly's or configuration's name);
+  /// `nil` when it is not a type declared there (a setup function).
+  public var groupRange: SourceRange?
 
-  public init(kind: Kind, name: String, detail: String, range: SourceRange, group: String?) {
+  public init(
+    kind: Kind, name: String, detail: String, range: SourceRange, group: String?, groupRange: SourceRange? = nil
+  ) {
     self.kind = kind
     self.name = name
     self.detail = detail
     self.range = range
     self.group = group
+    self.groupRange = groupRange
   }
 }
 
@@ -45,18 +51,27 @@ struct KeyNodes {
   func node(_ registration: ContainerRegistration) -> KeyNode {
     let name = registration.keys.first?.description ?? "registration dpend cannot read"
     let scope = registration.scope.map { "scope \($0)" } ?? "default scope"
+    let group = registration.gate?.name ?? (registration.lookupScope.isEmpty ? nil : registration.lookupScope)
     return KeyNode(
       kind: .registration, name: name, detail: "\(registration.dialect.displayName), \(scope)",
-      range: registration.range,
-      group: registration.gate?.name ?? (registration.lookupScope.isEmpty ? nil : registration.lookupScope))
+      range: registration.range, group: group,
+      groupRange: group.flatMap { declaration(of: $0, in: registration.range.file) })
+  }
+
+  /// The declaration of the type `group` names in `file`, when there is one: its name.
+  private func declaration(of group: String, in file: String) -> SourceRange? {
+    guard let summary = graph.summary(of: file) else { return nil }
+    let last = group.split(separator: ".").last.map(String.init) ?? group
+    return summary.types.first { $0.name == group || $0.name.hasSuffix("." + last) || $0.name == last }?.range
   }
 
   func node(_ factory: Factory) -> KeyNode {
     var group: String?
     if case .configurationMethod(let configuration, _, _) = factory.kind { group = configuration.name }
+    let groupRange = group.flatMap { declaration(of: $0, in: factory.range.file) }
     return KeyNode(
       kind: .provider, name: factory.key.description, detail: "\(factory.displayName), scope \(factory.scope.rawValue)",
-      range: factory.range, group: group)
+      range: factory.range, group: group, groupRange: groupRange)
   }
 
   /// A resolve outside registrations, named after where it is.

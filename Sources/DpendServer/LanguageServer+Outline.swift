@@ -30,13 +30,17 @@ extension LanguageServer {
       }
       if let at = groups[group] {
         result[at].children!.append(symbol)
-        // The group covers its children: the range from the first to the last.
-        result[at].range.end = range.end
+        // The group covers its children: from its declaration (or first child) to the last.
+        result[at].range.end = max(result[at].range.end, range.end)
       } else {
         groups[group] = result.count
         let kind = node.kind == .provider ? SymbolKind.class : SymbolKind.function
+        // Where the group is declared (the assembly's name), else at its first child.
+        let declared = node.groupRange.map { ide.lspRange($0, positions) } ?? range
         result.append(
-          DocumentSymbol(name: group, detail: nil, kind: kind, range: range, selectionRange: range, children: [symbol]))
+          DocumentSymbol(
+            name: group, detail: nil, kind: kind, range: Range(start: min(declared.start, range.start), end: range.end),
+            selectionRange: declared, children: [symbol]))
       }
     }
     return result

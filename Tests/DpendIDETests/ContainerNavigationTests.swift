@@ -171,8 +171,14 @@ import Testing
         Self.dipContainer.range("7️⃣", covering: "register", in: "AppContainer.swift")
       ])
     #expect(ide.providers(at: Self.dipScreen.offset("4️⃣"), in: "Screen.swift") == [])
-    // On a registration: nothing to go to.
-    #expect(ide.providers(at: Self.dipContainer.offset("1️⃣"), in: "AppContainer.swift") == nil)
+    // On a registration's `register`: where the type it registers is declared, as on its key.
+    let store = MarkedText("protocol 1️⃣Store {}").range("1️⃣", covering: "Store", in: "Services.swift")
+    #expect(ide.providers(at: Self.dipContainer.offset("1️⃣"), in: "AppContainer.swift") == [store])
+    let swinject = try Self.swinject()
+    let onWord = swinject.providers(at: Self.assembly.offset("1️⃣"), in: "Assembly.swift")
+    #expect(onWord == [store])
+    let keyOffset = Self.assembly.offset("1️⃣") + "register(Sto".utf8.count
+    #expect(swinject.providers(at: keyOffset, in: "Assembly.swift") == onWord)
   }
 
   @Test func referencesOnARegistrationListItsResolvesInEveryFileAndFactory() throws {

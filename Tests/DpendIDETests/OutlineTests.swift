@@ -15,20 +15,23 @@ import Testing
   @Test func swinjectOutlineListsRegistrationsUnderTheirAssembly() throws {
     let ide = try Nav.swinject()
     let file = "Assembly.swift"
+    // The group is where the assembly is declared, not its first registration.
+    let assembly = MarkedText("import Swinject\n\nfinal class 1️⃣AppAssembly: Assembly {\n").range(
+      "1️⃣", covering: "AppAssembly", in: file)
     #expect(
       ide.nodes(in: file) == [
         KeyNode(
           kind: .registration, name: "Store", detail: "Swinject, scope container",
-          range: Self.range(Nav.assembly, "1️⃣", "register", file), group: "AppAssembly"),
+          range: Self.range(Nav.assembly, "1️⃣", "register", file), group: "AppAssembly", groupRange: assembly),
         KeyNode(
           kind: .registration, name: "Store (name \"cache\")", detail: "Swinject, default scope",
-          range: Self.range(Nav.assembly, "2️⃣", "register", file), group: "AppAssembly"),
+          range: Self.range(Nav.assembly, "2️⃣", "register", file), group: "AppAssembly", groupRange: assembly),
         KeyNode(
           kind: .registration, name: "Feed", detail: "Swinject, default scope",
-          range: Self.range(Nav.assembly, "3️⃣", "register", file), group: "AppAssembly"),
+          range: Self.range(Nav.assembly, "3️⃣", "register", file), group: "AppAssembly", groupRange: assembly),
         KeyNode(
           kind: .registration, name: "AnalyticsImpl", detail: "Swinject, default scope",
-          range: Self.range(Nav.assembly, "6️⃣", "register", file), group: "AppAssembly"),
+          range: Self.range(Nav.assembly, "6️⃣", "register", file), group: "AppAssembly", groupRange: assembly),
       ])
     #expect(ide.nodes(matching: "STORE").map(\.name) == ["Store", "Store (name \"cache\")"])
     #expect(ide.nodes(matching: "").count == 4)

@@ -29,6 +29,47 @@ import Testing
 
     """
 
+  /// An assembly's symbol is where it is declared, and covers its registrations.
+  @Test func anAssemblysSymbolIsItsDeclaration() throws {
+    let assembly = MarkedText(
+      """
+      import Swinject
+
+      final class 1️⃣AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.2️⃣register(Store.self) { _ in StoreImpl() }
+          container.3️⃣register(Clock.self) { _ in SystemClock() }
+        }
+      }
+
+      """)
+    let services =
+      "protocol Store {}\nprotocol Clock {}\nfinal class StoreImpl: Store {}\nfinal class SystemClock: Clock {}\n"
+    let workspace = try ServerFixtures.workspace(
+      [".dpend.json": "{}", "Sources/Services.swift": services, "Sources/Assembly.swift": assembly.text])
+    let client = try ServerFixtures.start(workspace)
+    let uri = workspace.uri("Sources/Assembly.swift")
+    let symbols = try client.send(DocumentSymbolRequest(textDocument: .init(uri: uri)))
+    let name = assembly.lspRange("1️⃣", covering: "AppAssembly")
+    let store = assembly.lspRange("2️⃣", covering: "register")
+    let clock = assembly.lspRange("3️⃣", covering: "register")
+    #expect(
+      symbols == [
+        DocumentSymbol(
+          name: "AppAssembly", detail: nil, kind: SymbolKind.function,
+          range: DpendProtocol.Range(start: name.start, end: clock.end), selectionRange: name,
+          children: [
+            DocumentSymbol(
+              name: "Store", detail: "Swinject, default scope", kind: SymbolKind.constructor, range: store,
+              selectionRange: store, children: nil),
+            DocumentSymbol(
+              name: "Clock", detail: "Swinject, default scope", kind: SymbolKind.constructor, range: clock,
+              selectionRange: clock, children: nil),
+          ])
+      ])
+    #expect(try client.shutdownAndExit() == 0)
+  }
+
   @Test func outlineLensesHintsAndHierarchy() throws {
     let workspace = try ServerFixtures.workspace(
       [".dpend.json": "{}", "Sources/Services.swift": Self.services, "Sources/Assembly.swift": Self.assembly.text])

@@ -25,3 +25,16 @@ extension DependencyGraph {
     }
   }
 }
+
+extension DependencyGraph {
+  /// Where the analysed sources declare the type or protocol named `type` (qualified, as
+  /// keys are), in path order; empty for a type they do not declare (a library's).
+  public func declarations(ofType type: String) -> [SourceRange] {
+    let shelf = files.summaries
+    return shelf.stored.keys.sorted().flatMap { path -> [SourceRange] in
+      guard let declared = shelf.declarations(of: path) else { return [] }
+      return declared.types.filter { $0.name == type }.map(\.range)
+        + declared.protocols.filter { $0.name == type }.map(\.range)
+    }
+  }
+}
