@@ -1,5 +1,6 @@
 // The part of vscode-languageclient 9 ("vscode-languageclient/node") the extension uses,
-// declared here because the npm registry is out of reach.
+// declared here because the npm registry is out of reach; package.sh compiles against the
+// real package instead.
 declare module "vscode-languageclient/node" {
   import { OutputChannel } from "vscode";
 

@@ -1,6 +1,6 @@
-// The part of the VS Code API (module "vscode", as in @types/vscode 1.75) that the extension
-// uses, declared here because the npm registry is out of reach; the real package replaces it
-// when the extension is built for the marketplace.
+// The part of the VS Code API (module "vscode", as in @types/vscode 1.82.0, the oldest VS Code
+// that vscode-languageclient 9 runs in) that the extension uses, declared here because the npm
+// registry is out of reach; package.sh compiles against the real package instead.
 declare module "vscode" {
   export interface Disposable {
     dispose(): unknown;
