@@ -151,7 +151,7 @@ The command loop's `post-command-hook' is run too: there
     (format "%s %s" span text)))
 
 (e2e-step "hover shows the provider"
-  ;; On `Clock' of `clock: Clock', as eldoc shows it (`C-h .'), in the *eldoc* buffer too.
+  ;; `M-x eldoc' on `Clock' of `clock: Clock': what ElDoc shows when point rests there.
   (e2e-goto 3 17)
   (let (shown)
     (add-hook 'eldoc-display-functions (lambda (docs _interactive) (setq shown docs)) nil t)
