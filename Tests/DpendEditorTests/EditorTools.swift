@@ -31,6 +31,18 @@ enum EditorTools {
     return version(of: path)?.contains("NVIM v0.11.") == true ? path : nil
   }()
 
+  /// Emacs with Eglot (`$DPEND_EMACS` overrides the path): Debian's `emacs-nox` 28 with
+  /// `elpa-eglot`, or an Emacs whose Eglot is built in (29+). `nil` when Eglot does not load
+  /// in it as `editors/emacs/test/e2e.el` loads it.
+  static let emacs: String? = {
+    guard let path = ProcessInfo.processInfo.environment["DPEND_EMACS"] ?? onPath("emacs") else { return nil }
+    let probe =
+      "(progn (require 'package) (add-to-list 'package-directory-list \"/usr/share/emacs/site-lisp/elpa\")"
+      + " (package-initialize) (require 'eglot) (princ \"eglot loads\"))"
+    let result = try? run(path, ["--batch", "-Q", "--eval", probe], timeout: 60)
+    return result?.status == 0 && result?.stdout.contains("eglot loads") == true ? path : nil
+  }()
+
   static let python3 = onPath("python3")
   /// `true` when `python3 -c "import pytest_lsp"` works.
   static let hasPytestLSP =
@@ -45,6 +57,18 @@ enum EditorTools {
       let result = try? run(path, ["--version"], timeout: 30), result.status == 0
     else { return nil }
     return result.stdout.split(separator: "\n").first.map(String.init)
+  }
+
+  /// The steps a scenario script wrote to its result file, one JSON object a line:
+  /// `{"step": …, "ok": …, "detail": …}`; lines of another shape are left out.
+  static func stepOutcomes(in file: URL) -> [(step: String, ok: Bool, detail: String)] {
+    let lines = (try? String(contentsOf: file, encoding: .utf8))?.split(separator: "\n") ?? []
+    return lines.compactMap { line in
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+        let step = object["step"] as? String, let ok = object["ok"] as? Bool
+      else { return nil }
+      return (step, ok, object["detail"] as? String ?? "")
+    }
   }
 
   /// `name` found on `PATH`.
