@@ -5,40 +5,91 @@ import DpendModel
 /// initializer's dependencies from the container:
 /// ```swift
 /// container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!, clock: r.resolve(Clock.self)) }
+/// container.register(Detail.self) { (r, id: Int) in DetailImpl(store: r.resolve(Store.self)!, id: id) }
 /// c.register(tag: "main") { FeedImpl(store: try c.resolve(), clock: try? c.resolve()) as Feed }
 /// register { FeedImpl(store: resolve(), clock: optional()) as Feed }
 /// ```
-/// `nil` when it cannot be written without a guess or a trap: runtime arguments (their
-/// types and values are the caller's), a throwing initializer where the factory cannot throw
-/// (Swinject, Resolver), a tagged dependency, another dialect.
+/// A key resolved with runtime arguments (Swinject, which counts them) is registered with a
+/// factory taking them, typed as the resolve passes them; each is handed to the first
+/// initializer parameter of its type not yet given one (named after its label), else
+/// ignored (`_: Int`). `nil` when it cannot be written without a guess or a trap: an
+/// argument whose type is not known, runtime arguments in a dialect whose typed factory
+/// parameters dpend reads as auto-wired needs (Dip), a throwing initializer where the
+/// factory cannot throw (Swinject, Resolver), a tagged dependency, another dialect.
 enum ContainerStub {
-  /// The statement registering `key` on `receiver` (empty: a call on nothing).
+  /// The statement registering `key` on `receiver` (empty: a call on nothing), its factory
+  /// taking runtime arguments of `argumentTypes` (one per argument of the key).
   static func registration(
-    of key: ContainerKey, dialect: Dialect, receiver: String, making construction: Construction
+    of key: ContainerKey, dialect: Dialect, receiver: String, making construction: Construction,
+    argumentTypes: [String] = []
   ) -> String? {
-    guard key.argumentCount == 0, !key.type.isEmpty, construction.dependencies.allSatisfy({ $0.tag == nil }) else {
-      return nil
-    }
+    guard !key.type.isEmpty, construction.dependencies.allSatisfy({ $0.tag == nil }),
+      argumentTypes.count == key.argumentCount
+    else { return nil }
     let on = receiver.isEmpty ? "" : receiver + "."
     let cast = construction.type == key.type ? "" : " as \(key.type)"
     switch dialect {
     case .swinject:
-      guard !construction.isThrowing else { return nil }
+      guard !construction.isThrowing, let arguments = Arguments(argumentTypes, for: construction) else { return nil }
       let name = key.name.map { ", name: \($0)" } ?? ""
-      let made = construction.expression { "r.resolve(\($0.type).self)" + ($0.isOptional ? "" : "!") }
-      let resolver = construction.dependencies.isEmpty ? "_" : "r"
-      return "\(on)register(\(key.type).self\(name)) { \(resolver) in \(made) }"
+      // `expression` writes the dependencies in order: `position` is the one written.
+      var position = 0
+      var resolves = false
+      let made = construction.expression { dependency in
+        defer { position += 1 }
+        if let argument = arguments.passed[position] { return argument }
+        resolves = true
+        return "r.resolve(\(dependency.type).self)" + (dependency.isOptional ? "" : "!")
+      }
+      let resolver = resolves ? "r" : "_"
+      let parameters =
+        arguments.parameters.isEmpty
+        ? resolver : "(" + ([resolver] + arguments.parameters).joined(separator: ", ") + ")"
+      return "\(on)register(\(key.type).self\(name)) { \(parameters) in \(made) }"
     case .dip:
+      guard argumentTypes.isEmpty else { return nil }
       let tag = key.name.map { "(tag: \($0))" } ?? ""
       let made = construction.expression { ($0.isOptional ? "try? " : "try ") + on + "resolve()" }
       return "\(on)register\(tag) { \(made)\(cast) }"
     case .resolver:
-      guard !construction.isThrowing else { return nil }
+      guard argumentTypes.isEmpty, !construction.isThrowing else { return nil }
       let name = key.name.map { "(name: \($0))" } ?? ""
       let made = construction.expression { $0.isOptional ? "optional()" : "resolve()" }
       return "\(on)register\(name) { \(made)\(cast) }"
     default:
       return nil
+    }
+  }
+
+  /// A factory's runtime-argument parameters (`id: Int`, `_: String`) and, by dependency,
+  /// the parameter passed to it.
+  struct Arguments {
+    var parameters: [String] = []
+    var passed: [Int: String] = [:]
+
+    /// `nil` when a type is unknown or not a plain type (``Construction/isPlainType(_:)``).
+    init?(_ types: [String], for construction: Construction) {
+      var names: Set<String> = ["r"]
+      for (position, type) in types.enumerated() {
+        let isOptional = type.hasSuffix("?")
+        let unwrapped = isOptional ? String(type.dropLast()) : type
+        guard Construction.isPlainType(unwrapped) else { return nil }
+        // An optional argument fits an optional parameter only.
+        let index = construction.dependencies.indices.first { index in
+          let dependency = construction.dependencies[index]
+          return passed[index] == nil && dependency.type == unwrapped && (dependency.isOptional || !isOptional)
+        }
+        guard let index else {
+          parameters.append("_: \(type)")
+          continue
+        }
+        let label = construction.dependencies[index].label
+        var name = label == "_" || names.contains(label) ? "argument\(position + 1)" : label
+        while names.contains(name) { name += "_" }
+        names.insert(name)
+        parameters.append("\(name): \(type)")
+        passed[index] = name
+      }
     }
   }
 }

@@ -9,9 +9,9 @@ extension IDE {
   /// For the resolves at UTF-8 `offsets` of `path` that nothing registers
   /// (`missing-dependency`, `unregistered-optional-resolve`): "did you mean" each registered
   /// key differing only by its name or tag, or by a typo in its type (edit distance); and a
-  /// registration of the key (``ContainerStub``) after the last registration of the
-  /// container and function that register the resolving factory, or else of those holding
-  /// the most registrations the resolve can see.
+  /// registration of the key (``ContainerStub``), with the runtime arguments the resolve
+  /// passes, after the last registration of the block registering most of its neighbours
+  /// (what needs the key, what its implementation needs), formatted like them.
   public func missingRegistrationFixes(at offsets: [Int], in path: String) -> [Fix] {
     var fixes: [Fix] = []
     var seen: Set<SourceRange> = []
@@ -144,20 +144,23 @@ extension IDE {
     }
   }
 
-  /// The registration of `site`'s key, constructing its one implementation, after the last
-  /// registration of its neighbours; `nil` when it cannot be written without a trap.
+  /// The registration of `site`'s key, constructing its one implementation and taking the
+  /// runtime arguments the resolve passes, after the last registration of its neighbours
+  /// (``placement(of:making:)``); `nil` when it cannot be written without a trap.
   private func registrationFix(for site: ContainerSite) -> Fix? {
     guard let key = site.key, let construction = Construction(implementing: key.type, in: graph),
-      let last = neighbour(of: site), let statement = last.statement, let lines = statement.lines,
-      let table = self.lines(of: lines.file),
+      let placed = placement(of: site, making: construction), let statement = placed.last.statement,
+      let lines = statement.lines, let table = self.lines(of: lines.file),
       let stub = ContainerStub.registration(
-        of: key, dialect: site.site.dialect, receiver: statement.receiver, making: construction)
+        of: key, dialect: site.site.dialect, receiver: statement.receiver, making: construction,
+        argumentTypes: key.argumentCount == 0 ? [] : site.site.argumentTypes)
     else { return nil }
+    let gap = placed.apart ? "\n" : ""
     // After the line break ending the last registration's lines; at the end of a file that
     // has none, after one.
     let text =
       lines.end.line > statement.range.end.line
-      ? statement.indentation + stub + "\n" : "\n" + statement.indentation + stub
+      ? gap + statement.indentation + stub + "\n" : "\n" + gap + statement.indentation + stub
     let title =
       "Register " + (construction.type == key.type ? "'\(key)'" : "'\(construction.type)' as '\(key)'")
     return Fix(
@@ -169,19 +172,75 @@ extension IDE {
       ])
   }
 
-  /// The last registration (by position) of the container and function that register
-  /// `site`'s resolving factory; for a resolve elsewhere, of the container and function
-  /// holding the most registrations of its dialect `site` can see. Only registrations on
-  /// lines of their own, outside `#if`, count.
-  private func neighbour(of site: ContainerSite) -> ContainerRegistration? {
+  /// Where the registration of `site`'s key goes: after the last registration of the block
+  /// (assembly, configuration function, setup closure: ``DpendModel/ContainerRegistration/scopeName``)
+  /// holding the most of the key's neighbours — the registrations needing the key, and those
+  /// of the keys `construction` needs — of as many, one holding a registration needing it
+  /// (`site`'s own first), then the one met first; without a neighbour, as ``fallbackNeighbour(of:among:)`` says. Only
+  /// registrations `site` can see, on lines of their own, outside `#if`, count; the last is
+  /// the last at the block's outermost indentation. `apart` when every registration there
+  /// after the first follows a blank line.
+  private func placement(
+    of site: ContainerSite, making construction: Construction
+  ) -> (last: ContainerRegistration, apart: Bool)? {
     let index = graph.containerIndex
     let placeable = index.registrations.filter { registration in
       registration.unread == nil && registration.dialect == site.site.dialect && registration.conditions.isEmpty
         && registration.statement?.lines != nil && index.filter.answers(site.site, registration)
     }
+    let key = site.key
+    let consumers = Set(
+      index.sites.compactMap { other in
+        other.key == key && other.site.dialect == site.site.dialect
+          ? other.consumer.map { index.registrations[$0].range } : nil
+      })
+    let needed = construction.dependencies.map(\.type)
+    let own = site.consumer.map { index.registrations[$0].range }
+    // By block: its neighbours, whether one needs the key, whether one is `site`'s factory.
+    var scores: [String: (neighbours: Int, consumes: Int, owns: Int)] = [:]
+    var order: [String] = []
+    for registration in placeable {
+      let consumes = consumers.contains(registration.range)
+      guard consumes || (registration.name == nil && needed.contains(where: registration.types.contains)) else {
+        continue
+      }
+      if scores[registration.scopeName] == nil { order.append(registration.scopeName) }
+      var score = scores[registration.scopeName] ?? (0, 0, 0)
+      score.neighbours += 1
+      if consumes { score.consumes = 1 }
+      if registration.range == own { score.owns = 1 }
+      scores[registration.scopeName] = score
+    }
+    // The most neighbours; of as many, one holding a consumer (`site`'s first); then the block
+    // met first.
+    let block = order.enumerated().max { first, second in
+      let (a, b) = (scores[first.element]!, scores[second.element]!)
+      return (a.neighbours, a.consumes, a.owns, -first.offset) < (b.neighbours, b.consumes, b.owns, -second.offset)
+    }?.element
+    guard let block else { return fallbackNeighbour(of: site, among: placeable).map { ($0, false) } }
+    // One per statement (`.implements` makes several registrations of one).
+    var statements: Set<SourceRange> = []
+    let inBlock = placeable.filter { $0.scopeName == block && statements.insert($0.statement!.range).inserted }.sorted {
+      $0.statement!.range.start.offset < $1.statement!.range.start.offset
+    }
+    // A registration nested deeper (in an `if`, a loop) is no place for the new one.
+    let outermost = inBlock.map { $0.statement!.indentation.count }.min()
+    let level = inBlock.filter { $0.statement!.indentation.count == outermost }
+    guard let last = level.last else { return nil }
+    let apart = level.count > 1 && level.dropFirst().allSatisfy { $0.statement!.followsBlankLine }
+    return (last, apart)
+  }
+
+  /// Where a key without neighbours goes: after the last registration (by position) of the
+  /// container and function that register `site`'s resolving factory; for a resolve
+  /// elsewhere, of the container and function holding the most of the `placeable`
+  /// registrations.
+  private func fallbackNeighbour(
+    of site: ContainerSite, among placeable: [ContainerRegistration]
+  ) -> ContainerRegistration? {
     let container: String?
     if let consumer = site.consumer {
-      container = index.registrations[consumer].scopeName
+      container = graph.containerIndex.registrations[consumer].scopeName
     } else {
       var counts: [String: Int] = [:]
       for registration in placeable { counts[registration.scopeName, default: 0] += 1 }

@@ -13,12 +13,18 @@ public struct RegistrationStatement: Hashable, Sendable {
   /// empty for a call on nothing (`register { … }` in Resolver's `registerAllServices()`)
   /// or a definition.
   public var receiver: String
+  /// `true` when a blank line (white space only) stands between the statement and the code
+  /// before it, comments aside: a registration added after it is set apart the same way.
+  public var followsBlankLine: Bool
 
-  public init(range: SourceRange, lines: SourceRange?, indentation: String, receiver: String) {
+  public init(
+    range: SourceRange, lines: SourceRange?, indentation: String, receiver: String, followsBlankLine: Bool = false
+  ) {
     self.range = range
     self.lines = lines
     self.indentation = indentation
     self.receiver = receiver
+    self.followsBlankLine = followsBlankLine
   }
 }
 
@@ -120,6 +126,7 @@ extension RegistrationStatement: BinaryCoded {
     try coder.code(&lines)
     try coder.code(&indentation)
     try coder.code(&receiver)
+    try coder.code(&followsBlankLine)
   }
 }
 

@@ -8,7 +8,9 @@ import Testing
 
 /// The code quick fixes write compiles and runs without a trap: each fix is taken in process
 /// from the analysed sources, applied, and the program compiled with `swiftc` against
-/// `DpendRuntime`, Swinject and the Dip stand-in (``SwiftCompiler``), then run.
+/// `DpendRuntime`, Swinject and the Dip stand-in (``SwiftCompiler``), then run: dpend's own
+/// registration method, Swinject's (with runtime arguments too) and Dip's. Resolver's stubs
+/// are not compiled here: no Resolver module is available on the build machines.
 @Suite struct QuickFixCompileTests {
   static let services = """
     protocol Store {}
@@ -73,6 +75,55 @@ import Testing
     let fixes = try Self.ide(files).missingRegistrationFixes(at: [assembly.offset("1️⃣")], in: "Assembly.swift")
     let fix = try #require(fixes.first)
     #expect(try Self.run(Self.applying(fix, to: files, path: "Assembly.swift")) == "FeedImpl StoreImpl\n")
+  }
+
+  @Test func theSwinjectRegistrationTakingRuntimeArgumentsRunsInItsNeighboursAssembly() throws {
+    let assemblies = MarkedText(
+      """
+      import Swinject
+
+      protocol Detail { var id: Int { get } }
+      final class SystemClock: Clock {}
+      final class DetailImpl: Detail {
+        let id: Int
+        init(store: Store, id: Int, _ title: String) { self.id = id }
+      }
+
+      final class ServiceAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Store.self) { _ in StoreImpl() }
+
+          container.register(Clock.self) { _ in SystemClock() }
+        }
+      }
+
+      final class FeedAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!, clock: r.resolve(Clock.self)) }
+        }
+      }
+
+      func detail(_ r: Resolver, id: Int) -> Detail { r.1️⃣resolve(Detail.self, arguments: id, "Inbox")! }
+
+      """)
+    let files = [
+      "Services.swift": Self.services, "Assembly.swift": assemblies.text,
+      "main.swift": "import Swinject\n\nlet assembler = Assembler([ServiceAssembly(), FeedAssembly()])\n"
+        + "let made = detail(assembler.resolver, id: 7)\nprint(type(of: made), made.id)\n",
+    ]
+    let fixes = try Self.ide(files).missingRegistrationFixes(at: [assemblies.offset("1️⃣")], in: "Assembly.swift")
+    let fix = try #require(fixes.first)
+    let fixed = Self.applying(fix, to: files, path: "Assembly.swift")
+    #expect(
+      fixed["Assembly.swift"]!.contains(
+        """
+            container.register(Clock.self) { _ in SystemClock() }
+
+            container.register(Detail.self) { (r, id: Int, argument2: String) in \
+        DetailImpl(store: r.resolve(Store.self)!, id: id, argument2) }
+          }
+        """))
+    #expect(try Self.run(fixed) == "DetailImpl 7\n")
   }
 
   @Test func theDipRegistrationRuns() throws {

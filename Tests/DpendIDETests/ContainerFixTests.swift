@@ -228,6 +228,166 @@ import Testing
     _ = try Self.check(fixes[0], to: "Assembly.swift", of: files, clears: .missingDependency, at: site)
   }
 
+  @Test func theRegistrationGoesIntoTheAssemblyOfItsNeighboursSetApartLikeThem() throws {
+    // `AnalyticsAssembly` registers the most, `ServiceAssembly` what `FeedImpl` needs.
+    let assemblies = MarkedText(
+      """
+      import Swinject
+
+      final class ServiceAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Store.self) { _ in StoreImpl() }
+
+          // The system's.
+          container.register(Clock.self) { _ in SystemClock() }
+      1️⃣  }
+      }
+
+      final class AnalyticsAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Analytics.self, name: "console") { _ in ConsoleAnalytics() }
+          container.register(Analytics.self, name: "remote") { _ in RemoteAnalytics() }
+          container.register(Analytics.self) { _ in RemoteAnalytics() }
+        }
+      }
+
+      """)
+    let screen = MarkedText("import Swinject\n\nfunc show(_ r: Resolver) {\n  _ = r.1️⃣resolve(Feed.self)!\n}\n")
+    let files = ["Services.swift": Self.services, "Assembly.swift": assemblies, "Screen.swift": screen]
+    let ide = try ide(files, filters: [])
+    let fixes = ide.missingRegistrationFixes(at: [screen.offset("1️⃣")], in: "Screen.swift")
+    let stub =
+      "\n    container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!, clock: r.resolve(Clock.self)) }\n"
+    #expect(
+      fixes == [
+        Fix(
+          title: "Register 'FeedImpl' as 'Feed'", isPreferred: true,
+          edits: [
+            .edit(
+              path: "Assembly.swift",
+              replacements: [TextReplacement(offset: assemblies.offset("1️⃣"), length: 0, replacement: stub)],
+              lines: LineTable(assemblies.text))
+          ])
+      ])
+    let site = try #require(ide.containerSymbol(at: screen.offset("1️⃣"), in: "Screen.swift")?.range)
+    _ = try Self.check(fixes[0], to: "Assembly.swift", of: files, clears: .missingDependency, at: site)
+  }
+
+  @Test func ofBlocksHoldingAsManyNeighboursTheConsumersGetsIt() throws {
+    // One neighbour each: `Store` in `StoreAssembly`, `FeedScreen`, which needs `Feed`, in
+    // `ScreenAssembly`, after its last registration outside the `if`.
+    let assemblies = MarkedText(
+      """
+      import Swinject
+
+      let verbose = true
+      final class FeedScreen { init(feed: Feed) {} }
+
+      final class StoreAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Store.self) { _ in StoreImpl() }
+        }
+      }
+
+      final class ScreenAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(FeedScreen.self) { r in FeedScreen(feed: r.resolve(Feed.self)!) }
+      1️⃣    if verbose {
+            container.register(Analytics.self) { _ in ConsoleAnalytics() }
+          }
+        }
+      }
+
+      """)
+    let screen = MarkedText("import Swinject\n\nfunc show(_ r: Resolver) {\n  _ = r.1️⃣resolve(Feed.self)!\n}\n")
+    let files = ["Services.swift": Self.services, "Assembly.swift": assemblies, "Screen.swift": screen]
+    let ide = try ide(files, filters: [])
+    let fixes = ide.missingRegistrationFixes(at: [screen.offset("1️⃣")], in: "Screen.swift")
+    let stub =
+      "    container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!, clock: r.resolve(Clock.self)) }\n"
+    #expect(
+      fixes.map(\.edits) == [
+        [
+          .edit(
+            path: "Assembly.swift",
+            replacements: [TextReplacement(offset: assemblies.offset("1️⃣"), length: 0, replacement: stub)],
+            lines: LineTable(assemblies.text))
+        ]
+      ])
+    let site = try #require(ide.containerSymbol(at: screen.offset("1️⃣"), in: "Screen.swift")?.range)
+    _ = try Self.check(fixes[0], to: "Assembly.swift", of: files, clears: .missingDependency, at: site)
+  }
+
+  @Test func aKeyResolvedWithRuntimeArgumentsIsRegisteredTakingThem() throws {
+    let services = MarkedText(
+      Self.services.text
+        + "protocol Detail {}\nfinal class DetailImpl: Detail { init(store: Store, id: Int, _ title: String) {} }\n")
+    let screen = MarkedText(
+      """
+      import Swinject
+
+      func show(_ r: Resolver, id: Int) {
+        _ = r.1️⃣resolve(Detail.self, arguments: id, "Inbox")!
+      }
+
+      """)
+    let files = ["Services.swift": services, "Assembly.swift": Self.assembly, "Screen.swift": screen]
+    let analysed = try ide(files, filters: [])
+    let fixes = analysed.missingRegistrationFixes(at: [screen.offset("1️⃣")], in: "Screen.swift")
+    let stub =
+      "    container.register(Detail.self) { (r, id: Int, argument2: String) in"
+      + " DetailImpl(store: r.resolve(Store.self)!, id: id, argument2) }\n"
+    #expect(
+      fixes == [
+        Fix(
+          title: "Register 'DetailImpl' as 'Detail (2 arguments)'", isPreferred: true,
+          edits: [
+            .edit(
+              path: "Assembly.swift",
+              replacements: [TextReplacement(offset: Self.assembly.offset("1️⃣"), length: 0, replacement: stub)],
+              lines: LineTable(Self.assembly.text))
+          ])
+      ])
+    let site = try #require(analysed.containerSymbol(at: screen.offset("1️⃣"), in: "Screen.swift")?.range)
+    let fixed = try Self.check(fixes[0], to: "Assembly.swift", of: files, clears: .missingDependency, at: site)
+    var changed = files
+    changed["Assembly.swift"] = MarkedText(fixed)
+    #expect(try ide(changed, filters: []).graph.diagnostics.filter { $0.range.file == "Screen.swift" } == [])
+  }
+
+  @Test func runtimeArgumentsOfUnknownTypeOrInDipGetNoRegistration() throws {
+    let services = MarkedText(
+      Self.services.text + "protocol Detail {}\nfinal class DetailImpl: Detail { init(id: Int) {} }\n")
+    let screen = MarkedText(
+      """
+      import Swinject
+
+      func show(_ r: Resolver, id: () -> Int) {
+        _ = r.1️⃣resolve(Detail.self, argument: id())!
+      }
+
+      """)
+    let swinject = try ide(
+      ["Services.swift": services, "Assembly.swift": Self.assembly, "Screen.swift": screen], filters: [])
+    #expect(swinject.graph.diagnostics.contains { $0.code == .missingDependency && $0.range.file == "Screen.swift" })
+    #expect(swinject.missingRegistrationFixes(at: [screen.offset("1️⃣")], in: "Screen.swift") == [])
+    // Dip auto-wires a factory's typed parameters: dpend would read `(id: Int)` as a need.
+    let container = MarkedText(
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register { StoreImpl() as Store }
+      }
+
+      func detail() throws -> Detail { try container.1️⃣resolve(arguments: 7) as Detail }
+
+      """)
+    let dip = try ide(["Services.swift": services, "Container.swift": container], filters: [])
+    #expect(dip.graph.diagnostics.contains { $0.code == .missingDependency && $0.range.file == "Container.swift" })
+    #expect(dip.missingRegistrationFixes(at: [container.offset("1️⃣")], in: "Container.swift") == [])
+  }
+
   @Test func aResolverRegistrationGoesIntoRegisterAllServices() throws {
     let injection = MarkedText(
       """

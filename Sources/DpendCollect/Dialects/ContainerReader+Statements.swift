@@ -33,7 +33,23 @@ extension ContainerReader {
     return RegistrationStatement(
       range: statement,
       lines: lineEnd.map { ranges.range(from: start - indentation.utf8.count, to: $0) },
-      indentation: indentation, receiver: receiver)
+      indentation: indentation, receiver: receiver, followsBlankLine: Self.followsBlankLine(first))
+  }
+
+  /// `true` when `token`'s leading trivia holds a line of spaces and tabs only: two line
+  /// breaks with nothing but white space between them (comments may come before or after).
+  private static func followsBlankLine(_ token: TokenSyntax) -> Bool {
+    var breaks = 0
+    for piece in token.leadingTrivia {
+      switch piece {
+      case .newlines(let count), .carriageReturns(let count), .carriageReturnLineFeeds(let count):
+        breaks += count
+        if breaks >= 2 { return true }
+      case .spaces, .tabs: continue
+      default: breaks = 0
+      }
+    }
+    return false
   }
 
   /// The spaces and tabs before `token` on its line; `nil` when other code precedes it there.

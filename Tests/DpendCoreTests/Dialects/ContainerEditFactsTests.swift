@@ -36,6 +36,29 @@ import Testing
     #expect(registrations[2].statement == nil)
   }
 
+  @Test func aStatementFollowsABlankLineOfWhiteSpaceOnlyCommentsAside() throws {
+    let source = MarkedText(
+      """
+      import Swinject
+
+      func assemble(_ container: Container) {
+        1️⃣container.register(Store.self) { _ in StoreImpl() }
+        // The clock.
+        2️⃣container.register(Clock.self) { _ in SystemClock() }
+
+        // The feed.
+        3️⃣container.register(Feed.self) { _ in FeedImpl() }
+        \t
+        4️⃣container.register(Cache.self) { _ in MemoryCache() }
+      }
+      """)
+    let registrations = SummaryCollector.summarize(path: "A.swift", source: source.text).registrations
+    try #require(registrations.count == 4)
+    #expect(
+      registrations.map { $0.statement?.range.start } == ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { Optional(source.position($0)) })
+    #expect(registrations.map { $0.statement?.followsBlankLine } == [false, false, true, true])
+  }
+
   @Test func swinjectResolveRanges() throws {
     let source = MarkedText(
       """

@@ -128,7 +128,7 @@ import Testing
         ]
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
-      (registration.statement!, ["range", "lines", "indentation", "receiver"]),
+      (registration.statement!, ["range", "lines", "indentation", "receiver", "followsBlankLine"]),
       (summary.siteEdits[0], ["site", "edits"]),
       (summary.keyRanges[0], ["call", "key"]),
       (summary.siteEdits[0].edits, ["type", "name", "nameArgument", "nameInsertion", "runtimeArguments"]),
@@ -359,7 +359,8 @@ import Testing
     registration.resultRange = range(39, 40)
     registration.typeArgumentInsertion = ArgumentInsertion(position: range(41, 41), prefix: "(", suffix: ")")
     registration.statement = RegistrationStatement(
-      range: range(51, 52), lines: range(50, 53), indentation: "\t  ", receiver: "self.container")
+      range: range(51, 52), lines: range(50, 53), indentation: "\t  ", receiver: "self.container",
+      followsBlankLine: true)
     registration.providedType = "Chat"
     registration.argumentTypes = ["", "String"]
     registration.gate = RegistrationGate(
