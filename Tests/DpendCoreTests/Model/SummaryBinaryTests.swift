@@ -130,7 +130,7 @@ import Testing
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
       (registration.statement!, ["range", "lines", "indentation", "receiver", "followsBlankLine"]),
       (summary.siteEdits[0], ["site", "edits"]),
-      (summary.keyRanges[0], ["call", "key"]),
+      (summary.keyRanges[0], ["call", "key", "closingParenthesis"]),
       (summary.siteEdits[0].edits, ["type", "name", "nameArgument", "nameInsertion", "runtimeArguments"]),
       (
         summary.resolveSites[0],
@@ -371,7 +371,8 @@ import Testing
     }
     summary.siteEdits = [SiteEdits(site: site.range, edits: siteEdits)]
     summary.keyRanges = [
-      KeyRange(call: site.range, key: range(54, 55)), KeyRange(call: range(35, 36), key: range(56, 57)),
+      KeyRange(call: site.range, key: range(54, 55), closingParenthesis: range(55, 56)),
+      KeyRange(call: range(35, 36), key: range(56, 57)),
     ]
     summary.resolveSites =
       [site, named, unread]
