@@ -113,8 +113,12 @@ final class IndexingProgress: Sendable {
         guard !state.finished else { return nil }
         state.told.insert(id)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - state.started!.uptimeNanoseconds) / 1e9
-        return "dpend is still indexing the workspace (\(state.doneBefore + state.done) of "
-          + "\(Self.files(state.totalBefore + state.total)) read, \(String(format: "%.1f", seconds)) s so far): "
+        let total = state.totalBefore + state.total
+        // Before the first count, the files and their build targets are still being found.
+        let how =
+          state.began
+          ? "\(state.doneBefore + state.done) of \(Self.files(total)) read" : "finding its files and build targets"
+        return "dpend is still indexing the workspace (\(how), \(String(format: "%.1f", seconds)) s so far): "
           + "ask again when it is done"
       }
       if let message { send(MessageEncoder.error(id: id, .requestFailed(message))) }
