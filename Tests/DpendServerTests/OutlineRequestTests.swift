@@ -70,6 +70,33 @@ import Testing
     #expect(try client.shutdownAndExit() == 0)
   }
 
+  /// After a change, a client that can be asked fetches its lenses and hints again; one
+  /// that cannot is never asked.
+  @Test func aChangeAsksClientsThatCanToRefreshLensesAndHints() throws {
+    for refreshes in [true, false] {
+      let workspace = try ServerFixtures.workspace(
+        [".dpend.json": "{}", "Sources/Services.swift": Self.services, "Sources/Assembly.swift": Self.assembly.text])
+      let refresh = ClientCapabilities.Refresh(refreshSupport: refreshes)
+      let client = try ServerFixtures.start(
+        workspace, capabilities: ClientCapabilities(workspace: .init(codeLens: refresh, inlayHint: refresh)))
+      let services = workspace.uri("Sources/Services.swift")
+      _ = try client.waitForDiagnostics(workspace.uri("Sources/Assembly.swift")) { !$0.isEmpty }
+      client.openDocument(MarkedText(Self.services), uri: services)
+      _ = client.replaceDocument(services, version: 2, with: Self.services + "final class SystemClock: Clock {}\n")
+      // The change is analysed (a request that waits for it is answered) before asking on.
+      _ = try client.send(CodeLensRequest(textDocument: .init(uri: services)))
+      let asked = { (method: String) in
+        (try? client.take("a \(method) request", timeout: refreshes ? 10 : 0.5) {
+          if case .request(_, method, _) = $0 { return true }
+          return false
+        }) != nil
+      }
+      #expect(asked(CodeLensRefreshRequest.method) == refreshes)
+      #expect(asked(InlayHintRefreshRequest.method) == refreshes)
+      #expect(try client.shutdownAndExit() == 0)
+    }
+  }
+
   @Test func outlineLensesHintsAndHierarchy() throws {
     let workspace = try ServerFixtures.workspace(
       [".dpend.json": "{}", "Sources/Services.swift": Self.services, "Sources/Assembly.swift": Self.assembly.text])
