@@ -13,7 +13,9 @@
 /// ThreadSanitizer does not see. It then reports the two threads' accesses to the guarded
 /// value as a data race, and a run with `halt_on_error=1` (CI's) ends the process. A
 /// `pthread_mutex_t` is intercepted by ThreadSanitizer, so every hand-over is seen and real
-/// races are still reported.
+/// races are still reported. Guard a value that has a size (a counter rather than `()`): an
+/// access to a value of no size is taken for one to the lock object, and two threads taking
+/// the lock in turn are reported as a race.
 public final class Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
