@@ -51,7 +51,7 @@ public struct BuildTargets: Hashable, Sendable {
     let files = files.map(PathJoin.canonical)
     let wanted = Set(files)
     result.projectFiles = projectFiles(found: found, root: root, read: read)
-    let all = projectFiles(found: found, root: root)
+    let all = listedProjectFiles(found: found, root: root)
     let projects = all.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     let manifests = all.filter { $0.hasSuffix("/Package.swift") }
     var products: [String: [String]] = [:]
@@ -231,17 +231,13 @@ public struct BuildTargets: Hashable, Sendable {
     return .other
   }
 
-  /// The project files read: `found` beside the sources and those at `root`, as absolute,
-  /// standardized paths, sorted.
-  public static func projectFiles(found: [String], root: String) -> [String] {
-    let root = URL(fileURLWithPath: root).standardizedFileURL.path
-    return Set((found + projectFiles(at: root)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
-  }
-
-  /// ``projectFiles(found:root:)`` and the specs each XcodeGen spec among them includes (read
-  /// with `read`): every file the targets are read from, whose texts the answer cache is kept for.
-  public static func projectFiles(found: [String], root: String, read: (String) -> String?) -> [String] {
-    let files = projectFiles(found: found, root: root)
+  /// The project files read: `found` beside the sources and those at `root`, and the specs
+  /// each XcodeGen spec among them includes (read with `read`), as absolute, standardized
+  /// paths, sorted: every file the targets are read from, whose texts the answer is kept for.
+  public static func projectFiles(
+    found: [String], root: String, read: (String) -> String? = WorkspaceLoader.readText
+  ) -> [String] {
+    let files = listedProjectFiles(found: found, root: root)
     var included: [String] = []
     for spec in files where spec.hasSuffix("/project.yml") {
       guard let text = read(spec), case .success(let parsed) = xcodeGenSpec(at: spec, text: text, read: read) else {
@@ -250,6 +246,12 @@ public struct BuildTargets: Hashable, Sendable {
       included += includedSpecs(of: spec, parsed)
     }
     return included.isEmpty ? files : Set(files + included).sorted()
+  }
+
+  /// `found` and the project files at `root`, as absolute, standardized paths, sorted.
+  private static func listedProjectFiles(found: [String], root: String) -> [String] {
+    let root = URL(fileURLWithPath: root).standardizedFileURL.path
+    return Set((found + projectFiles(at: root)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
   }
 
   /// The specs the XcodeGen spec at `spec` includes, as absolute, standardized paths.

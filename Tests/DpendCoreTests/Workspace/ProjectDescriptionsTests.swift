@@ -61,7 +61,7 @@ import Testing
     var calls = 0
     let describe = { (_: String) -> SwiftPackage.Described in
       calls += 1
-      return answers.removeFirst()
+      return answers.isEmpty ? .refused : answers.removeFirst()
     }
     // No toolchain: nothing kept, the next run tries again.
     let first = ProjectDescriptions(directory: cache, describePackage: describe)
