@@ -34,6 +34,30 @@ import Testing
     #expect(WorkspaceRoot.of(file: folder.path("Shop/App/Sources/Feed.swift"), home: root) == (root + "/Shop", true))
   }
 
+  @Test func inputsOutsideTheCurrentFolderHaveTheirOwnRoot() throws {
+    let folder = try TemporaryWorkspace([
+      "Here/Package.swift": "", "Here/Sources/Here.swift": "",
+      "Shop/Shop.xcodeproj/project.pbxproj": "", "Shop/Packages/Core/Package.swift": "",
+      "Shop/Packages/Core/Sources/Core/Store.swift": "", "Loose/Notes/Feed.swift": "",
+    ])
+    defer { folder.remove() }
+    let root = folder.root.standardizedFileURL.path
+    let here = root + "/Here"
+    // Inside the current folder, or none: the current folder, as written.
+    #expect(WorkspaceRoot.of(inputs: [], current: here, home: root) == here)
+    #expect(WorkspaceRoot.of(inputs: ["Sources", here + "/Sources/Here.swift"], current: here, home: root) == here)
+    // A package nested in an app: the app's folder, as for a file the editor opens there.
+    #expect(WorkspaceRoot.of(inputs: ["../Shop/Packages/Core"], current: here, home: root) == root + "/Shop")
+    #expect(
+      WorkspaceRoot.of(inputs: [root + "/Shop/Packages/Core/Sources/Core/Store.swift"], current: here, home: root)
+        == root + "/Shop")
+    // No marker above: the folder holding the inputs.
+    #expect(
+      WorkspaceRoot.of(inputs: [root + "/Loose/Notes/Feed.swift"], current: here, home: root) == root + "/Loose/Notes")
+    // Inputs whose shared folder is too wide: the current folder.
+    #expect(WorkspaceRoot.of(inputs: ["../Shop", "../Loose"], current: here, home: root) == here)
+  }
+
   @Test func withoutAMarkerTheFilesFolderIsTheRootUnlessTooWide() throws {
     let folder = try TemporaryWorkspace(["Loose/Feed.swift": ""])
     defer { folder.remove() }
