@@ -44,6 +44,7 @@ public enum WorkspaceLoader {
       found ?? SourceDiscovery(excludes: settings.excludes, outputFile: settings.outputFile).files(in: settings.inputs)
     problems += found.problems
     let targets = targets ?? discoverTargets(settings, found: found, projects: projects)
+    problems += targets.problems
     // Every file the convention's app's, and no target chosen: nothing to tell apart, nothing to hold.
     let choosing = !settings.targets.isEmpty || !settings.excludeTargets.isEmpty
     let map = targets.isOnlyTheApp && !choosing ? nil : targets.map(paths: found.files, root: settings.root)

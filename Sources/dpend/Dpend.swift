@@ -10,8 +10,8 @@ struct Dpend: ParsableCommand {
     commandName: "dpend",
     abstract: "Finds missing dependencies and dependency cycles in Swift sources, and generates registrations.",
     discussion: """
-      Settings are read from .dpend.json at the workspace root (the current directory, or \
-      --workspace); command-line flags override them.
+      Settings are read from .dpend.json at the workspace root (the current directory, the \
+      inputs' root when they lie outside it, or --workspace); command-line flags override them.
       """,
     version: DpendVersion.current,
     subcommands: [Generate.self, Analyze.self, Tree.self, Graph.self, LSP.self],

@@ -29,8 +29,13 @@ struct WorkspaceOptions: ParsableArguments {
   @Option(name: .customLong("library"), help: "A .dpendmodule file whose factories are extra providers (repeatable).")
   var libraries: [String] = []
 
-  @Option(help: "The directory holding .dpend.json. Default: the current directory.")
-  var workspace: String = "."
+  @Option(
+    help: ArgumentHelp(
+      "The directory holding .dpend.json. Default: the current directory.",
+      discussion:
+        "Given inputs outside the current directory, the root of the folder holding them: the outermost folder "
+        + "above them with a project file, no higher than their repository, else that folder itself."))
+  var workspace: String?
 
   @Option(name: .customLong("module-name"), help: "The analysed module's name, required by library factories.")
   var moduleName: String?
@@ -58,8 +63,10 @@ struct WorkspaceOptions: ParsableArguments {
     overrides.outputFile = outputFile
     overrides.container = container
     overrides.moduleName = moduleName
+    // `dpend analyze ../Other` reads the other folder's projects and settings, not these.
+    let root = workspace ?? WorkspaceRoot.of(inputs: overrides.inputs, current: ".")
     var settings = try run { () throws(WorkspaceError) in
-      try WorkspaceSettings.load(root: workspace, overrides: overrides)
+      try WorkspaceSettings.load(root: root, overrides: overrides)
     }
     // The app's helpers as the last run inferred them: the summaries the cache holds were
     // read with them.

@@ -27,9 +27,12 @@ public struct BuildTargets: Hashable, Sendable {
   public var targets: [Target] = []
   /// The names of the targets compiling each file (absolute, standardized paths).
   public var targetsOfFile: [String: [String]] = [:]
-  /// The project files the targets were read from (absolute, standardized paths): the
-  /// answer cache is kept for their texts.
+  /// The project files the targets were read from (absolute, standardized paths), the specs
+  /// XcodeGen specs include among them: the answer cache is kept for their texts.
   public var projectFiles: [String] = []
+  /// A warning for each project file read only in part (an XcodeGen spec's include that
+  /// cannot be read) or not at all (a spec that is not YAML).
+  public var problems: [Diagnostic] = []
 
   /// The targets of `files` under `root`, as `projects` describe them (the project files
   /// found beside the sources, ``SourceDiscovery``; those at the root itself are added):
@@ -47,8 +50,8 @@ public struct BuildTargets: Hashable, Sendable {
     let root = URL(fileURLWithPath: root).standardizedFileURL.path
     let files = files.map(PathJoin.canonical)
     let wanted = Set(files)
-    let all = projectFiles(found: found, root: root)
-    result.projectFiles = all
+    result.projectFiles = projectFiles(found: found, root: root, read: read)
+    let all = listedProjectFiles(found: found, root: root)
     let projects = all.filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }
     let manifests = all.filter { $0.hasSuffix("/Package.swift") }
     var products: [String: [String]] = [:]
@@ -101,21 +104,31 @@ public struct BuildTargets: Hashable, Sendable {
         URL(fileURLWithPath: root).appendingPathComponent($0).deletingLastPathComponent().deletingLastPathComponent()
           .standardizedFileURL.path
       })
-    for spec in all where spec.hasSuffix("/project.yml") {
-      let folder = URL(fileURLWithPath: spec).deletingLastPathComponent().standardizedFileURL.path
-      guard !readProjectFolders.contains(folder), let text = read(spec),
-        let parsed = try? XcodeGenProject(parsing: text, include: { read(PathJoin.join(folder, $0)) })
-      else { continue }
+    var specs: [(path: String, relative: String, parsed: Result<XcodeGenProject, XcodeGenError>)] = []
+    for spec in all where spec.hasSuffix("/project.yml") && !readProjectFolders.contains(specFolder(of: spec)) {
+      guard let text = read(spec) else { continue }
       let relative = String(spec.dropFirst(min(spec.count, root.count)).drop { $0 == "/" })
-      let inside = files.filter { $0.hasPrefix(folder + "/") }.map { ($0, String($0.dropFirst(folder.count + 1))) }
-      for target in parsed.targets {
-        result.targets.append(
-          Target(
-            name: target.name, kind: kind(ofProduct: "com.apple.product-type." + target.type),
-            dependencies: target.dependencies, platforms: target.platforms, project: relative))
-        for (path, relative) in inside where target.sources.contains(where: { $0.contains(relative) }) {
-          result.targetsOfFile[path, default: []].append(target.name)
+      specs.append((spec, relative, xcodeGenSpec(at: spec, text: text, read: read)))
+    }
+    // A spec another one includes is read as part of it, not again on its own.
+    let included = Set(
+      specs.flatMap { spec in (try? spec.parsed.get()).map { includedSpecs(of: spec.path, $0) } ?? [] })
+    for (spec, relative, parsed) in specs where !included.contains(spec) {
+      switch parsed {
+      case .failure(let error):
+        result.problems.append(
+          Diagnostic(
+            code: .invalidConfiguration, severity: .warning,
+            message: "\(relative): cannot read the XcodeGen spec's targets: \(error.reason)", range: .startOfFile(spec))
+        )
+      case .success(let parsed):
+        for problem in parsed.problems {
+          result.problems.append(
+            Diagnostic(
+              code: .invalidConfiguration, severity: .warning, message: "\(relative): \(problem)",
+              range: .startOfFile(spec)))
         }
+        xcodeGenTargets(parsed, of: spec, relative: relative, files: files, into: &result)
       }
     }
     // A project's dependency on a package's product is one on the product's targets.
@@ -218,11 +231,80 @@ public struct BuildTargets: Hashable, Sendable {
     return .other
   }
 
-  /// The project files read: `found` beside the sources and those at `root`, as absolute,
-  /// standardized paths, sorted.
-  public static func projectFiles(found: [String], root: String) -> [String] {
+  /// The project files read: `found` beside the sources and those at `root`, and the specs
+  /// each XcodeGen spec among them includes (read with `read`), as absolute, standardized
+  /// paths, sorted: every file the targets are read from, whose texts the answer is kept for.
+  public static func projectFiles(
+    found: [String], root: String, read: (String) -> String? = WorkspaceLoader.readText
+  ) -> [String] {
+    let files = listedProjectFiles(found: found, root: root)
+    var included: [String] = []
+    for spec in files where spec.hasSuffix("/project.yml") {
+      guard let text = read(spec), case .success(let parsed) = xcodeGenSpec(at: spec, text: text, read: read) else {
+        continue
+      }
+      included += includedSpecs(of: spec, parsed)
+    }
+    return included.isEmpty ? files : Set(files + included).sorted()
+  }
+
+  /// `found` and the project files at `root`, as absolute, standardized paths, sorted.
+  private static func listedProjectFiles(found: [String], root: String) -> [String] {
     let root = URL(fileURLWithPath: root).standardizedFileURL.path
     return Set((found + projectFiles(at: root)).map { URL(fileURLWithPath: $0).standardizedFileURL.path }).sorted()
+  }
+
+  /// The specs the XcodeGen spec at `spec` includes, as absolute, standardized paths.
+  private static func includedSpecs(of spec: String, _ parsed: XcodeGenProject) -> [String] {
+    parsed.includedFiles.map { PathJoin.canonical(PathJoin.join(specFolder(of: spec), $0)) }
+  }
+
+  /// The folder holding the file at `path` (absolute), standardized.
+  private static func specFolder(of path: String) -> String {
+    URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+  }
+
+  /// The XcodeGen spec at `spec` (absolute) with `text`, its includes read with `read`.
+  private static func xcodeGenSpec(
+    at spec: String, text: String, read: (String) -> String?
+  ) -> Result<XcodeGenProject, XcodeGenError> {
+    let folder = specFolder(of: spec)
+    return Result { () throws(XcodeGenError) in
+      try XcodeGenProject(
+        parsing: text, include: { read(PathJoin.join(folder, $0)) }, environment: ProcessInfo.processInfo.environment)
+    }
+  }
+
+  /// Adds the targets of `parsed`, the XcodeGen spec at `spec` (`relative` to the root), and
+  /// which of `files` (absolute, standardized) each compiles.
+  private static func xcodeGenTargets(
+    _ parsed: XcodeGenProject, of spec: String, relative: String, files: [String], into result: inout BuildTargets
+  ) {
+    let folder = specFolder(of: spec)
+    for target in parsed.targets {
+      result.targets.append(
+        Target(
+          name: target.name, kind: kind(ofProduct: "com.apple.product-type." + target.type),
+          dependencies: target.dependencies, platforms: target.platforms, project: relative))
+      var compiled: Set<String> = []
+      for source in target.sources {
+        // Sources may lie beside the spec's folder (`../Shared`), which an include's own
+        // folder makes common.
+        let base = source.path.isEmpty ? folder : PathJoin.canonical(PathJoin.join(folder, source.path))
+        for path in files where !compiled.contains(path) {
+          let inside: String
+          if path == base {
+            inside = String(path.split(separator: "/").last ?? "")
+          } else if path.hasPrefix(base + "/") || base == "/" {
+            inside = String(path.dropFirst(base == "/" ? 1 : base.count + 1))
+          } else {
+            continue
+          }
+          if source.admits(inside) { compiled.insert(path) }
+        }
+      }
+      for path in files where compiled.contains(path) { result.targetsOfFile[path, default: []].append(target.name) }
+    }
   }
 
   /// The project files in the folder `root` itself (an Xcode project, a package manifest,

@@ -62,24 +62,55 @@ public struct SwiftPackage: Hashable, Sendable {
   }
 
   /// The JSON of `swift package describe --type json` for the package in `folder`; `nil`
-  /// when it cannot run or the manifest does not evaluate.
-  public static func description(folder: String) -> String? {
-    // SwiftPM's scratch files go to a folder of dpend's own: nothing is written in the package.
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dpend-describe-\(UUID().uuidString)")
+  /// when it cannot run or the manifest does not evaluate (``describing(folder:temporaryDirectory:)``).
+  public static func description(
+    folder: String, temporaryDirectory: URL = FileManager.default.temporaryDirectory
+  ) -> String? {
+    if case .json(let json) = describing(folder: folder, temporaryDirectory: temporaryDirectory) { json } else { nil }
+  }
+
+  /// What `swift package describe` says of a package.
+  public enum Described: Hashable, Sendable {
+    /// The description's JSON.
+    case json(String)
+    /// The toolchain ran and the manifest did not evaluate: the same text fails again.
+    case refused
+    /// The toolchain could not be run (no `swift` on the `PATH`): another run may.
+    case notRun
+  }
+
+  /// Runs `swift package describe --type json` for the package in `folder`. Nothing is left
+  /// behind: SwiftPM's scratch files, and the lock files it makes in the temporary folder (one
+  /// named after each scratch path, `_tmp_dpend-describe-….lock`), go to a folder of dpend's
+  /// own in `temporaryDirectory`, removed after.
+  public static func describing(
+    folder: String, temporaryDirectory: URL = FileManager.default.temporaryDirectory
+  ) -> Described {
+    let scratch = temporaryDirectory.appendingPathComponent("dpend-describe-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
+    let temporary = scratch.appendingPathComponent("tmp")
+    do { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true) } catch {
+      return .notRun
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
       "swift", "package", "--package-path", folder, "--scratch-path", scratch.path, "describe", "--type", "json",
     ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary.path
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
+    do { try process.run() } catch { return .notRun }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self)
+    // `env` exits with 127 when it finds no `swift`, 126 when it cannot run it; a signal
+    // (an interrupted run) says nothing of the manifest either.
+    guard process.terminationReason == .exit, ![126, 127].contains(process.terminationStatus) else { return .notRun }
+    guard process.terminationStatus == 0 else { return .refused }
+    return .json(String(decoding: data, as: UTF8.self))
   }
 }

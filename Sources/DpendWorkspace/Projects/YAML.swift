@@ -54,14 +54,17 @@ indirect enum YAML: Hashable, Sendable {
   subscript(key: String) -> YAML? { entries?.first { $0.key == key }?.value }
 
   /// `self` over `base`: mappings merged key by key, lists appended to `base`'s, any other
-  /// value of `self` replacing `base`'s (how XcodeGen merges included specs and templates).
+  /// value of `self` replacing `base`'s (how XcodeGen merges included specs and templates);
+  /// a key ending in `:REPLACE` replaces the value of the key without it.
   func merged(over base: YAML) -> YAML {
     switch (self, base) {
     case (.mapping(let top), .mapping(let bottom)):
       var entries = bottom
       for (key, value) in top {
+        let replaces = key.hasSuffix(Self.replaceMark)
+        let key = replaces ? String(key.dropLast(Self.replaceMark.count)) : key
         if let index = entries.firstIndex(where: { $0.key == key }) {
-          entries[index].value = value.merged(over: entries[index].value)
+          entries[index].value = replaces ? value : value.merged(over: entries[index].value)
         } else {
           entries.append((key, value))
         }
@@ -69,6 +72,66 @@ indirect enum YAML: Hashable, Sendable {
       return .mapping(entries)
     case (.list(let top), .list(let bottom)): return .list(bottom + top)
     default: return self
+    }
+  }
+
+  /// What a key ends in to replace, not merge with, the value under it.
+  static let replaceMark = ":REPLACE"
+
+  /// `self` with every key's `:REPLACE` mark dropped (a value with nothing under it to replace).
+  var withoutReplaceMarks: YAML {
+    switch self {
+    case .text: return self
+    case .list(let items): return .list(items.map(\.withoutReplaceMarks))
+    case .mapping(let entries):
+      var kept: [(key: String, value: YAML)] = []
+      for (key, value) in entries {
+        let key = key.hasSuffix(Self.replaceMark) ? String(key.dropLast(Self.replaceMark.count)) : key
+        if let index = kept.firstIndex(where: { $0.key == key }) {
+          kept[index].value = value.withoutReplaceMarks
+        } else {
+          kept.append((key, value.withoutReplaceMarks))
+        }
+      }
+      return .mapping(kept)
+    }
+  }
+
+  /// A mapping with the value of `key` made by `change`; anything else, or a mapping without
+  /// `key`, as it is.
+  func replacing(_ key: String, with change: (YAML) -> YAML) -> YAML {
+    guard case .mapping(var entries) = self, let index = entries.firstIndex(where: { $0.key == key }) else {
+      return self
+    }
+    entries[index].value = change(entries[index].value)
+    return .mapping(entries)
+  }
+
+  /// A mapping with each value made by `change`; anything else as it is.
+  func mappingValues(_ change: (YAML) -> YAML) -> YAML {
+    guard case .mapping(let entries) = self else { return self }
+    return .mapping(entries.map { ($0.key, change($0.value)) })
+  }
+
+  /// Every text with each `${name}` that `values` has replaced by its value (XcodeGen's
+  /// expansion: `$name` alone, and names `values` lacks, are left as they are).
+  func expanding(_ values: [String: String]) -> YAML {
+    guard !values.isEmpty else { return self }
+    switch self {
+    case .text(let text):
+      guard text.contains("${") else { return self }
+      var result = ""
+      var rest = Substring(text)
+      while let start = rest.range(of: "${") {
+        result += rest[..<start.lowerBound]
+        guard let end = rest[start.upperBound...].firstIndex(of: "}") else { break }
+        let name = String(rest[start.upperBound..<end])
+        result += values[name] ?? String(rest[start.lowerBound...end])
+        rest = rest[rest.index(after: end)...]
+      }
+      return .text(result + rest)
+    case .list(let items): return .list(items.map { $0.expanding(values) })
+    case .mapping(let entries): return .mapping(entries.map { ($0.key, $0.value.expanding(values)) })
     }
   }
 

@@ -13,7 +13,7 @@ M.defaults = {
   filetypes = { "swift" },
   -- Files that mark a project: the outermost folder holding one (below the repository's
   -- `.git`) is the root, unless a nearer folder has a `.dpend.json`, which always wins.
-  root_markers = { "Package.swift", "*.xcodeproj", "*.xcworkspace" },
+  root_markers = { "Package.swift", "*.xcodeproj", "*.xcworkspace", "project.yml" },
   -- Extra fields passed to the LSP client configuration (on_attach, capabilities, …).
   client = {},
   -- Opens the page `:DpendGraph` made (a path): the system's browser by default.
