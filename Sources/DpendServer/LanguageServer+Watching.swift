@@ -3,7 +3,8 @@ import DpendProtocol
 extension LanguageServer {
   /// The globs the client is asked to watch.
   static let watchedGlobs = [
-    "**/*.swift", "**/.dpend.json", "**/*.dpendmodule", "**/project.pbxproj", "**/Package.swift", "**/project.yml",
+    "**/*.swift", "**/.dpend.json", "**/*.dpendmodule", "**/project.pbxproj", "**/Package.swift", "**/*.yml",
+    "**/*.yaml",
   ]
 
   /// Asks the client to watch the workspace when it can register `didChangeWatchedFiles`

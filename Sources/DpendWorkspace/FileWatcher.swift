@@ -49,7 +49,7 @@ public final class FileWatcher: Sendable {
 
   /// Which files are reported: `.swift` files, files named `.dpend.json`, `*.dpendmodule` files,
   /// and the project files build targets are read from (`project.pbxproj`, `Package.swift`,
-  /// `project.yml`).
+  /// `project.yml` and the `.yml`/`.yaml` specs it includes, whatever their names).
   ///
   /// Only the last component of `path` is considered (directories are judged by the watcher,
   /// relative to its roots). Hidden names other than `.dpend.json` are not reported.
@@ -58,6 +58,7 @@ public final class FileWatcher: Sendable {
     if name == ProjectFileNames.configuration { return true }
     if name.hasPrefix(".") { return false }
     return name.hasSuffix(".swift") || name.hasSuffix(".dpendmodule") || ProjectFileNames.isTargets(name)
+      || ProjectFileNames.mayBeIncludedSpec(name)
   }
 
   /// Starts watching `roots` (absolute directory paths) recursively with inotify on Linux,
@@ -154,6 +155,10 @@ enum ProjectFileNames {
 
   /// `true` for a file the build targets are read from (SPEC 8.6).
   static func isTargets(_ name: String) -> Bool { name == "project.pbxproj" || SourceDiscovery.isProjectFile(name) }
+
+  /// `true` for a file an XcodeGen spec may include (`App/target.yml`): whether one does is the
+  /// workspace's to tell (``BuildTargets/projectFiles``).
+  static func mayBeIncludedSpec(_ name: String) -> Bool { name.hasSuffix(".yml") || name.hasSuffix(".yaml") }
 
   /// `true` for what marks an Xcode project's folder: a project, a workspace, or the XcodeGen
   /// spec one is made from.

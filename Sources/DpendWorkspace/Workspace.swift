@@ -291,14 +291,18 @@ public final class Workspace {
 
   // MARK: Private
 
-  /// `.dpend.json`, a `.dpendmodule` or a project file the build targets are read from
-  /// changed: everything is re-read; a Swift file: it is re-read unless the editor has it open.
+  /// `.dpend.json`, a `.dpendmodule` or a project file the build targets are read from (a
+  /// spec an XcodeGen spec includes among them) changed: everything is re-read; a Swift file:
+  /// it is re-read unless the editor has it open.
   private func diskChanged(_ changes: [FileChange]) -> Effect {
     var effect = Effect.none
     for change in changes where contains(change.path) {
       let name = change.path.split(separator: "/").last.map(String.init) ?? ""
+      let isIncludedSpec =
+        ProjectFileNames.mayBeIncludedSpec(name)
+        && buildTargets.projectFiles.contains(URL(fileURLWithPath: change.path).standardizedFileURL.path)
       if name == WorkspaceSettings.configurationFileName || name.hasSuffix(".dpendmodule")
-        || ProjectFileNames.isTargets(name)
+        || ProjectFileNames.isTargets(name) || isIncludedSpec
       {
         reload()
         return .reloaded(reason: "\(name) changed")

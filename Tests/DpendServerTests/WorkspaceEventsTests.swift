@@ -13,7 +13,8 @@ import Testing
     let client = try ServerFixtures.start(workspace, capabilities: ServerFixtures.watchingClient)
     let registration = try client.waitForServerRequest(RegisterCapabilityRequest.self)
     let watchers = [
-      "**/*.swift", "**/.dpend.json", "**/*.dpendmodule", "**/project.pbxproj", "**/Package.swift", "**/project.yml",
+      "**/*.swift", "**/.dpend.json", "**/*.dpendmodule", "**/project.pbxproj", "**/Package.swift", "**/*.yml",
+      "**/*.yaml",
     ].map(FileSystemWatcher.init)
     #expect(
       registration.registrations == [

@@ -132,7 +132,10 @@ private struct TemporaryTree {
     #expect(FileWatcher.isWatched("/w/App.xcodeproj/project.pbxproj"))
     #expect(FileWatcher.isWatched("/w/project.yml"))
     #expect(!FileWatcher.isWatched("/w/App.xcodeproj/project.pbxproj.orig"))
-    #expect(!FileWatcher.isWatched("/w/widget.yml"))
+    // Any YAML file may be a spec `project.yml` includes: the workspace tells which is.
+    #expect(FileWatcher.isWatched("/w/Widget/target.yml"))
+    #expect(FileWatcher.isWatched("/w/Widget/target.yaml"))
+    #expect(!FileWatcher.isWatched("/w/widget.yml.orig"))
     #expect(FileWatcher.isWatched("/w/.hidden/App.swift"), "only the file name is judged")
     #expect(!FileWatcher.isWatched("/w/notes.txt"))
     #expect(!FileWatcher.isWatched("/w/App.swift.orig"))

@@ -67,4 +67,45 @@ import Testing
         "resolved here", "registered here, but in target 'AppTests', which 'App' does not link",
       ])
   }
+
+  /// A spec `project.yml` includes from another folder is a project file too: changing it
+  /// reads the targets again; another YAML file changing reads nothing.
+  @Test func aChangedIncludedSpecReadsTheTargetsAgain() throws {
+    let appTarget = """
+      targets:
+        App:
+          type: application
+          platform: iOS
+          sources: [., ../AppTests]
+
+      """
+    let folder = try TemporaryWorkspace([
+      "App/App.swift": Self.app, "AppTests/MockContainer.swift": Self.mock,
+      "project.yml": "include:\n  - App/target.yml\n", "App/target.yml": appTarget, "crowdin.yml": "files: []\n",
+    ])
+    defer { folder.remove() }
+    let workspace = Workspace(root: folder.root.path)
+    workspace.apply(.reload)
+    #expect(workspace.analyze().diagnostics == [])
+    #expect(workspace.apply(.disk([FileChange(path: folder.path("crowdin.yml"), kind: .changed)])) == .none)
+
+    try folder.write(
+      "App/target.yml",
+      appTarget.replacingOccurrences(of: "[., ../AppTests]", with: "[.]") + """
+          AppTests:
+            type: bundle.unit-test
+            platform: iOS
+            sources: [../AppTests]
+            dependencies:
+              - target: App
+
+        """)
+    #expect(
+      workspace.apply(.disk([FileChange(path: folder.path("App/target.yml"), kind: .changed)]))
+        == .reloaded(reason: "target.yml changed"))
+    #expect(
+      workspace.analyze().diagnostics.map(\.message) == [
+        "in target 'App': missing dependency: nothing registers 'FeedbackRepository'"
+      ])
+  }
 }
