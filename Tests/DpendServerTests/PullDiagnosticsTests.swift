@@ -80,6 +80,23 @@ import Testing
 
     """
 
+  /// `registrations` without its one registration.
+  static let deletedRegistration = registrations.replacingOccurrences(
+    of: "  container.register(Clock.self) { _ in SystemClock() }\n", with: "")
+
+  /// Opens the assembly and the file registering `Clock`, and pulls the assembly once: clean.
+  static func openBoth(_ client: TestLSPClient, _ workspace: TemporaryWorkspace) throws -> (
+    assembly: String, clock: String, first: DocumentDiagnosticReport
+  ) {
+    let assembly = workspace.uri("Sources/Assembly.swift")
+    let clock = workspace.uri("Sources/Clock.swift")
+    client.openDocument(Self.assembly, uri: assembly)
+    client.openDocument(MarkedText(Self.registrations), uri: clock)
+    let first = try client.send(DocumentDiagnosticRequest(textDocument: .init(uri: assembly)))
+    #expect(first.items == [])
+    return (assembly, clock, first)
+  }
+
   /// A client that pulls and can be asked again: an edit in another file asks it to pull, and
   /// the open document's pull shows the error the edit caused, and clears after the undo.
   @Test func anotherFilesEditAsksAPullingClientToPullAgain() throws {
@@ -92,16 +109,9 @@ import Testing
       capabilities: ClientCapabilities(
         workspace: .init(diagnostics: .init(refreshSupport: true)),
         textDocument: .init(diagnostic: .init(dynamicRegistration: false))))
-    let assembly = workspace.uri("Sources/Assembly.swift")
-    let clock = workspace.uri("Sources/Clock.swift")
-    client.openDocument(Self.assembly, uri: assembly)
-    client.openDocument(MarkedText(Self.registrations), uri: clock)
-    let first = try client.send(DocumentDiagnosticRequest(textDocument: .init(uri: assembly)))
-    #expect(first.items == [])
+    let (assembly, clock, first) = try Self.openBoth(client, workspace)
     // The registration deleted in the other file: the client is asked to pull again.
-    let deleted = Self.registrations.replacingOccurrences(
-      of: "  container.register(Clock.self) { _ in SystemClock() }\n", with: "")
-    client.replaceDocument(clock, version: 2, with: deleted)
+    client.replaceDocument(clock, version: 2, with: Self.deletedRegistration)
     _ = try client.waitForServerRequest(DiagnosticRefreshRequest.self)
     let broken = try client.send(
       DocumentDiagnosticRequest(textDocument: .init(uri: assembly), previousResultId: first.resultId))
@@ -132,15 +142,9 @@ import Testing
       root: workspace.root,
       capabilities: ClientCapabilities(textDocument: .init(diagnostic: .init(dynamicRegistration: false))))
     #expect(initialized.capabilities.diagnosticProvider == nil)
-    let assembly = workspace.uri("Sources/Assembly.swift")
-    let clock = workspace.uri("Sources/Clock.swift")
-    client.openDocument(Self.assembly, uri: assembly)
-    client.openDocument(MarkedText(Self.registrations), uri: clock)
-    let pulled = try client.send(DocumentDiagnosticRequest(textDocument: .init(uri: assembly)))
-    #expect(pulled.items == [])
-    let deleted = Self.registrations.replacingOccurrences(
-      of: "  container.register(Clock.self) { _ in SystemClock() }\n", with: "")
-    client.replaceDocument(clock, version: 2, with: deleted)
+    // Answered, though not offered: pushing goes on.
+    let (assembly, clock, _) = try Self.openBoth(client, workspace)
+    client.replaceDocument(clock, version: 2, with: Self.deletedRegistration)
     let pushed = try client.waitForDiagnostics(assembly) { !$0.isEmpty }
     #expect(pushed.map(\.message) == ["missing dependency: nothing registers 'Clock', needed by 'Feed'"])
     #expect(pushed.first?.range == Self.assembly.lspRange("1️⃣", covering: "resolve"))
