@@ -12,9 +12,10 @@
 ;;   (add-hook 'swift-mode-hook #'eglot-ensure)
 ;;
 ;; `dpend-eglot-setup' puts `dpend-command' in `eglot-server-programs' for
-;; `dpend-modes', and makes the nearest folder with a `.dpend.json' the
-;; project Eglot starts the server in (only for Eglot: other `project.el'
-;; commands keep their own project).  See README.md beside this file.
+;; `dpend-modes', and makes the workspace root (`dpend-root': the nearest
+;; `.dpend.json', else the outermost project folder, `project.yml' among its
+;; markers) the project Eglot starts the server in (only for Eglot: other
+;; `project.el' commands keep their own project).  See README.md beside this file.
 
 ;;; Code:
 
@@ -34,14 +35,46 @@
   "The major modes whose buffers dpend's server manages."
   :type '(repeat symbol))
 
+(defcustom dpend-root-markers '("Package.swift" "*.xcodeproj" "*.xcworkspace" "project.yml")
+  "Files that mark a project folder (shell wildcards allowed)."
+  :type '(repeat string))
+
+(defun dpend--has-marker (directory)
+  "Non-nil when DIRECTORY holds one of `dpend-root-markers'."
+  (cl-some (lambda (marker) (file-expand-wildcards (expand-file-name marker directory)))
+           dpend-root-markers))
+
+(defun dpend-root (directory)
+  "The workspace root of DIRECTORY, as dpend's other clients find it.
+The nearest folder with a `.dpend.json'; else the outermost folder with
+one of `dpend-root-markers', looking no higher than the repository (the
+first folder with `.git') and never at the home folder or above; else the
+repository's folder; else nil."
+  (let ((dpend (locate-dominating-file directory ".dpend.json")))
+    (if dpend
+        (expand-file-name dpend)
+      (let ((current (file-name-as-directory (expand-file-name directory)))
+            (home (file-name-as-directory (expand-file-name "~")))
+            (outermost nil)
+            (done nil))
+        (while (not done)
+          (when (dpend--has-marker current) (setq outermost current))
+          (let ((parent (file-name-directory (directory-file-name current))))
+            (cond ((file-exists-p (expand-file-name ".git" current))
+                   (setq outermost (or outermost current) done t))
+                  ((or (string= parent current) (string= parent home) (string= current home))
+                   (setq done t))
+                  (t (setq current parent)))))
+        outermost))))
+
 (defun dpend-project (directory)
-  "The project of DIRECTORY for Eglot: the nearest folder with a `.dpend.json'.
-Nil outside Eglot (`eglot-lsp-context' unbound or nil) or when no
-folder above DIRECTORY has one, leaving the project to the next
-function of `project-find-functions'."
+  "The project of DIRECTORY for Eglot: its `dpend-root'.
+Nil outside Eglot (`eglot-lsp-context' unbound or nil) or when DIRECTORY
+has no root, leaving the project to the next function of
+`project-find-functions'."
   (when-let* (((bound-and-true-p eglot-lsp-context))
-              (root (locate-dominating-file directory ".dpend.json")))
-    (cons 'transient (expand-file-name root))))
+              (root (dpend-root directory)))
+    (cons 'transient root)))
 
 (defun dpend--contact (&optional _interactive)
   "The server's command for `eglot-server-programs': `dpend-command' now."
