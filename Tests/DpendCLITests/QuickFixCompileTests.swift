@@ -8,9 +8,9 @@ import Testing
 
 /// The code quick fixes write compiles and runs without a trap: each fix is taken in process
 /// from the analysed sources, applied, and the program compiled with `swiftc` against
-/// `DpendRuntime`, Swinject and the Dip stand-in (``SwiftCompiler``), then run: dpend's own
-/// registration method, Swinject's (with runtime arguments too) and Dip's. Resolver's stubs
-/// are not compiled here: no Resolver module is available on the build machines.
+/// `DpendRuntime`, Swinject and the Dip and Resolver stand-ins (``SwiftCompiler``), then run:
+/// dpend's own registration method, Swinject's (with runtime arguments too), Dip's and
+/// Resolver's. The stand-ins are not Dip and Resolver: a difference from them is not caught.
 @Suite struct QuickFixCompileTests {
   static let services = """
     protocol Store {}
@@ -145,6 +145,57 @@ import Testing
     let fixes = try Self.ide(files).missingRegistrationFixes(at: [container.offset("1️⃣")], in: "Container.swift")
     let fix = try #require(fixes.first)
     #expect(try Self.run(Self.applying(fix, to: files, path: "Container.swift")) == "FeedImpl StoreImpl\n")
+  }
+
+  @Test func theResolverRegistrationRuns() throws {
+    let injection = MarkedText(
+      """
+      import Resolver
+
+      final class SystemClock: Clock {}
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { StoreImpl() as Store }
+          register { SystemClock() as Clock }
+        }
+      }
+
+      final class FeedScreen {
+        @Injected var feed: 1️⃣Feed
+      }
+
+      """)
+    let files = [
+      "Services.swift": Self.services, "Injection.swift": injection.text,
+      "main.swift": "let screen = FeedScreen()\nprint(type(of: screen.feed), type(of: screen.feed.store))\n",
+    ]
+    let fixes = try Self.ide(files).missingRegistrationFixes(at: [injection.offset("1️⃣")], in: "Injection.swift")
+    let fix = try #require(fixes.first)
+    let fixed = Self.applying(fix, to: files, path: "Injection.swift")
+    #expect(
+      fixed["Injection.swift"]
+        == """
+        import Resolver
+
+        final class SystemClock: Clock {}
+
+        extension Resolver: ResolverRegistering {
+          public static func registerAllServices() {
+            register { StoreImpl() as Store }
+            register { SystemClock() as Clock }
+            register { FeedImpl(store: resolve(), clock: optional()) as Feed }
+          }
+        }
+
+        final class FeedScreen {
+          @Injected var feed: Feed
+        }
+
+        """)
+    let diagnostics = try Self.ide(fixed).graph.diagnostics
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    #expect(try Self.run(fixed) == "FeedImpl StoreImpl\n")
   }
 
   @Test func theRegistrationMethodRuns() throws {

@@ -3,11 +3,14 @@ import Foundation
 
 /// Compiles and runs Swift programs with `swiftc`, linking the modules generated code
 /// needs: `DpendRuntime` (from this repository's sources), `Swinject` (from SwiftPM's
-/// checkout of Swinject 2.10.0) and `Dip`, which is **not Dip** but our stand-in for it
-/// (`Tests/DipStandIn`: Dip's API surface that generated code uses, with Dip's signatures).
+/// checkout of Swinject 2.10.0), `Dip`, which is **not Dip** but our stand-in for it
+/// (`Tests/DipStandIn`: Dip's API surface that generated code uses, with Dip's signatures),
+/// and `Resolver`, which is **not Resolver** but our stand-in for it (`Tests/ResolverStandIn`:
+/// Resolver's API surface that the quick fixes and their tests use, with Resolver's signatures).
 /// Each module is compiled once per test run.
 enum SwiftCompiler {
-  /// A directory holding `libDpendRuntime.a`, `libSwinject.a`, `libDip.a` (the stand-in) and their modules.
+  /// A directory holding `libDpendRuntime.a`, `libSwinject.a`, `libDip.a` and `libResolver.a`
+  /// (the stand-ins) and their modules.
   static let modules: Result<URL, CompilerError> = {
     do {
       let workspace = try TemporaryWorkspace(prefix: "dpend-modules")
@@ -25,6 +28,8 @@ enum SwiftCompiler {
       try compileLibrary("Swinject", sources: try swiftFiles(in: swinject), into: directory)
       let dipStandIn = Repository.url("Tests/DipStandIn")
       try compileLibrary("Dip", sources: try swiftFiles(in: dipStandIn), into: directory)
+      let resolverStandIn = Repository.url("Tests/ResolverStandIn")
+      try compileLibrary("Resolver", sources: try swiftFiles(in: resolverStandIn), into: directory)
       return .success(directory)
     } catch let error as CompilerError {
       return .failure(error)
@@ -33,14 +38,14 @@ enum SwiftCompiler {
     }
   }()
 
-  /// Compiles `sources` into an executable linked with the three modules; the compiler's
+  /// Compiles `sources` into an executable linked with the four modules; the compiler's
   /// messages are in ``DpendTestSupport/ProcessResult/output``.
   static func compileProgram(_ sources: [URL], to executable: URL) throws -> ProcessResult {
     let directory = try modules.get()
     return try ProcessRunner.run(
       program: "swiftc",
-      ["-I", directory.path, "-L", directory.path, "-lDpendRuntime", "-lSwinject", "-lDip"] + sources.map(\.path)
-        + ["-o", executable.path], combiningOutput: true)
+      ["-I", directory.path, "-L", directory.path, "-lDpendRuntime", "-lSwinject", "-lDip", "-lResolver"]
+        + sources.map(\.path) + ["-o", executable.path], combiningOutput: true)
   }
 
   private static func compileLibrary(_ name: String, sources: [URL], into directory: URL) throws {
