@@ -46,6 +46,8 @@ public struct KeyNode: Hashable, Sendable {
 /// Makes nodes of registrations, factories and sites.
 struct KeyNodes {
   let graph: DependencyGraph
+  /// The types each file declares, decoded once however many of its nodes ask.
+  private let declared = DeclaredTypes()
   var index: ContainerIndex { graph.containerIndex }
 
   func node(_ registration: ContainerRegistration) -> KeyNode {
@@ -60,9 +62,10 @@ struct KeyNodes {
 
   /// The declaration of the type `group` names in `file`, when there is one: its name.
   private func declaration(of group: String, in file: String) -> SourceRange? {
-    guard let summary = graph.summary(of: file) else { return nil }
+    let types = declared.types(in: file, of: graph)
     let last = group.split(separator: ".").last.map(String.init) ?? group
-    return summary.types.first { $0.name == group || $0.name.hasSuffix("." + last) || $0.name == last }?.range
+    return types.first { $0.name == group }?.range
+      ?? types.first { $0.name == last || $0.name.hasSuffix("." + last) }?.range
   }
 
   func node(_ factory: Factory) -> KeyNode {
@@ -91,5 +94,17 @@ struct KeyNodes {
   func isUnregistered(_ site: ContainerSite) -> Bool {
     site.key != nil && site.site.dialect.checksPresence && index.registrations(answering: site).isEmpty
       && index.unreadRegistrations(possiblyAnswering: site).isEmpty && index.unseenRegistrations(for: site).isEmpty
+  }
+}
+
+/// The types declared in each file asked about, from its summary, decoded once.
+private final class DeclaredTypes {
+  private var byFile: [String: [TypeDeclaration]] = [:]
+
+  func types(in file: String, of graph: DependencyGraph) -> [TypeDeclaration] {
+    if let known = byFile[file] { return known }
+    let types = graph.summary(of: file)?.types ?? []
+    byFile[file] = types
+    return types
   }
 }
