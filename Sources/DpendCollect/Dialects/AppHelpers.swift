@@ -132,7 +132,7 @@ struct AppHelpers {
     if let written = call.arguments.lazy.compactMap({ CallShape.metatype($0.expression) }).first {
       site.type = .named(written)
     }
-    if site.type == nil { site.unread = "the resolved type is inferred from the context" }
+    if site.type == nil { site.unread = context.unread ?? "the resolved type is inferred from the context" }
     site.readName((CallShape.argument(call, "name") ?? CallShape.argument(call, "tag"))?.expression, called: "name")
     return site
   }

@@ -125,7 +125,7 @@ enum DipDialect {
       // `resolve(P.self)`, on a container wrapper that takes the type: the type as written.
       site.type = CallShape.metatype(first.expression).map(ResolvedType.named) ?? site.type
     }
-    if site.type == nil { site.unread = "the resolved type is inferred from the context" }
+    if site.type == nil { site.unread = context.unread ?? "the resolved type is inferred from the context" }
     site.readName(CallShape.argument(call, "tag")?.expression, called: "tag")
     reader.record(reader.editRanges(of: call, nameLabel: "tag", typeNode: context.typeNode), of: site)
     let arguments = Array(call.arguments)

@@ -186,7 +186,7 @@ struct InferredHelpers {
       dialect: helper.dialect, type: written.map(ResolvedType.named) ?? context.type,
       isRequired: !helper.isOptional ? true : context.isForced && !context.isOptional,
       conditionalCast: context.conditionalCast, range: reader.nameRange(call), conditions: reader.conditions(of: call))
-    if site.type == nil { site.unread = "the resolved type is inferred from the context" }
+    if site.type == nil { site.unread = context.unread ?? "the resolved type is inferred from the context" }
     site.argumentCount = helper.runtimeArguments
     if let nameLabel = helper.nameLabel {
       site.readName(CallShape.argument(call, nameLabel)?.expression, called: "name")

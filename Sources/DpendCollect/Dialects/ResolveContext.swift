@@ -14,6 +14,8 @@ struct ResolveContext {
   var isForced = false
   /// `P` in `… as? P`.
   var conditionalCast: String?
+  /// Why the context names no type Swift could infer a key from, when it says so.
+  var unread: String?
 
   /// Reads the context of `call`, walking out through `try`, `!`, casts and `??`.
   init(of call: FunctionCallExprSyntax) {
@@ -84,37 +86,23 @@ struct ResolveContext {
     }
   }
 
-  /// An annotation, an `if let`, or the call argument the expression is.
+  /// An `if let`, or what the context expects (``ExpectedType``).
   private mutating func readSurroundings(of node: Syntax) {
     guard let parent = node.parent else { return }
-    if let initializer = parent.as(InitializerClauseSyntax.self) {
-      if let binding = initializer.parent?.as(OptionalBindingConditionSyntax.self) {
-        readBinding(binding)
-        return
-      }
-      if let binding = initializer.parent?.as(PatternBindingSyntax.self),
-        let annotation = binding.typeAnnotation?.type
-      {
-        let written = TypeText.normalize(annotation.trimmedDescription)
-        if type == nil {
-          type = optionalStripped(written)
-          if type == .named(written) { typeNode = annotation }
-        }
-      }
-      return
-    }
-    if parent.is(OptionalBindingConditionSyntax.self) || parent.parent?.is(OptionalBindingConditionSyntax.self) == true
-    {
+    if let binding = parent.parent?.as(OptionalBindingConditionSyntax.self), parent.is(InitializerClauseSyntax.self) {
+      readBinding(binding)
+    } else if parent.is(OptionalBindingConditionSyntax.self) {
       isOptional = true
-      return
     }
-    if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
-      let call = list.parent?.as(FunctionCallExprSyntax.self), type == nil,
-      let constructed = CallShape.constructedType(call)
-    {
-      let labels = list.map { $0.label?.text }
-      let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-      type = .parameter(of: TypeText.normalize(constructed), labels: labels, position: position)
+    guard type == nil else { return }
+    switch ExpectedType.of(node) {
+    case .written(let annotation)?:
+      let written = TypeText.normalize(annotation.trimmedDescription)
+      type = optionalStripped(written)
+      if type == .named(written) { typeNode = annotation }
+    case .found(let found)?: type = found
+    case .unreadable(let reason)?: unread = reason
+    case nil: break
     }
   }
 

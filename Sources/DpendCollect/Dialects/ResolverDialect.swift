@@ -75,7 +75,7 @@ enum ResolverDialect: DialectReading {
     if let first = call.arguments.first, first.label == nil, let written = CallShape.metatype(first.expression) {
       site.type = .named(written)
     }
-    if site.type == nil { site.unread = "the resolved type is inferred from the context" }
+    if site.type == nil { site.unread = context.unread ?? "the resolved type is inferred from the context" }
     site.readName(CallShape.argument(call, "name")?.expression, called: "name", .stringLiteral)
     return site
   }

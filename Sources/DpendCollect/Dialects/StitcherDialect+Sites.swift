@@ -48,7 +48,7 @@ extension StitcherDialect {
     } else if let type = written.map(ResolvedType.named) ?? context.type {
       site.type = type
     } else {
-      site.unread = "the injected type is inferred from the context"
+      site.unread = context.unread ?? "the injected type is inferred from the context"
     }
     return site
   }

@@ -1,0 +1,122 @@
+import DpendAnalysis
+import DpendModel
+import DpendTestSupport
+import Testing
+
+/// A resolve's key is the type its context expects (SPEC 10): the result a getter, function,
+/// subscript or closure declares, the parameter it is the default of, the element type of a
+/// collection or tuple, whichever dialect or helper resolves. A context that declares no type
+/// leaves the site unread, with the reason.
+@Suite struct ExpectedTypeTests {
+  static let services = DipDialectTests.services + "protocol Router {}\nprotocol Cache {}\n"
+
+  /// A registration of `Store` and `Clock` only: every other key resolved is missing.
+  static let resolverSetUp = """
+    import Resolver
+
+    extension Resolver: ResolverRegistering {
+      public static func registerAllServices() {
+        register { StoreImpl() as Store }
+        register { SystemClock() as Clock }
+      }
+    }
+
+    """
+
+  @Test func everyDeclaredResultDefaultAndElementTypesAResolverResolve() throws {
+    let screen = MarkedText(
+      """
+      import Resolver
+
+      final class Screen {
+        var store: Store { Resolver.resolve() }
+        var feed: Feed { Resolver.1️⃣resolve() }
+        var logger: Logger {
+          get { Resolver.2️⃣resolve() }
+        }
+        lazy var router: Router = { Resolver.3️⃣resolve() }()
+        let clock: Clock
+        init(clock: Clock = Resolver.resolve(), cache: Cache = Resolver.4️⃣resolve()) {
+          self.clock = clock
+        }
+        func makeFeed() -> Feed { Resolver.5️⃣resolve() }
+        func makeStore(cached: Bool) -> Store? {
+          if cached { return nil }
+          return Resolver.resolve()
+        }
+        subscript(index: Int) -> Router { Resolver.6️⃣resolve() }
+        func all() -> [Logger] { [Resolver.7️⃣resolve(), Resolver.8️⃣resolve()] }
+        func byName() -> [String: Store] { ["main": Resolver.resolve()] }
+        func pair() -> (Store, Cache) { (Resolver.resolve(), Resolver.9️⃣resolve()) }
+        func make() -> Clock {
+          let build = { () -> Feed in Resolver.🔟resolve() }
+          _ = build
+          return Resolver.resolve()
+        }
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Injection.swift": Self.resolverSetUp, "Screen.swift": screen.text,
+    ])
+    func at(_ markers: String...) -> String { markers.map { "\(screen.position($0))" }.joined(separator: ", ") }
+    // One error a key, with a note at each of its sites.
+    #expect(
+      graph.diagnostics.map { "\($0.message): \($0.notes.map { "\($0.range.start)" }.joined(separator: ", "))" } == [
+        "missing dependency: nothing registers 'Feed': \(at("1️⃣", "5️⃣", "🔟"))",
+        "missing dependency: nothing registers 'Logger': \(at("2️⃣", "7️⃣", "8️⃣"))",
+        "missing dependency: nothing registers 'Router': \(at("3️⃣", "6️⃣"))",
+        "missing dependency: nothing registers 'Cache': \(at("4️⃣", "9️⃣"))",
+      ])
+    #expect(graph.container.unread.map { "\($0.range.start) \($0.message)" } == [])
+    #expect(graph.container.resolvesChecked == 16)
+  }
+
+  @Test func aDipResolveInAnExtensionOfTheContainerIsTypedByItsMethodsResult() throws {
+    let provider = MarkedText(
+      """
+      import Dip
+
+      protocol ScreenProvider { func feed() -> Feed }
+
+      extension DependencyContainer: ScreenProvider {
+        func feed() -> Feed { try! 1️⃣resolve() }
+        func store() throws -> Store { try resolve() }
+        var clock: Clock? { try? 2️⃣resolve() }
+      }
+
+      func configure(_ container: DependencyContainer) {
+        container.register { StoreImpl() as Store }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Provider.swift": provider.text])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.severity) \($0.range.start) \($0.message)" } == [
+        "missing-dependency error \(provider.position("1️⃣")) missing dependency: nothing registers 'Feed'",
+        "unregistered-optional-resolve warning \(provider.position("2️⃣")) nothing registers 'Clock': the optional resolve always yields nil",
+      ])
+  }
+
+  @Test func contextsThatDeclareNoTypeAreUnreadWithTheirReason() throws {
+    let screen = MarkedText(
+      """
+      import Resolver
+
+      final class Screen {
+        func body() -> some Store { Resolver.2️⃣resolve() }
+        func make() {
+          let build = { Resolver.3️⃣resolve() }
+          _ = build
+        }
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Injection.swift": Self.resolverSetUp, "Screen.swift": screen.text,
+    ])
+    #expect(graph.diagnostics.map(\.message) == [])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("2️⃣")) unread resolve: the context expects an opaque 'some' type, which names no key",
+        "\(screen.position("3️⃣")) unread resolve: the resolved type is inferred from the context",
+      ])
+  }
+}
