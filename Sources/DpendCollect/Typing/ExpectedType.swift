@@ -69,7 +69,9 @@ enum ExpectedType {
     {
       guard case .written(let type)? = of(Syntax(tuple)),
         let written = Self.unwrapped(type).as(TupleTypeSyntax.self),
-        let position = list.firstIndex(where: { $0.id == labeled.id }).map({ list.distance(from: list.startIndex, to: $0) }),
+        let position = list.firstIndex(where: { $0.id == labeled.id }).map({
+          list.distance(from: list.startIndex, to: $0)
+        }),
         position < written.elements.count
       else { return nil }
       let elements = Array(written.elements)
@@ -136,7 +138,9 @@ enum ExpectedType {
 
   /// A declared result as an expectation: an opaque `some P` names no key.
   private static func declared(_ type: TypeSyntax) -> Expectation {
-    if type.is(SomeOrAnyTypeSyntax.self), type.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.tokenKind == .keyword(.some) {
+    if type.is(SomeOrAnyTypeSyntax.self),
+      type.as(SomeOrAnyTypeSyntax.self)?.someOrAnySpecifier.tokenKind == .keyword(.some)
+    {
       return .unreadable("the context expects an opaque 'some' type, which names no key")
     }
     return .written(type)
