@@ -4,24 +4,14 @@ import SwiftSyntax
 /// Where container code is written and what its names stand for: the type a name is looked
 /// up from, the container values a receiver names (SPEC 8.2, 8.4).
 extension ContainerReader {
-  /// The dialects a call on `receiver` is read with: the file's, and the dialect of a
-  /// container value the receiver names (`container.resolve()` in a file that does not
-  /// import Dip, `container` being a global `DependencyContainer`).
-  func dialects(ofReceiver receiver: String, at call: FunctionCallExprSyntax) -> [Dialect] {
-    guard !receiver.isEmpty, inferred != nil else { return dialects }
-    let components = receiver.split(separator: ".").map(String.init)
-    // `{ r in r.resolve(X.self) }` passed where `(Resolver) -> T` is taken.
-    if let root = components.first, let slot = slotDialect(of: root, at: call) {
-      return dialects.contains(slot) ? dialects : dialects + [slot]
-    }
-    guard let values = inferred?.containerValues, !values.isEmpty else { return dialects }
-    // `container.resolve()` where a parameter named `container` of another type hides the global.
-    if let root = components.first, values[root] != nil, scopes.scope(of: call).bindings[root] != nil {
+  /// The dialects `call` is read with: the file's, and the dialect of the container its
+  /// receiver is (``receiverContainer(of:)``): `container.resolve()` in a file that does not
+  /// import Dip, `container` being a global `DependencyContainer`.
+  func dialects(ofReceiverOf call: FunctionCallExprSyntax) -> [Dialect] {
+    guard inferred != nil, let found = receiverContainer(of: call), !dialects.contains(found.dialect) else {
       return dialects
     }
-    let named = components.lazy.compactMap { values[$0] }.first
-    guard let named, !dialects.contains(named) else { return dialects }
-    return dialects + [named]
+    return dialects + [found.dialect]
   }
 
   /// A global or property whose annotation or initializer is a library's container type:
@@ -48,4 +38,19 @@ extension ContainerReader {
     }
   }
 
+  /// A function or method whose declared result is a library's container
+  /// (`func makeContainer() -> DependencyContainer`): its calls are container values other
+  /// files may use, by its name (SPEC 10).
+  func recordContainerFunction(_ function: FunctionDeclSyntax) {
+    guard let result = function.signature.returnClause?.type, function.genericParameterClause == nil,
+      let dialect = dialect(ofType: result.trimmedDescription)
+    else { return }
+    let parent = function.parent?.parent
+    let isGlobal = parent?.is(CodeBlockItemListSyntax.self) == true && parent?.parent?.is(SourceFileSyntax.self) == true
+    guard isGlobal || parent?.is(MemberBlockItemListSyntax.self) == true else { return }
+    containerValues.append(
+      ContainerValue(
+        name: function.name.text, owner: isGlobal ? nil : scopes.scope(of: function).typeNames.first,
+        dialect: dialect, range: range(function.name)))
+  }
 }

@@ -34,7 +34,7 @@ final class ContainerReader: SyntaxVisitor {
   /// (``RegistrationGates``), in the order met (an inner one after the one around it).
   private(set) var gateBodies: [(gate: String, body: Range<Int>)] = []
   /// The names the file's register and resolve calls are made on.
-  private(set) lazy var receiverNames = ReceiverNames(scopes: scopes)
+  private(set) lazy var receiverNames = ReceiverNames(scopes: scopes, locals: instances)
   /// The container instances the file's calls are made on, and the container variables it
   /// declares (SPEC 8.6).
   private(set) lazy var instances = InstanceNaming(scopes: scopes, ranges: ranges)
@@ -56,9 +56,11 @@ final class ContainerReader: SyntaxVisitor {
     if dialects.contains(.dip) { instances.recordCollaboration(call) }
     guard !consumed.contains(call.id) else { return .visitChildren }
     // An app's helper, unless it extends the library's container with a call the library
-    // reads itself (then the library's reading comes first).
+    // reads itself (then the library's reading comes first). A static helper called on the
+    // type is the app's: the library's register and resolve are its instances' (but
+    // Resolver's own statics).
     let helper = inferred?.helper(of: call, scopes: scopes)
-    if let helper, !helper.extendsContainer {
+    if let helper, !helper.extendsContainer || isStaticCall(call, of: helper) {
       readHelper(call, helper)
       return .visitChildren
     }
@@ -78,6 +80,16 @@ final class ContainerReader: SyntaxVisitor {
     }
     if let name = CallShape.calledName(call), ReceiverNames.verbs.contains(name) { unreadCandidates.append(call) }
     return .visitChildren
+  }
+
+  /// `true` when `call` is made on the type of `helper`, a static method of a library's
+  /// container type that has no static method of the name.
+  private func isStaticCall(_ call: FunctionCallExprSyntax, of helper: ContainerVocabulary.Helper) -> Bool {
+    guard helper.isStatic, let owner = helper.owner else { return false }
+    let ownerName = owner.split(separator: ".").last.map(String.init) ?? owner
+    guard !(ownerName == "Resolver" && dialects.contains(.resolver)) else { return false }
+    let receiver = CallShape.receiver(call)
+    return (receiver.split(separator: ".").last.map(String.init) ?? receiver) == ownerName
   }
 
   /// Reads a call of one of the app's inferred helpers.
@@ -104,7 +116,7 @@ final class ContainerReader: SyntaxVisitor {
     }
     // Only these calls read their receiver (whose text may be a whole chain of calls).
     guard let name = CallShape.calledName(call), ReceiverNames.verbs.contains(name) else { return nil }
-    let dialects = dialects(ofReceiver: CallShape.receiver(call), at: call)
+    let dialects = dialects(ofReceiverOf: call)
     switch name {
     case "register", "autoregister":
       if let registration = readRegistration(call, name: name, dialects: dialects) {
@@ -128,6 +140,7 @@ final class ContainerReader: SyntaxVisitor {
 
   override func visit(_ function: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     recordSlots(function.signature.parameterClause.parameters, callee: function.name.text)
+    recordContainerFunction(function)
     if let body = function.body, let gate = RegistrationGates.gate(of: function, in: scopes.scope(of: function)) {
       gateBodies.append(
         (

@@ -129,7 +129,7 @@ final class InstanceNaming {
   /// `.some(pattern)` when `name` is declared once in the body around `node`, by a pattern
   /// before it; `.some(nil)` when it is declared there otherwise (dpend cannot follow it);
   /// `nil` when the body does not declare it.
-  private func localDeclaration(of name: String, at node: Syntax) -> IdentifierPatternSyntax?? {
+  func localDeclaration(of name: String, at node: Syntax) -> IdentifierPatternSyntax?? {
     guard let body = Self.outermostBody(around: node) else { return nil }
     if declaredInBody[body.id] == nil {
       let finder = PatternFinder()

@@ -1,0 +1,125 @@
+import DpendModel
+import SwiftSyntax
+
+/// The container a call's receiver is, known by its type wherever the value flows (SPEC 8.2,
+/// 10): a parameter typed as a container, the resolver a factory is given, a closure
+/// parameter at a container slot, a global or property the file or the workspace declares as
+/// a container (``InferredHelpers/containerValues``), a function or method whose declared
+/// result is one (`AppDependencies().makeContainer()`), an assembler's `resolver`, and a
+/// local or a file's global holding any of these (`let r = AppDI.shared.assembler.resolver`).
+/// Both the reading of library calls and the count of unread ones ask it.
+extension ContainerReader {
+  /// A receiver found to be a container: the name it is known by (the local, the property,
+  /// the parameter), and the library whose container it is.
+  struct ReceiverContainer {
+    var name: String
+    var dialect: Dialect
+  }
+
+  /// The container `call` is made on; `nil` when its receiver is none dpend knows of.
+  func receiverContainer(of call: FunctionCallExprSyntax) -> ReceiverContainer? {
+    guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+    return container(of: base, at: Syntax(call), depth: 0)
+  }
+
+  private func container(of expression: ExprSyntax, at node: Syntax, depth: Int) -> ReceiverContainer? {
+    guard depth < 8 else { return nil }
+    if let inner = Self.unwrapped(expression) { return container(of: inner, at: node, depth: depth + 1) }
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      return container(named: reference.baseName.text, at: node, depth: depth)
+    }
+    if let member = expression.as(MemberAccessExprSyntax.self) {
+      let name = member.declName.baseName.text
+      guard let base = member.base else { return nil }
+      if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        return value(named: name)
+      }
+      if let found = value(named: name) { return found }
+      // An assembler's `resolver`, or any member of a chain through a container value
+      // (`AppDI.shared.assembler.resolver`): the container the chain reaches.
+      return container(of: base, at: node, depth: depth + 1).map { ReceiverContainer(name: name, dialect: $0.dialect) }
+    }
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      if let constructed = CallShape.constructedType(call), let dialect = dialect(ofType: constructed) {
+        return ReceiverContainer(name: constructed, dialect: dialect)
+      }
+      // A function or method whose declared result is a container: `makeContainer()`.
+      if let name = CallShape.calledName(call), let found = value(named: name) { return found }
+      return nil
+    }
+    return nil
+  }
+
+  /// What `name` written at `node` is: a parameter, a local, a global of the file, or a
+  /// container value of the file or the workspace.
+  private func container(named name: String, at node: Syntax, depth: Int) -> ReceiverContainer? {
+    guard name != "self", name != "Self" else { return nil }
+    if let dialect = slotDialect(of: name, at: node) { return ReceiverContainer(name: name, dialect: dialect) }
+    if let parameter = scopes.scope(of: node).bindings[name] {
+      guard let type = parameter.type else {
+        // The factory's own parameter: `register(P.self) { r in … }` passes the resolver.
+        guard parameter.closure?.callee == "register", parameter.closure?.position == 0 else { return nil }
+        return dialects.first { $0 == .swinject || $0 == .resolver }.map { ReceiverContainer(name: name, dialect: $0) }
+      }
+      return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) }
+    }
+    if let local = instances.localDeclaration(of: name, at: node) {
+      guard let local, let binding = local.parent?.as(PatternBindingSyntax.self) else { return nil }
+      return held(by: binding, named: name, depth: depth)
+    }
+    if let found = value(named: name) { return found }
+    if let binding = Self.fileGlobal(named: name, at: node) { return held(by: binding, named: name, depth: depth) }
+    return nil
+  }
+
+  /// The container a variable's annotation or initial value is.
+  private func held(by binding: PatternBindingSyntax, named name: String, depth: Int) -> ReceiverContainer? {
+    if let annotation = binding.typeAnnotation {
+      return dialect(ofType: annotation.type.trimmedDescription).map { ReceiverContainer(name: name, dialect: $0) }
+    }
+    guard let value = binding.initializer?.value else { return nil }
+    return container(of: value, at: Syntax(binding), depth: depth + 1).map {
+      ReceiverContainer(name: name, dialect: $0.dialect)
+    }
+  }
+
+  /// A container value of this file (``containerValues``) or of the workspace's vocabulary.
+  private func value(named name: String) -> ReceiverContainer? {
+    if let dialect = containerValues.first(where: { $0.name == name })?.dialect ?? inferred?.containerValues[name] {
+      return ReceiverContainer(name: name, dialect: dialect)
+    }
+    return nil
+  }
+
+  /// The library whose container type `written` names, among the file's dialects.
+  func dialect(ofType written: String) -> Dialect? {
+    var bare = TypeText.normalize(written)
+    while bare.hasSuffix("?") || bare.hasSuffix("!") { bare.removeLast() }
+    let last = bare.split(separator: ".").last.map(String.init) ?? bare
+    return dialects.first { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
+  }
+
+  /// The binding of the global variable `name` declared at the top level of the file of `node`.
+  static func fileGlobal(named name: String, at node: Syntax) -> PatternBindingSyntax? {
+    guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
+    for item in file.statements {
+      guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+      for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+        return binding
+      }
+    }
+    return nil
+  }
+
+  /// The expression inside `x!`, `x?`, `(x)`, `try x`, `await x`; `nil` for any other.
+  static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax? {
+    if let forced = expression.as(ForceUnwrapExprSyntax.self) { return forced.expression }
+    if let chained = expression.as(OptionalChainingExprSyntax.self) { return chained.expression }
+    if let tryExpression = expression.as(TryExprSyntax.self) { return tryExpression.expression }
+    if let awaitExpression = expression.as(AwaitExprSyntax.self) { return awaitExpression.expression }
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+      return tuple.elements.first?.expression
+    }
+    return nil
+  }
+}

@@ -1,0 +1,130 @@
+import DpendAnalysis
+import DpendModel
+import DpendTestSupport
+import Testing
+
+/// A container is known by its type however it is reached (SPEC 10): a resolver held in a
+/// local, a container a function returns, a file's global made from one; a local that hides a
+/// container's name, and a `resolve` of a value that is no container, are not container code.
+@Suite struct ReceiverTypingTests {
+  static let services = DipDialectTests.services + "protocol Router {}\n"
+
+  @Test func aResolverHeldInALocalIsReadInAFileThatImportsNoContainer() throws {
+    let di = """
+      import Swinject
+
+      final class AppDI {
+        static let shared = AppDI()
+        let assembler = Assembler([AppAssembly()])
+      }
+
+      final class AppAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Store.self) { _ in StoreImpl() }
+        }
+      }
+
+      """
+    let configurator = MarkedText(
+      """
+      final class Promise { func resolve(_ value: Int) {} }
+      final class Registry { func register(_ name: String) {} }
+
+      final class FeedConfigurator {
+        func configure() {
+          let r = AppDI.shared.assembler.resolver
+          _ = r.resolve(Store.self)!
+          _ = r.1️⃣resolve(Feed.self)!
+          let resolver = r
+          _ = resolver.2️⃣resolve(Clock.self)!
+          let promise = Promise()
+          promise.resolve(3)
+          // A local hiding the workspace's container value of that name.
+          let assembler = Registry()
+          assembler.register("cell")
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "DI.swift": di, "Configurator.swift": configurator.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(configurator.position("1️⃣")) missing dependency: nothing registers 'Feed'",
+        "\(configurator.position("2️⃣")) missing dependency: nothing registers 'Clock'",
+      ])
+    #expect(graph.container.resolvesChecked == 3)
+    #expect(graph.container.resolvesUnread == 0)
+    #expect(graph.container.registrationsRead == 1)
+    #expect(graph.container.registrationsUnread == 0)
+  }
+
+  @Test func aContainerAFunctionReturnsIsReadThroughTheGlobalMadeFromIt() throws {
+    let dependencies = """
+      import Dip
+
+      final class AppDependencies {
+        func makeContainer() -> DependencyContainer {
+          let container = DependencyContainer()
+          container.register { StoreImpl() as Store }
+          return container
+        }
+      }
+
+      """
+    let entry = MarkedText(
+      """
+      private let container = AppDependencies().makeContainer()
+
+      final class Entry {
+        func start() {
+          let store: Store = try! container.resolve()
+          let router: Router = try! container.1️⃣resolve()
+          let direct: Feed = try! AppDependencies().makeContainer().2️⃣resolve()
+          _ = (store, router, direct)
+        }
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Dependencies.swift": dependencies, "Entry.swift": entry.text,
+    ])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(entry.position("1️⃣")) missing dependency: nothing registers 'Router'",
+        "\(entry.position("2️⃣")) missing dependency: nothing registers 'Feed'",
+      ])
+    #expect(graph.container.resolvesChecked == 3)
+    #expect(graph.container.resolvesUnread == 0)
+  }
+}
+
+/// An app's own static method on a library's container type is the app's helper: a call on
+/// the type itself cannot be the library's instance method, so it is read as the helper
+/// reads, a trap when the helper forces its result (SPEC 10).
+@Suite struct LibraryTypeHelperTests {
+  @Test func aStaticHelperOnAssemblerIsReadAsTheHelperTrapsNotAsTheOptionalResolve() throws {
+    let di = MarkedText(
+      """
+      import Swinject
+
+      protocol Screen {}
+      final class HomeScreen: Screen {}
+
+      let assembler = Assembler([])
+
+      extension Assembler {
+        static func resolve<S>(_ type: S.Type) -> S { assembler.resolver.resolve(type)! }
+      }
+
+      final class Router {
+        func open() {
+          let home = Assembler.1️⃣resolve(Screen.self)
+          _ = home
+        }
+      }
+      """)
+    let graph = try analyze(["DI.swift": di.text])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.severity) \($0.range.start) \($0.message)" } == [
+        "missing-dependency error \(di.position("1️⃣")) missing dependency: nothing registers 'Screen'"
+      ])
+  }
+}
