@@ -50,10 +50,12 @@ struct ResolveContext {
     guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return }
     // `property = try! container.resolve()`: the type of the property, declared in the type
     // the code is in.
-    if index == 2, elements[1].is(AssignmentExprSyntax.self), type == nil,
+    if index == 2, elements[1].is(AssignmentExprSyntax.self),
       let declared = Self.propertyType(named: elements[0], around: sequence)
     {
-      type = optionalStripped(declared)
+      // `T!` traps where the value is used: required like `T` (SPEC 10).
+      if declared.hasSuffix("!") { isForced = true }
+      if type == nil { type = optionalStripped(declared) }
     }
     var next = index + 1
     while next < elements.count {
@@ -94,8 +96,13 @@ struct ResolveContext {
     } else if parent.is(OptionalBindingConditionSyntax.self) {
       isOptional = true
     }
+    let expected = ExpectedType.of(node)
+    // `T!` traps where the value is used: required like `T` (SPEC 10).
+    if case .written(let annotation)? = expected, annotation.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      isForced = true
+    }
     guard type == nil else { return }
-    switch ExpectedType.of(node) {
+    switch expected {
     case .written(let annotation)?:
       let written = TypeText.normalize(annotation.trimmedDescription)
       type = optionalStripped(written)

@@ -119,4 +119,29 @@ import Testing
         "\(screen.position("3️⃣")) unread resolve: the resolved type is inferred from the context",
       ])
   }
+
+  @Test func aResolveIntoAnImplicitlyUnwrappedOptionalIsRequired() throws {
+    let screen = MarkedText(
+      """
+      import Swinject
+
+      final class TagScreen {
+        var store: Store!
+        var clock: Clock?
+        init(resolver: Resolver) {
+          store = resolver.1️⃣resolve(Store.self)
+          let feed: Feed! = resolver.2️⃣resolve(Feed.self)
+          clock = resolver.3️⃣resolve(Clock.self)
+          _ = feed
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Screen.swift": screen.text])
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.severity) \($0.range.start)" } == [
+        "missing-dependency error \(screen.position("1️⃣"))",
+        "missing-dependency error \(screen.position("2️⃣"))",
+        "unregistered-optional-resolve warning \(screen.position("3️⃣"))",
+      ])
+  }
 }
