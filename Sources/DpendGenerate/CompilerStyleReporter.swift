@@ -38,6 +38,31 @@ public enum CompilerStyleReporter {
       + "\(count(report.configurations.count, "configuration")) analysed" + configurationList(report.configurations)
   }
 
+  /// The reasons of `unread` (``render(_:severity:)``'s `--verbose` notes) with how many
+  /// registrations and resolve sites each leaves unread, the most frequent first:
+  ///
+  ///     unread, by reason:
+  ///          3  resolve: the resolved type is inferred from the context
+  ///          1  registration: the registered type is a generic parameter: …
+  ///
+  /// Empty when nothing is unread.
+  public static func unreadReasons(_ unread: [Diagnostic]) -> String {
+    var counts: [String: Int] = [:]
+    for note in unread where note.code == .unreadContainerCode {
+      var reason = Substring(note.message)
+      if reason.hasPrefix("unread ") { reason = reason.dropFirst(7) }
+      // What an unread registration silences is its own, not its reason's.
+      if let silences = reason.firstRange(of: "; it silences ") { reason = reason[..<silences.lowerBound] }
+      counts[String(reason), default: 0] += 1
+    }
+    let rows = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+    guard !rows.isEmpty else { return "" }
+    let width = String(rows[0].value).count
+    return "unread, by reason:\n"
+      + rows.map { String(repeating: " ", count: 4 + width - String($0.value).count) + "\($0.value)  \($0.key)\n" }
+      .joined()
+  }
+
   /// ` (with no condition set; 'DEBUG')`: the configurations, when there are several.
   private static func configurationList(_ configurations: [[String]]) -> String {
     guard configurations.count > 1 else { return "" }

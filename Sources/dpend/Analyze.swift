@@ -48,6 +48,9 @@ struct Analyze: ParsableCommand {
       Output.error(CompilerStyleReporter.summary(answer.diagnostics))
       let report = answer.containerReport
       if !report.isEmpty { Output.error(CompilerStyleReporter.containerSummary(report)) }
+      if verbose, !answer.unread.isEmpty {
+        Output.errorText(CompilerStyleReporter.unreadReasons(answer.unread))
+      }
     case .json:
       Output.print(JSONReporter.render(answer.diagnostics, requirements: answer.unprovidedKeys))
     case .sarif:

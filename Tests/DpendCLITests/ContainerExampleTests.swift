@@ -106,6 +106,8 @@ import Testing
         summary cache: 0 reused, 1 parsed
         0 errors, 0 warnings
         container code: 0 registrations read, 1 unread; 0 resolve sites checked, 0 unread; 1 configuration analysed
+        unread, by reason:
+            1  registration: the name 'kind' is computed
 
         """)
   }

@@ -66,6 +66,8 @@ import Testing
         host state: the kept state updated with 0 changed files
         0 errors, 0 warnings
         container code: 1 registration read, 1 unread; 1 resolve site checked, 0 unread; 1 configuration analysed
+        unread, by reason:
+            1  registration: the definition's body is not 'self { … }', 'Factory(self) { … }' or 'self.promised()': its needs are unknown
 
         """)
     #expect(analysis.status == 0)
