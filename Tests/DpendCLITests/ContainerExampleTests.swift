@@ -50,6 +50,34 @@ import Testing
     #expect(result.status == 1)
   }
 
+  /// An app whose resolves are typed by their context (SPEC 10): a getter's type, a default
+  /// argument's, a function's result, a resolver held in a local, a container a function
+  /// returns held in a global — in files that import no container; no settings.
+  @Test func theInferredAppsMistakesAreFoundWhereSwiftInfersTheirTypes() throws {
+    let result = try runDpend(["analyze", "--workspace", "Tests/Example/Inferred", "--no-cache", "--verbose"])
+    #expect(
+      result.stdout == """
+        Tests/Example/Inferred/Screens.swift:14:65: error: missing dependency: nothing registers 'Router' \
+        [missing-dependency]
+        Tests/Example/Inferred/Screens.swift:14:65: note: resolved here
+        Tests/Example/Inferred/Screens.swift:31:42: note: resolved here
+        Tests/Example/Inferred/Screens.swift:22:11: error: missing dependency: nothing registers 'Analytics' \
+        [missing-dependency]
+        Tests/Example/Inferred/Screens.swift:22:11: note: resolved here
+        Tests/Example/Inferred/DI.swift:19:8: note: inferred resolve helper 'resolve()' of 'Resolver': its calls \
+        are read as required Swinject resolves [inferred-helper]
+
+        """)
+    #expect(
+      result.stderr == """
+        summary cache: off, 5 parsed
+        2 errors, 0 warnings
+        container code: 4 registrations read, 0 unread; 8 resolve sites checked, 0 unread; 1 configuration analysed
+
+        """)
+    #expect(result.status == 1)
+  }
+
   /// An app that reaches its container its own way (SPEC 8): a helper extension, a static
   /// resolve that force-unwraps, an inject wrapper, a global container used from a file
   /// without the import, a typealias key; no settings.
