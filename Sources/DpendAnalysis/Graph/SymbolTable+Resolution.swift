@@ -1,3 +1,5 @@
+import DpendModel
+
 /// Name resolution in the ``SymbolTable``: from a scope outwards, through typealiases and
 /// the analysed module's own name.
 extension SymbolTable {
@@ -10,6 +12,64 @@ extension SymbolTable {
   /// Not memoized: scopes are nearly all distinct (one per type), so a cache would mostly
   /// cost its own allocations; a lookup skips the scopes that do not declare the name.
   func resolve(_ name: String, in scope: String, watch: NameWatch? = nil) -> String {
+    let resolved = resolvePlain(name, in: scope, watch: watch)
+    // `A & B`, through typealiases too, is one key whatever the order (SPEC 10).
+    guard let parts = Self.compositionParts(resolved) else { return resolved }
+    var names: Set<String> = []
+    for part in parts {
+      let found = resolvePlain(part, in: scope, watch: watch)
+      names.formUnion(Self.compositionParts(found) ?? [found])
+    }
+    return names.sorted().joined(separator: "&")
+  }
+
+  /// The parts of a composition `A&B&C` written at the top level of `name` (not inside
+  /// `<…>`, `(…)` or `[…]`); `nil` for a name that is not one.
+  static func compositionParts(_ written: String) -> [String]? {
+    guard written.utf8.contains(UInt8(ascii: "&")) else { return nil }
+    var name = Substring(written)
+    // `(A & B)`, as `(A & B).self` writes it.
+    while name.hasPrefix("("), name.hasSuffix(")"), isBalanced(name.dropFirst().dropLast()) {
+      name = name.dropFirst().dropLast()
+    }
+    var parts: [String] = []
+    var depth = 0
+    var start = name.startIndex
+    for index in name.indices {
+      switch name[index] {
+      case "<", "(", "[": depth += 1
+      case ">", ")", "]": depth -= 1
+      case "&" where depth == 0:
+        parts.append(String(name[start..<index]))
+        start = name.index(after: index)
+      default: break
+      }
+    }
+    guard !parts.isEmpty else { return nil }
+    parts.append(String(name[start...]))
+    return parts.allSatisfy { !$0.isEmpty } ? parts : nil
+  }
+
+  /// `true` when every bracket of `text` closes inside it.
+  private static func isBalanced(_ text: Substring) -> Bool {
+    var depth = 0
+    for character in text {
+      switch character {
+      case "<", "(", "[": depth += 1
+      case ">", ")", "]":
+        depth -= 1
+        if depth < 0 { return false }
+      default: break
+      }
+    }
+    return depth == 0
+  }
+
+  /// The modules of the container libraries: `Swinject.Resolver` names the library's
+  /// `Resolver` when no type of the sources is called `Swinject`.
+  static let libraryModules: Set<String> = Set(Dialect.allCases.flatMap(\.traits.modules))
+
+  private func resolvePlain(_ name: String, in scope: String, watch: NameWatch?) -> String {
     var current = name
     var currentScope = scope
     for _ in 0..<16 {
@@ -18,6 +78,11 @@ extension SymbolTable {
       guard let (found, number) = lookUp(current, in: currentScope) else {
         // `App.Store` in module `App`, when no type `App` declares a `Store`: the module's own
         // `Store`, looked up from the top level.
+        if let dot = current.firstIndex(of: "."), Self.libraryModules.contains(String(current[..<dot])) {
+          current = String(current[current.index(after: dot)...])
+          currentScope = ""
+          continue
+        }
         guard let moduleName, current.utf8.count > moduleName.utf8.count + 1, current.hasPrefix(moduleName + ".")
         else { return current }
         current = String(current.dropFirst(moduleName.count + 1))

@@ -174,4 +174,57 @@ import Testing
     #expect(graph.container.registrationsRead == 2)
     #expect(graph.container.resolvesUnread == 0)
   }
+
+  @Test func aCompositionIsOneKeyInAnyOrderThroughTypealiases() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+
+      protocol AccountStoring {}
+      protocol NameStoring {}
+      protocol TokenStoring {}
+      final class Storage: AccountStoring, NameStoring, TokenStoring {}
+      typealias Stores = NameStoring & AccountStoring
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { Storage() }.implements((AccountStoring & NameStoring).self)
+        }
+      }
+
+      final class Profile {
+        @Injected var stores: AccountStoring & NameStoring
+        @Injected var swapped: NameStoring & AccountStoring
+        @Injected var aliased: Stores
+        @Injected var wider: 1️⃣AccountStoring & TokenStoring
+      }
+      """)
+    let graph = try analyze(["Profile.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'AccountStoring&TokenStoring'"
+      ])
+  }
+
+  @Test func aLibrarysModuleNameIsNoPartOfItsKey() throws {
+    let code = MarkedText(
+      """
+      import Swinject
+
+      final class Session {
+        init(resolver: Swinject.Resolver, container: 1️⃣Swinject.Container) {}
+      }
+
+      func assemble(_ c: Container) {
+        c.register(Resolver.self) { r in r }
+        c.autoregister(Session.self, initializer: Session.init)
+      }
+      """)
+    let graph = try analyze(["Assembly.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.message)" } == [
+        "missing dependency: nothing registers 'Container', needed by 'Session'"
+      ])
+    _ = code.position("1️⃣")
+  }
 }
