@@ -59,14 +59,15 @@ enum DipDialect {
     }
     if let key = declared ?? fromFactory {
       registration.types = [key]
-      // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
-      for (name, chained) in CallShape.chained(after: call)
-      where name == "implements" && CallShape.argument(chained, "tag") == nil {
-        registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
-      }
     } else {
-      // Unknown key: the registration might answer any resolve (see `ContainerCheck`).
+      // Unknown key: the registration might answer any resolve (see `ContainerCheck`), but
+      // for the keys written beside it, which it answers and alone is silent on (SPEC 10).
       registration.unread = "the registered type is inferred from the factory's body"
+    }
+    // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
+    for (name, chained) in CallShape.chained(after: call)
+    where name == "implements" && CallShape.argument(chained, "tag") == nil {
+      registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
     }
     // `.resolvingProperties { c, x in x.delegate = try c.resolve() }`: property injection,
     // after the instance exists — how Dip breaks cycles.

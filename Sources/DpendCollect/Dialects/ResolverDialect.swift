@@ -141,7 +141,9 @@ enum ResolverDialect: DialectReading {
           other.resultRange = nil
           other.readName(named, called: "name", .stringLiteral)
           if registration.unread == nil || other.unread != nil { extra.append(other) }
-        } else if registration.unread == nil {
+        } else {
+          // An unreadable factory still registers the keys written beside it, and so is
+          // silent on those alone (SPEC 10).
           registration.types.append(type)
         }
       case "scope":

@@ -116,3 +116,62 @@ import Testing
       ])
   }
 }
+
+/// An unreadable factory still registers the keys written beside it, and is silent on those
+/// alone (SPEC 10): `register { Logger.shared }.implements(ErrorReporting.self)` keeps quiet
+/// only the resolves of `ErrorReporting`.
+@Suite struct UnreadFactorySilenceTests {
+  @Test func anImplementedKeyIsAllAnUnreadFactorySilences() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+
+      protocol ErrorReporting {}
+      protocol Feed {}
+      final class Logger: ErrorReporting { static let shared = Logger() }
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          1️⃣register { Logger.shared }.implements(ErrorReporting.self)
+        }
+      }
+
+      final class Screen {
+        @Injected var reporter: ErrorReporting
+        @Injected var feed: 2️⃣Feed
+      }
+      """)
+    let graph = try analyze(["Screen.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("2️⃣")) missing dependency: nothing registers 'Feed'"
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) unread registration: the registered type is inferred from the factory's body; it silences 1 resolve nothing read answers"
+      ])
+  }
+
+  @Test func aDipFactoryOfUnknownTypeAnswersTheKeysItImplements() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      protocol ErrorReporting {}
+      protocol Feed {}
+      final class Logger: ErrorReporting { static let shared = Logger() }
+
+      func configure(_ container: DependencyContainer) {
+        container.register { Logger.shared }.implements(ErrorReporting.self)
+        let reporter: ErrorReporting = try! container.resolve()
+        let feed: Feed = try! container.1️⃣resolve()
+        _ = (reporter, feed)
+      }
+      """)
+    let graph = try analyze(["Configure.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Feed'"
+      ])
+  }
+}
