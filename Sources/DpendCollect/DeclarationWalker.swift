@@ -71,6 +71,9 @@ final class DeclarationWalker {
   private static let importKind = Slot(\ImportDeclSyntax.importKindSpecifier)
   private static let importPath = Slot(\ImportDeclSyntax.path)
   private static let importComponentName = Slot(\ImportPathComponentSyntax.name)
+  private static let importAttributes = Slot(\ImportDeclSyntax.attributes)
+  private static let attributeName = Slot(\AttributeSyntax.attributeName)
+  private static let identifierTypeName = Slot(\IdentifierTypeSyntax.name)
   private static let ifConfigClauses = Slot(\IfConfigDeclSyntax.clauses)
   private static let ifConfigElements = Slot(\IfConfigClauseSyntax.elements)
   private static let inheritedTypes = Slot(\InheritanceClauseSyntax.inheritedTypes)
@@ -298,7 +301,14 @@ final class DeclarationWalker {
     // `import struct Foundation.Date` names a declaration after the module.
     if decl.child(Self.importKind) != nil, path.count > 1 { path.removeLast() }
     if !path.isEmpty, !path.contains(where: \.isEmpty) {
-      summary.imports.append(path.joined(separator: "."))
+      let module = path.joined(separator: ".")
+      summary.imports.append(module)
+      // `@_exported import Resolver`: the library is visible beyond this file (SPEC 10).
+      let attributes = decl.child(Self.importAttributes)?.elements ?? []
+      let exported = attributes.contains { attribute in
+        attribute.child(Self.attributeName)?.child(Self.identifierTypeName)?.text == "_exported"
+      }
+      if exported, Dialect.libraryModules.contains(module) { summary.vocabulary.exportedImports.append(module) }
     }
   }
 }

@@ -48,8 +48,10 @@ public enum SummaryCollector {
       reader.walk(tree)
       reader.readUnreadCandidates()
       gateBodies = reader.gateBodies
-      // `Swinject.Container` in a file importing Swinject is `Container` (SPEC 8.4).
-      let modules = summary.imports
+      // `Swinject.Container` in a file importing Swinject is `Container` (SPEC 8.4). The app's
+      // own modules are dropped by the analysis, which knows whether a type of that name
+      // exists (`Moonpay.Provider` nested in an enum `Moonpay` of module `Moonpay`).
+      let modules = summary.imports.filter(Dialect.libraryModules.contains)
       summary.registrations = reader.registrations.map { $0.droppingModules(modules) }
       summary.resolveSites = reader.resolveSites.map { $0.droppingModules(modules) }
       summary.siteEdits = reader.siteEdits

@@ -40,7 +40,9 @@ public struct CollectionSettings: Hashable, Sendable {
   /// The container dialects to run on a file with `imports`.
   public func dialects(forImports imports: [String]) -> [Dialect] {
     if let dialects { return dialects.filter { $0 != .thesis } }
-    return Dialect.selected(byImports: imports)
+    // `@_exported import Resolver` somewhere: Resolver is imported here too (SPEC 10).
+    guard !vocabulary.exportedModules.isEmpty else { return Dialect.selected(byImports: imports) }
+    return Dialect.selected(byImports: imports + vocabulary.exportedModules)
   }
 
   /// `true` when dpend's own style is read.

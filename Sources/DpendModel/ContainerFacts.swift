@@ -38,6 +38,10 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
   /// `false` when a call's arguments are not its key (``DialectTraits/writesKeyInArguments``).
   public var writesKeyInArguments: Bool { traits.writesKeyInArguments }
 
+  /// The modules of the container libraries (`Swinject`, `Dip`, `Resolver`, …): a name they
+  /// qualify (`Swinject.Resolver`) is the library's type.
+  public static let libraryModules: Set<String> = Set(allCases.flatMap(\.traits.modules))
+
   /// The modules whose import selects each container dialect.
   static let modules: [(dialect: Dialect, modules: Set<String>)] = allCases.compactMap { dialect in
     dialect.traits.modules.isEmpty ? nil : (dialect, dialect.traits.modules)

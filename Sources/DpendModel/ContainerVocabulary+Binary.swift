@@ -8,6 +8,7 @@ extension VocabularyFacts: BinaryCoded {
     try coder.code(&helpers)
     try coder.code(&containerValues)
     try coder.code(&slots)
+    try coder.code(&exportedImports)
   }
 }
 

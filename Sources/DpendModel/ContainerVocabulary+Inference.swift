@@ -33,11 +33,15 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
   public private(set) var containerValues: [String: Dialect] = [:]
   /// Every closure parameter that receives a container, ordered by callee, label, position.
   public private(set) var slots: [ContainerSlot] = []
+  /// The container libraries some file imports with `@_exported`, sorted: every file reads
+  /// them as imported (the files of that module and those importing it; dpend does not tell
+  /// modules apart here).
+  public private(set) var exportedModules: [String] = []
 
   public init() {}
 
   /// `true` when the app declares nothing dpend reads its container code through.
-  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty && slots.isEmpty }
+  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty && slots.isEmpty && exportedModules.isEmpty }
 
   /// The library types whose values are containers or resolvers, by dialect.
   public static let containerTypes: [Dialect: Set<String>] = [
@@ -57,12 +61,19 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     return anyContainerType.contains { $0 == last }
   }
 
+  /// The words a file with a library's container code spells: what decides which files read
+  /// anew when a library becomes visible everywhere (``exportedModules``).
+  static let containerCallWords: Set<String> = [
+    "register", "resolve", "autoregister", "optional", "Injected", "Inject", "~>", "Dependency", "Factory",
+  ]
+
   /// The dialects helpers are read for: those whose calls a helper can forward to.
   static let helperDialects: [Dialect] = [.swinject, .dip, .resolver]
 
   /// Infers the vocabulary from every file's facts: helpers reaching a library are found
   /// first, then, until none is added, helpers forwarding to a helper found already.
   public init(inferringFrom facts: [VocabularyFacts]) {
+    exportedModules = Set(facts.flatMap(\.exportedImports)).sorted()
     for file in facts {
       for value in file.containerValues where containerValues[value.name] == nil {
         containerValues[value.name] = value.dialect
@@ -180,6 +191,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     where containerValues[name] != other.containerValues[name] {
       words.insert(name)
     }
+    // A library exported or no longer: every file that may call it reads anew.
+    if exportedModules != other.exportedModules { words.formUnion(Self.containerCallWords) }
     let mySlots = Dictionary(grouping: slots, by: \.callee)
     let theirSlots = Dictionary(grouping: other.slots, by: \.callee)
     for callee in Set(mySlots.keys).union(theirSlots.keys) where mySlots[callee] != theirSlots[callee] {
@@ -200,7 +213,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     }
     let values = containerValues.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }
     let slotTexts = slots.map { "slot \($0.callee) \($0.label ?? "_") \($0.position) \($0.dialect.rawValue)" }
-    return (helperTexts + values + slotTexts).joined(separator: ";")
+    let exported = exportedModules.map { "exported \($0)" }
+    return (helperTexts + values + slotTexts + exported).joined(separator: ";")
   }
 }
 

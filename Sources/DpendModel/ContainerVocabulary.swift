@@ -12,6 +12,9 @@ public struct VocabularyFacts: Hashable, Sendable {
   /// Parameters and struct properties of function types taking a container: a closure
   /// passed there receives one.
   public var slots: [ContainerSlotDeclaration] = []
+  /// The container libraries the file imports with `@_exported`: visible in the files of
+  /// its module and in those importing it.
+  public var exportedImports: [String] = []
 
   public init(
     helpers: [HelperDeclaration] = [], containerValues: [ContainerValue] = [], slots: [ContainerSlotDeclaration] = []
@@ -22,12 +25,14 @@ public struct VocabularyFacts: Hashable, Sendable {
   }
 
   /// `true` when the file declares nothing of the kind.
-  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty && slots.isEmpty }
+  public var isEmpty: Bool {
+    helpers.isEmpty && containerValues.isEmpty && slots.isEmpty && exportedImports.isEmpty
+  }
 
   /// `true` when `other` declares the same, perhaps at other positions.
   public func equalsPositionFree(_ other: VocabularyFacts) -> Bool {
     guard helpers.count == other.helpers.count, containerValues.count == other.containerValues.count,
-      slots.map(\.slot) == other.slots.map(\.slot)
+      slots.map(\.slot) == other.slots.map(\.slot), exportedImports == other.exportedImports
     else {
       return false
     }

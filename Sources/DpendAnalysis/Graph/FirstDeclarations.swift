@@ -30,6 +30,9 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
   /// The winning declaration of the name numbered `name`.
   subscript(name: Int32) -> Site? { Int(name) < first.count ? first[Int(name)] : nil }
 
+  /// `true` when more than one declaration has the name numbered `name`.
+  func isDeclaredTwice(_ name: Int32) -> Bool { later[name] != nil }
+
   /// Makes room for names numbered below `count`.
   mutating func reserveCapacity(_ count: Int) { first.reserveCapacity(count) }
 

@@ -67,7 +67,7 @@ extension SymbolTable {
 
   /// The modules of the container libraries: `Swinject.Resolver` names the library's
   /// `Resolver` when no type of the sources is called `Swinject`.
-  static let libraryModules: Set<String> = Set(Dialect.allCases.flatMap(\.traits.modules))
+  static let libraryModules = Dialect.libraryModules
 
   private func resolvePlain(_ name: String, in scope: String, watch: NameWatch?) -> String {
     var current = name
@@ -84,7 +84,22 @@ extension SymbolTable {
           continue
         }
         guard let moduleName, current.utf8.count > moduleName.utf8.count + 1, current.hasPrefix(moduleName + ".")
-        else { return current }
+        else {
+          // `Billing.APIClient` where no type is called `Billing`: a module's name, and the
+          // rest the one type the sources declare of that name; two modules' `APIClient`s
+          // stay two keys (SPEC 10).
+          if let dot = current.firstIndex(of: "."), lookUp(String(current[..<dot]), in: "") == nil {
+            let rest = String(current[current.index(after: dot)...])
+            // A typealias of that name may be the module's own type (`typealias Provider =
+            // Moonpay.Provider`): only a declared type or protocol is the one.
+            if let (found, number) = lookUp(rest, in: ""), alias(number) == nil, !types.isDeclaredTwice(number),
+              !protocols.isDeclaredTwice(number)
+            {
+              return found
+            }
+          }
+          return current
+        }
         current = String(current.dropFirst(moduleName.count + 1))
         currentScope = ""
         continue

@@ -59,16 +59,24 @@ struct KeyResolutionTests {
       """
     ]
     let graph = try analyze(files, filters: [".*Impl"], moduleName: "App")
+    // `Other.Store`, no type being called `Other`, is a module's `Store`: the one the sources
+    // declare (SPEC 10), as `App.Store` is without the module's name.
     #expect(
       graph.localFactories.map { $0.parameters.map(\.dependency.name) } == [
-        [], ["Store", "App2.Clock", "Other.Store"],
+        [], ["Store", "App2.Clock", "Store"],
       ])
     #expect(graph.diagnostics.isEmpty)
-    // Without the module's name, `App.Store` is a type nothing declares.
     let unnamed = try analyze(files, filters: [".*Impl"])
+    #expect(unnamed.diagnostics.map(\.message) == [])
+    // Two declarations of `Store` in the sources: a module's name tells them apart, and a
+    // name nothing declares stays as written.
+    let twice = try analyze(
+      files.merging(["Other.swift": "protocol Store {}\nfinal class ClockImpl { init(clock: Elsewhere.Clock) {} }\n"]) {
+        $1
+      }, filters: [".*Impl"])
     #expect(
-      unnamed.diagnostics.map(\.message) == [
-        "missing dependency: nothing provides 'App.Store', needed by 'FeedImpl.init(store:clock:other:)'"
+      twice.localFactories.map { $0.parameters.map(\.dependency.name) } == [
+        [], ["App.Store", "App2.Clock", "Other.Store"], ["Elsewhere.Clock"],
       ])
   }
 

@@ -128,3 +128,36 @@ import Testing
       ])
   }
 }
+
+/// `@_exported import Resolver` in one file makes Resolver imported in the others (SPEC 10):
+/// their registrations and resolves are read, and the hard negative is still reported.
+@Suite struct ExportedImportTests {
+  @Test func aLibraryExportedInOneFileIsReadInFilesThatDoNotImportIt() throws {
+    let screen = MarkedText(
+      """
+      final class Screen {
+        @Injected var store: Store
+        @Injected var feed: 1️⃣Feed
+      }
+      """)
+    let graph = try analyze([
+      "AppDelegate.swift": "@_exported import Resolver\n\nfinal class AppDelegate {}\n",
+      "Services.swift": DipDialectTests.services,
+      "Injection.swift": """
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { StoreImpl() as Store }
+        }
+      }
+
+      """,
+      "Screen.swift": screen.text,
+    ])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("1️⃣")) missing dependency: nothing registers 'Feed'"
+      ])
+    #expect(graph.container.registrationsRead == 1)
+    #expect(graph.container.resolvesChecked == 2)
+  }
+}

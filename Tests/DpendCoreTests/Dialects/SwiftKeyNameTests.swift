@@ -227,4 +227,62 @@ import Testing
       ])
     _ = code.position("1️⃣")
   }
+
+  @Test func twoModulesTypesOfOneNameAreTwoKeysAndANestedTypeKeepsItsEnclosingName() throws {
+    let injection = MarkedText(
+      """
+      import Billing
+      import Payments
+      import Resolver
+      import Search
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { Billing.APIClient() }
+          register { Search.APIClient() }
+          register { Payments.Provider() }
+          register { Checkout(provider: resolve(), billing: resolve()) }
+          1️⃣register { Search.APIClient() }
+        }
+      }
+      """)
+    let graph = try analyze([
+      "Billing/APIClient.swift": "public final class APIClient { public init() {} }\n",
+      "Search/APIClient.swift": "public final class APIClient { public init() {} }\n",
+      "Payments/Payments.swift":
+        "public enum Payments {}\nextension Payments { public final class Provider { public init() {} } }\n",
+      "App/Checkout.swift": """
+      import Billing
+      import Payments
+      final class Checkout { init(provider: Payments.Provider, billing: Billing.APIClient) {} }
+
+      """,
+      "App/Injection.swift": injection.text,
+    ])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(injection.position("1️⃣")) 'Search.APIClient' is registered twice in one configuration: only the last registration counts"
+      ])
+  }
+
+  @Test func aTypealiasOfAnotherModulesTypeOfItsNameIsThatType() throws {
+    let code = MarkedText(
+      """
+      import Swinject
+      import Moonpay
+
+      typealias Provider = Moonpay.Provider
+
+      func assemble(_ c: Container) {
+        c.register(Provider.self) { _ in Provider() }
+        _ = c.resolve(Moonpay.Provider.self)!
+        _ = c.1️⃣resolve(Billing.Provider.self)!
+      }
+      """)
+    let graph = try analyze(["Assembly.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Billing.Provider'"
+      ])
+  }
 }

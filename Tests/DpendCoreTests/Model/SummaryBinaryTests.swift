@@ -84,7 +84,7 @@ import Testing
           "resolveSites", "siteEdits", "keyRanges", "vocabulary", "receiverNames", "mentions", "instances", "lines",
         ]
       ),
-      (summary.vocabulary, ["helpers", "containerValues", "slots"]),
+      (summary.vocabulary, ["helpers", "containerValues", "slots", "exportedImports"]),
       (summary.vocabulary.slots[0], ["slot", "range"]),
       (summary.vocabulary.slots[0].slot, ["callee", "label", "position", "dialect"]),
       (
@@ -206,10 +206,10 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, ten empty arrays,
-    // the vocabulary's three, the receiver names, the mentions' two, the instances' two, an
+    // the vocabulary's four, the receiver names, the mentions' two, the instances' two, an
     // empty text's one line.
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
         + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
@@ -239,7 +239,7 @@ import Testing
 
   @Test func corruptLineStartsAreMalformed() throws {
     let prefix =
-      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0] + [0] + [0, 0] + [0, 0]
+      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
