@@ -21,15 +21,20 @@ public struct TargetMap: Hashable, Sendable {
     /// The platforms it builds for, as `os(…)` names them (`iOS`, `macOS`); empty when
     /// unknown (every one).
     public var platforms: [String]
+    /// The compilation conditions each of its build configurations sets, as `#if` names them
+    /// (`DEBUG`, `APPCLIP`); empty when unknown (any).
+    public var conditions: [[String]]
 
     public init(
-      name: String, kind: Kind, dependencies: [String] = [], isRead: Bool = true, platforms: [String] = []
+      name: String, kind: Kind, dependencies: [String] = [], isRead: Bool = true, platforms: [String] = [],
+      conditions: [[String]] = []
     ) {
       self.name = name
       self.kind = kind
       self.dependencies = dependencies
       self.isRead = isRead
       self.platforms = platforms
+      self.conditions = conditions
     }
   }
 

@@ -7,6 +7,9 @@ public struct ContainerAnswers: Sendable {
   var visibility: TargetVisibility?
   var reach: GateReach?
   var instances: InstanceGraph?
+  /// The conditions some configuration of the check sets (`os(…)` and `!…` left out), which
+  /// the build configurations of a file's targets are compared on (``compiles(_:in:)``).
+  var conditionNames: Set<String> = []
 
   /// Every registration answers every resolve its key matches.
   public init() {}
@@ -32,10 +35,11 @@ public struct ContainerAnswers: Sendable {
   }
 
   /// `true` when the file at `file` is compiled in `configuration`: one of its targets
-  /// builds for the platform an `os(…)` of it names (``TargetVisibility/compiles(_:in:)``).
+  /// builds for the platform an `os(…)` of it names, and sets its conditions in some build
+  /// configuration (``TargetVisibility/compiles(_:in:conditions:)``).
   func compiles(_ file: String, in configuration: [String]) -> Bool {
     guard let visibility else { return true }
-    return visibility.compiles(visibility.place(of: file), in: configuration)
+    return visibility.compiles(visibility.place(of: file), in: configuration, conditions: conditionNames)
   }
 
   /// `true` when `registration` may answer `site`: by the targets compiling their files, by
@@ -111,5 +115,6 @@ extension ContainerAnswers: BinaryCoded {
     try coder.code(&visibility)
     try coder.code(&reach)
     try coder.code(&instances)
+    try coder.code(&conditionNames)
   }
 }

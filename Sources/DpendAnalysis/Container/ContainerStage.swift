@@ -132,6 +132,7 @@ struct ContainerStage {
       allTypes = true
       edgesChanged = true
     }
+    filter.conditionNames = Set(configurations.joined().filter { !$0.hasPrefix("!") && !$0.contains("(") })
     // The types whose check read what changed: a declaration, or a name looked up.
     if !allTypes, !typeLookups.isEmpty, !changedHashes.isEmpty || !inputs.changed.isEmpty {
       for (type, read) in typeLookups

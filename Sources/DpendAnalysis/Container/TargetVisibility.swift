@@ -25,6 +25,11 @@ struct TargetVisibility: Sendable {
   private var platformsOfPlace: [Set<String>]
   /// Every platform a target builds for, sorted.
   var platforms: [String]
+  /// The condition sets the build configurations of each place's targets set (SPEC 10);
+  /// empty when one of its targets' are unknown, and for the open place.
+  private var conditionsOfPlace: [[Set<String>]] = []
+  /// Every condition some target's build configuration sets.
+  private var definedConditions: Set<String> = []
 
   /// `nil` when `map` hides no registration from any resolve and knows no target's
   /// platforms: every registration answers every resolve, as with no map.
@@ -77,7 +82,9 @@ struct TargetVisibility: Sendable {
       }
     }
     // Nothing to tell apart: no registration hidden from a resolve, no platform known.
-    guard answers.contains(where: { $0.contains(false) }) || map.targets.contains(where: { !$0.platforms.isEmpty })
+    guard
+      answers.contains(where: { $0.contains(false) })
+        || map.targets.contains(where: { !$0.platforms.isEmpty || !$0.conditions.isEmpty })
     else { return nil }
     self.placeOfFile = placeOfFile
     self.names = names
@@ -88,18 +95,35 @@ struct TargetVisibility: Sendable {
       return Set(known.flatMap(\.platforms))
     }
     platforms = Set(map.targets.flatMap(\.platforms)).sorted()
+    conditionsOfPlace = names.map { place in
+      let known = place.compactMap { targets[$0] }
+      guard !known.isEmpty, known.allSatisfy({ !$0.conditions.isEmpty }) else { return [] }
+      var sets: [Set<String>] = []
+      for set in known.flatMap({ $0.conditions.map(Set.init) }) where !sets.contains(set) { sets.append(set) }
+      return sets
+    }
+    definedConditions = Set(map.targets.flatMap { $0.conditions.joined() })
   }
 
   /// `true` when a file of `place` is compiled in `configuration`: no `os(…)` of it names a
-  /// platform none of the file's targets builds for.
-  func compiles(_ place: Int, in configuration: [String]) -> Bool {
+  /// platform none of the file's targets builds for, and some build configuration of one of
+  /// them sets exactly the conditions of `conditions` (the names the analysis sets in some
+  /// configuration) that the configuration sets, among those a target defines — `APPCLIP`,
+  /// set only by an App Clip's target, is never set in a file only the app compiles.
+  func compiles(_ place: Int, in configuration: [String], conditions: Set<String>) -> Bool {
     let platforms = platformsOfPlace[place]
-    guard !platforms.isEmpty else { return true }
-    for atom in configuration where atom.hasPrefix("os(") && atom.hasSuffix(")") {
-      let name = String(atom.dropFirst(3).dropLast())
-      if !platforms.contains(name == "OSX" ? "macOS" : name) { return false }
+    if !platforms.isEmpty {
+      for atom in configuration where atom.hasPrefix("os(") && atom.hasSuffix(")") {
+        let name = String(atom.dropFirst(3).dropLast())
+        if !platforms.contains(name == "OSX" ? "macOS" : name) { return false }
+      }
     }
-    return true
+    let sets = conditionsOfPlace.isEmpty ? [] : conditionsOfPlace[place]
+    guard !sets.isEmpty else { return true }
+    let relevant = definedConditions.intersection(conditions)
+    guard !relevant.isEmpty else { return true }
+    let wanted = relevant.intersection(configuration)
+    return sets.contains { $0.intersection(relevant) == wanted }
   }
 
   /// How many places there are (the open one, 0, included).
@@ -171,5 +195,7 @@ extension TargetVisibility: BinaryCoded {
     try coder.code(&answers)
     try coder.code(&platformsOfPlace)
     try coder.code(&platforms)
+    try coder.code(&conditionsOfPlace)
+    try coder.code(&definedConditions)
   }
 }

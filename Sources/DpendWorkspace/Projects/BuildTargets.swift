@@ -18,6 +18,8 @@ public struct BuildTargets: Hashable, Sendable {
     public var platforms: [String]
     /// The project file or manifest it was read from, or `nil` for a folder convention.
     public var project: String?
+    /// The compilation conditions each of its build configurations sets (empty when unknown).
+    public var conditions: [[String]] = []
   }
 
   /// The kind of product a target builds.
@@ -84,7 +86,7 @@ public struct BuildTargets: Hashable, Sendable {
         result.targets.append(
           Target(
             name: target.name, kind: kind(ofProduct: target.productType), dependencies: target.dependencies,
-            platforms: target.platforms, project: relative))
+            platforms: target.platforms, project: relative, conditions: target.conditions ?? []))
         let explicit = (target.sources + target.includedFiles).map {
           folder.appendingPathComponent($0).standardizedFileURL.path
         }
@@ -343,7 +345,7 @@ public struct BuildTargets: Hashable, Sendable {
       }
       return TargetMap.Target(
         name: named(target.name), kind: target.kind, dependencies: dependencies, isRead: target.project != nil,
-        platforms: target.platforms)
+        platforms: target.platforms, conditions: target.conditions)
     }
     var ofFile: [String: [String]] = [:]
     for path in paths {

@@ -18,6 +18,10 @@ public struct XcodeProject: Hashable, Sendable, Codable {
     public var dependencies: [String]
     /// The platforms it builds for: `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`.
     public var platforms: [String]
+    /// The compilation conditions each of its build configurations sets, sorted
+    /// (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`, `OTHER_SWIFT_FLAGS`' `-D`, the project's
+    /// through `$(inherited)`); `nil` when it has none (kept descriptions of an older dpend).
+    public var conditions: [[String]]?
   }
 
   /// A synchronized folder of a target (`PBXFileSystemSynchronizedRootGroup`).
@@ -93,7 +97,8 @@ public struct XcodeProject: Hashable, Sendable, Codable {
         Target(
           name: target["name"]?.string ?? id, productType: target["productType"]?.string ?? "",
           sources: sources, synchronizedFolders: folders, includedFiles: included, dependencies: unique,
-          platforms: platforms.isEmpty ? projectPlatforms : platforms))
+          platforms: platforms.isEmpty ? projectPlatforms : platforms,
+          conditions: Self.conditions(target, project: project, objects)))
     }
     self.targets = targets
   }
@@ -118,6 +123,60 @@ public struct XcodeProject: Hashable, Sendable, Codable {
       for child in object["children"]?.strings ?? [] { pending.append((child, path)) }
     }
     return paths
+  }
+
+  /// The conditions each build configuration of `target` sets, the project's configuration
+  /// of the same name standing for `$(inherited)` (and for a setting the target leaves out).
+  private static func conditions(
+    _ target: PropertyList, project: PropertyList, _ objects: [String: PropertyList]
+  ) -> [[String]]? {
+    func configurations(_ object: PropertyList) -> [(name: String, settings: PropertyList?)] {
+      let list = object["buildConfigurationList"]?.string.flatMap { objects[$0] }
+      return (list?["buildConfigurations"]?.strings ?? []).compactMap { id in
+        objects[id].map { ($0["name"]?.string ?? "", $0["buildSettings"]) }
+      }
+    }
+    let projectSettings = Dictionary(configurations(project).map { ($0.name, $0.settings) }) { first, _ in first }
+    let own = configurations(target)
+    guard !own.isEmpty else { return nil }
+    var sets: Set<[String]> = []
+    for configuration in own {
+      let inherited = projectSettings[configuration.name] ?? nil
+      var names: Set<String> = []
+      for key in ["SWIFT_ACTIVE_COMPILATION_CONDITIONS", "OTHER_SWIFT_FLAGS"] {
+        let parent = inherited.map { words($0[key]) } ?? []
+        let written = configuration.settings?[key] == nil ? ["$(inherited)"] : words(configuration.settings?[key])
+        let expanded = written.flatMap { $0 == "$(inherited)" || $0 == "${inherited}" ? parent : [$0] }
+        names.formUnion(key == "OTHER_SWIFT_FLAGS" ? defines(expanded) : expanded.filter { !$0.hasPrefix("$") })
+      }
+      sets.insert(names.sorted())
+    }
+    return sets.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+
+  /// A setting's words: a string split on spaces, or an array's strings.
+  private static func words(_ value: PropertyList?) -> [String] {
+    if let array = value?.array {
+      return array.compactMap(\.string).flatMap { $0.split(separator: " ").map(String.init) }
+    }
+    return value?.string?.split(separator: " ").map(String.init) ?? []
+  }
+
+  /// The names `-D NAME` and `-DNAME` define among compiler flags.
+  private static func defines(_ flags: [String]) -> [String] {
+    var names: [String] = []
+    var next = false
+    for flag in flags {
+      if next {
+        names.append(flag)
+        next = false
+      } else if flag == "-D" {
+        next = true
+      } else if flag.hasPrefix("-D") {
+        names.append(String(flag.dropFirst(2)))
+      }
+    }
+    return names
   }
 
   /// The platforms `object`'s build configurations name (`SDKROOT`, `SUPPORTED_PLATFORMS`).

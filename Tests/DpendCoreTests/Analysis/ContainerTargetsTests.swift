@@ -240,4 +240,48 @@ import Testing
         "in target 'Phone': in configuration 'os(macOS)': missing dependency: nothing registers 'HapticsEngine'"
       ])
   }
+
+  /// A condition only an App Clip's build configurations set is never set in a file only the
+  /// app compiles, and always set in the clip's own files (SPEC 10).
+  @Test func aTargetsCompilationConditionsDecideTheConfigurationsOfItsFiles() throws {
+    let injection = """
+      import Resolver
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { SystemClock() as Clock }
+          #if !APPCLIP
+          register { RemoteFeedback() as FeedbackRepository }
+          #endif
+        }
+      }
+
+      """
+    let app = "import Resolver\n\nfinal class Home { @Injected var feedback: FeedbackRepository }\n"
+    let clip = MarkedText(
+      """
+      import Resolver
+
+      final class ClipHome {
+        @Injected var clock: Clock
+        @Injected var feedback: 1️⃣FeedbackRepository
+      }
+      """)
+    let targets = TargetMap(
+      targets: [
+        TargetMap.Target(name: "App", kind: .application, conditions: [[], ["DEBUG"]]),
+        TargetMap.Target(name: "Clip", kind: .application, conditions: [["APPCLIP"], ["APPCLIP", "DEBUG"]]),
+      ],
+      targetsOfFile: [
+        "Services.swift": ["App", "Clip"], "Injection.swift": ["App", "Clip"], "Home.swift": ["App"],
+        "ClipHome.swift": ["Clip"],
+      ])
+    let graph = try analyze(
+      ["Services.swift": Self.services, "Injection.swift": injection, "Home.swift": app, "ClipHome.swift": clip.text],
+      targets: targets)
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(clip.position("1️⃣")) in target 'Clip': in configuration 'APPCLIP': missing dependency: nothing registers 'FeedbackRepository'"
+      ])
+  }
 }

@@ -76,6 +76,37 @@ import Testing
     #expect(widget.platforms == ["watchOS"])
   }
 
+  /// The project's configurations define `DEBUG`; the clip's inherit them and add `APPCLIP`
+  /// (a string, then a `-D` flag), the app sets none of its own.
+  static let conditionsProject = #"""
+    // !$*UTF8*$!
+    {
+      objects = {
+        L0000001 = {isa = XCConfigurationList; buildConfigurations = (C0000001, C0000002, ); };
+        L0000002 = {isa = XCConfigurationList; buildConfigurations = (C0000003, C0000004, ); };
+        L0000009 = {isa = XCConfigurationList; buildConfigurations = (C0000009, C0000010, ); };
+        C0000001 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Debug; };
+        C0000002 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+        C0000003 = {isa = XCBuildConfiguration; buildSettings = {SWIFT_ACTIVE_COMPILATION_CONDITIONS = "$(inherited) APPCLIP"; }; name = Debug; };
+        C0000004 = {isa = XCBuildConfiguration; buildSettings = {OTHER_SWIFT_FLAGS = ("-D", APPCLIP, "-DSHARED", ); }; name = Release; };
+        C0000009 = {isa = XCBuildConfiguration; buildSettings = {SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG; }; name = Debug; };
+        C0000010 = {isa = XCBuildConfiguration; buildSettings = {SWIFT_ACTIVE_COMPILATION_CONDITIONS = ""; }; name = Release; };
+        T0000001 /* App */ = {isa = PBXNativeTarget; buildConfigurationList = L0000001; buildPhases = ( ); name = App; productType = "com.apple.product-type.application"; };
+        T0000002 /* Clip */ = {isa = PBXNativeTarget; buildConfigurationList = L0000002; buildPhases = ( ); name = Clip; productType = "com.apple.product-type.application.on-demand-install-capable"; };
+        R0000000 = {isa = PBXProject; buildConfigurationList = L0000009; mainGroup = G0000000; targets = (T0000001, T0000002, ); };
+        G0000000 = {isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+      };
+      rootObject = R0000000;
+    }
+    """#
+
+  @Test func eachBuildConfigurationsCompilationConditions() throws {
+    let project = try XcodeProject(parsing: Self.conditionsProject)
+    #expect(project.targets.map(\.name) == ["App", "Clip"])
+    #expect(project.targets[0].conditions == [[], ["DEBUG"]])
+    #expect(project.targets[1].conditions == [["APPCLIP", "DEBUG"], ["APPCLIP", "SHARED"]])
+  }
+
   @Test func propertyListsOfEveryKindOfValue() throws {
     let list = try PropertyList(
       parsing: #"""
