@@ -105,6 +105,7 @@ let package = Package(
       dependencies: [
         "DpendModel", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost",
         "DpendWorkspace", "DpendProtocol", "DpendTestSupport",
+        .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]),
     // The IDE features in process, on marked sources; fixed sources are parsed again.
     .testTarget(
