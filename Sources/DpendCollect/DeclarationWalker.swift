@@ -215,14 +215,15 @@ final class DeclarationWalker {
         initializers = [implicit]
       }
     }
-    summary.types.append(
-      TypeDeclaration(
-        name: qualifiedName, kind: kind, access: access, isGeneric: isGeneric,
-        inheritance: inheritance(clause), initializers: initializers,
-        methods: kind == .class
-          ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
-        range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
-        closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false))
+    var declared = TypeDeclaration(
+      name: qualifiedName, kind: kind, access: access, isGeneric: isGeneric,
+      inheritance: inheritance(clause), initializers: initializers,
+      methods: kind == .class
+        ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
+      range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
+      closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false)
+    declared.propertyTypes = members.propertyTypes(in: declarations)
+    summary.types.append(declared)
     if generics != nil, kind != .enum, let helper = wrapperHelper(decl, kind: kind) {
       summary.vocabulary.helpers.append(helper)
     }

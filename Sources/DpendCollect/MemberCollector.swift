@@ -97,6 +97,29 @@ struct MemberCollector {
     return (usable, declaresAny)
   }
 
+  /// The written types of the instance properties among `members`, by name (`var presenter:
+  /// Presenter!` → `Presenter!`), as ``RawTypeReader`` writes them, `?` and `!` kept.
+  func propertyTypes(in members: [RawNode]) -> [String: String] {
+    var types: [String: String] = [:]
+    for variable in members where variable.kind == .variableDecl {
+      var children = variable.children
+      let modifiers = children(Self.variableModifiers)
+      guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" }) else { continue }
+      _ = children(Self.variableSpecifier)
+      for binding in children(Self.variableBindings)?.elements ?? [] {
+        var parts = binding.children
+        guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
+          let identifier = pattern.child(Self.patternIdentifier),
+          let type = parts(Self.bindingAnnotation)?.child(Self.annotationType), !type.hasError
+        else { continue }
+        let reference = RawTypeReader.reference(type, ranges: ranges)
+        guard !reference.name.isEmpty else { continue }
+        types[identifier.text] = reference.name + (reference.isOptional ? "?" : "")
+      }
+    }
+    return types
+  }
+
   /// The initializer the compiler synthesizes when none is declared: a struct's memberwise
   /// initializer, or `init()`. `nil` when it would not be usable (a private stored property)
   /// or is not known yet (a stored property whose type is half-typed).

@@ -113,11 +113,19 @@ extension IDE {
       uniquingKeysWith: { first, _ in first })
     var labels: [InlayLabel] = []
     for site in index.sites where site.site.range.file == path {
-      guard case .parameter? = site.site.type, let type = site.type else { continue }
+      // A key written in another declaration: the parameter or property the value goes to.
+      switch site.site.type {
+      case .parameter?, .member?: break
+      default: continue
+      }
+      guard let type = site.type else { continue }
       labels.append(
         InlayLabel(
           position: (keys[site.site.range] ?? site.site.range).end, label: ": \(type)",
-          tooltip: "The key this resolve infers from the parameter it is passed to", isType: true))
+          tooltip: site.site.type.map {
+            if case .member = $0 { return "The key this resolve infers from the property it is assigned to" }
+            return "The key this resolve infers from the parameter it is passed to"
+          } ?? "", isType: true))
     }
     for registration in index.registrations where registration.range.file == path && registration.scope == nil {
       guard let scope = registration.dialect.traits.defaultScope else { continue }

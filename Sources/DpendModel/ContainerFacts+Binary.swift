@@ -8,7 +8,7 @@ extension Dialect {
 
 extension ResolvedType {
   /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
-  /// `named`, 2 for `parameter`.
+  /// `named`, 2 for `parameter`, 3 for `member`.
   static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var tag = 0
     var name = ""
@@ -19,8 +19,9 @@ extension ResolvedType {
     case .named(let written): (tag, name) = (1, written)
     case .parameter(let written, let written2, let written3):
       (tag, name, labels, position) = (2, written, written2, written3)
+    case .member(let owner, let member): (tag, name, labels) = (3, owner, [member])
     }
-    try coder.codeTag(&tag, below: 3, "resolved type")
+    try coder.codeTag(&tag, below: 4, "resolved type")
     if tag == 0 {
       type = nil
       return
@@ -30,8 +31,13 @@ extension ResolvedType {
       try coder.codeOptionalStrings(&labels)
       try coder.code(&position)
     }
+    if tag == 3 { try coder.codeOptionalStrings(&labels) }
     guard coder.isReading else { return }
-    type = tag == 1 ? .named(name) : .parameter(of: name, labels: labels, position: position)
+    switch tag {
+    case 1: type = .named(name)
+    case 2: type = .parameter(of: name, labels: labels, position: position)
+    default: type = .member(of: name, name: labels.first.flatMap { $0 } ?? "")
+    }
   }
 }
 
@@ -103,6 +109,7 @@ extension ContainerRegistration: BinaryCoded {
     try coder.code(&gate)
     try coder.code(&instance)
     try coder.code(&statement)
+    try coder.codeOptionalString(&valueBase)
   }
 }
 

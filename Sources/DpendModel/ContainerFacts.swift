@@ -99,6 +99,10 @@ public enum ResolvedType: Hashable, Sendable {
   /// an unlabelled one) at `position` of a call constructing `type` (`Impl(store: try
   /// c.resolve())`). Found by matching the call's labels against `type`'s initializers.
   case parameter(of: String, labels: [String?], position: Int)
+  /// The declared type of the instance property `name` of `type`, the value is assigned to
+  /// (`presenter.view = r.resolve()`, `self.store = …` with `store` declared in another
+  /// file); found in `type`'s declaration.
+  case member(of: String, name: String)
 }
 
 /// One place that asks a container for an instance.
@@ -163,6 +167,10 @@ public struct ContainerRegistration: Hashable, Sendable {
   public var name: String?
   /// `true` when the name or tag is computed: the registration may answer any name.
   public var nameIsComputed = false
+  /// For a factory whose value's type is not read: the type whose static member it returns
+  /// (`URLSession` in `register { URLSession.shared }`). When the sources do not declare that
+  /// type, the value is a library's, and the registration answers no type they declare.
+  public var valueBase: String?
   /// Runtime arguments the factory takes.
   public var argumentCount: Int
   /// The types of the runtime arguments the factory takes, in order, as its closure's

@@ -53,6 +53,14 @@ extension TypeDeclaration: BinaryCoded {
     try coder.code(&conditions)
     try coder.code(&closingBrace)
     try coder.code(&closingBraceStartsLine)
+    // By name, not in the dictionary's order: equal declarations give equal bytes.
+    var pairs = propertyTypes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+    try coder.code(&pairs)
+    if coder.isReading {
+      guard pairs.count % 2 == 0 else { throw .malformed("a property without its type") }
+      propertyTypes = [:]
+      for index in stride(from: 0, to: pairs.count, by: 2) { propertyTypes[pairs[index]] = pairs[index + 1] }
+    }
   }
 }
 

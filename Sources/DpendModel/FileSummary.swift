@@ -101,6 +101,9 @@ public struct TypeDeclaration: Hashable, Sendable {
   /// `true` when only spaces and tabs precede the closing `}` on its line: members are then
   /// inserted on a line of their own before that line.
   public var closingBraceStartsLine: Bool
+  /// The instance properties whose type is written, by name (`presenter` → `Presenter!`),
+  /// normalized: what an assignment to one expects (SPEC 10).
+  public var propertyTypes: [String: String] = [:]
 
   public init(
     name: String, kind: TypeKind, access: AccessLevel, isGeneric: Bool,

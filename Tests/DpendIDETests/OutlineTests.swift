@@ -173,6 +173,31 @@ import Testing
     #expect(labels[3].position == Self.range(Nav.dipContainer, "5️⃣", "resolve()", file).end)
   }
 
+  /// A resolve typed by the property it is assigned to, declared in another file, shows the
+  /// key it found; one typed where it is written shows none (SPEC 10).
+  @Test func aResolveTypedByAPropertyOfAnotherFileShowsItsKey() throws {
+    let assembly = MarkedText(
+      """
+      import Dip
+
+      func configure(_ container: DependencyContainer) {
+        container.register { () -> Screen in
+          let screen = Screen()
+          screen.clock = try! container.1️⃣resolve()
+          let store: Store = try! container.resolve()
+          _ = store
+          return screen
+        }
+      }
+      """)
+    let services = "protocol Clock {}\nprotocol Store {}\nfinal class Screen { var clock: Clock! }\n"
+    let ide = try ide(["Services.swift": MarkedText(services), "Assembly.swift": assembly], filters: [])
+    let labels = ide.inlayLabels(in: "Assembly.swift").filter(\.isType)
+    #expect(labels.map(\.label) == [": Clock"])
+    #expect(labels.first?.position == Self.range(assembly, "1️⃣", "resolve()", "Assembly.swift").end)
+    #expect(labels.first?.tooltip == "The key this resolve infers from the property it is assigned to")
+  }
+
   @Test func dpendConfigurationsOutlineLensAndHierarchy() throws {
     let ide = try ide(["App.swift": HoverTests.app])
     let file = "App.swift"

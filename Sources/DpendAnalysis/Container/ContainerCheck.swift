@@ -114,6 +114,7 @@ struct ContainerCheck {
         let answering = unreadMade!.filter { registration in
           (registration.nameIsComputed || registration.name == site.site.name)
             && registration.dialect.answers(site.site.dialect) && answers(site.site, registration)
+            && !isLibraryValue(registration, answering: type)
         }
         if !answering.isEmpty {
           findings.silenced += answering.map { Silenced(registration: $0.range, site: site.site.range, type: type) }
@@ -226,6 +227,16 @@ struct ContainerCheck {
   // MARK: Unread code
 
   /// The note of a registration or resolve the check cannot read.
+  /// `true` when `registration`'s value is a static member of a type the sources do not
+  /// declare (a library's `URLSession.shared`) and `type` is one they declare: such a value
+  /// is never of an app's own type.
+  private func isLibraryValue(_ registration: ContainerRegistration, answering type: String) -> Bool {
+    guard let base = registration.valueBase, lookup.declaration(base) == nil, !lookup.isProtocol(base) else {
+      return false
+    }
+    return lookup.declaration(type) != nil || lookup.protocolInheritance(type) != nil
+  }
+
   static func unreadNote(_ what: String, _ why: String, _ range: SourceRange) -> Diagnostic {
     Diagnostic(code: .unreadContainerCode, message: "unread \(what): \(why)", range: range)
   }

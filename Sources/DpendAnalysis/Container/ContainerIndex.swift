@@ -88,6 +88,10 @@ public struct ContainerTypeLookup {
       guard matching.count == 1, position < matching[0].parameters.count else { return nil }
       // Written in the initializer's type: looked up from there.
       return canonical(matching[0].parameters[position].type.name, owner)
+    case .member(let owner, let name)?:
+      guard var written = declaration(owner)?.propertyTypes[name] else { return nil }
+      if written.hasSuffix("?") { written.removeLast() }
+      return canonical(written, owner)
     case nil: return nil
     }
   }

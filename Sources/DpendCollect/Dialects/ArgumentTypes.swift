@@ -49,6 +49,60 @@ enum ArgumentTypes {
     return nil
   }
 
+  /// `true` when `name` at `node` is a local, a parameter or a name a pattern binds; `false`
+  /// when nothing around declares it below the type (a property, or a global).
+  static func isLocal(_ name: String, at node: Syntax) -> Bool {
+    var child = node
+    var current = node.parent
+    while let parent = current {
+      if parent.is(MemberBlockItemListSyntax.self) || parent.parent?.is(SourceFileSyntax.self) == true { return false }
+      var found = Found.none
+      if let block = parent.as(CodeBlockItemListSyntax.self) {
+        found = inBlock(block, before: child, name)
+      } else {
+        found = inBindingScope(parent, child: child, name)
+      }
+      if case .none = found {} else { return true }
+      child = parent
+      current = parent.parent
+    }
+    return false
+  }
+
+  /// The type of the value `expression` names: its declaration's written type
+  /// (``type(of:)``), or the type a local or property is made of (`let router = Router()`).
+  static func valueType(of expression: ExprSyntax) -> String? {
+    if let written = type(of: expression) { return written }
+    guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
+    return constructedType(of: reference.baseName.text, from: Syntax(expression))
+  }
+
+  /// The type the nearest `let`/`var name = T(…)` before `node` constructs.
+  private static func constructedType(of name: String, from node: Syntax) -> String? {
+    var child = node
+    var current = node.parent
+    while let parent = current {
+      let items: [CodeBlockItemSyntax]
+      if let block = parent.as(CodeBlockItemListSyntax.self) {
+        items = Array(block.prefix { $0.id != child.id }).reversed()
+      } else {
+        items = []
+      }
+      for item in items {
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+        for binding in variable.bindings
+        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+          guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return nil }
+          return CallShape.constructedType(call).map(TypeText.normalize)
+        }
+      }
+      if parent.is(MemberBlockItemListSyntax.self) { return nil }
+      child = parent
+      current = parent.parent
+    }
+    return nil
+  }
+
   /// What happened when looking for `name` in one scope.
   private enum Found {
     case type(String)

@@ -50,12 +50,15 @@ struct ResolveContext {
     guard let index = elements.firstIndex(where: { $0.id == node.id }) else { return }
     // `property = try! container.resolve()`: the type of the property, declared in the type
     // the code is in.
-    if index == 2, elements[1].is(AssignmentExprSyntax.self),
-      let declared = Self.propertyType(named: elements[0], around: sequence)
-    {
-      // `T!` traps where the value is used: required like `T` (SPEC 10).
-      if declared.hasSuffix("!") { isForced = true }
-      if type == nil { type = optionalStripped(declared) }
+    if index == 2, elements[1].is(AssignmentExprSyntax.self) {
+      if let declared = Self.propertyType(named: elements[0], around: sequence) {
+        // `T!` traps where the value is used: required like `T` (SPEC 10).
+        if declared.hasSuffix("!") { isForced = true }
+        if type == nil { type = optionalStripped(declared) }
+      } else if type == nil, let member = ExpectedType.assignedMember(elements[0]) {
+        // A property declared in another file or declaration: its type, found there.
+        type = .member(of: member.owner, name: member.name)
+      }
     }
     var next = index + 1
     while next < elements.count {

@@ -144,4 +144,53 @@ import Testing
         "unregistered-optional-resolve warning \(screen.position("3️⃣"))",
       ])
   }
+
+  @Test func aPropertyDeclaredInAnotherFileTypesTheResolveAssignedToIt() throws {
+    let screens = """
+      protocol LoginPresenter {}
+      protocol Tracker {}
+      final class LoginViewController {
+        var presenter: LoginPresenter!
+        var tracker: Tracker?
+        var clock: Clock!
+      }
+
+      """
+    let assembly = MarkedText(
+      """
+      import Swinject
+
+      extension Resolver {
+        func resolve<Service>() -> Service { resolve(Service.self)! }
+      }
+
+      func assemble(_ container: Container) {
+        container.register(Clock.self) { _ in SystemClock() }
+        container.register(LoginViewController.self) { r in
+          let controller = LoginViewController()
+          controller.presenter = r.1️⃣resolve()
+          controller.tracker = r.2️⃣resolve()
+          controller.clock = r.resolve()
+          return controller
+        }
+      }
+
+      extension LoginViewController {
+        func rebind(_ r: Resolver) {
+          self.presenter = r.3️⃣resolve()
+          clock = r.resolve()
+        }
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Screens.swift": screens, "Assembly.swift": assembly.text,
+    ])
+    func at(_ markers: String...) -> String { markers.map { "\(assembly.position($0))" }.joined(separator: ", ") }
+    #expect(
+      graph.diagnostics.map { "\($0.message): \($0.notes.map { "\($0.range.start)" }.joined(separator: ", "))" } == [
+        "missing dependency: nothing registers 'LoginPresenter', needed by 'LoginViewController': \(at("1️⃣", "3️⃣"))",
+        "missing dependency: nothing registers 'Tracker', needed by 'LoginViewController': \(at("2️⃣"))",
+      ])
+    #expect(graph.container.resolvesUnread == 0)
+  }
 }

@@ -174,4 +174,33 @@ import Testing
         "\(code.position("1️⃣")) missing dependency: nothing registers 'Feed'"
       ])
   }
+
+  @Test func aLibrarysStaticMemberNeverAnswersATypeOfTheSources() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+
+      final class TagListViewModel {}
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { URLSession.shared }.scope(.application)
+        }
+      }
+
+      final class TagListView {
+        @Injected var session: URLSession
+        @Injected var model: 1️⃣TagListViewModel
+      }
+      """)
+    let graph = try analyze(["View.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'TagListViewModel'"
+      ])
+    #expect(
+      graph.container.unread.map(\.message) == [
+        "unread registration: the registered type is inferred from the factory's body; it silences 1 resolve nothing read answers"
+      ])
+  }
 }

@@ -101,7 +101,7 @@ import Testing
         summary.types[0],
         [
           "name", "kind", "access", "isGeneric", "inheritance", "initializers", "methods", "range", "conditions",
-          "closingBrace", "closingBraceStartsLine",
+          "closingBrace", "closingBraceStartsLine", "propertyTypes",
         ]
       ),
       (summary.extensions[0], ["extendedType", "inheritance", "methods", "range", "conditions", "closingBrace"]),
@@ -121,7 +121,8 @@ import Testing
       (
         registration,
         [
-          "dialect", "types", "name", "nameIsComputed", "argumentCount", "argumentTypes", "scope", "constructedType",
+          "dialect", "types", "name", "nameIsComputed", "valueBase", "argumentCount", "argumentTypes", "scope",
+          "constructedType",
           "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "instance",
           "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope", "statement",
