@@ -280,6 +280,16 @@ final class ContainerReader: SyntaxVisitor {
     var sites: [ResolveSite] = []
     for call in finder.calls where !consumed.contains(call.id) {
       if let inferred, let helper = inferred.helper(of: call, scopes: scopes), helper.role == .resolve {
+        // As outside a factory: a helper extending the library's container yields to the
+        // library's own reading of the call (`r.resolve(Store.self)!` beside an app's
+        // `resolve(arguments:_:)`).
+        if helper.extendsContainer, !isStaticCall(call, of: helper), names.contains(CallShape.calledName(call) ?? ""),
+          let site = readResolve(call, dialect: dialect)
+        {
+          consumed.insert(call.id)
+          sites.append(site)
+          continue
+        }
         consumed.insert(call.id)
         if let site = readingGenerics(inferred.resolve(call, helper: helper, reader: self), at: call) {
           sites.append(site)

@@ -191,7 +191,12 @@ final class InstanceNaming {
       let typed = binding.typeAnnotation.map { RegistrationGates.namesContainerType($0.type) } ?? false
       var value: ContainerInstance.Value
       var parentReference: InstanceReference?
-      if makes, isLet, let call, binding.accessorBlock == nil {
+      // A local returned leaves its body: what it is joined with there
+      // (`services.collaborate(with: core)` on the values two factory functions return) is
+      // not followed, so it may be any container.
+      if makes, isLet, !isGlobal, !isMember, Self.escapes(pattern.identifier.text, from: variable) {
+        value = .unknown
+      } else if makes, isLet, let call, binding.accessorBlock == nil {
         value = .made
         for argument in call.arguments {
           switch argument.label?.text {
@@ -228,6 +233,17 @@ final class InstanceNaming {
         ContainerInstance(
           key: key, name: name, value: value, parent: parentReference, range: ranges.range(of: pattern.identifier)))
     }
+  }
+
+  /// `true` when the local `name` declared by `variable` is returned from the body around
+  /// it: the function's result, whose uses dpend does not follow.
+  private static func escapes(_ name: String, from variable: VariableDeclSyntax) -> Bool {
+    guard let body = outermostBody(around: Syntax(variable)) else { return false }
+    for token in body.tokens(viewMode: .sourceAccurate) where token.text == name {
+      guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+      if reference.parent?.is(ReturnStmtSyntax.self) == true { return true }
+    }
+    return false
   }
 
   /// Records Dip's `a.collaborate(with: b, c)`.

@@ -161,3 +161,73 @@ import Testing
     #expect(graph.container.resolvesChecked == 2)
   }
 }
+
+/// A helper extending the library's container yields to the library's own reading of a call
+/// the library reads, inside a registration's factory as outside: `r.resolve(Store.self)!`
+/// beside an app's `resolve(arguments:_:)` resolves `Store` with no runtime argument.
+@Suite struct ExtendingHelperNeedTests {
+  @Test func aFactorysLibraryResolveIsNotReadAsTheAppsHelperOfTwoArguments() throws {
+    let assembly = MarkedText(
+      """
+      import Swinject
+
+      extension Resolver {
+        func resolve<Service>() -> Service { resolve(Service.self)! }
+        func resolve<Service, Arg1, Arg2>(arguments arg1: Arg1, _ arg2: Arg2) -> Service {
+          resolve(Service.self, arguments: arg1, arg2)!
+        }
+      }
+
+      final class Provider { init(store: Store) {} }
+
+      func assemble(_ container: Container) {
+        container.register(Store.self) { _ in StoreImpl() }
+        container.register(Provider.self) { r in Provider(store: r.resolve(Store.self)!) }
+        container.register(Feed.self) { r in FeedImpl(store: r.resolve(), clock: r.1️⃣resolve()) }
+      }
+      """)
+    let graph = try analyze(["Services.swift": DipDialectTests.services, "Assembly.swift": assembly.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(assembly.position("1️⃣")) missing dependency: nothing registers 'Clock', needed by 'Feed'"
+      ])
+  }
+}
+
+/// A container a function makes and returns is the function's result, whose uses dpend does
+/// not follow (`services.collaborate(with: core)` on two such results): it may be any
+/// container, and what nothing registers is still missing (SPEC 8.6).
+@Suite struct ReturnedContainerTests {
+  @Test func containersReturnedByFactoryFunctionsMayAnswerEachOther() throws {
+    let containers = MarkedText(
+      """
+      import Dip
+
+      extension DependencyContainer {
+        static func core() -> DependencyContainer {
+          let container = DependencyContainer()
+          container.register(.singleton) { () -> Clock in SystemClock() }
+          return container
+        }
+
+        static func services() -> DependencyContainer {
+          let container = DependencyContainer()
+          container.register(.singleton) { () -> Feed in
+            FeedImpl(store: try container.1️⃣resolve(), clock: try container.resolve())
+          }
+          return container
+        }
+      }
+
+      let services = DependencyContainer.services()
+      let core = DependencyContainer.core()
+
+      func link() { services.collaborate(with: core) }
+      """)
+    let graph = try analyze(["Services.swift": DipDialectTests.services, "Containers.swift": containers.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(containers.position("1️⃣")) missing dependency: nothing registers 'Store', needed by 'Feed'"
+      ])
+  }
+}
