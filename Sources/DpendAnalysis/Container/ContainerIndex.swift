@@ -86,8 +86,17 @@ public struct ContainerTypeLookup {
           && zip(initializer.parameters, written).allSatisfy { $0.label == $1 }
       }
       guard matching.count == 1, position < matching[0].parameters.count else { return nil }
+      let parameterType = matching[0].parameters[position].type.name
+      // A generic type's parameter may be written with its generic parameters (`Store<State>`
+      // in `Router<State>`): left open, it is no key; only a type the sources declare as
+      // written is one (SPEC 10).
+      if declaration.isGeneric,
+        parameterType.contains("<") || (self.declaration(parameterType) == nil && !isProtocol(parameterType))
+      {
+        return nil
+      }
       // Written in the initializer's type: looked up from there.
-      return canonical(matching[0].parameters[position].type.name, owner)
+      return canonical(parameterType, owner)
     case .member(let owner, let name)?:
       guard var written = declaration(owner)?.propertyTypes[name] else { return nil }
       if written.hasSuffix("?") { written.removeLast() }

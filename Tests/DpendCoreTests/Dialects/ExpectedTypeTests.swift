@@ -193,4 +193,33 @@ import Testing
       ])
     #expect(graph.container.resolvesUnread == 0)
   }
+
+  @Test func aGenericTypesParameterWrittenWithItsGenericParametersIsUnreadNotAKey() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+
+      final class Store<State> {}
+      struct AppState {}
+      final class Router<State> { init(store: Store<State>, clock: Clock) {} }
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { Store<AppState>() }
+          register { Router<AppState>(store: 1️⃣resolve(), clock: 2️⃣resolve()) }
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Injection.swift": code.text])
+    // `Store<State>` is `Store<AppState>` only once `State` is substituted: unread, never a
+    // false error; `Clock`, declared by the sources as written, is still checked.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("2️⃣")) missing dependency: nothing registers 'Clock', needed by 'Router<AppState>'"
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) unread resolve: the parameter it is passed to was not found"
+      ])
+  }
 }
