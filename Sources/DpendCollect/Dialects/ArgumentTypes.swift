@@ -77,7 +77,8 @@ enum ArgumentTypes {
     return constructedType(of: reference.baseName.text, from: Syntax(expression))
   }
 
-  /// The type the nearest `let`/`var name = T(…)` before `node` constructs.
+  /// The type the nearest `let`/`var name = T(…)` before `node` constructs, or casts its
+  /// value to (`let c = storyboard.instantiate() as! LoginViewController`).
   private static func constructedType(of name: String, from node: Syntax) -> String? {
     var child = node
     var current = node.parent
@@ -92,7 +93,9 @@ enum ArgumentTypes {
         guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
         for binding in variable.bindings
         where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-          guard let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) else { return nil }
+          guard let value = binding.initializer?.value else { return nil }
+          if let cast = castType(value) { return cast }
+          guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
           return CallShape.constructedType(call).map(TypeText.normalize)
         }
       }
@@ -101,6 +104,20 @@ enum ArgumentTypes {
       current = parent.parent
     }
     return nil
+  }
+
+  /// `T` for `x as T` and `x as! T` (not `as?`, whose value is optional and may be nil).
+  private static func castType(_ value: ExprSyntax) -> String? {
+    if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark?.tokenKind != .postfixQuestionMark {
+      return TypeText.normalize(cast.type.trimmedDescription)
+    }
+    guard let sequence = value.as(SequenceExprSyntax.self) else { return nil }
+    let elements = Array(sequence.elements)
+    guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+      cast.questionOrExclamationMark?.tokenKind != .postfixQuestionMark,
+      let type = elements[2].as(TypeExprSyntax.self)
+    else { return nil }
+    return TypeText.normalize(type.type.trimmedDescription)
   }
 
   /// What happened when looking for `name` in one scope.

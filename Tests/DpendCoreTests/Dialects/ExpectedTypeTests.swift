@@ -222,4 +222,36 @@ import Testing
         "\(code.position("1️⃣")) unread resolve: the parameter it is passed to was not found"
       ])
   }
+
+  @Test func aLocalCastToATypeTypesTheResolveAssignedToItsProperty() throws {
+    let screens = """
+      protocol AuthService {}
+      final class LoginViewController { var authService: AuthService! }
+      final class Storyboard { func instantiate() -> AnyObject { LoginViewController() } }
+
+      """
+    let container = MarkedText(
+      """
+      import Dip
+
+      func configure(_ container: DependencyContainer, storyboard: Storyboard) {
+        container.register { () -> LoginViewController in
+          let controller = storyboard.instantiate() as! LoginViewController
+          controller.authService = try! container.1️⃣resolve()
+          let maybe = storyboard.instantiate() as? LoginViewController
+          maybe?.authService = try! container.resolve()
+          return controller
+        }
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Screens.swift": screens, "Container.swift": container.text,
+    ])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("1️⃣")) missing dependency: nothing registers 'AuthService', needed by 'LoginViewController'"
+      ])
+    // `maybe?.authService`: an optional chain dpend does not type, unread.
+    #expect(graph.container.resolvesUnread == 1)
+  }
 }
