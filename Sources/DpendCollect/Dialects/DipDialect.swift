@@ -201,7 +201,8 @@ enum DipDialect {
     guard case .parameterClause(let clause)? = closure.signature?.parameterClause else { return [] }
     return clause.parameters.compactMap { parameter -> ResolveSite? in
       guard let type = parameter.type else { return nil }
-      let written = TypeText.normalize(type.trimmedDescription)
+      // `@escaping Handler<Exchange>` is the key `Handler<Exchange>`.
+      let written = TypeText.normalize(TypeNormalizer.strip(type).trimmedDescription)
       return ResolveSite(
         dialect: .dip, type: .named(written.hasSuffix("?") ? String(written.dropLast()) : written),
         isRequired: !written.hasSuffix("?"), range: reader.range(type), conditions: reader.conditions(of: closure))

@@ -254,4 +254,26 @@ import Testing
     // `maybe?.authService`: an optional chain dpend does not type, unread.
     #expect(graph.container.resolvesUnread == 1)
   }
+
+  @Test func anAutoWiredParametersAttributesAreNoPartOfItsKey() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      struct Handler<Value> {}
+      final class Exchange {}
+      final class ExchangesScreen {}
+
+      func configure(_ container: DependencyContainer) {
+        container.register { (onSelect: @escaping Handler<Exchange>) -> ExchangesScreen in ExchangesScreen() }
+        let screen = try! container.resolve() as ExchangesScreen
+        _ = screen
+      }
+      """)
+    let graph = try analyze(["Configure.swift": code.text])
+    #expect(
+      graph.diagnostics.map(\.message) == [
+        "missing dependency: nothing registers 'Handler<Exchange>', needed by 'ExchangesScreen'"
+      ])
+  }
 }
