@@ -212,7 +212,7 @@ import Testing
       import Swinject
 
       final class Session {
-        init(resolver: Swinject.Resolver, container: 1️⃣Swinject.Container) {}
+        init(resolver: Swinject.Resolver, container: Swinject.Container) {}
       }
 
       func assemble(_ c: Container) {
@@ -225,7 +225,6 @@ import Testing
       graph.diagnostics.map { "\($0.message)" } == [
         "missing dependency: nothing registers 'Container', needed by 'Session'"
       ])
-    _ = code.position("1️⃣")
   }
 
   @Test func twoModulesTypesOfOneNameAreTwoKeysAndANestedTypeKeepsItsEnclosingName() throws {
