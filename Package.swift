@@ -7,8 +7,8 @@ import PackageDescription
 /// (`TargetImportsTests` checks it; executables and Swinject's checkout are built, not imported):
 /// runtime (alone) | core: model ← collect (SwiftSyntax), analysis ← generate, host (collect +
 /// analysis), ide (analysis + generate) | edges: workspace (host + generate) ← server (ide +
-/// workspace + protocol) ← cli. Only `DpendCollect` imports SwiftSyntax; `DpendProtocol`
-/// imports nothing of dpend.
+/// workspace + protocol) ← cli. Of the shipped targets only `DpendCollect` imports
+/// SwiftSyntax (the benchmark and tests parse too); `DpendProtocol` imports nothing of dpend.
 let package = Package(
   name: "dpend",
   products: [
@@ -36,7 +36,7 @@ let package = Package(
 
     // Core: plain data shared by every layer (keys, summaries, diagnostics, config).
     .target(name: "DpendModel"),
-    // Core: one file in, one summary out. The only layer that sees SwiftSyntax.
+    // Core: one file in, one summary out. The only shipped layer that sees SwiftSyntax.
     .target(
       name: "DpendCollect",
       dependencies: [
