@@ -68,6 +68,7 @@ extension ResolveSite: BinaryCoded {
     try coder.code(&lookupScope)
     try coder.code(&argumentTypes)
     try coder.code(&instance)
+    try coder.code(&isFactoryArgument)
   }
 }
 

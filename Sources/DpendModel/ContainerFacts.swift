@@ -140,6 +140,12 @@ public struct ResolveSite: Hashable, Sendable {
   public var lookupScope = ""
   /// The container instance it resolves from (SPEC 8.6); `nil` for any.
   public var instance: InstanceReference? = nil
+  /// `true` for a parameter of a factory that its container fills either by resolving it
+  /// (when the factory's key is resolved with no runtime arguments) or with the arguments a
+  /// resolve passes (``DialectTraits/wiresParametersOnlyWithoutArguments``): Dip's `{ (l:
+  /// Logger) in Feed(l) }`. It is a need only while a resolve without arguments reaches the
+  /// factory (``ContainerStage``'s wiring).
+  public var isFactoryArgument = false
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,

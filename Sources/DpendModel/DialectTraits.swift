@@ -19,6 +19,10 @@ public final class DialectTraits: Sendable {
   /// `true` when resolves pass runtime arguments that a registration must take as many of
   /// (Swinject's `resolve(_:argument:)`); elsewhere a factory's own parameters are wired.
   public let countsRuntimeArguments: Bool
+  /// `true` when a factory's typed parameters are resolved by the container only when its key
+  /// is resolved with no runtime arguments, and are those arguments otherwise (Dip's
+  /// auto-wiring): a parameter is then a need only while such a resolve reaches the factory.
+  public let wiresParametersOnlyWithoutArguments: Bool
   /// `true` when every provider of a supertype is injected together (Stitcher, as an array):
   /// a registration is then exclusive only for its own key.
   public let injectsEveryProvider: Bool
@@ -36,7 +40,8 @@ public final class DialectTraits: Sendable {
 
   init(
     _ displayName: String, modules: Set<String> = [], answersEveryDialect: Bool = false, checksPresence: Bool = true,
-    writesKeyInArguments: Bool = true, countsRuntimeArguments: Bool = false, injectsEveryProvider: Bool = false,
+    writesKeyInArguments: Bool = true, countsRuntimeArguments: Bool = false,
+    wiresParametersOnlyWithoutArguments: Bool = false, injectsEveryProvider: Bool = false,
     castsFactoryResult: Bool = false, keyNamesDefinition: Bool = false, nameNoun: String = "name",
     namedAdjective: String = "named", defaultScope: String? = nil
   ) {
@@ -46,6 +51,7 @@ public final class DialectTraits: Sendable {
     self.checksPresence = checksPresence
     self.writesKeyInArguments = writesKeyInArguments
     self.countsRuntimeArguments = countsRuntimeArguments
+    self.wiresParametersOnlyWithoutArguments = wiresParametersOnlyWithoutArguments
     self.injectsEveryProvider = injectsEveryProvider
     self.castsFactoryResult = castsFactoryResult
     self.keyNamesDefinition = keyNamesDefinition
@@ -72,7 +78,8 @@ extension Dialect {
 
   private static let thesisTraits = DialectTraits("dpend")
   private static let dipTraits = DialectTraits(
-    "Dip", modules: ["Dip"], castsFactoryResult: true, nameNoun: "tag", namedAdjective: "tagged",
+    "Dip", modules: ["Dip"], wiresParametersOnlyWithoutArguments: true, castsFactoryResult: true, nameNoun: "tag",
+    namedAdjective: "tagged",
     defaultScope: "shared")
   private static let swinjectTraits = DialectTraits(
     "Swinject", modules: ["Swinject", "SwinjectAutoregistration"], countsRuntimeArguments: true,

@@ -52,7 +52,10 @@ import Testing
 
   /// An app whose resolves are typed by their context (SPEC 10): a getter's type, a default
   /// argument's, a function's result, a resolver held in a local, a container a function
-  /// returns held in a global — in files that import no container; no settings.
+  /// returns held in a global — in files that import no container; an assembly that imports
+  /// nothing (`@_exported import Swinject` elsewhere), `~>`, a composition registered in
+  /// another order, `Swinject.Resolver` answered by `Resolver`; no settings. Only the two
+  /// true mistakes are reported.
   @Test func theInferredAppsMistakesAreFoundWhereSwiftInfersTheirTypes() throws {
     let result = try runDpend(["analyze", "--workspace", "Tests/Example/Inferred", "--no-cache", "--verbose"])
     #expect(
@@ -64,15 +67,15 @@ import Testing
         Tests/Example/Inferred/Screens.swift:22:11: error: missing dependency: nothing registers 'Analytics' \
         [missing-dependency]
         Tests/Example/Inferred/Screens.swift:22:11: note: resolved here
-        Tests/Example/Inferred/DI.swift:19:8: note: inferred resolve helper 'resolve()' of 'Resolver': its calls \
+        Tests/Example/Inferred/DI.swift:12:8: note: inferred resolve helper 'resolve()' of 'Resolver': its calls \
         are read as required Swinject resolves [inferred-helper]
 
         """)
     #expect(
       result.stderr == """
-        summary cache: off, 5 parsed
+        summary cache: off, 8 parsed
         2 errors, 0 warnings
-        container code: 4 registrations read, 0 unread; 8 resolve sites checked, 0 unread; 1 configuration analysed
+        container code: 8 registrations read, 0 unread; 13 resolve sites checked, 0 unread; 1 configuration analysed
 
         """)
     #expect(result.status == 1)

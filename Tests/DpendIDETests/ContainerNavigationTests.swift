@@ -62,6 +62,9 @@ import Testing
         let disk = try container.2️⃣resolve(tag: "disk") as Store
         let logger: Logger = try container.3️⃣resolve()
         let unknown = try container.4️⃣resolve()
+        // Without runtime arguments: Dip auto-wires the factories' parameters.
+        let feed: Feed = try container.resolve()
+        let debugFeed = try container.resolve() as FeedImpl
       }
     }
 

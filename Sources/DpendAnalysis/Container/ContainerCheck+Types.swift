@@ -44,12 +44,14 @@ extension ContainerCheck {
 // MARK: The graph
 
 extension ContainerCheck {
-  /// Every registration with what its factory needs, each need typed as the checks type it.
-  func graph(of registrations: [ContainerRegistration]) -> ContainerGraph {
+  /// Every registration with what its factory needs, each need typed as the checks type it;
+  /// the parameters of the factories in `unwired` (by range) are runtime arguments, no needs.
+  func graph(of registrations: [ContainerRegistration], unwired: Set<SourceRange> = []) -> ContainerGraph {
     ContainerGraph(
       nodes: registrations.map { registration in
         var sites = registration.needs
         if let autowired = registration.autowired { sites += autowiredNeeds(of: autowired, registration) }
+        if unwired.contains(registration.range) { sites.removeAll(where: \.isFactoryArgument) }
         let needs = (inOrder(sites).map { ($0, false) } + inOrder(registration.propertyNeeds).map { ($0, true) })
           .map { site, isPropertyInjection in
             ContainerGraph.Need(

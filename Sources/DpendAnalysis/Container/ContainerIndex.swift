@@ -55,18 +55,24 @@ public struct ContainerIndex: Sendable {
     summaries: [],
     lookup: ContainerTypeLookup(declaration: { _ in nil }, conformances: { _ in [] }, isProtocol: { _ in false }))
 
-  /// The index of the facts in `summaries` (in path order), reading types through `lookup`.
   /// Which registrations the check let answer which resolves beyond their keys (targets,
   /// reached gates).
   public let filter: ContainerAnswers
 
-  public init(summaries: [FileSummary], lookup: ContainerTypeLookup, filter: ContainerAnswers = ContainerAnswers()) {
+  /// The index of the facts in `summaries` (in path order), reading types through `lookup`;
+  /// the parameters of the factories in `unwired` (by range) are runtime arguments, no needs
+  /// (``ResolveSite/isFactoryArgument``).
+  public init(
+    summaries: [FileSummary], lookup: ContainerTypeLookup, filter: ContainerAnswers = ContainerAnswers(),
+    unwired: Set<SourceRange> = []
+  ) {
     self.filter = filter
     // Keys as the check reads them: as Swift names them (SPEC 8.4).
     let summaries = summaries.map(lookup.canonicalized)
     let registrations = summaries.flatMap(\.registrations)
     var sites: [ContainerSite] = []
     func add(_ site: ResolveSite, consumer: Int?, isPropertyInjection: Bool = false) {
+      if site.isFactoryArgument, let consumer, unwired.contains(registrations[consumer].range) { return }
       sites.append(
         ContainerSite(
           id: sites.count, site: site, consumer: consumer, isPropertyInjection: isPropertyInjection,

@@ -6,13 +6,18 @@ extension ContainerStage {
     var report = ContainerReport()
     report.registrationsRead = counts.registrationsRead
     report.registrationsUnread = counts.registrationsUnread
-    report.resolvesChecked = counts.resolvesChecked
-    report.resolvesUnread = counts.resolvesUnread
+    // An unwired factory's parameters are no resolves (``ContainerStage+Wiring``).
+    let parameters = unwiredParameters()
+    report.resolvesChecked = counts.resolvesChecked - parameters.typed
+    report.resolvesUnread = counts.resolvesUnread - parameters.unread.count
     report.configurations = configurations
     var unread: [Diagnostic] = []
     for path in paths { unread += files[path]!.registrationNotes }
     for path in paths { unread += files[path]!.freeSiteNotes }
-    for path in paths { unread += files[path]!.needSiteNotes }
+    for path in paths {
+      let notes = files[path]!.needSiteNotes
+      unread += parameters.unread.isEmpty ? notes : notes.filter { !parameters.unread.contains($0.range) }
+    }
     var silenced: [ContainerCheck.Silenced] = []
     var found: [[Diagnostic]] = []
     for (configuration, byType) in findings.enumerated() {

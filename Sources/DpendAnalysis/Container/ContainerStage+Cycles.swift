@@ -50,7 +50,7 @@ extension ContainerStage {
   /// its site holds in (its conditions, its file compiled, its consumer's gate reached).
   mutating func cycleEdges(of facts: ContainerFileFacts) -> [ContainerCycleGraph.Edge] {
     var edges: [ContainerCycleGraph.Edge] = []
-    for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection {
+    for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection && isNeed(site) {
       guard let consumer = site.consumer, consumer.unread == nil, let written = facts.siteTypes[index] else { continue }
       let type = generalized[Ref(path: facts.path, index: index)] ?? written
       var mask: UInt64 = 0
@@ -99,6 +99,7 @@ extension ContainerStage {
       let facts = files[path]!
       for index in facts.sites.indices where facts.siteTypes[index] != nil {
         let (site, type) = self.site(Ref(path: path, index: index))
+        guard isNeed(site) else { continue }
         if index < facts.freeSiteCount { free.append((site, type)) } else { needs.append((site, type)) }
       }
     }

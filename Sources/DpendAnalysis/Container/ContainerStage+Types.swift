@@ -43,7 +43,7 @@ extension ContainerStage {
           && filter.compiles(registration.range.file, in: configuration)
       }
       let sites = bucket.sites.sorted(by: stage.siteOrder).map { stage.site($0).site }.filter { site in
-        ContainerCheck.holds(site.site.conditions, in: configuration)
+        stage.isNeed(site) && ContainerCheck.holds(site.site.conditions, in: configuration)
           && filter.compiles(site.site.range.file, in: configuration)
           && (site.consumer.map { reach?.reaches($0, for: site.site) ?? true } ?? true)
       }

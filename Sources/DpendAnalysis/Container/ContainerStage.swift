@@ -50,6 +50,10 @@ struct ContainerStage {
   var cycleKeys: [Set<Int32>] = []
   /// `true` when a generic's sites were checked as another type since the last update.
   var sitesMoved = false
+  /// The registrations whose needs include a factory's parameter (``ContainerStage+Wiring``).
+  var argumentFactories: Set<Ref> = []
+  /// Of those, the ones no resolve without arguments wires, by their ranges.
+  var unwired: Set<SourceRange> = []
   /// How many property-wrapper resolves with an owner the files have.
   var ownerSites = 0
   /// The counts of the report, summed over the files.
@@ -112,6 +116,9 @@ struct ContainerStage {
       }
     }
     if !flipped.isEmpty { regeneralize(flipped, dirty: &dirtyTypes, edgesChanged: &edgesChanged) }
+    // The files of factories whose parameters became needs or stopped being: their edges too.
+    let rewired = rewire(retyped: dirtyFiles, dirty: &dirtyTypes).subtracting(dirtyFiles)
+    if !rewired.isEmpty { edgesChanged = true }
     // The configurations, and what every type depends on.
     let configurations =
       inputs.configurations
@@ -151,7 +158,8 @@ struct ContainerStage {
     keepDeclarationDigests(of: typed.lazy.compactMap { $0 }.flatMap(\.declarationFiles), inputs.declarations)
     let checkedReads = types.compactMap { typeLookups[$0]?.files }
     keepDeclarationDigests(of: checkedReads.joined(), inputs.declarations)
-    updateCycles(typed: order, rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged, lookup: lookup)
+    updateCycles(
+      typed: order + rewired.sorted(), rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged, lookup: lookup)
     sitesMoved = false
     return answer()
   }
@@ -167,6 +175,7 @@ struct ContainerStage {
     for file in facts.declarationFiles { readers[file, default: []].insert(path) }
     for conditions in facts.conditionLists { conditionCounts[conditions, default: 0] += 1 }
     add(facts, sign: 1)
+    for index in Self.argumentFactoryIndexes(facts) { argumentFactories.insert(Ref(path: path, index: index)) }
     for (index, registration) in facts.registrations.enumerated() {
       let ref = Ref(path: path, index: index)
       if registration.unread != nil, registration.types.isEmpty {
@@ -217,6 +226,7 @@ struct ContainerStage {
       if conditionCounts[conditions] == 0 { conditionCounts[conditions] = nil }
     }
     add(facts, sign: -1)
+    for index in Self.argumentFactoryIndexes(facts) { argumentFactories.remove(Ref(path: path, index: index)) }
     for (index, registration) in facts.registrations.enumerated() {
       let ref = Ref(path: path, index: index)
       if registration.unread != nil, registration.types.isEmpty {
@@ -324,6 +334,8 @@ extension ContainerStage: BinaryCoded {
     try coder.code(&cycleGraphIsCurrent)
     try coder.code(&cycleKeys)
     try coder.code(&sitesMoved)
+    try coder.code(&argumentFactories)
+    try coder.code(&unwired)
     try coder.code(&ownerSites)
     try coder.code(&counts)
   }

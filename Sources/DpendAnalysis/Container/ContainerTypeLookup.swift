@@ -118,9 +118,11 @@ public struct ContainerTypeLookup {
     return declaration.initializers[0].parameters.filter { !$0.hasDefault }.map { parameter in
       let optional = parameter.type.name.hasSuffix("?")
       let written = optional ? String(parameter.type.name.dropLast()) : parameter.type.name
-      return ResolveSite(
+      var site = ResolveSite(
         dialect: registration.dialect, type: .named(canonical(written, type)),
         argumentCount: 0, isRequired: !optional, range: registration.range, conditions: registration.conditions)
+      site.isFactoryArgument = registration.dialect.traits.wiresParametersOnlyWithoutArguments
+      return site
     }
   }
 }

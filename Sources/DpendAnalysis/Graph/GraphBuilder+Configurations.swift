@@ -97,17 +97,19 @@ extension GraphBuilder {
       let check = ContainerCheck(
         lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), visibility: lastAnswers.visibility,
         reach: lastAnswers.reach, instances: lastAnswers.instances)
-      report.graph = check.graph(of: containerStage.orderedRegistrations().filter { !$0.isForwarded })
+      report.graph = check.graph(
+        of: containerStage.orderedRegistrations().filter { !$0.isForwarded }, unwired: containerStage.unwired)
     }
     report.helpers = ContainerVocabulary.notes(vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
     guard containerViews.contains(.editor) else {
       return (diagnostics, report, LazyContainerIndex(.empty))
     }
     let answers = lastAnswers
+    let unwired = containerStage.unwired
     let index = LazyContainerIndex {
       ContainerIndex(
         summaries: paths.sorted().compactMap { shelf.containerCode(of: $0) },
-        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), filter: answers)
+        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), filter: answers, unwired: unwired)
     }
     return (diagnostics, report, index)
   }

@@ -43,6 +43,9 @@ enum DipDialect {
       registration.needs = reader.needs(in: closure.statements, dialect: .dip)
       registration.needs += closureParameterNeeds(closure, reader: reader)
       registration.needs += positionalNeeds(closure, reader: reader)
+      // `{ (l: Logger) in … }` is a factory of one runtime argument, a definition of its own
+      // beside `{ Feed() }`; Dip fills it by auto-wiring when resolved without arguments.
+      registration.argumentCount = parameterCount(closure)
       constructed = SwinjectDialect.constructed(in: closure)
       let returned = returnedTypeNode(closure)
       fromFactory = returned.map { TypeText.normalize($0.trimmedDescription) } ?? constructed
@@ -203,9 +206,24 @@ enum DipDialect {
       guard let type = parameter.type else { return nil }
       // `@escaping Handler<Exchange>` is the key `Handler<Exchange>`.
       let written = TypeText.normalize(TypeNormalizer.strip(type).trimmedDescription)
-      return ResolveSite(
+      var site = ResolveSite(
         dialect: .dip, type: .named(written.hasSuffix("?") ? String(written.dropLast()) : written),
         isRequired: !written.hasSuffix("?"), range: reader.range(type), conditions: reader.conditions(of: closure))
+      site.isFactoryArgument = true
+      return site
+    }
+  }
+
+  /// The runtime arguments a factory closure takes: its declared parameters, else one past
+  /// the highest `$n` its own body uses (not a nested closure's).
+  static func parameterCount(_ closure: ClosureExprSyntax) -> Int {
+    switch closure.signature?.parameterClause {
+    case .parameterClause(let clause)?: return clause.parameters.count
+    case .simpleInput(let names)?: return names.count
+    case nil:
+      let finder = ShorthandFinder()
+      finder.walk(closure.statements)
+      return finder.highest.map { $0 + 1 } ?? 0
     }
   }
 
@@ -217,12 +235,14 @@ enum DipDialect {
     return finder.found.map { call, argument in
       let list = call.arguments
       let position = list.distance(from: list.startIndex, to: list.firstIndex { $0.id == argument.id }!)
-      return ResolveSite(
+      var site = ResolveSite(
         dialect: .dip,
         type: .parameter(
           of: TypeText.normalize(CallShape.constructedType(call)!), labels: list.map { $0.label?.text },
           position: position), isRequired: true, range: reader.range(argument.expression),
         conditions: reader.conditions(of: argument))
+      site.isFactoryArgument = true
+      return site
     }
   }
 }
@@ -241,6 +261,22 @@ private final class CallFinderByArgument: SyntaxVisitor {
       {
         found.append((call, argument))
       }
+    }
+    return .visitChildren
+  }
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// The highest `$n` a closure's body uses, nested closures left out.
+private final class ShorthandFinder: SyntaxVisitor {
+  private(set) var highest: Int?
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ reference: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if case .dollarIdentifier(let text) = reference.baseName.tokenKind, let number = Int(text.dropFirst()) {
+      highest = max(highest ?? number, number)
     }
     return .visitChildren
   }

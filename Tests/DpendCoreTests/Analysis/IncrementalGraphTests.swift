@@ -674,9 +674,13 @@ enum RandomContainerFile {
       }
       text += "}\n"
       for index in 0..<random.below(3) {
+        // With runtime arguments, a factory's parameters are those arguments, no needs.
         let resolve =
           random.below(2) == 0
-          ? "let x = try container0.resolve(tag: \(tag())) as \(p())" : "let x: \(p())? = try? container0.resolve()"
+          ? "let x = try container0.resolve(tag: \(tag())) as \(p())"
+          : random.below(2) == 0
+            ? "let x = try container0.resolve(arguments: \"id\", 2) as \(p())"
+            : "let x: \(p())? = try? container0.resolve()"
         text += "func use\(index)() throws {\n  \(resolve)\n  _ = x\n}\n"
       }
     }

@@ -66,11 +66,13 @@ import Testing
           let clock: Clock = try c.3️⃣resolve()
           return ConsoleLogger()
         }
+        _ = try c.resolve() as FeedImpl
       }
       """)
     let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
-    // Nothing registers Store (a typed closure parameter is auto-wired) nor Clock, and the
-    // `FeedImpl` registration provides `FeedImpl`, not the `Feed` that `Screen` needs.
+    // Nothing registers Store (a typed closure parameter, auto-wired as `FeedImpl` is resolved
+    // with no arguments) nor Clock, and the `FeedImpl` registration provides `FeedImpl`, not
+    // the `Feed` that `Screen` needs. Nothing resolves `Screen`: its `$0` is no need.
     #expect(
       graph.diagnostics.map { "\($0.code.rawValue): \($0.message)" } == [
         "registered-as-concrete-type: 'FeedImpl' is registered as 'FeedImpl', not as 'Feed', which is resolved",

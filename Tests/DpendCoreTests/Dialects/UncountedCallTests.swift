@@ -6,10 +6,10 @@ import SwiftParser
 import SwiftSyntax
 import Testing
 
-/// Nothing uncounted (SPEC 8.5, 10): every call named `register`, `autoregister` or `resolve`
-/// in the example apps and the editor's fixture (each with its `.dpend.json`, where it has one),
-/// on any receiver, is read — a registration, a
-/// resolve site, a registration's need — or unread with its reason. The only calls left out
+/// Nothing uncounted (SPEC 8.5, 10): every call named `register`, `autoregister` or `resolve`,
+/// or named as one of the app's helpers that dpend inferred, and every `~>` in the example apps
+/// and the editor's fixture (each with its `.dpend.json`, where it has one), on any receiver,
+/// is read — a registration, a resolve site, a registration's need — or unread with its reason. The only calls left out
 /// are those the app's helpers forward (inside a generic function or a property wrapper,
 /// whose callers are read instead) and those on a value the example declares as no container.
 @Suite struct UncountedCallTests {
@@ -45,14 +45,22 @@ import Testing
       for site in summary.resolveSites { counted.insert(Self.place(site.range)) }
     }
     for note in graph.container.unread { counted.insert(Self.place(note.range)) }
+    // The inferred helpers' names, read at their declarations (`registerShared`).
+    let helpers = graph.container.helpers.compactMap { note in
+      files[note.range.file].map { text in
+        String(decoding: Array(text.utf8)[note.range.start.offset..<note.range.end.offset], as: UTF8.self)
+      }
+    }
     var uncounted: [String] = []
     var found = 0
+    var arrows = 0
     for (path, text) in files.sorted(by: { $0.key < $1.key }) {
       let tree = Parser.parse(source: text)
       let converter = SourceLocationConverter(fileName: path, tree: tree)
-      let finder = ContainerCallFinder(verbs: Self.verbs)
+      let finder = ContainerCallFinder(verbs: Self.verbs.union(helpers))
       finder.walk(tree)
       found += finder.names.count
+      arrows += finder.arrows
       for name in finder.names {
         let location = converter.location(for: name.positionAfterSkippingLeadingTrivia)
         let place = "\(path):\(location.line):\(location.column)"
@@ -63,6 +71,9 @@ import Testing
     // dpend's own style, Factory's definitions, Stitcher's builders and the editor's fixture
     // (dpend's style) name no such call; every other example does.
     #expect((found == 0) == Self.namingNoCall.contains(workspace), "\(found) calls in \(workspace)")
+    // The walk reaches the helpers' own names and Swinject's operator where examples use them.
+    #expect(helpers.contains("registerShared") == (workspace == "Tests/Example/Wrapped"), "\(helpers)")
+    #expect((arrows > 0) == (workspace == "Tests/Example/Inferred"), "\(arrows) '~>' in \(workspace)")
   }
 
   private static func place(_ range: DpendModel.SourceRange) -> String {
@@ -82,11 +93,12 @@ import Testing
   }
 }
 
-/// The called-name tokens of the calls named one of `verbs`, but inside generic functions and
-/// property wrappers (the app's helpers, read at their callers).
+/// The called-name tokens of the calls named one of `verbs` and the `~>` operators, but inside
+/// generic functions and property wrappers (the app's helpers, read at their callers).
 private final class ContainerCallFinder: SyntaxVisitor {
   let verbs: Set<String>
   private(set) var names: [TokenSyntax] = []
+  private(set) var arrows = 0
 
   init(verbs: Set<String>) {
     self.verbs = verbs
@@ -110,6 +122,14 @@ private final class ContainerCallFinder: SyntaxVisitor {
     let name =
       called.as(MemberAccessExprSyntax.self)?.declName.baseName ?? called.as(DeclReferenceExprSyntax.self)?.baseName
     if let name, verbs.contains(name.text) { names.append(name) }
+    return .visitChildren
+  }
+
+  override func visit(_ node: BinaryOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.operator.text == "~>" {
+      names.append(node.operator)
+      arrows += 1
+    }
     return .visitChildren
   }
 }

@@ -90,6 +90,9 @@ struct TreeRendererTests {
         #endif
         c.4️⃣register { Wrapper(value: try c.resolve()) as Wrapped }
       }
+
+      // Without runtime arguments: Dip auto-wires the debug feed's `$0`.
+      func debugFeed() throws -> Feed { try container.resolve(tag: "debug") as Feed }
       """)
     let graph = try analyze([
       "Services.swift": """
@@ -111,7 +114,7 @@ struct TreeRendererTests {
         ├── Store ← StoreImpl (singleton) [Dip] — \(at("1️⃣"))
         ├── Clock (missing)
         └── Logger? (not registered: nil)
-        Feed (name "debug") ← DebugFeed (#if DEBUG) [Dip] — \(at("3️⃣"))
+        Feed (name "debug") (1 argument) ← DebugFeed (#if DEBUG) [Dip] — \(at("3️⃣"))
         ├── Feed ← FeedImpl [Dip] — \(at("2️⃣"))
         │   ├── Store ← StoreImpl (singleton) [Dip] — \(at("1️⃣"))
         │   ├── Clock (missing)

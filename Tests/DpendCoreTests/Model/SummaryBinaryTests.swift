@@ -138,7 +138,7 @@ import Testing
         [
           "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
           "unread",
-          "conditions", "owner", "requiredBy", "lookupScope", "instance",
+          "conditions", "owner", "requiredBy", "lookupScope", "instance", "isFactoryArgument",
         ]
       ),
       (summary.lines, ["lineStarts", "bytes", "count", "isASCII"]),

@@ -1,17 +1,10 @@
-import Swinject
+@_exported import Swinject
+@_exported import SwinjectAutoregistration
 
 /// The app's one assembler, reached through a shared object.
 final class AppDI {
   static let shared = AppDI()
   let assembler = Assembler([AppAssembly()])
-}
-
-final class AppAssembly: Assembly {
-  func assemble(container: Container) {
-    container.register(Store.self) { _ in DiskStore() }
-    container.register(Clock.self) { _ in SystemClock() }
-    container.register(Settings.self) { r in Settings(store: r.resolve(Store.self)!) }
-  }
 }
 
 /// Resolves the type the caller's context expects, or crashes.

@@ -29,3 +29,9 @@ private let preview = Previews().makeContainer()
 func previewStore() -> Store { preview.resolve(Store.self)! }
 
 func previewRouter() -> Router { preview.resolve(Router.self)! }
+
+/// A composition written in another order than registered, and a key auto-wired elsewhere.
+final class SyncScreen {
+  var synced: Clock & Store { AppDI.shared.assembler.resolver.resolve() }
+  var navigator: Navigator { AppDI.shared.assembler.resolver.resolve() }
+}

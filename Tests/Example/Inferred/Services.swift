@@ -9,3 +9,14 @@ protocol Router {}
 final class Settings {
   init(store: Store) {}
 }
+
+final class Feed {
+  init(clock: Clock, store: Store) {}
+}
+
+final class SyncedStore: Store, Clock {}
+protocol Navigator {}
+
+final class AppNavigator: Navigator {
+  init(resolver: Swinject.Resolver) {}
+}
