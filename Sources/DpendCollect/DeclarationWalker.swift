@@ -206,9 +206,11 @@ final class DeclarationWalker {
     let isGeneric = generics != nil || scopes.last?.isGeneric == true
     let declarations = declarations(of: body)
     var initializers: [Initializer] = []
+    var declaresInitializer = false
     if kind != .enum {
       let declared = members.initializers(in: declarations, typeAccess: access)
       initializers = declared.usable
+      declaresInitializer = declared.declaresAny
       if !declared.declaresAny,
         let implicit = members.implicitInitializer(kind: kind, members: declarations, typeAccess: access, name: name)
       {
@@ -223,6 +225,8 @@ final class DeclarationWalker {
       range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
       closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false)
     declared.propertyTypes = members.propertyTypes(in: declarations)
+    declared.declaresNoInitializer = kind == .class && !declaresInitializer
+    if generics != nil { declared.genericParameters = genericParameters(decl, kind: kind) }
     summary.types.append(declared)
     if generics != nil, kind != .enum, let helper = wrapperHelper(decl, kind: kind) {
       summary.vocabulary.helpers.append(helper)
@@ -230,6 +234,18 @@ final class DeclarationWalker {
     scopes.append(Enclosing(name: qualifiedName, access: access, memberDefault: .internal, isGeneric: isGeneric))
     for member in declarations { declaration(member) }
     scopes.removeLast()
+  }
+
+  /// The names of a generic type's own generic parameters.
+  private func genericParameters(_ decl: RawNode, kind: TypeKind) -> [String] {
+    let clause: GenericParameterClauseSyntax?
+    switch kind {
+    case .class: clause = syntax(of: decl, as: ClassDeclSyntax.self)?.genericParameterClause
+    case .struct: clause = syntax(of: decl, as: StructDeclSyntax.self)?.genericParameterClause
+    case .enum: clause = syntax(of: decl, as: EnumDeclSyntax.self)?.genericParameterClause
+    case .actor: clause = syntax(of: decl, as: ActorDeclSyntax.self)?.genericParameterClause
+    }
+    return clause?.parameters.map(\.name.text) ?? []
   }
 
   /// A generic `@propertyWrapper` type that resolves its value: one of the app's inject wrappers.

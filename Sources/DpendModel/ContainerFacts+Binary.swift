@@ -8,22 +8,34 @@ extension Dialect {
 
 extension ResolvedType {
   /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
-  /// `named`, 2 for `parameter`, 3 for `member`.
+  /// `named`, 2 for `parameter`, 3 for `member`, 4 for `initializerParameter` (its labels and
+  /// position, then the type it is of).
   static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var tag = 0
     var name = ""
     var labels: [String?] = []
     var position = 0
+    var outer: ResolvedType?
     switch type {
     case nil: break
     case .named(let written): (tag, name) = (1, written)
     case .parameter(let written, let written2, let written3):
       (tag, name, labels, position) = (2, written, written2, written3)
     case .member(let owner, let member): (tag, name, labels) = (3, owner, [member])
+    case .initializerParameter(let of, let written, let at): (tag, outer, labels, position) = (4, of, written, at)
     }
-    try coder.codeTag(&tag, below: 4, "resolved type")
+    try coder.codeTag(&tag, below: 5, "resolved type")
     if tag == 0 {
       type = nil
+      return
+    }
+    if tag == 4 {
+      try coder.codeOptionalStrings(&labels)
+      try coder.code(&position)
+      try code(&outer, &coder)
+      guard coder.isReading else { return }
+      guard let outer else { throw .malformed("an initializer parameter of no type") }
+      type = .initializerParameter(of: outer, labels: labels, position: position)
       return
     }
     try coder.code(&name)

@@ -48,7 +48,8 @@ public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
   }
 
   /// The dialects a file's imports select: `import Dip` reads Dip, `import Swinject` (or
-  /// `SwinjectAutoregistration`) Swinject, `import Resolver`, `import Factory` (or
+  /// `SwinjectAutoregistration`, `SwinjectStoryboard`, which make Swinject's types' members
+  /// visible) Swinject, `import Resolver`, `import Factory` (or
   /// `FactoryKit`), `import Stitcher` and `import Belum` theirs.
   public static func selected(byImports imports: [String]) -> [Dialect] {
     modules.filter { !$0.modules.isDisjoint(with: imports) }.map(\.dialect)
@@ -92,7 +93,7 @@ public struct ContainerKey: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 /// How a resolve site's type is known.
-public enum ResolvedType: Hashable, Sendable {
+public indirect enum ResolvedType: Hashable, Sendable {
   /// Written at the site: `resolve(P.self)`, `as P`, `let p: P = …`.
   case named(String)
   /// The type of the parameter the resolved value is passed to: argument `label` (`nil` for
@@ -103,6 +104,10 @@ public enum ResolvedType: Hashable, Sendable {
   /// (`presenter.view = r.resolve()`, `self.store = …` with `store` declared in another
   /// file); found in `type`'s declaration.
   case member(of: String, name: String)
+  /// The type of the parameter at `position` of an initializer of the type `of` names, matched
+  /// by labels like ``parameter(of:labels:position:)``: the value is passed to an implicit
+  /// `.init(…)` written where that type is expected (`services: .init(api: resolve())`).
+  case initializerParameter(of: ResolvedType, labels: [String?], position: Int)
 }
 
 /// One place that asks a container for an instance.

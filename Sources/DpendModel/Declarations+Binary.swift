@@ -53,6 +53,8 @@ extension TypeDeclaration: BinaryCoded {
     try coder.code(&conditions)
     try coder.code(&closingBrace)
     try coder.code(&closingBraceStartsLine)
+    try coder.code(&declaresNoInitializer)
+    try coder.code(&genericParameters)
     // By name, not in the dictionary's order: equal declarations give equal bytes.
     var pairs = propertyTypes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
     try coder.code(&pairs)

@@ -37,13 +37,22 @@ public final class DialectTraits: Sendable {
   public let namedAdjective: String
   /// The scope a registration that names none has, as the library documents it.
   public let defaultScope: String?
+  /// The scopes whose registrations the container resolves at launch, without runtime
+  /// arguments (Dip's `.eagerSingleton`, in `bootstrap()`).
+  public let scopesResolvedAtLaunch: Set<String>
+  /// The library's calls taking a closure whose parameter at the given index is of the type
+  /// the call's metatype argument names, or the metatype argument of the call it is chained
+  /// on (Swinject's `storyboardInitCompleted(C.self) { r, controller in … }`, `register(P.self)
+  /// { … }.initCompleted { r, service in … }`): the library's signatures, as Swift types them.
+  public let metatypedClosureParameters: [String: Int]
 
   init(
     _ displayName: String, modules: Set<String> = [], answersEveryDialect: Bool = false, checksPresence: Bool = true,
     writesKeyInArguments: Bool = true, countsRuntimeArguments: Bool = false,
     wiresParametersOnlyWithoutArguments: Bool = false, injectsEveryProvider: Bool = false,
     castsFactoryResult: Bool = false, keyNamesDefinition: Bool = false, nameNoun: String = "name",
-    namedAdjective: String = "named", defaultScope: String? = nil
+    namedAdjective: String = "named", defaultScope: String? = nil, scopesResolvedAtLaunch: Set<String> = [],
+    metatypedClosureParameters: [String: Int] = [:]
   ) {
     self.displayName = displayName
     self.modules = modules
@@ -58,6 +67,8 @@ public final class DialectTraits: Sendable {
     self.nameNoun = nameNoun
     self.namedAdjective = namedAdjective
     self.defaultScope = defaultScope
+    self.metatypedClosureParameters = metatypedClosureParameters
+    self.scopesResolvedAtLaunch = scopesResolvedAtLaunch
   }
 }
 
@@ -80,10 +91,10 @@ extension Dialect {
   private static let dipTraits = DialectTraits(
     "Dip", modules: ["Dip"], wiresParametersOnlyWithoutArguments: true, castsFactoryResult: true, nameNoun: "tag",
     namedAdjective: "tagged",
-    defaultScope: "shared")
+    defaultScope: "shared", scopesResolvedAtLaunch: ["eagerSingleton"])
   private static let swinjectTraits = DialectTraits(
-    "Swinject", modules: ["Swinject", "SwinjectAutoregistration"], countsRuntimeArguments: true,
-    defaultScope: "graph")
+    "Swinject", modules: ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"], countsRuntimeArguments: true,
+    defaultScope: "graph", metatypedClosureParameters: ["storyboardInitCompleted": 1, "initCompleted": 1])
   private static let resolverTraits = DialectTraits(
     "Resolver", modules: ["Resolver"], castsFactoryResult: true, defaultScope: "graph")
   private static let factoryTraits = DialectTraits(

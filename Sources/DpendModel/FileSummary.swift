@@ -104,6 +104,12 @@ public struct TypeDeclaration: Hashable, Sendable {
   /// The instance properties whose type is written, by name (`presenter` → `Presenter!`),
   /// normalized: what an assignment to one expects (SPEC 10).
   public var propertyTypes: [String: String] = [:]
+  /// `true` for a class that writes no `init`: it inherits its superclass's designated
+  /// initializers, as Swift gives them (``initializers`` holds the implicit one, if any).
+  public var declaresNoInitializer = false
+  /// The names of the type's own generic parameters (`TObject` in `DBGroup<TObject: Model>`),
+  /// in order; empty for a type with none.
+  public var genericParameters: [String] = []
 
   public init(
     name: String, kind: TypeKind, access: AccessLevel, isGeneric: Bool,

@@ -215,7 +215,10 @@ struct ContainerCheck {
     // Dip makes eager singletons in `bootstrap()`, at launch: say so, it is where the app dies.
     let consumers = sites.compactMap { site in
       site.consumer.flatMap { consumer in
-        consumer.types.first.map { consumer.scope == "eagerSingleton" ? "the eager singleton '\($0)'" : "'\($0)'" }
+        consumer.types.first.map { type in
+          let atLaunch = consumer.scope.map(consumer.dialect.traits.scopesResolvedAtLaunch.contains) == true
+          return atLaunch ? "the eager singleton '\(type)'" : "'\(type)'"
+        }
       }
     }
     var neededBy = consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted())

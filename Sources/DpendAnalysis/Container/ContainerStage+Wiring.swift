@@ -4,8 +4,9 @@ import DpendModel
 /// fills a factory's parameters either by resolving them or with a resolve's runtime
 /// arguments (Dip's auto-wiring) resolves them only for a resolve of its key that passes no
 /// arguments. A factory is *wired* when such a resolve reaches it — a resolve site anywhere, a
-/// need of another factory's body, or a parameter of a wired factory (the least fixed point,
-/// so two factories taking each other as arguments wire nothing by themselves) — and no
+/// need of another factory's body, a parameter of a wired factory (the least fixed point,
+/// so two factories taking each other as arguments wire nothing by themselves), or the launch
+/// (Dip's eager singletons) — and no
 /// registration of its key taking no parameters answers that resolve first. The parameters of
 /// the others are no resolves: the check, the cycles and the counts leave them out.
 extension ContainerStage {
@@ -59,6 +60,8 @@ extension ContainerStage {
     _ factory: ContainerRegistration, wired: Set<SourceRange>, taking: Set<SourceRange>
   ) -> Bool {
     guard factory.unread == nil else { return false }
+    // An eager singleton is resolved at launch, with no arguments.
+    if let scope = factory.scope, factory.dialect.traits.scopesResolvedAtLaunch.contains(scope) { return true }
     for type in factory.types {
       guard let bucket = buckets[type] else { continue }
       let answeredFirst = bucket.registrations.contains { ref in

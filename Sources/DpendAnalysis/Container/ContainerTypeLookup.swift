@@ -73,30 +73,39 @@ public struct ContainerTypeLookup {
   }
 
   /// The type a site asks for, `nil` when it cannot be known: a `.parameter` is the type of
-  /// the parameter of the one initializer whose labels match the call's.
+  /// the parameter of the one initializer whose labels match the call's (defaulted
+  /// parameters the call omits skipped).
   public func resolve(_ type: ResolvedType?) -> String? {
     switch type {
     case .named(let name)?: return name
     case .parameter(let owner, let labels, let position)?:
-      guard let declaration = declaration(owner) else { return nil }
+      guard let (declaration, declaringType) = initializing(owner) else { return nil }
       let written = labels.map { $0 ?? "_" }
-      let matching = declaration.initializers.filter { initializer in
-        let required = initializer.parameters.filter { !$0.hasDefault }
-        return initializer.parameters.count >= labels.count && required.count <= labels.count
-          && zip(initializer.parameters, written).allSatisfy { $0.label == $1 }
+      let matching = declaration.initializers.compactMap { initializer in
+        Self.parameterIndexes(of: written, in: initializer.parameters).map { (initializer, $0) }
       }
-      guard matching.count == 1, position < matching[0].parameters.count else { return nil }
-      let parameterType = matching[0].parameters[position].type.name
+      guard matching.count == 1, position < matching[0].1.count else { return nil }
+      let parameterType = matching[0].0.parameters[matching[0].1[position]].type.name
       // A generic type's parameter may be written with its generic parameters (`Store<State>`
-      // in `Router<State>`): left open, it is no key; only a type the sources declare as
-      // written is one (SPEC 10).
-      if declaration.isGeneric,
-        parameterType.contains("<") || (self.declaration(parameterType) == nil && !isProtocol(parameterType))
-      {
-        return nil
+      // in `Router<State>`, `State` itself): left open, it is no key. Where the generic
+      // parameters are known (the type's own), any other type is one; else only a type the
+      // sources declare (SPEC 10).
+      if declaration.isGeneric {
+        if parameterType.contains("<") { return nil }
+        let names = parameterType.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+        // Nested (in a generic type, or a constrained extension): the enclosing parameters are unknown.
+        if declaration.genericParameters.isEmpty || declaration.name.contains(".") {
+          if self.declaration(parameterType) == nil && !isProtocol(parameterType) { return nil }
+        } else if names.contains(where: declaration.genericParameters.contains) {
+          return nil
+        }
       }
       // Written in the initializer's type: looked up from there.
-      return canonical(parameterType, owner)
+      return canonical(parameterType, declaringType)
+    case .initializerParameter(let outer, let labels, let position)?:
+      guard var owner = resolve(outer) else { return nil }
+      while owner.hasSuffix("?") || owner.hasSuffix("!") { owner.removeLast() }
+      return resolve(.parameter(of: owner, labels: labels, position: position))
     case .member(let owner, let name)?:
       guard var written = declaration(owner)?.propertyTypes[name] else { return nil }
       if written.hasSuffix("?") { written.removeLast() }
@@ -105,10 +114,46 @@ public struct ContainerTypeLookup {
     }
   }
 
+  /// The parameter each argument labelled `labels` (`_` for none) is passed to, as Swift
+  /// matches them: in order, a parameter with a default left out where the call omits it;
+  /// `nil` when the labels do not fit `parameters`.
+  static func parameterIndexes(of labels: [String], in parameters: [Parameter]) -> [Int]? {
+    var indexes: [Int] = []
+    var next = 0
+    for label in labels {
+      while next < parameters.count, parameters[next].label != label {
+        guard parameters[next].hasDefault else { return nil }
+        next += 1
+      }
+      guard next < parameters.count else { return nil }
+      indexes.append(next)
+      next += 1
+    }
+    return parameters[next...].allSatisfy(\.hasDefault) ? indexes : nil
+  }
+
+  /// The declaration whose initializers make `type`, with its name: `type`'s own, or, for a
+  /// class that writes no `init`, its nearest superclass's that does (Swift's initializer
+  /// inheritance); `nil` when a type on the way is not declared in the analysed sources.
+  func initializing(_ type: String) -> (declaration: TypeDeclaration, name: String)? {
+    var name = type
+    guard var declaration = declaration(name) else { return nil }
+    var seen: Set<String> = [name]
+    while declaration.declaresNoInitializer, let written = declaration.inheritance.first?.name {
+      // `DBGroup<Model>`: the generic class's initializers.
+      let base = written.firstIndex(of: "<").map { String(written[..<$0]) } ?? written
+      let superclass = canonical(base, name)
+      guard seen.insert(superclass).inserted, let inherited = self.declaration(superclass), inherited.kind == .class
+      else { break }
+      (declaration, name) = (inherited, superclass)
+    }
+    return (declaration, name)
+  }
+
   /// The needs of `Impl.init` as a factory: each parameter of `Impl`'s only initializer, at the
   /// registration's range; one unread site when `Impl` has not exactly one.
   public func autowiredNeeds(of type: String, _ registration: ContainerRegistration) -> [ResolveSite] {
-    guard let declaration = declaration(type), declaration.initializers.count == 1 else {
+    guard let (declaration, declaringType) = initializing(type), declaration.initializers.count == 1 else {
       return [
         ResolveSite(
           dialect: registration.dialect, type: nil, isRequired: true, range: registration.range,
@@ -119,7 +164,7 @@ public struct ContainerTypeLookup {
       let optional = parameter.type.name.hasSuffix("?")
       let written = optional ? String(parameter.type.name.dropLast()) : parameter.type.name
       var site = ResolveSite(
-        dialect: registration.dialect, type: .named(canonical(written, type)),
+        dialect: registration.dialect, type: .named(canonical(written, declaringType)),
         argumentCount: 0, isRequired: !optional, range: registration.range, conditions: registration.conditions)
       site.isFactoryArgument = registration.dialect.traits.wiresParametersOnlyWithoutArguments
       return site

@@ -1,3 +1,4 @@
+import DpendModel
 import SwiftSyntax
 
 /// The types of runtime arguments where the code writes them: a factory closure's parameter
@@ -202,6 +203,32 @@ enum ArgumentTypes {
     return .none
   }
 
+  /// The calls whose closure's parameter at an index is of the type their metatype argument
+  /// names (``DialectTraits/metatypedClosureParameters``), from every dialect.
+  private static let metatypedClosureParameters: [String: Int] = Dialect.allCases.reduce(into: [:]) { table, dialect in
+    table.merge(dialect.traits.metatypedClosureParameters) { first, _ in first }
+  }
+
+  /// The type of parameter `index` of `closure`, as the library call it is passed to types it
+  /// (`storyboardInitCompleted(LoginViewController.self) { r, controller in … }`); unknown
+  /// for any other closure.
+  private static func calleeType(ofParameter index: Int, of closure: ClosureExprSyntax) -> Found {
+    var call = closure.parent?.as(FunctionCallExprSyntax.self)
+    if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
+      call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+    guard let call, let name = CallShape.calledName(call), metatypedClosureParameters[name] == index else {
+      return .unknown
+    }
+    func metatype(_ call: FunctionCallExprSyntax) -> String? {
+      call.arguments.first.flatMap { $0.label == nil ? CallShape.metatype($0.expression) : nil }
+    }
+    // `register(P.self) { … }.initCompleted { r, service in … }`: the chained-on call's type.
+    let chainedOn = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self)
+    guard let type = metatype(call) ?? chainedOn.flatMap(metatype) else { return .unknown }
+    return .type(written(type))
+  }
+
   /// Parameters of functions, initializers and closures, and names bound by `if let`,
   /// `switch` cases, `for` loops and `catch` clauses around `child`.
   private static func inBindingScope(_ parent: Syntax, child: Syntax, _ name: String) -> Found {
@@ -213,12 +240,16 @@ enum ArgumentTypes {
     }
     if let closure = parent.as(ClosureExprSyntax.self) {
       switch closure.signature?.parameterClause {
-      case .simpleInput(let names)?: return names.contains { $0.name.text == name } ? .unknown : .none
+      case .simpleInput(let names)?:
+        guard let index = names.firstIndex(where: { $0.name.text == name }) else { return .none }
+        return calleeType(ofParameter: names.distance(from: names.startIndex, to: index), of: closure)
       case .parameterClause(let clause)?:
-        guard let found = clause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else {
+        guard let index = clause.parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) else {
           return .none
         }
-        return found.type.map { .type(written($0.trimmedDescription)) } ?? .unknown
+        if let type = clause.parameters[index].type { return .type(written(type.trimmedDescription)) }
+        return calleeType(
+          ofParameter: clause.parameters.distance(from: clause.parameters.startIndex, to: index), of: closure)
       case nil: return .none
       }
     }

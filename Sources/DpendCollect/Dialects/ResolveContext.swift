@@ -145,7 +145,7 @@ struct ResolveContext {
 
   /// The declared type of the stored property `x` or `self.x` in the type declaration
   /// enclosing `node` (not in its extensions elsewhere).
-  private static func propertyType(named target: ExprSyntax, around node: some SyntaxProtocol) -> String? {
+  static func propertyType(named target: ExprSyntax, around node: some SyntaxProtocol) -> String? {
     let name: String
     if let reference = target.as(DeclReferenceExprSyntax.self) {
       name = reference.baseName.text

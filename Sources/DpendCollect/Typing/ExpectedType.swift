@@ -78,13 +78,42 @@ enum ExpectedType {
       return .written(elements[position].type)
     }
     if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
-      let call = list.parent?.as(FunctionCallExprSyntax.self), let constructed = CallShape.constructedType(call)
+      let call = list.parent?.as(FunctionCallExprSyntax.self)
     {
       let labels = list.map { $0.label?.text }
       let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-      return .found(.parameter(of: TypeText.normalize(constructed), labels: labels, position: position))
+      if let constructed = CallShape.constructedType(call) {
+        return .found(.parameter(of: TypeText.normalize(constructed), labels: labels, position: position))
+      }
+      // `services: .init(api: resolve())`: an initializer of the type the `.init` is expected as.
+      guard isImplicitInitializer(call) else { return nil }
+      switch of(Syntax(call)) {
+      case .written(let type)?:
+        let written = TypeText.normalize(unwrapped(type).trimmedDescription)
+        return .found(.parameter(of: written, labels: labels, position: position))
+      case .found(let outer)?: return .found(.initializerParameter(of: outer, labels: labels, position: position))
+      case .unreadable?, nil: return nil
+      }
+    }
+    // `stateMachine = .init(…)`: the property assigned to (only an implicit `.init` asks).
+    if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      guard elements.count == 3, elements[2].id == node.id, elements[1].is(AssignmentExprSyntax.self) else {
+        return nil
+      }
+      if var declared = ResolveContext.propertyType(named: elements[0], around: sequence) {
+        while declared.hasSuffix("?") || declared.hasSuffix("!") { declared.removeLast() }
+        return .found(.named(declared))
+      }
+      return assignedMember(elements[0]).map { .found(.member(of: $0.owner, name: $0.name)) }
     }
     return nil
+  }
+
+  /// `true` for `.init(…)`, an initializer of the type its context expects.
+  private static func isImplicitInitializer(_ call: FunctionCallExprSyntax) -> Bool {
+    guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+    return member.base == nil && member.declName.baseName.tokenKind == .keyword(.`init`)
   }
 
   /// `true` for a body whose single expression is its result: a function's, a getter's, a

@@ -91,6 +91,22 @@ import Testing
     #expect(graph.container.resolvesChecked == 1)
   }
 
+  @Test func anEagerSingletonIsWiredAtLaunch() throws {
+    let container = """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(.eagerSingleton) { (logger: Logger) in Feed(logger: logger) }
+      }
+      """
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container])
+    // `bootstrap()` resolves it with no arguments.
+    #expect(
+      messages(graph) == [
+        "missing-dependency 4:42: missing dependency: nothing registers 'Logger', needed by the eager singleton 'Feed'"
+      ])
+  }
+
   @Test func factoriesTakingEachOtherMakeACycleOnlyWhenAResolveWiresThem() throws {
     let services = """
       final class A { init(b: B) {} }

@@ -67,7 +67,8 @@ import Testing
         "missing dependency: nothing registers 'Router': \(at("3️⃣", "6️⃣"))",
         "missing dependency: nothing registers 'Cache': \(at("4️⃣", "9️⃣"))",
       ])
-    #expect(graph.container.unread.map { "\($0.range.start) \($0.message)" } == [])
+    #expect(
+      graph.container.unread.filter { $0.code == .unreadContainerCode }.map { "\($0.range.start) \($0.message)" } == [])
     #expect(graph.container.resolvesChecked == 16)
   }
 
@@ -274,6 +275,129 @@ import Testing
     #expect(
       graph.diagnostics.map(\.message) == [
         "missing dependency: nothing registers 'Handler<Exchange>', needed by 'ExchangesScreen'"
+      ])
+  }
+
+  @Test func aClosuresParametersAreTypedByTheLibraryCallItIsPassedTo() throws {
+    let screens = """
+      protocol Tracker {}
+      protocol Presenter {}
+      final class PresenterImpl: Presenter {}
+      final class LoginViewController { var presenter: Presenter!; var tracker: Tracker! }
+      final class FeedScreen { var tracker: Tracker? }
+
+      """
+    let assembly = MarkedText(
+      """
+      import Swinject
+      import SwinjectStoryboard
+
+      extension Resolver {
+        func resolve<Service>() -> Service { resolve(Service.self)! }
+      }
+
+      final class LoginAssembly: Assembly {
+        func assemble(container: Container) {
+          container.register(Presenter.self) { _ in PresenterImpl() }
+          container.storyboardInitCompleted(LoginViewController.self) { (r, controller) in
+            controller.presenter = r.resolve()
+            controller.tracker = r.1️⃣resolve()
+          }
+          container.register(FeedScreen.self) { _ in FeedScreen() }.initCompleted { r, screen in
+            screen.tracker = r.2️⃣resolve()
+          }
+          perform { r, value in value.tracker = r.3️⃣resolve() }
+        }
+      }
+      """)
+    // `import SwinjectStoryboard` alone makes Swinject's container members visible.
+    let cell =
+      "import SwinjectStoryboard\n\nlet presenter = SwinjectStoryboard.defaultContainer.resolve(Presenter.self)!\n"
+    let graph = try analyze(["Screens.swift": screens, "Assembly.swift": assembly.text, "Cell.swift": cell])
+    #expect(
+      graph.diagnostics.map { diagnostic in
+        "\(diagnostic.range.start) \(diagnostic.message) at \(diagnostic.notes.map { "\($0.range.start)" }.joined(separator: ", "))"
+      } == [
+        "\(assembly.position("1️⃣")) missing dependency: nothing registers 'Tracker', needed by 'FeedScreen' at \(assembly.position("1️⃣")), \(assembly.position("2️⃣"))"
+      ])
+    // `perform`'s closure is no library call dpend knows the signature of: `value` is untyped.
+    #expect(
+      graph.container.unread.filter { $0.code == .unreadContainerCode }.map { "\($0.range.start) \($0.message)" } == [
+        "\(assembly.position("3️⃣")) unread resolve: the resolved type is inferred from the context"
+      ])
+    #expect(graph.container.resolvesChecked == 4)
+  }
+
+  @Test func aClassWritingNoInitializerIsMadeByItsSuperclasssInitializers() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      class Group<Model> { init(realm: Realm, seed: Model) {} }
+      final class WalletWorker: Group<Int> { func save() {} }
+      class Base { init(store: Store) {} }
+      class Middle: Base {}
+      final class Leaf: Middle {}
+
+      let container = DependencyContainer { c in
+        c.register { WalletWorker(realm: try c.1️⃣resolve(), seed: try c.2️⃣resolve()) }
+        c.register { Leaf(store: try c.3️⃣resolve()) }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": code.text])
+    // `Realm` is a library's type, a key even in a generic class; `Model`, its generic
+    // parameter, is none.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Realm', needed by 'WalletWorker'",
+        "\(code.position("3️⃣")) missing dependency: nothing registers 'Store', needed by 'Leaf'",
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("2️⃣")) unread resolve: the parameter it is passed to was not found"
+      ])
+  }
+
+  @Test func anImplicitInitializersArgumentsAreTypedByTheTypeItIsExpectedAs() throws {
+    let machine = """
+      protocol API {}
+      protocol Clock {}
+      struct Services {
+        init(api: API, retries: Int = 3, clock: Clock) {}
+      }
+      final class Machine {
+        init(state: Int, services: Services) {}
+      }
+
+      """
+    let screen = MarkedText(
+      """
+      import Resolver
+
+      final class Screen {
+        let machine: Machine
+        var services: Services?
+
+        init() {
+          machine = .init(state: 0, services: .init(api: Resolver.1️⃣resolve(), clock: Resolver.2️⃣resolve()))
+          services = .init(api: Resolver.3️⃣resolve(), clock: Resolver.4️⃣resolve())
+          let local: Services = .init(api: Resolver.5️⃣resolve(), clock: Resolver.6️⃣resolve())
+          _ = local
+          _ = .init(api: Resolver.7️⃣resolve())
+        }
+      }
+      """)
+    let graph = try analyze(["Machine.swift": machine, "Screen.swift": screen.text, "Setup.swift": Self.resolverSetUp])
+    // Through the property, its optional, the annotation, and the parameter of another
+    // implicit `.init`; `retries`, left out, has a default. `Clock` is registered, `API` not.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message) \($0.notes.count)" } == [
+        "\(screen.position("1️⃣")) missing dependency: nothing registers 'API' 3"
+      ])
+    // An `.init` whose context names no type.
+    #expect(
+      graph.container.unread.filter { $0.code == .unreadContainerCode }.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("7️⃣")) unread resolve: the resolved type is inferred from the context"
       ])
   }
 }

@@ -101,7 +101,8 @@ import Testing
         summary.types[0],
         [
           "name", "kind", "access", "isGeneric", "inheritance", "initializers", "methods", "range", "conditions",
-          "closingBrace", "closingBraceStartsLine", "propertyTypes",
+          "closingBrace", "closingBraceStartsLine", "propertyTypes", "declaresNoInitializer",
+          "genericParameters",
         ]
       ),
       (summary.extensions[0], ["extendedType", "inheritance", "methods", "range", "conditions", "closingBrace"]),
@@ -313,6 +314,8 @@ import Testing
         inheritance: [reference], initializers: [initializer], methods: [method, plainMethod], range: range(14, 15),
         closingBrace: index == 0 ? nil : range(16, 17), closingBraceStartsLine: index == 1)
       type.conditions = index == 2 ? ["X"] : []
+      type.declaresNoInitializer = index == 0
+      type.genericParameters = index == 2 ? ["Model", "Key"] : []
       return type
     }
     summary.types += Scope.allCases.map { scope in
@@ -341,6 +344,12 @@ import Testing
     site.owner = "Feed"
     site.requiredBy = "the container \"Feed\""
     site.argumentTypes = ["Int?", ""]
+    var nested = ResolveSite(
+      dialect: .resolver,
+      type: .initializerParameter(
+        of: .initializerParameter(of: .member(of: "Screen", name: "machine"), labels: ["state"], position: 0),
+        labels: [nil, "api"], position: 1), isRequired: true, range: range(29, 31))
+    nested.isFactoryArgument = true
     let siteEdits = SiteEditRanges(
       type: range(44, 45), name: range(46, 47), nameArgument: range(45, 47),
       nameInsertion: ArgumentInsertion(position: range(48, 48), prefix: ", ", suffix: ""),
@@ -351,7 +360,7 @@ import Testing
       dialect: .stitcher, type: nil, isRequired: true, range: range(33, 34), unread: "a computed key")
     var registration = ContainerRegistration(
       dialect: .swinject, types: ["P", "Q"], name: ".remote", argumentCount: 2, scope: "container",
-      constructedType: "Impl", needs: [site, named], propertyNeeds: [unread], range: range(35, 36), unread: "u",
+      constructedType: "Impl", needs: [site, named, nested], propertyNeeds: [unread], range: range(35, 36), unread: "u",
       conditions: ["DEBUG"], scopeName: "container in AppAssembly")
     registration.nameIsComputed = true
     registration.autowired = "Impl"
