@@ -78,21 +78,28 @@ public struct ContainerTypeLookup {
   public func resolve(_ type: ResolvedType?) -> String? {
     switch type {
     case .named(let name)?: return name
-    case .parameter(let owner, let labels, let position)?:
+    case .parameter(let written, let labels, let position)?:
+      // `Store<AppState>(…)`: the generic's initializers, its parameters given those arguments.
+      let (owner, arguments) = Self.genericArguments(of: written)
       guard let (declaration, declaringType) = initializing(owner) else { return nil }
       let written = labels.map { $0 ?? "_" }
       let matching = declaration.initializers.compactMap { initializer in
         Self.parameterIndexes(of: written, in: initializer.parameters).map { (initializer, $0) }
       }
       guard matching.count == 1, position < matching[0].1.count else { return nil }
-      let parameterType = matching[0].0.parameters[matching[0].1[position]].type.name
-      // A generic type's parameter may be written with its generic parameters (`Store<State>`
-      // in `Router<State>`, `State` itself): left open, it is no key. Where the generic
-      // parameters are known (the type's own), any other type is one; else only a type the
-      // sources declare (SPEC 10).
-      if declaration.isGeneric {
+      var parameterType = matching[0].0.parameters[matching[0].1[position]].type.name
+      let generics = declaration.genericParameters
+      if declaringType == owner, !generics.isEmpty, generics.count == arguments.count, !owner.contains(".") {
+        // `Store<State>` in `Router<State>`, made as `Router<AppState>`: `Store<AppState>`.
+        parameterType = Self.substituting(Dictionary(zip(generics, arguments)) { first, _ in first }, in: parameterType)
+      } else if declaration.isGeneric {
+        // A generic type's parameter may be written with its generic parameters (`Store<State>`
+        // in `Router<State>`, `State` itself): left open, it is no key. Where the generic
+        // parameters are known (the type's own), any other type is one; else only a type the
+        // sources declare (SPEC 10).
         if parameterType.contains("<") { return nil }
-        let names = parameterType.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+        // Identifiers that name no member (`Outer.State` is none of `State`'s).
+        let names = Self.typeNames(in: parameterType)
         // Nested (in a generic type, or a constrained extension): the enclosing parameters are unknown.
         if declaration.genericParameters.isEmpty || declaration.name.contains(".") {
           if self.declaration(parameterType) == nil && !isProtocol(parameterType) { return nil }
@@ -112,6 +119,72 @@ public struct ContainerTypeLookup {
       return canonical(written, owner)
     case nil: return nil
     }
+  }
+
+  /// `("Store", ["AppState"])` for `Store<AppState>`; the name and no arguments for a type
+  /// written without them, or whose arguments do not split.
+  static func genericArguments(of written: String) -> (base: String, arguments: [String]) {
+    guard let open = written.firstIndex(of: "<"), written.hasSuffix(">") else { return (written, []) }
+    var arguments: [String] = []
+    var depth = 0
+    var current = ""
+    for character in written[written.index(after: open)..<written.index(before: written.endIndex)] {
+      switch character {
+      case "<", "[", "(":
+        depth += 1
+      case ">", "]", ")":
+        depth -= 1
+      case "," where depth == 0:
+        arguments.append(current)
+        current = ""
+        continue
+      case " ": continue
+      default: break
+      }
+      current.append(character)
+    }
+    arguments.append(current)
+    guard depth == 0, !arguments.contains(where: \.isEmpty) else { return (written, []) }
+    return (String(written[..<open]), arguments)
+  }
+
+  /// `type` with each identifier that `replacements` names replaced: `[Middleware<AppState>]`
+  /// for `[Middleware<State>]` and `State` → `AppState`.
+  static func substituting(_ replacements: [String: String], in type: String) -> String {
+    mappingNames(in: type) { replacements[$0] ?? $0 }
+  }
+
+  /// The identifiers of `type` that name a type, not a member (`Outer.State` is none of
+  /// `State`'s), in order.
+  static func typeNames(in type: String) -> [String] {
+    var names: [String] = []
+    _ = mappingNames(in: type) { name in
+      names.append(name)
+      return name
+    }
+    return names
+  }
+
+  /// `type` with each identifier not after a `.` replaced by `transform`'s.
+  private static func mappingNames(in type: String, _ transform: (String) -> String) -> String {
+    var result = ""
+    var identifier = ""
+    var member = false
+    func flush() {
+      if !identifier.isEmpty { result += member ? identifier : transform(identifier) }
+      identifier = ""
+    }
+    for character in type {
+      if character.isLetter || character.isNumber || character == "_" {
+        identifier.append(character)
+      } else {
+        flush()
+        member = character == "."
+        result.append(character)
+      }
+    }
+    flush()
+    return result
   }
 
   /// The parameter each argument labelled `labels` (`_` for none) is passed to, as Swift

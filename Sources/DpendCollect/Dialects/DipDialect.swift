@@ -238,7 +238,7 @@ enum DipDialect {
       var site = ResolveSite(
         dialect: .dip,
         type: .parameter(
-          of: TypeText.normalize(CallShape.constructedType(call)!), labels: list.map { $0.label?.text },
+          of: TypeText.normalize(CallShape.constructedTypeWithArguments(call)!), labels: list.map { $0.label?.text },
           position: position), isRequired: true, range: reader.range(argument.expression),
         conditions: reader.conditions(of: argument))
       site.isFactoryArgument = true

@@ -5,7 +5,8 @@ import SwiftSyntax
 /// result type is generic (SPEC 10): the annotation of the variable it initializes, the
 /// parameter it is the default of, the declared result of the function, getter, subscript or
 /// closure it is returned from, the element type of the collection or tuple it is written in,
-/// the parameter of the initializer it is passed to. Every dialect's and helper's resolve
+/// the parameter of the initializer it is passed to (an implicit `.init(…)`'s, of the type its
+/// own context expects, down to the property it is assigned to). Every dialect's and helper's resolve
 /// asks it through ``ResolveContext``; nothing else guesses a resolve's type from its
 /// surroundings.
 ///
@@ -82,7 +83,7 @@ enum ExpectedType {
     {
       let labels = list.map { $0.label?.text }
       let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-      if let constructed = CallShape.constructedType(call) {
+      if let constructed = CallShape.constructedTypeWithArguments(call) {
         return .found(.parameter(of: TypeText.normalize(constructed), labels: labels, position: position))
       }
       // `services: .init(api: resolve())`: an initializer of the type the `.init` is expected as.

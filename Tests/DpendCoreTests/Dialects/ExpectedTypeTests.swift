@@ -203,17 +203,20 @@ import Testing
       final class Store<State> {}
       struct AppState {}
       final class Router<State> { init(store: Store<State>, clock: Clock) {} }
+      final class Feed<State> { init(store: Store<State>) {} }
 
       extension Resolver: ResolverRegistering {
         public static func registerAllServices() {
           register { Store<AppState>() }
-          register { Router<AppState>(store: 1️⃣resolve(), clock: 2️⃣resolve()) }
+          register { Router<AppState>(store: resolve(), clock: 2️⃣resolve()) }
+          register { Feed(store: 1️⃣resolve()) }
         }
       }
       """)
     let graph = try analyze(["Services.swift": Self.services, "Injection.swift": code.text])
-    // `Store<State>` is `Store<AppState>` only once `State` is substituted: unread, never a
-    // false error; `Clock`, declared by the sources as written, is still checked.
+    // `Store<State>` made as `Router<AppState>` is `Store<AppState>`, registered; in a `Feed`
+    // whose argument Swift infers, it is left open: unread, never a false error. `Clock`,
+    // declared by the sources as written, is checked.
     #expect(
       graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
         "\(code.position("2️⃣")) missing dependency: nothing registers 'Clock', needed by 'Router<AppState>'"
@@ -222,6 +225,7 @@ import Testing
       graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
         "\(code.position("1️⃣")) unread resolve: the parameter it is passed to was not found"
       ])
+    #expect(graph.container.resolvesChecked == 2)
   }
 
   @Test func aLocalCastToATypeTypesTheResolveAssignedToItsProperty() throws {
@@ -399,5 +403,32 @@ import Testing
       graph.container.unread.filter { $0.code == .unreadContainerCode }.map { "\($0.range.start) \($0.message)" } == [
         "\(screen.position("7️⃣")) unread resolve: the resolved type is inferred from the context"
       ])
+  }
+
+  @Test func aGenericTypesParametersTakeTheArgumentsItIsMadeWith() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      struct AppState {}
+      struct Handler<Value> {}
+      enum Outer { struct State {} }
+      final class Store<State> { init(reducer: Int, middleware: [Handler<State>]) {} }
+      final class Router<State> { init(store: Store<State>, root: Outer.State) {} }
+
+      let container = DependencyContainer { c in
+        c.register(.singleton) { Store<AppState>(reducer: 0, middleware: 1️⃣$0) }
+        c.register(.eagerSingleton) { Router<AppState>(store: $0, root: $1) }
+        c.register { Outer.State() }
+      }
+      """)
+    let graph = try analyze(["Container.swift": code.text])
+    // The eager `Router<AppState>` needs `Store<AppState>` (registered) and `Outer.State`, a
+    // member named `State`, not the parameter; the store then needs `[Handler<AppState>]`.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers '[Handler<AppState>]', needed by 'Store<AppState>'"
+      ])
+    #expect(graph.container.resolvesUnread == 0)
   }
 }
