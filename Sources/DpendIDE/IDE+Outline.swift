@@ -115,7 +115,7 @@ extension IDE {
     for site in index.sites where site.site.range.file == path {
       // A key written in another declaration: the parameter or property the value goes to.
       switch site.site.type {
-      case .parameter?, .member?, .initializerParameter?: break
+      case .parameter?, .member?, .initializerParameter?, .functionResult?: break
       default: continue
       }
       guard let type = site.type else { continue }

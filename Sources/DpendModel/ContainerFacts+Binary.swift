@@ -9,7 +9,7 @@ extension Dialect {
 extension ResolvedType {
   /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
   /// `named`, 2 for `parameter`, 3 for `member`, 4 for `initializerParameter` (its labels and
-  /// position, then the type it is of).
+  /// position, then the type it is of), 5 for `functionResult` (then the type it is of).
   static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var tag = 0
     var name = ""
@@ -23,10 +23,18 @@ extension ResolvedType {
       (tag, name, labels, position) = (2, written, written2, written3)
     case .member(let owner, let member): (tag, name, labels) = (3, owner, [member])
     case .initializerParameter(let of, let written, let at): (tag, outer, labels, position) = (4, of, written, at)
+    case .functionResult(let of): (tag, outer) = (5, of)
     }
-    try coder.codeTag(&tag, below: 5, "resolved type")
+    try coder.codeTag(&tag, below: 6, "resolved type")
     if tag == 0 {
       type = nil
+      return
+    }
+    if tag == 5 {
+      try code(&outer, &coder)
+      guard coder.isReading else { return }
+      guard let outer else { throw .malformed("a function result of no type") }
+      type = .functionResult(of: outer)
       return
     }
     if tag == 4 {

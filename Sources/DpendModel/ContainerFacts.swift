@@ -108,6 +108,9 @@ public indirect enum ResolvedType: Hashable, Sendable {
   /// by labels like ``parameter(of:labels:position:)``: the value is passed to an implicit
   /// `.init(…)` written where that type is expected (`services: .init(api: resolve())`).
   case initializerParameter(of: ResolvedType, labels: [String?], position: Int)
+  /// The result of the function type `of` names: the value is returned by a closure passed
+  /// as a parameter of that type (`interceptor: { resolve() }` for `interceptor: () -> I`).
+  case functionResult(of: ResolvedType)
 }
 
 /// One place that asks a container for an instance.

@@ -113,12 +113,48 @@ public struct ContainerTypeLookup {
       guard var owner = resolve(outer) else { return nil }
       while owner.hasSuffix("?") || owner.hasSuffix("!") { owner.removeLast() }
       return resolve(.parameter(of: owner, labels: labels, position: position))
+    case .functionResult(let function)?:
+      guard let written = resolve(function) else { return nil }
+      return Self.functionResult(written)
     case .member(let owner, let name)?:
       guard var written = declaration(owner)?.propertyTypes[name] else { return nil }
       if written.hasSuffix("?") { written.removeLast() }
       return canonical(written, owner)
     case nil: return nil
     }
+  }
+
+  /// `Interceptor` for `@escaping () throws -> Interceptor?`: the result after the function
+  /// type's top-level arrow, optional marks stripped; `nil` for a type that is no function
+  /// type or returns one.
+  public static func functionResult(_ type: String) -> String? {
+    var written = Substring(type)
+    // `(() -> Clock)?`: an optional function.
+    while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
+    if written.hasPrefix("("), written.hasSuffix(")"), functionResult(String(written.dropFirst().dropLast())) != nil {
+      written = written.dropFirst().dropLast()
+    }
+    var depth = 0
+    var characters = Array(written)
+    var arrow: Int?
+    for index in characters.indices {
+      switch characters[index] {
+      case "(", "[", "<": depth += 1
+      case ")", "]",
+        ">" where index == 0 || characters[index - 1] != "-":
+        depth -= 1
+      case "-" where depth == 0 && index + 1 < characters.count && characters[index + 1] == ">":
+        if arrow == nil { arrow = index }
+      default: break
+      }
+    }
+    guard let arrow else { return nil }
+    characters = Array(characters[(arrow + 2)...])
+    let result = String(characters).split(separator: " ").joined(separator: " ")
+    guard !result.isEmpty, !result.contains("->") else { return nil }
+    var stripped = result
+    while stripped.hasSuffix("?") || stripped.hasSuffix("!") { stripped.removeLast() }
+    return stripped.first?.isUppercase == true ? stripped : nil
   }
 
   /// `("Store", ["AppState"])` for `Store<AppState>`; the name and no arguments for a type

@@ -159,7 +159,15 @@ enum ExpectedType {
         {
           return of(Syntax(call))
         }
-        return nil
+        // `interceptor: { try! c.resolve() }`: the result of the function type the closure is
+        // passed as (`() -> Interceptor`), found where that parameter is declared.
+        switch of(Syntax(closure)) {
+        case .written(let type)?:
+          guard let function = unwrapped(type).as(FunctionTypeSyntax.self) else { return nil }
+          return declared(function.returnClause.type)
+        case .found(let parameter)?: return .found(.functionResult(of: parameter))
+        case .unreadable?, nil: return nil
+        }
       }
       current = parent.parent
     }

@@ -431,4 +431,34 @@ import Testing
       ])
     #expect(graph.container.resolvesUnread == 0)
   }
+
+  @Test func aClosuresResultIsTypedByTheFunctionTypeItIsPassedAs() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      protocol Interceptor {}
+      final class Factory {
+        init(store: Store, interceptor: @escaping () -> Interceptor, clock: (() throws -> Clock)? = nil) {}
+      }
+
+      let container = DependencyContainer { c in
+        c.register { StoreImpl() as Store }
+        c.register {
+          Factory(store: try c.resolve(), interceptor: { try! c.1️⃣resolve() }, clock: { try c.2️⃣resolve() })
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Interceptor', needed by 'Factory'",
+        "\(code.position("2️⃣")) missing dependency: nothing registers 'Clock', needed by 'Factory'",
+      ])
+    #expect(graph.container.resolvesChecked == 3)
+    #expect(graph.container.resolvesUnread == 0)
+    #expect(ContainerTypeLookup.functionResult("@escaping (Int) throws -> Interceptor?") == "Interceptor")
+    #expect(ContainerTypeLookup.functionResult("(A) -> (B) -> C") == nil)
+    #expect(ContainerTypeLookup.functionResult("[Handler<A>]") == nil)
+  }
 }

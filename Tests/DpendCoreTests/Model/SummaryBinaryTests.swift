@@ -347,7 +347,8 @@ import Testing
     var nested = ResolveSite(
       dialect: .resolver,
       type: .initializerParameter(
-        of: .initializerParameter(of: .member(of: "Screen", name: "machine"), labels: ["state"], position: 0),
+        of: .initializerParameter(
+          of: .functionResult(of: .member(of: "Screen", name: "machine")), labels: ["state"], position: 0),
         labels: [nil, "api"], position: 1), isRequired: true, range: range(29, 31))
     nested.isFactoryArgument = true
     let siteEdits = SiteEditRanges(
