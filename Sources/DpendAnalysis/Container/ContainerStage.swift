@@ -50,8 +50,10 @@ struct ContainerStage {
   var cycleKeys: [Set<Int32>] = []
   /// `true` when a generic's sites were checked as another type since the last update.
   var sitesMoved = false
-  /// The registrations whose needs include a factory's parameter (``ContainerStage+Wiring``).
-  var argumentFactories: Set<Ref> = []
+  /// The registrations whose needs include a factory's parameter (``ContainerStage+Wiring``),
+  /// and them by the types they register.
+  var argumentFactories: [Ref: ArgumentFactory] = [:]
+  var argumentFactoriesByKey: [String: Set<Ref>] = [:]
   /// Of those, the ones no resolve without arguments wires, by their ranges.
   var unwired: Set<SourceRange> = []
   /// How many property-wrapper resolves with an owner the files have.
@@ -175,7 +177,7 @@ struct ContainerStage {
     for file in facts.declarationFiles { readers[file, default: []].insert(path) }
     for conditions in facts.conditionLists { conditionCounts[conditions, default: 0] += 1 }
     add(facts, sign: 1)
-    for index in Self.argumentFactoryIndexes(facts) { argumentFactories.insert(Ref(path: path, index: index)) }
+    insertArgumentFactories(facts)
     for (index, registration) in facts.registrations.enumerated() {
       let ref = Ref(path: path, index: index)
       if registration.unread != nil, registration.types.isEmpty {
@@ -226,7 +228,7 @@ struct ContainerStage {
       if conditionCounts[conditions] == 0 { conditionCounts[conditions] = nil }
     }
     add(facts, sign: -1)
-    for index in Self.argumentFactoryIndexes(facts) { argumentFactories.remove(Ref(path: path, index: index)) }
+    removeArgumentFactories(facts)
     for (index, registration) in facts.registrations.enumerated() {
       let ref = Ref(path: path, index: index)
       if registration.unread != nil, registration.types.isEmpty {
@@ -335,6 +337,7 @@ extension ContainerStage: BinaryCoded {
     try coder.code(&cycleKeys)
     try coder.code(&sitesMoved)
     try coder.code(&argumentFactories)
+    try coder.code(&argumentFactoriesByKey)
     try coder.code(&unwired)
     try coder.code(&ownerSites)
     try coder.code(&counts)
