@@ -286,11 +286,12 @@ final class DeclarationWalker {
     let defaultAccess = written ?? .internal
     let body = decl.child(Self.extensionBody)
     let declarations = declarations(of: body)
-    summary.extensions.append(
-      ExtensionDeclaration(
-        extendedType: extended, inheritance: inheritance(decl.child(Self.extensionInheritance)),
-        methods: members.methods(in: declarations, defaultAccess: defaultAccess, typeAccess: .open),
-        range: ranges.range(of: extendedType), closingBrace: body.flatMap(closingBrace(of:))))
+    var declared = ExtensionDeclaration(
+      extendedType: extended, inheritance: inheritance(decl.child(Self.extensionInheritance)),
+      methods: members.methods(in: declarations, defaultAccess: defaultAccess, typeAccess: .open),
+      range: ranges.range(of: extendedType), closingBrace: body.flatMap(closingBrace(of:)))
+    declared.initializers = members.initializers(in: declarations, typeAccess: written ?? .internal).usable
+    summary.extensions.append(declared)
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.
     let known = summary.types.first { $0.name == extended }

@@ -76,6 +76,7 @@ extension ExtensionDeclaration: BinaryCoded {
     try coder.code(&range)
     try coder.code(&conditions)
     try coder.code(&closingBrace)
+    try coder.code(&initializers)
   }
 }
 

@@ -137,6 +137,9 @@ public struct ExtensionDeclaration: Hashable, Sendable {
   public var inheritance: [TypeReference]
   /// Instance methods that are not private, in declaration order.
   public var methods: [MethodDeclaration]
+  /// The initializers it adds that can make an instance (a class's `convenience init`, a
+  /// struct's), in declaration order: the container check matches calls against them too.
+  public var initializers: [Initializer] = []
   /// The extended type's name in the extension header.
   public var range: SourceRange
   /// The `#if` conditions it is declared under, outermost first; empty outside any.

@@ -18,6 +18,8 @@ public struct ContainerTypeLookup {
   /// scope outwards (`ViewModel` in `BasketScreen` is `BasketScreen.ViewModel`), typealiases
   /// followed, a generic's arguments kept; a name the sources do not declare, as written.
   public var canonical: (_ name: String, _ scope: String) -> String = { name, _ in name }
+  /// The initializers the extensions of the type with this qualified name add, in path order.
+  public var extensionInitializers: (String) -> [Initializer] = { _ in [] }
 
   public init(
     declaration: @escaping (String) -> TypeDeclaration?, conformances: @escaping (String) -> [String],
@@ -35,7 +37,8 @@ public struct ContainerTypeLookup {
   init(symbols: SymbolTable, summaries: SummaryShelf, watch: NameWatch? = nil) {
     self.init(
       symbols: symbols,
-      declarations: { path in summaries.declarations(of: path).map { ($0.types, $0.protocols) } }, watch: watch)
+      declarations: { path in summaries.declarations(of: path).map { ($0.types, $0.protocols) } },
+      extensions: { summaries.declarations(of: $0)?.extensionInitializers ?? [] }, watch: watch)
   }
 
   /// The lookups through `symbols`, reading the types and protocols a file declares from
@@ -43,7 +46,7 @@ public struct ContainerTypeLookup {
   init(
     symbols: SymbolTable,
     declarations: @escaping (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?,
-    watch: NameWatch?
+    extensions: @escaping (String) -> [(type: String, initializers: [Initializer])], watch: NameWatch?
   ) {
     func record(_ name: String) { watch?.names.append(SymbolTable.lastComponent(name)) }
     self.init(
@@ -70,6 +73,14 @@ public struct ContainerTypeLookup {
       guard let open = name.firstIndex(of: "<") else { return symbols.resolve(name, in: scope, watch: watch) }
       return symbols.resolve(String(name[..<open]), in: scope, watch: watch) + name[open...]
     }
+    // `extension Client { convenience init(restServer:) }` in another file: the symbol table
+    // reports the name when such an extension changes, and the file is read for its text.
+    extensionInitializers = { name in
+      record(name)
+      return symbols.extensionFiles(of: name).flatMap { file in
+        extensions(file).filter { symbols.resolve($0.type, in: "") == name }.flatMap(\.initializers)
+      }
+    }
   }
 
   /// The type a site asks for, `nil` when it cannot be known: a `.parameter` is the type of
@@ -83,7 +94,9 @@ public struct ContainerTypeLookup {
       let (owner, arguments) = Self.genericArguments(of: written)
       guard let (declaration, declaringType) = initializing(owner) else { return nil }
       let written = labels.map { $0 ?? "_" }
-      let matching = declaration.initializers.compactMap { initializer in
+      // Its own and those its extensions add.
+      let initializers = declaration.initializers + extensionInitializers(declaringType)
+      let matching = initializers.compactMap { initializer in
         Self.parameterIndexes(of: written, in: initializer.parameters).map { (initializer, $0) }
       }
       guard matching.count == 1, position < matching[0].1.count else { return nil }

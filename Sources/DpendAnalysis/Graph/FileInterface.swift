@@ -41,6 +41,9 @@ struct FileInterface: Hashable, Sendable {
   struct ExtensionEntry: Hashable, Sendable {
     var extendedType: String
     var inheritance: [String]
+    /// The digest of the initializers it adds, 0 for none: another file's container code
+    /// matches calls against them (``SymbolTable/extensionFiles(of:)``).
+    var initializers: UInt64 = 0
   }
 
   var types: [TypeEntry]
@@ -72,7 +75,9 @@ struct FileInterface: Hashable, Sendable {
       TypealiasEntry(name: $0.name, target: $0.target, lookupScope: $0.lookupScope)
     }
     extensions = summary.extensions.map {
-      ExtensionEntry(extendedType: $0.extendedType, inheritance: $0.inheritance.map(\.name))
+      ExtensionEntry(
+        extendedType: $0.extendedType, inheritance: $0.inheritance.map(\.name),
+        initializers: $0.initializers.isEmpty ? 0 : StableHash.of(BinaryCoder.encoded($0.initializers)[...]))
     }
   }
 
@@ -132,6 +137,7 @@ extension FileInterface.ExtensionEntry: BinaryCoded {
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&extendedType)
     try coder.code(&inheritance)
+    try coder.code(&initializers)
   }
 }
 

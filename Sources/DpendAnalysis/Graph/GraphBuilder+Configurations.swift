@@ -78,7 +78,8 @@ extension GraphBuilder {
           declarations: { path in
             reads?.paths.insert(path)
             return shelf.declarations(of: path).map { ($0.types, $0.protocols) }
-          }, watch: watch)
+          },
+          extensions: { shelf.declarations(of: $0)?.extensionInitializers ?? [] }, watch: watch)
       }, declarations: { shelf.declarations(of: $0).map { ($0.types, $0.protocols) } }, mentions: mentionsOfFile,
       visibility: settings.visibility)
     let (diagnostics, stageReport) = containerStage.update(inputs)

@@ -9,7 +9,7 @@ import DpendModel
 /// ``IndexedSummary/init(_:facts:)``, which checks every read.
 extension IndexedSummary {
   /// The version of the facts' binary form; bump it when ``FileInterface`` changes.
-  static let factsFormatVersion: UInt8 = 8
+  static let factsFormatVersion: UInt8 = 9
   private static let factsHeader: [UInt8] = Array("DPIF".utf8) + [factsFormatVersion]
 
   /// What the facts hold, in the order coded.

@@ -17,6 +17,8 @@ final class SummaryShelf: Sendable {
     var types: [TypeDeclaration]
     var protocols: [ProtocolDeclaration]
     var extensionConformances: [(type: String, conformances: [String])]
+    /// The initializers its extensions add, by extended type as written.
+    var extensionInitializers: [(type: String, initializers: [Initializer])]
 
     init(_ summary: FileSummary) {
       types = summary.types.map { type in
@@ -28,6 +30,9 @@ final class SummaryShelf: Sendable {
       protocols = summary.protocols
       extensionConformances = summary.extensions.filter { !$0.inheritance.isEmpty }.map {
         ($0.extendedType, $0.inheritance.map(\.name))
+      }
+      extensionInitializers = summary.extensions.filter { !$0.initializers.isEmpty }.map {
+        ($0.extendedType, $0.initializers)
       }
     }
   }

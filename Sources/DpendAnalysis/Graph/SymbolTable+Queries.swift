@@ -15,6 +15,11 @@ extension SymbolTable {
   }
 
   /// The inheritance of the type named `name` plus conformances its extensions add, resolved.
+  /// The files whose extensions of `name` add conformances or initializers, in path order.
+  func extensionFiles(of name: String) -> [String] {
+    (extensionConformances[name] ?? []).map(\.file)
+  }
+
   func conformances(of name: String, watch: NameWatch? = nil) -> [String] {
     var written = names.number(of: name).flatMap { types[$0] }?.value.inheritance ?? []
     for site in extensionConformances[name] ?? [] { written += site.value }

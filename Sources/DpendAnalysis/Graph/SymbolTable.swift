@@ -17,11 +17,13 @@ struct SymbolTable: Sendable {
     var new: FileInterface?
   }
 
-  /// An extension adding conformances, with the type its name resolved to.
+  /// An extension adding conformances or initializers, with the type its name resolved to.
   fileprivate struct ResolvedExtension: Equatable, Sendable {
     var written: String
     var resolved: String
     var inheritance: [String]
+    /// The digest of the initializers it adds, 0 for none.
+    var initializers: UInt64 = 0
   }
 
   /// Every name the table knows, numbered: declared names, the scopes enclosing them and
@@ -236,11 +238,10 @@ struct SymbolTable: Sendable {
   private mutating func updateExtensions(
     _ changes: [Change], reportingChanges: Bool, changed: inout Set<Substring>, touchedTypes: inout Set<String>
   ) {
-    var written: [String: [(extendedType: String, inheritance: [String])]] = [:]
+    var written: [String: [(extendedType: String, inheritance: [String], initializers: UInt64)]] = [:]
     for change in changes {
-      written[change.path] = (change.new?.extensions ?? []).filter { !$0.inheritance.isEmpty }.map {
-        ($0.extendedType, $0.inheritance)
-      }
+      written[change.path] = (change.new?.extensions ?? []).filter { !$0.inheritance.isEmpty || $0.initializers != 0 }
+        .map { ($0.extendedType, $0.inheritance, $0.initializers) }
     }
     if reportingChanges && !changed.isEmpty {
       for (path, extensions) in fileExtensions where written[path] == nil {
@@ -250,14 +251,15 @@ struct SymbolTable: Sendable {
             return changed.contains(last) || aliasLastComponents[last] != nil
           })
         else { continue }
-        written[path] = extensions.map { ($0.written, $0.inheritance) }
+        written[path] = extensions.map { ($0.written, $0.inheritance, $0.initializers) }
       }
     }
     for (path, extensions) in written {
       let old = fileExtensions[path] ?? []
       let new = extensions.map {
         ResolvedExtension(
-          written: $0.extendedType, resolved: resolve($0.extendedType, in: ""), inheritance: $0.inheritance)
+          written: $0.extendedType, resolved: resolve($0.extendedType, in: ""), inheritance: $0.inheritance,
+          initializers: $0.initializers)
       }
       guard old != new else { continue }
       for name in Set(old.map(\.resolved)) {
@@ -374,5 +376,6 @@ extension SymbolTable.ResolvedExtension: BinaryCoded {
     try coder.code(&written)
     try coder.code(&resolved)
     try coder.code(&inheritance)
+    try coder.code(&initializers)
   }
 }

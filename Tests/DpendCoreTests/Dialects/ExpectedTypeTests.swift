@@ -1,4 +1,5 @@
 import DpendAnalysis
+import DpendHost
 import DpendModel
 import DpendTestSupport
 import Testing
@@ -460,5 +461,46 @@ import Testing
     #expect(ContainerTypeLookup.functionResult("@escaping (Int) throws -> Interceptor?") == "Interceptor")
     #expect(ContainerTypeLookup.functionResult("(A) -> (B) -> C") == nil)
     #expect(ContainerTypeLookup.functionResult("[Handler<A>]") == nil)
+  }
+
+  @Test func anExtensionsInitializerInAnotherFileIsMatchedAndFollowedThroughEdits() throws {
+    let client = "protocol RestServer {}\npublic final class Client { public init(domain: String) {} }\n"
+    func extending(_ label: String) -> String {
+      "public extension Client {\n  convenience init(\(label): RestServer, adapter: String? = nil) { self.init(domain: \"\") }\n}\n"
+    }
+    let container = MarkedText(
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(.singleton) { Client(restServer: 1️⃣$0) }
+      }
+      func client() throws -> Client { try container.resolve() }
+      """)
+    let missing = [
+      "\(container.position("1️⃣")) missing dependency: nothing registers 'RestServer', needed by 'Client'"
+    ]
+    func messages(_ graph: DependencyGraph) -> [String] {
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" }
+    }
+    let host = AnalysisHost(settings: AnalysisSettings())
+    host.update([
+      ("Client.swift", client), ("Client+Rest.swift", extending("restServer")), ("Container.swift", container.text),
+    ])
+    #expect(messages(host.graph()) == missing)
+    #expect(host.graph().container.resolvesUnread == 0)
+    // The extension's label edited: the call matches no initializer, the site is unread.
+    host.update([("Client+Rest.swift", extending("server"))])
+    #expect(messages(host.graph()) == [])
+    #expect(host.graph().container.resolvesUnread == 1)
+    let scratch = try analyze([
+      "Client.swift": client, "Client+Rest.swift": extending("server"), "Container.swift": container.text,
+    ])
+    #expect(host.graph().container == scratch.container)
+    host.update([("Client+Rest.swift", extending("restServer"))])
+    #expect(messages(host.graph()) == missing)
+    host.remove(["Client+Rest.swift"])
+    #expect(messages(host.graph()) == [])
+    #expect(host.graph().container.resolvesUnread == 1)
   }
 }

@@ -105,7 +105,10 @@ import Testing
           "genericParameters",
         ]
       ),
-      (summary.extensions[0], ["extendedType", "inheritance", "methods", "range", "conditions", "closingBrace"]),
+      (
+        summary.extensions[0],
+        ["extendedType", "inheritance", "methods", "initializers", "range", "conditions", "closingBrace"]
+      ),
       (summary.typealiases[0], ["name", "target", "lookupScope", "range"]),
       (summary.types[0].inheritance[0], ["name", "tag", "isOptional", "range"]),
       (summary.types[0].initializers[0], ["parameters", "access", "isThrowing", "isImplicit", "range", "conditions"]),
@@ -329,6 +332,7 @@ import Testing
       extendedType: "Outer.Inner", inheritance: [reference], methods: [method], range: range(20, 21),
       closingBrace: range(22, 23))
     closed.conditions = ["os(macOS)"]
+    closed.initializers = [initializer]
     summary.extensions = [
       closed, ExtensionDeclaration(extendedType: "Open", inheritance: [], methods: [], range: range(24, 25)),
     ]
