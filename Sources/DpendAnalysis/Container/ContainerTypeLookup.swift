@@ -114,9 +114,9 @@ public struct ContainerTypeLookup {
         // Identifiers that name no member (`Outer.State` is none of `State`'s).
         let names = Self.typeNames(in: parameterType)
         // Nested (in a generic type, or a constrained extension): the enclosing parameters are unknown.
-        if declaration.genericParameters.isEmpty || declaration.name.contains(".") {
+        if generics.isEmpty || declaration.name.contains(".") {
           if self.declaration(parameterType) == nil && !isProtocol(parameterType) { return nil }
-        } else if names.contains(where: declaration.genericParameters.contains) {
+        } else if names.contains(where: generics.contains) {
           return nil
         }
       }
@@ -263,8 +263,7 @@ public struct ContainerTypeLookup {
     var seen: Set<String> = [name]
     while declaration.declaresNoInitializer, let written = declaration.inheritance.first?.name {
       // `DBGroup<Model>`: the generic class's initializers.
-      let base = written.firstIndex(of: "<").map { String(written[..<$0]) } ?? written
-      let superclass = canonical(base, name)
+      let superclass = canonical(Self.genericArguments(of: written).base, name)
       guard seen.insert(superclass).inserted, let inherited = self.declaration(superclass), inherited.kind == .class
       else { break }
       (declaration, name) = (inherited, superclass)
