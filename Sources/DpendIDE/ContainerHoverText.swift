@@ -19,8 +19,7 @@ enum ContainerHoverText {
   /// ```
   private static func resolveText(_ site: ContainerSite, in index: ContainerIndex) -> String {
     guard let type = site.type else {
-      return "Resolves a type dpend cannot read\n\nUnread: "
-        + (site.site.unread ?? "the parameter it is passed to was not found")
+      return "Resolves a type dpend cannot read\n\nUnread: " + (site.unread ?? ContainerTypeLookup.unknownParameter)
     }
     let key = keyText([type], name: site.site.name, argumentCount: site.site.argumentCount, site.site.dialect)
     let header = "Resolves " + key + (site.site.isRequired ? "" : " (optional)")

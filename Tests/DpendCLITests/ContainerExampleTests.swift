@@ -54,18 +54,19 @@ import Testing
   /// argument's, a function's result, a resolver held in a local, a container a function
   /// returns held in a global — in files that import no container; an assembly that imports
   /// nothing (`@_exported import Swinject` elsewhere), `~>`, a composition registered in
-  /// another order, `Swinject.Resolver` answered by `Resolver`; no settings. Only the two
-  /// true mistakes are reported.
+  /// another order, `Swinject.Resolver` answered by `Resolver`, a `#if !WIDGET` assembly in a file
+  /// the project file compiles only into the app (whose conditions never set `WIDGET`); no
+  /// settings. Only the two true mistakes are reported.
   @Test func theInferredAppsMistakesAreFoundWhereSwiftInfersTheirTypes() throws {
     let result = try runDpend(["analyze", "--workspace", "Tests/Example/Inferred", "--no-cache", "--verbose"])
     #expect(
       result.stdout == """
-        Tests/Example/Inferred/Screens.swift:14:65: error: missing dependency: nothing registers 'Router' \
-        [missing-dependency]
+        Tests/Example/Inferred/Screens.swift:14:65: error: in target 'Inferred': missing dependency: nothing \
+        registers 'Router' [missing-dependency]
         Tests/Example/Inferred/Screens.swift:14:65: note: resolved here
         Tests/Example/Inferred/Screens.swift:31:42: note: resolved here
-        Tests/Example/Inferred/Screens.swift:22:11: error: missing dependency: nothing registers 'Analytics' \
-        [missing-dependency]
+        Tests/Example/Inferred/Screens.swift:22:11: error: in target 'Inferred': missing dependency: nothing \
+        registers 'Analytics' [missing-dependency]
         Tests/Example/Inferred/Screens.swift:22:11: note: resolved here
         Tests/Example/Inferred/DI.swift:12:8: note: inferred resolve helper 'resolve()' of 'Resolver': its calls \
         are read as required Swinject resolves [inferred-helper]
@@ -73,9 +74,13 @@ import Testing
         """)
     #expect(
       result.stderr == """
-        summary cache: off, 8 parsed
+        summary cache: off, 11 parsed
+        build targets: 'Inferred' (5 files, application, iOS, depends on 'Widget', from \
+        Inferred.xcodeproj/project.pbxproj); 'Widget' (2 files, extension, iOS, from \
+        Inferred.xcodeproj/project.pbxproj)
         2 errors, 0 warnings
-        container code: 8 registrations read, 0 unread; 13 resolve sites checked, 0 unread; 1 configuration analysed
+        container code: 9 registrations read, 0 unread; 14 resolve sites checked, 0 unread; 2 configurations \
+        analysed (with no condition set; 'WIDGET')
 
         """)
     #expect(result.status == 1)

@@ -128,6 +128,30 @@ import Testing
           range: Self.dipScreen.range("4️⃣", covering: "resolve", in: "Screen.swift")))
   }
 
+  @Test func hoverOnAResolvePassedToAnOverloadedInitializerSaysWhyItIsUnread() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      final class Session {
+        init(store: Store) {}
+        init(store: Clock) {}
+      }
+
+      let container = DependencyContainer { c in
+        c.register { Session(store: try c.1️⃣resolve()) }
+      }
+
+      """)
+    let ide = try ide(["Services.swift": Self.services, "Container.swift": container], filters: [])
+    #expect(
+      ide.hover(at: container.offset("1️⃣"), in: "Container.swift")
+        == HoverResult(
+          markdown: "Resolves a type dpend cannot read\n\nUnread: 'Session.init(store:)' is overloaded "
+            + "(2 initializers take these labels), and Swift picks one by the arguments' types",
+          range: container.range("1️⃣", covering: "resolve", in: "Container.swift")))
+  }
+
   @Test func hoverOnARegistrationShowsItsKeysScopeAndResolves() throws {
     let ide = try Self.dip()
     #expect(

@@ -91,8 +91,13 @@ enum BuildConfigurations {
     return merge(found, configurations: configurations)
   }
 
-  /// Merges the diagnostics found per configuration (in the order of `configurations`).
-  static func merge(_ found: [[Diagnostic]], configurations: [[String]]) -> [Diagnostic] {
+  /// Merges the diagnostics found per configuration (in the order of `configurations`): one
+  /// found in every configuration its file is compiled in (`compiles`, every one unless the
+  /// targets say otherwise) is as it is; one found in some names them.
+  static func merge(
+    _ found: [[Diagnostic]], configurations: [[String]],
+    compiles: (_ file: String, _ configuration: [String]) -> Bool = { _, _ in true }
+  ) -> [Diagnostic] {
     var holdingIn: [Diagnostic: [[String]]] = [:]
     var order: [Diagnostic] = []
     for (diagnostics, configuration) in zip(found, configurations) {
@@ -103,7 +108,9 @@ enum BuildConfigurations {
     }
     return order.map { diagnostic in
       let holding = holdingIn[diagnostic]!
-      guard holding.count < configurations.count else { return diagnostic }
+      // `#if !WIDGET` in a file only the app compiles: the app never builds 'WIDGET'.
+      let compiled = configurations.count { compiles(diagnostic.range.file, $0) }
+      guard holding.count < configurations.count, holding.count < compiled else { return diagnostic }
       var scoped = diagnostic
       scoped.message = ContainerCheck.scope(holding) + diagnostic.message
       return scoped

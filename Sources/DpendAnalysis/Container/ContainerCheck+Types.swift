@@ -54,8 +54,9 @@ extension ContainerCheck {
         if unwired.contains(registration.range) { sites.removeAll(where: \.isFactoryArgument) }
         let needs = (inOrder(sites).map { ($0, false) } + inOrder(registration.propertyNeeds).map { ($0, true) })
           .map { site, isPropertyInjection in
-            ContainerGraph.Need(
-              site: site, type: resolve(site.type), unread: "the parameter it is passed to was not found",
+            let reading = lookup.reading(site.type)
+            return ContainerGraph.Need(
+              site: site, type: reading.type, unread: reading.reason,
               isPropertyInjection: isPropertyInjection)
           }
         return ContainerGraph.Node(

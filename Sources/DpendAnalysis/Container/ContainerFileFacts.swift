@@ -112,11 +112,10 @@ final class ContainerFileFacts: @unchecked Sendable {
     var freeNotes: [Diagnostic] = []
     var needNotes: [Diagnostic] = []
     for (index, site) in sites.enumerated() {
-      let type = lookup.resolve(site.site.type)
-      types.append(type)
-      guard type == nil else { continue }
-      let note = ContainerCheck.unreadNote(
-        "resolve", site.site.unread ?? "the parameter it is passed to was not found", site.site.range)
+      let reading = lookup.reading(site.site.type)
+      types.append(reading.type)
+      guard let reason = reading.reason else { continue }
+      let note = ContainerCheck.unreadNote("resolve", site.site.unread ?? reason, site.site.range)
       if index < freeSiteCount { freeNotes.append(note) } else { needNotes.append(note) }
     }
     body.siteTypes = types

@@ -13,6 +13,8 @@ public struct ContainerSite: Hashable, Sendable {
   public var isPropertyInjection: Bool
   /// The type asked for, `.parameter` types resolved; `nil` when it cannot be known.
   public var type: String?
+  /// Why ``type`` cannot be known: the site's own reason, else the lookup's; `nil` when read.
+  public var unread: String?
 
   /// What the site asks for: the type, name and runtime arguments; `nil` when unread.
   public var key: ContainerKey? {
@@ -73,10 +75,11 @@ public struct ContainerIndex: Sendable {
     var sites: [ContainerSite] = []
     func add(_ site: ResolveSite, consumer: Int?, isPropertyInjection: Bool = false) {
       if site.isFactoryArgument, let consumer, unwired.contains(registrations[consumer].range) { return }
+      let reading = lookup.reading(site.type)
       sites.append(
         ContainerSite(
           id: sites.count, site: site, consumer: consumer, isPropertyInjection: isPropertyInjection,
-          type: lookup.resolve(site.type)))
+          type: reading.type, unread: reading.reason.map { site.unread ?? $0 }))
     }
     for summary in summaries {
       for site in summary.resolveSites { add(site, consumer: nil) }

@@ -29,7 +29,7 @@ extension ContainerStage {
       found.append(diagnostics + (configuration < cycles.count ? cycles[configuration] : []))
     }
     report.unread = ContainerCheck.sayingWhatTheySilence(unread, silenced) + assumedNotes
-    var diagnostics = BuildConfigurations.merge(found, configurations: configurations)
+    var diagnostics = BuildConfigurations.merge(found, configurations: configurations, compiles: filter.compiles)
     if let visibility = filter.visibility {
       diagnostics = diagnostics.map { diagnostic in
         var scoped = diagnostic

@@ -83,59 +83,107 @@ public struct ContainerTypeLookup {
     }
   }
 
-  /// The type a site asks for, `nil` when it cannot be known: a `.parameter` is the type of
-  /// the parameter of the one initializer whose labels match the call's (defaulted
-  /// parameters the call omits skipped).
+  /// What a site's type reads as: the type, or why the sources cannot tell it.
+  public enum Reading: Equatable, Sendable {
+    case type(String)
+    /// Why the type is unknown (the note's text): the initializer Swift would pick is
+    /// ambiguous, not declared, or generic in what the parameter names.
+    case unread(String)
+
+    /// The type read; `nil` when unread.
+    public var type: String? {
+      if case .type(let type) = self { return type }
+      return nil
+    }
+
+    /// The reason the type is unknown; `nil` when read.
+    public var reason: String? {
+      if case .unread(let reason) = self { return reason }
+      return nil
+    }
+  }
+
+  /// The type a site asks for, `nil` when it cannot be known (``reading(_:)``).
   public func resolve(_ type: ResolvedType?) -> String? {
+    reading(type).type
+  }
+
+  /// The type a site asks for, or why it cannot be known: a `.parameter` is the type of the
+  /// parameter of the one initializer whose labels match the call's (defaulted parameters the
+  /// call omits skipped); several that match are an overload Swift picks by the arguments'
+  /// types, which dpend does not guess.
+  public func reading(_ type: ResolvedType?) -> Reading {
     switch type {
-    case .named(let name)?: return name
+    case .named(let name)?: return .type(name)
     case .parameter(let written, let labels, let position)?:
       // `Store<AppState>(…)`: the generic's initializers, its parameters given those arguments.
       let (owner, arguments) = Self.genericArguments(of: written)
-      guard let (declaration, declaringType) = initializing(owner) else { return nil }
+      guard let (declaration, declaringType, inherited) = initializing(owner) else {
+        return .unread("'\(owner)' is no type the analysed sources declare, so its initializers are unknown")
+      }
       let written = labels.map { $0 ?? "_" }
+      let signature = "'\(owner).init(" + written.map { $0 + ":" }.joined() + ")'"
       // Its own and those its extensions add.
       let initializers = declaration.initializers + extensionInitializers(declaringType)
       let matching = initializers.compactMap { initializer in
         Self.parameterIndexes(of: written, in: initializer.parameters).map { (initializer, $0) }
       }
-      guard matching.count == 1, position < matching[0].1.count else { return nil }
-      var parameterType = matching[0].0.parameters[matching[0].1[position]].type.name
+      guard matching.count < 2 else {
+        return .unread(
+          "\(signature) is overloaded (\(matching.count) initializers take these labels), "
+            + "and Swift picks one by the arguments' types")
+      }
+      guard let (initializer, indexes) = matching.first, position < indexes.count else {
+        return .unread("no initializer of '\(owner)' takes the labels of \(signature)")
+      }
+      var parameterType = initializer.parameters[indexes[position]].type.name
       let generics = declaration.genericParameters
-      if declaringType == owner, !generics.isEmpty, generics.count == arguments.count, !owner.contains(".") {
-        // `Store<State>` in `Router<State>`, made as `Router<AppState>`: `Store<AppState>`.
-        parameterType = Self.substituting(Dictionary(zip(generics, arguments)) { first, _ in first }, in: parameterType)
+      let openGeneric = Reading.unread(
+        "the parameter's type '\(parameterType)' names generic parameters of '\(declaringType)' "
+          + "that this call leaves to Swift to infer")
+      // `Store<State>` in `Router<State>`, made as `Router<AppState>`: `Store<AppState>`; made as
+      // `Wallet`, a `Group<Int>` writing no `init`, `Model` in `Group<Model>` is `Int`.
+      let known = declaringType == owner ? arguments : inherited
+      if !generics.isEmpty, generics.count == known.count, !known.contains(""), !declaringType.contains(".") {
+        parameterType = Self.substituting(Dictionary(zip(generics, known)) { first, _ in first }, in: parameterType)
       } else if declaration.isGeneric {
         // A generic type's parameter may be written with its generic parameters (`Store<State>`
         // in `Router<State>`, `State` itself): left open, it is no key. Where the generic
         // parameters are known (the type's own), any other type is one; else only a type the
         // sources declare (SPEC 10).
-        if parameterType.contains("<") { return nil }
+        if parameterType.contains("<") { return openGeneric }
         // Identifiers that name no member (`Outer.State` is none of `State`'s).
         let names = Self.typeNames(in: parameterType)
         // Nested (in a generic type, or a constrained extension): the enclosing parameters are unknown.
         if generics.isEmpty || declaration.name.contains(".") {
-          if self.declaration(parameterType) == nil && !isProtocol(parameterType) { return nil }
+          if self.declaration(parameterType) == nil && !isProtocol(parameterType) { return openGeneric }
         } else if names.contains(where: generics.contains) {
-          return nil
+          return openGeneric
         }
       }
       // Written in the initializer's type: looked up from there.
-      return canonical(parameterType, declaringType)
+      return .type(canonical(parameterType, declaringType))
     case .initializerParameter(let outer, let labels, let position)?:
-      guard var owner = resolve(outer) else { return nil }
+      guard var owner = reading(outer).type else { return reading(outer) }
       while owner.hasSuffix("?") || owner.hasSuffix("!") { owner.removeLast() }
-      return resolve(.parameter(of: owner, labels: labels, position: position))
+      return reading(.parameter(of: owner, labels: labels, position: position))
     case .functionResult(let function)?:
-      guard let written = resolve(function) else { return nil }
-      return Self.functionResult(written)
+      let parameter = reading(function)
+      guard let written = parameter.type else { return parameter }
+      return Self.functionResult(written).map(Reading.type)
+        ?? .unread("the closure is passed as '\(written)', which is no function type returning a key")
     case .member(let owner, let name)?:
-      guard var written = declaration(owner)?.propertyTypes[name] else { return nil }
+      guard var written = declaration(owner)?.propertyTypes[name] else {
+        return .unread("the analysed sources declare no property '\(name)' with a written type in '\(owner)'")
+      }
       if written.hasSuffix("?") { written.removeLast() }
-      return canonical(written, owner)
-    case nil: return nil
+      return .type(canonical(written, owner))
+    case nil: return .unread(Self.unknownParameter)
     }
   }
+
+  /// The reason for a site whose context names no type at all.
+  public static let unknownParameter = "the parameter it is passed to was not found"
 
   /// `Interceptor` for `@escaping () throws -> Interceptor?`: the result after the function
   /// type's top-level arrow, optional marks stripped; `nil` for a type that is no function
@@ -256,25 +304,34 @@ public struct ContainerTypeLookup {
 
   /// The declaration whose initializers make `type`, with its name: `type`'s own, or, for a
   /// class that writes no `init`, its nearest superclass's that does (Swift's initializer
-  /// inheritance); `nil` when a type on the way is not declared in the analysed sources.
-  func initializing(_ type: String) -> (declaration: TypeDeclaration, name: String)? {
+  /// inheritance), with the generic arguments the subclass writes for it (`Int` in `: Group<Int>`,
+  /// empty for `type`'s own); `nil` when a type on the way is not declared in the analysed sources.
+  func initializing(_ type: String) -> (declaration: TypeDeclaration, name: String, inherited: [String])? {
     var name = type
     guard var declaration = declaration(name) else { return nil }
     var seen: Set<String> = [name]
+    var arguments: [String] = []
     while declaration.declaresNoInitializer, let written = declaration.inheritance.first?.name {
       // `DBGroup<Model>`: the generic class's initializers.
-      let superclass = canonical(Self.genericArguments(of: written).base, name)
+      let (base, written) = Self.genericArguments(of: written)
+      let superclass = canonical(base, name)
       guard seen.insert(superclass).inserted, let inherited = self.declaration(superclass), inherited.kind == .class
       else { break }
+      // Written in the subclass, named from there; a subclass's own generic parameter is open.
+      let scope = name
+      let generics = declaration.genericParameters
+      arguments = written.map { argument in
+        Self.typeNames(in: argument).contains(where: generics.contains) ? "" : canonical(argument, scope)
+      }
       (declaration, name) = (inherited, superclass)
     }
-    return (declaration, name)
+    return (declaration, name, arguments)
   }
 
   /// The needs of `Impl.init` as a factory: each parameter of `Impl`'s only initializer, at the
   /// registration's range; one unread site when `Impl` has not exactly one.
   public func autowiredNeeds(of type: String, _ registration: ContainerRegistration) -> [ResolveSite] {
-    guard let (declaration, declaringType) = initializing(type), declaration.initializers.count == 1 else {
+    guard let (declaration, declaringType, _) = initializing(type), declaration.initializers.count == 1 else {
       return [
         ResolveSite(
           dialect: registration.dialect, type: nil, isRequired: true, range: registration.range,

@@ -242,7 +242,8 @@ import Testing
   }
 
   /// A condition only an App Clip's build configurations set is never set in a file only the
-  /// app compiles, and always set in the clip's own files (SPEC 10).
+  /// app compiles, and always set in the clip's own files (SPEC 10): a need missing in every
+  /// configuration its file is compiled in names no configuration.
   @Test func aTargetsCompilationConditionsDecideTheConfigurationsOfItsFiles() throws {
     let injection = """
       import Resolver
@@ -267,6 +268,7 @@ import Testing
         @Injected var feedback: 1️⃣FeedbackRepository
       }
       """)
+    let shared = MarkedText("import Resolver\n\nfinal class Settings { @Injected var feedback: 2️⃣FeedbackRepository }\n")
     let targets = TargetMap(
       targets: [
         TargetMap.Target(name: "App", kind: .application, conditions: [[], ["DEBUG"]]),
@@ -274,14 +276,19 @@ import Testing
       ],
       targetsOfFile: [
         "Services.swift": ["App", "Clip"], "Injection.swift": ["App", "Clip"], "Home.swift": ["App"],
-        "ClipHome.swift": ["Clip"],
+        "ClipHome.swift": ["Clip"], "Settings.swift": ["App", "Clip"],
       ])
     let graph = try analyze(
-      ["Services.swift": Self.services, "Injection.swift": injection, "Home.swift": app, "ClipHome.swift": clip.text],
+      [
+        "Services.swift": Self.services, "Injection.swift": injection, "Home.swift": app, "ClipHome.swift": clip.text,
+        "Settings.swift": shared.text,
+      ],
       targets: targets)
+    // A file both compile is missing it only where `APPCLIP` is set: that configuration is named.
     #expect(
-      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
-        "\(clip.position("1️⃣")) in target 'Clip': in configuration 'APPCLIP': missing dependency: nothing registers 'FeedbackRepository'"
+      graph.diagnostics.map { "\($0.range.file) \($0.range.start) \($0.message)" } == [
+        "ClipHome.swift \(clip.position("1️⃣")) in target 'Clip': missing dependency: nothing registers 'FeedbackRepository'",
+        "Settings.swift \(shared.position("2️⃣")) in targets 'App' and 'Clip': in configuration 'APPCLIP': missing dependency: nothing registers 'FeedbackRepository'",
       ])
   }
 }

@@ -224,9 +224,55 @@ import Testing
       ])
     #expect(
       graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
-        "\(code.position("1️⃣")) unread resolve: the parameter it is passed to was not found"
+        "\(code.position("1️⃣")) unread resolve: the parameter's type 'Store<State>' names generic "
+          + "parameters of 'Feed' that this call leaves to Swift to infer"
       ])
     #expect(graph.container.resolvesChecked == 2)
+  }
+
+  @Test func anOverloadedInitializerSwiftPicksByTypeIsUnreadWithThatReason() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+
+      final class Session {
+        init(store: Store) {}
+        init(store: Cache) {}
+      }
+      final class Sync {
+        init(clock: Clock, retries: Int = 3) {}
+        init(clock: Clock, store: Store) {}
+      }
+      final class Upload { init(clock: Clock) {} }
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { Session(store: 1️⃣resolve()) }
+          register { Sync(clock: 2️⃣resolve()) }
+          register { Upload(store: 3️⃣resolve()) }
+          register { Download(store: 4️⃣resolve()) }
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Injection.swift": code.text])
+    // Two initializers take `store:`: Swift picks by the argument's type, which a generic
+    // `resolve()` leaves open, so dpend guesses neither. One of `Sync`'s takes `clock:` alone
+    // (its default omitted): checked. No initializer of `Upload` takes `store:`; `Download` is no type of
+    // the sources.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("2️⃣")) missing dependency: nothing registers 'Clock', needed by 'Sync'"
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) unread resolve: 'Session.init(store:)' is overloaded (2 initializers take "
+          + "these labels), and Swift picks one by the arguments' types",
+        "\(code.position("3️⃣")) unread resolve: no initializer of 'Upload' takes the labels of "
+          + "'Upload.init(store:)'",
+        "\(code.position("4️⃣")) unread resolve: 'Download' is no type the analysed sources declare, so its "
+          + "initializers are unknown",
+      ])
+    #expect(graph.container.resolvesChecked == 1)
   }
 
   @Test func aLocalCastToATypeTypesTheResolveAssignedToItsProperty() throws {
@@ -351,15 +397,39 @@ import Testing
       """)
     let graph = try analyze(["Services.swift": Self.services, "Container.swift": code.text])
     // `Realm` is a library's type, a key even in a generic class; `Model`, its generic
-    // parameter, is none.
+    // parameter, is the `Int` the subclass writes.
     #expect(
       graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
         "\(code.position("1️⃣")) missing dependency: nothing registers 'Realm', needed by 'WalletWorker'",
+        "\(code.position("2️⃣")) missing dependency: nothing registers 'Int', needed by 'WalletWorker'",
         "\(code.position("3️⃣")) missing dependency: nothing registers 'Store', needed by 'Leaf'",
+      ])
+    #expect(graph.container.unread.isEmpty)
+  }
+
+  @Test func aGenericSubclassLeavesItsSuperclasssArgumentOpen() throws {
+    let code = MarkedText(
+      """
+      import Dip
+
+      class Group<Model> { init(realm: Realm, seed: Model) {} }
+      class Shelf<Item>: Group<Item> {}
+
+      let container = DependencyContainer { c in
+        c.register { Shelf<Int>(realm: try c.1️⃣resolve(), seed: try c.2️⃣resolve()) }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": code.text])
+    // `Item` is `Int` here, but dpend does not carry a subclass's arguments through its
+    // superclass: `Model` stays open, unread, never a guess.
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Realm', needed by 'Shelf<Int>'"
       ])
     #expect(
       graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
-        "\(code.position("2️⃣")) unread resolve: the parameter it is passed to was not found"
+        "\(code.position("2️⃣")) unread resolve: the parameter's type 'Model' names generic parameters of "
+          + "'Group' that this call leaves to Swift to infer"
       ])
   }
 

@@ -122,7 +122,7 @@ struct TreeRendererTests {
         └── Store ← StoreImpl (singleton) [Dip] — \(at("1️⃣")) (see above)
         Store ← StoreImpl (singleton) [Dip] — \(at("1️⃣"))
         Wrapped ← Wrapper [Dip] — \(at("4️⃣"))
-        └── (unread: the parameter it is passed to was not found)
+        └── (unread: 'Wrapper' is no type the analysed sources declare, so its initializers are unknown)
 
         """)
   }

@@ -4,7 +4,7 @@
 /// The app's one assembler, reached through a shared object.
 final class AppDI {
   static let shared = AppDI()
-  let assembler = Assembler([AppAssembly()])
+  let assembler = Assembler([AppAssembly(), DemoAssembly()])
 }
 
 /// Resolves the type the caller's context expects, or crashes.
