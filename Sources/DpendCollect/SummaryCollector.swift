@@ -62,7 +62,7 @@ public enum SummaryCollector {
       summary.instances = InstanceFacts(declarations: reader.instances.declarations, links: reader.instances.links)
     } else if source.map({ TextSearch.contains($0, "resolve") || TextSearch.contains($0, "register") }) ?? true {
       // A container value another file declares may be what these calls are made on.
-      let names = ReceiverNames(ranges: ranges)
+      let names = ReceiverNames()
       names.walk(tree)
       summary.receiverNames = names.names.sorted()
     }

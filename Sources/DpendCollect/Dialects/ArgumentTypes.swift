@@ -3,8 +3,9 @@ import SwiftSyntax
 
 /// The types of runtime arguments where the code writes them: a factory closure's parameter
 /// annotations, and a resolve's arguments typed by a literal or by the declaration they name
-/// (a parameter, a local, a property of the enclosing type). Swinject's key holds the
-/// arguments' types, so `Int` passed where the factory takes `Int?` finds nothing. Anything
+/// (a parameter, a local, a property of the enclosing type, as ``NameLookup`` finds it).
+/// Swinject's key holds the arguments' types, so `Int` passed where the factory takes `Int?`
+/// finds nothing. Anything
 /// not written — an untyped parameter, a call's result, a name bound by a pattern — is `""`:
 /// unknown, and silent.
 enum ArgumentTypes {
@@ -32,20 +33,21 @@ enum ArgumentTypes {
   }
 
   /// The type Swift infers for `expression` passed to a generic parameter, when written:
-  /// a literal's (`Int` for `3`), or the declaration's it names; `nil` when unknown.
+  /// a literal's (`Int` for `3`), or the declaration's it names (``NameLookup``); `nil` when
+  /// unknown.
   static func type(of expression: ExprSyntax) -> String? {
     if let literal = SwinjectDialect.literalType(expression) { return literal }
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
       return SwinjectDialect.literalType(prefix.expression).flatMap { $0 == "Int" || $0 == "Double" ? $0 : nil }
     }
     if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
-      return declaredType(of: reference.baseName.text, from: Syntax(expression), localsToo: true)
+      return declaredType(NameLookup.declaration(of: reference.baseName.text, at: Syntax(expression)))
     }
     // `self.id`: a property of the enclosing type.
     if let member = expression.as(MemberAccessExprSyntax.self),
       member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     {
-      return declaredType(of: member.declName.baseName.text, from: Syntax(expression), localsToo: false)
+      return NameLookup.member(named: member.declName.baseName.text, around: Syntax(expression)).flatMap(writtenType)
     }
     return nil
   }
@@ -53,58 +55,49 @@ enum ArgumentTypes {
   /// `true` when `name` at `node` is a local, a parameter or a name a pattern binds; `false`
   /// when nothing around declares it below the type (a property, or a global).
   static func isLocal(_ name: String, at node: Syntax) -> Bool {
-    var child = node
-    var current = node.parent
-    while let parent = current {
-      if parent.is(MemberBlockItemListSyntax.self) || parent.parent?.is(SourceFileSyntax.self) == true { return false }
-      var found = Found.none
-      if let block = parent.as(CodeBlockItemListSyntax.self) {
-        found = inBlock(block, before: child, name)
-      } else {
-        found = inBindingScope(parent, child: child, name)
-      }
-      if case .none = found {} else { return true }
-      child = parent
-      current = parent.parent
+    switch NameLookup.declaration(of: name, at: node) {
+    case .local, .parameter, .bound: true
+    case .member, .global, .undeclared: false
     }
-    return false
   }
 
   /// The type of the value `expression` names: its declaration's written type
-  /// (``type(of:)``), or the type a local or property is made of (`let router = Router()`).
+  /// (``type(of:)``), or the type a local or property is made of (`let router = Router()`),
+  /// or cast to (`let c = storyboard.instantiate() as! LoginViewController`).
   static func valueType(of expression: ExprSyntax) -> String? {
     if let written = type(of: expression) { return written }
     guard let reference = expression.as(DeclReferenceExprSyntax.self) else { return nil }
-    return constructedType(of: reference.baseName.text, from: Syntax(expression))
+    switch NameLookup.declaration(of: reference.baseName.text, at: Syntax(expression)) {
+    case .local(let binding), .member(let binding):
+      guard let value = binding.initializer?.value else { return nil }
+      if let cast = castType(value) { return cast }
+      return value.as(FunctionCallExprSyntax.self).flatMap(CallShape.constructedType).map(TypeText.normalize)
+    case .parameter, .bound, .global, .undeclared: return nil
+    }
   }
 
-  /// The type the nearest `let`/`var name = T(…)` before `node` constructs, or casts its
-  /// value to (`let c = storyboard.instantiate() as! LoginViewController`).
-  private static func constructedType(of name: String, from node: Syntax) -> String? {
-    var child = node
-    var current = node.parent
-    while let parent = current {
-      let items: [CodeBlockItemSyntax]
-      if let block = parent.as(CodeBlockItemListSyntax.self) {
-        items = Array(block.prefix { $0.id != child.id }).reversed()
-      } else {
-        items = []
+  /// The written type of a declaration (``NameLookup/Declaration``): a variable's annotation
+  /// or literal value, a parameter's type (a closure's, as the library call it is passed to
+  /// types it), an optional binding's annotation; `nil` when not written, and for a global
+  /// named inside a type (a member declared elsewhere would hide it).
+  private static func declaredType(_ declaration: NameLookup.Declaration) -> String? {
+    switch declaration {
+    case .local(let binding), .member(let binding), .global(let binding, insideType: false): return writtenType(binding)
+    case .parameter(let parameter):
+      if let type = parameter.type {
+        // `ids: Int...` is an array inside the function.
+        return parameter.isVariadic ? "[\(written(type))]" : written(type)
       }
-      for item in items {
-        guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-        for binding in variable.bindings
-        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-          guard let value = binding.initializer?.value else { return nil }
-          if let cast = castType(value) { return cast }
-          guard let call = value.as(FunctionCallExprSyntax.self) else { return nil }
-          return CallShape.constructedType(call).map(TypeText.normalize)
-        }
-      }
-      if parent.is(MemberBlockItemListSyntax.self) { return nil }
-      child = parent
-      current = parent.parent
+      return parameter.closure.flatMap { calleeType(ofParameter: $0.position, of: $0.node) }
+    case .bound(let type, _): return type.map(written)
+    case .global, .undeclared: return nil
     }
-    return nil
+  }
+
+  /// `let name: T`, `var name = 3`.
+  private static func writtenType(_ binding: PatternBindingSyntax) -> String? {
+    if let annotation = binding.typeAnnotation { return written(annotation.type.trimmedDescription) }
+    return binding.initializer.flatMap { SwinjectDialect.literalType($0.value) }
   }
 
   /// `T` for `x as T` and `x as! T` (not `as?`, whose value is optional and may be nil).
@@ -121,88 +114,6 @@ enum ArgumentTypes {
     return TypeText.normalize(type.type.trimmedDescription)
   }
 
-  /// What happened when looking for `name` in one scope.
-  private enum Found {
-    case type(String)
-    case unknown
-    case none
-  }
-
-  /// The written type of the innermost declaration of `name` visible at `node`: locals
-  /// before it in enclosing blocks and parameters (unless `localsToo` is `false`: `self.id`),
-  /// then the properties of the enclosing type, or the file's globals outside any type;
-  /// `nil` when it is not written, a pattern binds the name, or the enclosing type declares
-  /// no such property here (another file, or an extension, may).
-  private static func declaredType(of name: String, from node: Syntax, localsToo: Bool) -> String? {
-    var child = node
-    var current = node.parent
-    while let parent = current {
-      var found = Found.none
-      if let block = parent.as(CodeBlockItemListSyntax.self) {
-        if localsToo || parent.parent?.is(SourceFileSyntax.self) == true { found = inBlock(block, before: child, name) }
-      } else if let members = parent.as(MemberBlockItemListSyntax.self) {
-        // Inside a type, a name is its member first: not found here, it is unknown.
-        found = inMembers(members, name)
-        if case .none = found { return nil }
-      } else if localsToo {
-        found = inBindingScope(parent, child: child, name)
-      }
-      switch found {
-      case .type(let type): return type
-      case .unknown: return nil
-      case .none: break
-      }
-      child = parent
-      current = parent.parent
-    }
-    return nil
-  }
-
-  /// The declarations of `name` among the items of `block` before the one holding `child`
-  /// (a global anywhere in the file), the nearest first.
-  private static func inBlock(_ block: CodeBlockItemListSyntax, before child: Syntax, _ name: String) -> Found {
-    let isFile = block.parent?.is(SourceFileSyntax.self) == true
-    let items = isFile ? Array(block) : Array(block.prefix { $0.id != child.id })
-    for item in items.reversed() {
-      if let variable = item.item.as(VariableDeclSyntax.self) {
-        let found = inVariable(variable, name)
-        if case .none = found { continue }
-        return found
-      }
-      // `guard let name = … else { … }` binds it for the rest of the block.
-      if let guardStatement = item.item.as(GuardStmtSyntax.self), binds(name, in: guardStatement.conditions) {
-        return bound(name, in: guardStatement.conditions)
-      }
-    }
-    return .none
-  }
-
-  private static func inMembers(_ members: MemberBlockItemListSyntax, _ name: String) -> Found {
-    for member in members {
-      guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-      let found = inVariable(variable, name)
-      if case .none = found { continue }
-      return found
-    }
-    return .none
-  }
-
-  /// `let name: T`, `var name = 3`; unknown for a name bound inside a pattern.
-  private static func inVariable(_ variable: VariableDeclSyntax, _ name: String) -> Found {
-    for binding in variable.bindings {
-      if let identifier = binding.pattern.as(IdentifierPatternSyntax.self) {
-        guard identifier.identifier.text == name else { continue }
-        if let annotation = binding.typeAnnotation { return .type(written(annotation.type.trimmedDescription)) }
-        if let value = binding.initializer?.value, let literal = SwinjectDialect.literalType(value) {
-          return .type(literal)
-        }
-        return .unknown
-      }
-      if binds(name, in: binding.pattern) { return .unknown }
-    }
-    return .none
-  }
-
   /// The calls whose closure's parameter at an index is of the type their metatype argument
   /// names (``DialectTraits/metatypedClosureParameters``), from every dialect.
   private static let metatypedClosureParameters: [String: Int] = Dialect.allCases.reduce(into: [:]) { table, dialect in
@@ -212,88 +123,19 @@ enum ArgumentTypes {
   /// The type of parameter `index` of `closure`, as the library call it is passed to types it
   /// (`storyboardInitCompleted(LoginViewController.self) { r, controller in … }`); unknown
   /// for any other closure.
-  private static func calleeType(ofParameter index: Int, of closure: ClosureExprSyntax) -> Found {
+  private static func calleeType(ofParameter index: Int, of closure: ClosureExprSyntax) -> String? {
     var call = closure.parent?.as(FunctionCallExprSyntax.self)
     if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
       call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
     }
     guard let call, let name = CallShape.calledName(call), metatypedClosureParameters[name] == index else {
-      return .unknown
+      return nil
     }
     func metatype(_ call: FunctionCallExprSyntax) -> String? {
       call.arguments.first.flatMap { $0.label == nil ? CallShape.metatype($0.expression) : nil }
     }
     // `register(P.self) { … }.initCompleted { r, service in … }`: the chained-on call's type.
     let chainedOn = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self)
-    guard let type = metatype(call) ?? chainedOn.flatMap(metatype) else { return .unknown }
-    return .type(written(type))
-  }
-
-  /// Parameters of functions, initializers and closures, and names bound by `if let`,
-  /// `switch` cases, `for` loops and `catch` clauses around `child`.
-  private static func inBindingScope(_ parent: Syntax, child: Syntax, _ name: String) -> Found {
-    if let function = parent.as(FunctionDeclSyntax.self) {
-      return parameter(function.signature.parameterClause.parameters, name)
-    }
-    if let initializer = parent.as(InitializerDeclSyntax.self) {
-      return parameter(initializer.signature.parameterClause.parameters, name)
-    }
-    if let closure = parent.as(ClosureExprSyntax.self) {
-      switch closure.signature?.parameterClause {
-      case .simpleInput(let names)?:
-        guard let index = names.firstIndex(where: { $0.name.text == name }) else { return .none }
-        return calleeType(ofParameter: names.distance(from: names.startIndex, to: index), of: closure)
-      case .parameterClause(let clause)?:
-        guard let index = clause.parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == name }) else {
-          return .none
-        }
-        if let type = clause.parameters[index].type { return .type(written(type.trimmedDescription)) }
-        return calleeType(
-          ofParameter: clause.parameters.distance(from: clause.parameters.startIndex, to: index), of: closure)
-      case nil: return .none
-      }
-    }
-    // Only the body sees what the conditions bind.
-    if let ifExpression = parent.as(IfExprSyntax.self), ifExpression.body.id == child.id {
-      return binds(name, in: ifExpression.conditions) ? bound(name, in: ifExpression.conditions) : .none
-    }
-    if let whileStatement = parent.as(WhileStmtSyntax.self), whileStatement.body.id == child.id {
-      return binds(name, in: whileStatement.conditions) ? bound(name, in: whileStatement.conditions) : .none
-    }
-    if let switchCase = parent.as(SwitchCaseSyntax.self) {
-      return binds(name, in: switchCase.label) ? .unknown : .none
-    }
-    if let forStatement = parent.as(ForStmtSyntax.self), forStatement.body.id == child.id {
-      return binds(name, in: forStatement.pattern) ? .unknown : .none
-    }
-    if let catchClause = parent.as(CatchClauseSyntax.self) {
-      return name == "error" || binds(name, in: catchClause.catchItems) ? .unknown : .none
-    }
-    return .none
-  }
-
-  private static func parameter(_ parameters: FunctionParameterListSyntax, _ name: String) -> Found {
-    guard let found = parameters.first(where: { HelperReader.internalName($0) == name }) else { return .none }
-    // `ids: Int...` is an array inside the function.
-    if found.ellipsis != nil { return .type("[\(written(found.type.trimmedDescription))]") }
-    return .type(written(found.type.trimmedDescription))
-  }
-
-  /// The type an `if let` or `guard let` condition gives `name`: its annotation, else unknown.
-  private static func bound(_ name: String, in conditions: ConditionElementListSyntax) -> Found {
-    for condition in conditions {
-      guard case .optionalBinding(let binding) = condition.condition,
-        binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
-      else { continue }
-      return binding.typeAnnotation.map { .type(written($0.type.trimmedDescription)) } ?? .unknown
-    }
-    return .unknown
-  }
-
-  /// `true` when a pattern in `node` binds `name`.
-  private static func binds(_ name: String, in node: some SyntaxProtocol) -> Bool {
-    node.tokens(viewMode: .sourceAccurate).contains { token in
-      token.text == name && token.parent?.is(IdentifierPatternSyntax.self) == true
-    }
+    return (metatype(call) ?? chainedOn.flatMap(metatype)).map(written)
   }
 }

@@ -14,22 +14,24 @@ extension ContainerReader {
     return dialects + [found.dialect]
   }
 
-  /// A global or property whose annotation or initializer is a library's container type:
-  /// a container value other files may use (SPEC 8.2).
+  /// A global or property whose annotation is a library's container type, or whose initial
+  /// value is a container (``container(ofValue:at:)``: `Assembler([…])`, `assembler.resolver`,
+  /// `makeContainer()`): a container value other files may use (SPEC 8.2).
   func recordContainerValue(_ variable: VariableDeclSyntax) {
     let parent = variable.parent?.parent
     let isGlobal = parent?.is(CodeBlockItemListSyntax.self) == true && parent?.parent?.is(SourceFileSyntax.self) == true
     guard isGlobal || parent?.is(MemberBlockItemListSyntax.self) == true else { return }
     for binding in variable.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier else { continue }
-      var written = binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
-      if written == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self) {
-        written = CallShape.constructedType(call)
+      let dialect: Dialect?
+      if let annotation = binding.typeAnnotation {
+        dialect = self.dialect(ofType: annotation.type.trimmedDescription)
+      } else if let value = binding.initializer?.value {
+        // Only the file's own libraries: the vocabulary is what files importing them declare.
+        dialect = container(ofValue: value, at: Syntax(binding)).map(\.dialect).flatMap { dialects.contains($0) ? $0 : nil }
+      } else {
+        dialect = nil
       }
-      guard var type = written else { continue }
-      while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
-      let last = type.split(separator: ".").last.map(String.init) ?? type
-      let dialect = dialects.first { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
       guard let dialect else { continue }
       containerValues.append(
         ContainerValue(

@@ -53,10 +53,12 @@ extension ContainerReader {
   /// when the closure is passed at a slot of the vocabulary; `nil` when `name` is bound
   /// otherwise, or not at all.
   func slotDialect(of name: String, at node: some SyntaxProtocol) -> Dialect? {
-    guard let slots = inferred?.slots, !slots.isEmpty, let closure = scopes.scope(of: node).bindings[name]?.closure
+    guard let slots = inferred?.slots, !slots.isEmpty,
+      case .parameter(let parameter) = NameLookup.declaration(of: name, at: Syntax(node)),
+      let closure = parameter.closure, let passing = EnclosingScopes.passing(closure.node)
     else { return nil }
-    return slots[closure.callee]?.first { slot in
-      slot.position == closure.position && closure.label.map { $0 == slot.label } ?? true
+    return slots[passing.callee]?.first { slot in
+      slot.position == closure.position && passing.label.map { $0 == slot.label } ?? true
     }?.dialect
   }
 }

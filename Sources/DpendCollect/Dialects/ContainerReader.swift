@@ -34,7 +34,7 @@ final class ContainerReader: SyntaxVisitor {
   /// (``RegistrationGates``), in the order met (an inner one after the one around it).
   private(set) var gateBodies: [(gate: String, body: Range<Int>)] = []
   /// The names the file's register and resolve calls are made on.
-  private(set) lazy var receiverNames = ReceiverNames(scopes: scopes, locals: instances)
+  private(set) var receiverNames = ReceiverNames()
   /// The container instances the file's calls are made on, and the container variables it
   /// declares (SPEC 8.6).
   private(set) lazy var instances = InstanceNaming(scopes: scopes, ranges: ranges)

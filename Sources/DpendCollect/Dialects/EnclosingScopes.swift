@@ -1,26 +1,14 @@
 import DpendModel
 import SwiftSyntax
 
-/// What the declarations and closures enclosing a node make of the names written in it: the
-/// parameters that hide globals, the generic parameters, the type it is written in, the body
-/// it belongs to. Each is worked out once per enclosing declaration or closure and shared by
-/// every call inside, instead of walking every call's chain of parents once per question.
+/// What the declarations and closures enclosing a node make of it: the generic parameters,
+/// the type it is written in, the body it belongs to, the registration function that gates it.
+/// Each is worked out once per enclosing declaration or closure and shared by every call
+/// inside, instead of walking every call's chain of parents once per question. What a name
+/// stands for is ``NameLookup``'s.
 final class EnclosingScopes {
-  /// A parameter of a function, initializer or closure: what a name written inside stands for.
-  struct Binding {
-    /// Its type as written; `nil` when not written (`{ r in … }`).
-    var type: String?
-    /// For a closure's parameter: the function or type the closure is passed to, the argument
-    /// label (`.some(nil)` unlabelled, `nil` for a trailing closure, whose label is not
-    /// written), and the parameter's place among the closure's.
-    var closure: (callee: String, label: String??, position: Int)?
-  }
-
   /// What holds inside one declaration or closure (and everything around it).
   struct Scope {
-    /// The parameters of every function, initializer and closure around, by name, the
-    /// innermost of a name hiding the others.
-    var bindings: [String: Binding] = [:]
     /// The generic parameters of every declaration around (a protocol's `Self` and
     /// associated types among them).
     var generics: Set<String> = []
@@ -57,27 +45,13 @@ final class EnclosingScopes {
     if let known = scopes[node.id] { return known }
     var scope = self.scope(of: node)
     if let function = node.as(FunctionDeclSyntax.self) {
-      Self.bind(function.signature.parameterClause.parameters, in: &scope)
       scope.generics.formUnion(function.genericParameterClause?.parameters.map(\.name.text) ?? [])
       scope.body = Self.body(node)
       if let gate = RegistrationGates.gate(of: function, in: scope) { scope.gate = gate }
     } else if let initializer = node.as(InitializerDeclSyntax.self) {
-      Self.bind(initializer.signature.parameterClause.parameters, in: &scope)
       scope.generics.formUnion(initializer.genericParameterClause?.parameters.map(\.name.text) ?? [])
       scope.body = Self.body(node)
-    } else if let closure = node.as(ClosureExprSyntax.self) {
-      let passing = Self.passing(closure)
-      let parameters: [(name: String, type: String?)]
-      switch closure.signature?.parameterClause {
-      case .simpleInput(let names)?: parameters = names.map { ($0.name.text, nil) }
-      case .parameterClause(let clause)?:
-        parameters = clause.parameters.map { (($0.secondName ?? $0.firstName).text, $0.type?.trimmedDescription) }
-      case nil: parameters = []
-      }
-      for (position, parameter) in parameters.enumerated() {
-        scope.bindings[parameter.name] = Binding(
-          type: parameter.type, closure: passing.map { ($0.callee, $0.label, position) })
-      }
+    } else if node.is(ClosureExprSyntax.self) {
       scope.body = Self.body(node)
     } else if node.is(AccessorDeclSyntax.self) {
       scope.body = Self.body(node)
@@ -110,15 +84,9 @@ final class EnclosingScopes {
     return scope
   }
 
-  private static func bind(_ parameters: FunctionParameterListSyntax, in scope: inout Scope) {
-    for parameter in parameters {
-      scope.bindings[HelperReader.internalName(parameter)] = Binding(type: parameter.type.trimmedDescription)
-    }
-  }
-
   /// The name of the function or type `closure` is passed to, and its argument label
   /// (`.some(nil)` unlabelled; `nil` for a trailing closure, whose label is not written).
-  private static func passing(_ closure: ClosureExprSyntax) -> (callee: String, label: String??)? {
+  static func passing(_ closure: ClosureExprSyntax) -> (callee: String, label: String??)? {
     let call: FunctionCallExprSyntax
     let label: String??
     if let argument = closure.parent?.as(LabeledExprSyntax.self),

@@ -8,10 +8,6 @@ import SwiftSyntax
 final class InstanceNaming {
   private let scopes: EnclosingScopes
   private let ranges: RangeConverter
-  /// The names declared anywhere in each function or closure body, by the body's root.
-  private var declaredInBody: [SyntaxIdentifier: [String: [IdentifierPatternSyntax?]]] = [:]
-  /// The properties each member block declares, by name.
-  private var membersOfBlock: [SyntaxIdentifier: [String: PatternBindingSyntax]] = [:]
 
   /// The container variables met so far (``DpendModel/InstanceFacts/declarations``).
   private(set) var declarations: [ContainerInstance] = []
@@ -47,23 +43,25 @@ final class InstanceNaming {
     let scope = scopes.scope(of: node)
     if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
       guard name != "self", name != "Self" else { return nil }
-      if let binding = scope.bindings[name] {
+      switch NameLookup.declaration(of: name, at: node) {
+      case .parameter(let parameter):
         // The resolver a factory is given: the registration's container, filled in with it.
-        if let closure = binding.closure, closure.position == 0, Self.factoryCalls.contains(closure.callee) {
+        if let closure = parameter.closure, closure.position == 0,
+          let callee = EnclosingScopes.passing(closure.node)?.callee, Self.factoryCalls.contains(callee)
+        {
           return InstanceReference(candidates: [], isFactoryResolver: true)
         }
         return nil
-      }
-      if let local = localDeclaration(of: name, at: node) {
-        guard let local else { return nil }
-        return localReference(local, depth: depth)
-      }
+      case .local(let binding): return localReference(binding, depth: depth)
+      case .bound: return nil
       // A property of the type around, declared here, is what the name means: one that can
       // hold a container made once, or nothing dpend follows.
-      if let owner = scope.typeNames.first, let member = memberDeclaration(of: name, around: node) {
-        return Self.canHoldMadeContainer(member) ? InstanceReference(candidates: ["\(owner).\(name)"]) : nil
+      case .member(let binding):
+        guard let owner = scope.typeNames.first else { return nil }
+        return Self.canHoldMadeContainer(binding) ? InstanceReference(candidates: ["\(owner).\(name)"]) : nil
+      case .global, .undeclared:
+        return InstanceReference(candidates: scope.typeNames.map { "\($0).\(name)" } + [name])
       }
-      return InstanceReference(candidates: scope.typeNames.map { "\($0).\(name)" } + [name])
     }
     guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
     let name = member.declName.baseName.text
@@ -72,34 +70,16 @@ final class InstanceNaming {
     if base.is(DeclReferenceExprSyntax.self), let root = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
       if root == "self" {
         guard let owner = scope.typeNames.first else { return nil }
-        if let member = memberDeclaration(of: name, around: node), !Self.canHoldMadeContainer(member) { return nil }
+        if let member = NameLookup.member(named: name, around: node), !Self.canHoldMadeContainer(member) {
+          return nil
+        }
         return InstanceReference(candidates: ["\(owner).\(name)"])
       }
-      if let first = root.first, first.isUppercase, scope.bindings[root] == nil {
+      if let first = root.first, first.isUppercase, !NameLookup.declaration(of: root, at: node).isParameter {
         return InstanceReference(candidates: ["\(root).\(name)"])
       }
     }
     return nil
-  }
-
-  /// The binding of the property `name` declared by the innermost type (or extension) around
-  /// `node`, in this file; `nil` when it declares none.
-  private func memberDeclaration(of name: String, around node: Syntax) -> PatternBindingSyntax? {
-    var current = node.parent
-    while let parent = current, parent.as(MemberBlockSyntax.self) == nil { current = parent.parent }
-    guard let block = current?.as(MemberBlockSyntax.self) else { return nil }
-    if membersOfBlock[block.id] == nil {
-      var members: [String: PatternBindingSyntax] = [:]
-      for item in block.members {
-        for binding in item.decl.as(VariableDeclSyntax.self)?.bindings ?? [] {
-          if let pattern = binding.pattern.as(IdentifierPatternSyntax.self) {
-            members[pattern.identifier.text] = binding
-          }
-        }
-      }
-      membersOfBlock[block.id] = members
-    }
-    return membersOfBlock[block.id]?[name]
   }
 
   /// `true` for a property that may hold a container made once: a `let` made of a container,
@@ -115,8 +95,8 @@ final class InstanceNaming {
   }
 
   /// The container a local `let` names: the one it makes, or the one its value names.
-  private func localReference(_ pattern: IdentifierPatternSyntax, depth: Int) -> InstanceReference? {
-    guard let binding = pattern.parent?.as(PatternBindingSyntax.self),
+  private func localReference(_ binding: PatternBindingSyntax, depth: Int) -> InstanceReference? {
+    guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self),
       let variable = binding.parent?.parent?.as(VariableDeclSyntax.self),
       variable.bindingSpecifier.tokenKind == .keyword(.let), let value = binding.initializer?.value
     else { return nil }
@@ -124,23 +104,6 @@ final class InstanceNaming {
       return InstanceReference(candidates: [localKey(pattern)])
     }
     return reference(of: value, at: Syntax(variable), depth: depth + 1)
-  }
-
-  /// `.some(pattern)` when `name` is declared once in the body around `node`, by a pattern
-  /// before it; `.some(nil)` when it is declared there otherwise (dpend cannot follow it);
-  /// `nil` when the body does not declare it.
-  func localDeclaration(of name: String, at node: Syntax) -> IdentifierPatternSyntax?? {
-    guard let body = Self.outermostBody(around: node) else { return nil }
-    if declaredInBody[body.id] == nil {
-      let finder = PatternFinder()
-      finder.walk(body)
-      declaredInBody[body.id] = finder.patterns
-    }
-    guard let patterns = declaredInBody[body.id]?[name] else { return nil }
-    guard patterns.count == 1, let pattern = patterns.first ?? nil,
-      pattern.positionAfterSkippingLeadingTrivia < node.positionAfterSkippingLeadingTrivia
-    else { return .some(nil) }
-    return .some(pattern)
   }
 
   /// The outermost function, initializer, accessor or closure around `node` below its type or
@@ -254,38 +217,5 @@ final class InstanceNaming {
         links.append(ContainerLink(first, second))
       }
     }
-  }
-}
-
-/// Every identifier a body binds, by name: the pattern of a variable, optional binding or
-/// loop variable, `nil` for a closure's parameter or capture.
-private final class PatternFinder: SyntaxVisitor {
-  private(set) var patterns: [String: [IdentifierPatternSyntax?]] = [:]
-
-  init() { super.init(viewMode: .sourceAccurate) }
-
-  override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
-    patterns[node.identifier.text, default: []].append(node)
-    return .visitChildren
-  }
-
-  override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
-    patterns[node.name.text, default: []].append(nil)
-    return .visitChildren
-  }
-
-  override func visit(_ node: ClosureCaptureSyntax) -> SyntaxVisitorContinueKind {
-    patterns[node.name.text, default: []].append(nil)
-    return .visitChildren
-  }
-
-  override func visit(_ node: ClosureParameterSyntax) -> SyntaxVisitorContinueKind {
-    patterns[(node.secondName ?? node.firstName).text, default: []].append(nil)
-    return .visitChildren
-  }
-
-  override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-    patterns[(node.secondName ?? node.firstName).text, default: []].append(nil)
-    return .visitChildren
   }
 }

@@ -6,31 +6,18 @@ import SwiftSyntax
 final class ReceiverNames: SyntaxVisitor {
   /// The names found so far.
   private(set) var names: Set<String> = []
-  private let scopes: EnclosingScopes
-  private let locals: InstanceNaming
 
-  /// A walker answering scope questions through `scopes` and `locals` (a ``ContainerReader``'s,
-  /// when it notes the calls it reads).
-  init(scopes: EnclosingScopes, locals: InstanceNaming) {
-    self.scopes = scopes
-    self.locals = locals
-    super.init(viewMode: .sourceAccurate)
-  }
-
-  /// A walker of its own, for a file no reader reads.
-  convenience init(ranges: RangeConverter) {
-    let scopes = EnclosingScopes()
-    self.init(scopes: scopes, locals: InstanceNaming(scopes: scopes, ranges: ranges))
-  }
+  /// A walker of the calls of one file (a ``ContainerReader``'s notes the calls it reads).
+  init() { super.init(viewMode: .sourceAccurate) }
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     note(call)
     return .visitChildren
   }
 
-  /// Adds the names `call` is made on: each part of its receiver, and of the value a local
-  /// or a file's global it is made on holds (`r` in `let r = AppDI.shared.resolver`), but a
-  /// root that a parameter hides.
+  /// Adds the names `call` is made on: each part of its receiver, and of the value a local,
+  /// a binding or a file's global it is made on holds (`r` in `let r = AppDI.shared.resolver`;
+  /// ``NameLookup``), but a root that a parameter hides.
   func note(_ call: FunctionCallExprSyntax) {
     guard let name = CallShape.calledName(call), Self.verbs.contains(name),
       let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
@@ -51,16 +38,19 @@ final class ReceiverNames: SyntaxVisitor {
       }
     } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
       let root = reference.baseName.text
-      guard root != "self", scopes.scope(of: node).bindings[root] == nil else { return }
-      names.insert(root)
+      guard root != "self" else { return }
       let binding: PatternBindingSyntax?
-      if let local = locals.localDeclaration(of: root, at: node) {
-        binding = local?.parent?.as(PatternBindingSyntax.self)
-      } else {
-        binding = ContainerReader.fileGlobal(named: root, at: node)
+      switch NameLookup.declaration(of: root, at: node) {
+      case .parameter: return
+      case .local(let found), .global(let found, _): binding = found
+      case .bound(nil, let value?):
+        names.insert(root)
+        return note(value, at: Syntax(value), depth: depth + 1)
+      case .bound, .member, .undeclared: binding = nil
       }
-      if let value = binding?.initializer?.value, binding?.typeAnnotation == nil {
-        note(value, at: Syntax(binding!), depth: depth + 1)
+      names.insert(root)
+      if let binding, let value = binding.initializer?.value, binding.typeAnnotation == nil {
+        note(value, at: Syntax(binding), depth: depth + 1)
       }
     }
   }

@@ -51,7 +51,7 @@ struct ResolveContext {
     // `property = try! container.resolve()`: the type of the property, declared in the type
     // the code is in.
     if index == 2, elements[1].is(AssignmentExprSyntax.self) {
-      if let declared = Self.propertyType(named: elements[0], around: sequence) {
+      if let declared = Self.propertyType(named: elements[0]) {
         // `T!` traps where the value is used: required like `T` (SPEC 10).
         if declared.hasSuffix("!") { isForced = true }
         if type == nil { type = optionalStripped(declared) }
@@ -143,31 +143,22 @@ struct ResolveContext {
     return trappingFunctions.contains(name)
   }
 
-  /// The declared type of the stored property `x` or `self.x` in the type declaration
-  /// enclosing `node` (not in its extensions elsewhere).
-  static func propertyType(named target: ExprSyntax, around node: some SyntaxProtocol) -> String? {
-    let name: String
+  /// The declared type of the variable `x` (a local, a property of the type declaration
+  /// around, a global; ``NameLookup``) or of the property `self.x`; `nil` when not written or
+  /// declared elsewhere (``ExpectedType/assignedMember(_:)`` finds those).
+  static func propertyType(named target: ExprSyntax) -> String? {
+    let binding: PatternBindingSyntax?
     if let reference = target.as(DeclReferenceExprSyntax.self) {
-      name = reference.baseName.text
+      switch NameLookup.declaration(of: reference.baseName.text, at: Syntax(target)) {
+      case .local(let found), .member(let found), .global(let found, insideType: false): binding = found
+      case .parameter, .bound, .global, .undeclared: return nil
+      }
     } else if let member = target.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
-      name = member.declName.baseName.text
+      binding = NameLookup.member(named: member.declName.baseName.text, around: Syntax(target))
     } else {
       return nil
     }
-    var current = Syntax(node).parent
-    while let parent = current {
-      if let members = parent.as(MemberBlockSyntax.self)?.members {
-        for member in members {
-          guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-          for binding in variable.bindings where binding.pattern.trimmedDescription == name {
-            return binding.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
-          }
-        }
-        return nil
-      }
-      current = parent.parent
-    }
-    return nil
+    return binding?.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
   }
 
   /// `T` for `T?`/`T!` (marking the resolve optional for `T?`), else the type as written.

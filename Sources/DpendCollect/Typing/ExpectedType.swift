@@ -102,7 +102,7 @@ enum ExpectedType {
       guard elements.count == 3, elements[2].id == node.id, elements[1].is(AssignmentExprSyntax.self) else {
         return nil
       }
-      if var declared = ResolveContext.propertyType(named: elements[0], around: sequence) {
+      if var declared = ResolveContext.propertyType(named: elements[0]) {
         while declared.hasSuffix("?") || declared.hasSuffix("!") { declared.removeLast() }
         return .found(.named(declared))
       }
@@ -204,38 +204,18 @@ enum ExpectedType {
   static func assignedMember(_ target: ExprSyntax) -> (owner: String, name: String)? {
     if let reference = target.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
-      guard ArgumentTypes.isLocal(name, at: Syntax(target)) == false, let owner = enclosingType(of: Syntax(target))
+      guard !ArgumentTypes.isLocal(name, at: Syntax(target)), let owner = NameLookup.enclosingType(of: Syntax(target))
       else { return nil }
       return (owner, name)
     }
     guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
     let name = member.declName.baseName.text
     if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-      return enclosingType(of: Syntax(target)).map { ($0, name) }
+      return NameLookup.enclosingType(of: Syntax(target)).map { ($0, name) }
     }
     guard base.is(DeclReferenceExprSyntax.self), var written = ArgumentTypes.valueType(of: base) else { return nil }
     while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
     guard !written.isEmpty, written.first?.isUppercase == true else { return nil }
     return (written, name)
-  }
-
-  /// The qualified name of the type or extended type around `node` (`Outer.Inner`); `nil` at
-  /// the top level.
-  private static func enclosingType(of node: Syntax) -> String? {
-    var names: [String] = []
-    var current = node.parent
-    while let parent = current {
-      if let extended = parent.as(ExtensionDeclSyntax.self) {
-        names.insert(TypeText.normalize(extended.extendedType.trimmedDescription), at: 0)
-        break
-      }
-      if parent.is(ClassDeclSyntax.self) || parent.is(StructDeclSyntax.self) || parent.is(ActorDeclSyntax.self)
-        || parent.is(EnumDeclSyntax.self), let named = parent.asProtocol(NamedDeclSyntax.self)
-      {
-        names.insert(named.name.text, at: 0)
-      }
-      current = parent.parent
-    }
-    return names.isEmpty ? nil : names.joined(separator: ".")
   }
 }

@@ -22,6 +22,12 @@ extension ContainerReader {
     return container(of: base, at: Syntax(call), depth: 0)
   }
 
+  /// The container the value `expression` written at `node` is; `nil` when it is none dpend
+  /// knows of.
+  func container(ofValue expression: ExprSyntax, at node: Syntax) -> ReceiverContainer? {
+    container(of: expression, at: node, depth: 0)
+  }
+
   private func container(of expression: ExprSyntax, at node: Syntax, depth: Int) -> ReceiverContainer? {
     guard depth < 8 else { return nil }
     if let inner = Self.unwrapped(expression) { return container(of: inner, at: node, depth: depth + 1) }
@@ -50,26 +56,32 @@ extension ContainerReader {
     return nil
   }
 
-  /// What `name` written at `node` is: a parameter, a local, a global of the file, or a
-  /// container value of the file or the workspace.
+  /// What `name` written at `node` is (``NameLookup``): a parameter, a local, a value a
+  /// pattern or capture binds, a global of the file, or a container value of the file or the
+  /// workspace.
   private func container(named name: String, at node: Syntax, depth: Int) -> ReceiverContainer? {
     guard name != "self", name != "Self" else { return nil }
     if let dialect = slotDialect(of: name, at: node) { return ReceiverContainer(name: name, dialect: dialect) }
-    if let parameter = scopes.scope(of: node).bindings[name] {
+    switch NameLookup.declaration(of: name, at: node) {
+    case .parameter(let parameter):
       guard let type = parameter.type else {
         // The factory's own parameter: `register(P.self) { r in … }` passes the resolver.
-        guard parameter.closure?.callee == "register", parameter.closure?.position == 0 else { return nil }
+        guard let closure = parameter.closure, closure.position == 0,
+          EnclosingScopes.passing(closure.node)?.callee == "register"
+        else { return nil }
         return dialects.first { $0 == .swinject || $0 == .resolver }.map { ReceiverContainer(name: name, dialect: $0) }
       }
       return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) }
+    case .local(let binding): return held(by: binding, named: name, depth: depth)
+    case .bound(let type, let value):
+      if let type { return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) } }
+      return value.flatMap { container(of: $0, at: Syntax($0), depth: depth + 1) }.map {
+        ReceiverContainer(name: name, dialect: $0.dialect)
+      }
+    case .global(let binding, _), .member(let binding):
+      return value(named: name) ?? held(by: binding, named: name, depth: depth)
+    case .undeclared: return value(named: name)
     }
-    if let local = instances.localDeclaration(of: name, at: node) {
-      guard let local, let binding = local.parent?.as(PatternBindingSyntax.self) else { return nil }
-      return held(by: binding, named: name, depth: depth)
-    }
-    if let found = value(named: name) { return found }
-    if let binding = Self.fileGlobal(named: name, at: node) { return held(by: binding, named: name, depth: depth) }
-    return nil
   }
 
   /// The container a variable's annotation or initial value is.
@@ -97,18 +109,6 @@ extension ContainerReader {
     while bare.hasSuffix("?") || bare.hasSuffix("!") { bare.removeLast() }
     let last = bare.split(separator: ".").last.map(String.init) ?? bare
     return dialects.first { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
-  }
-
-  /// The binding of the global variable `name` declared at the top level of the file of `node`.
-  static func fileGlobal(named name: String, at node: Syntax) -> PatternBindingSyntax? {
-    guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
-    for item in file.statements {
-      guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-      for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-        return binding
-      }
-    }
-    return nil
   }
 
   /// The expression inside `x!`, `x?`, `(x)`, `try x`, `await x`; `nil` for any other.

@@ -94,6 +94,82 @@ import Testing
     #expect(graph.container.resolvesChecked == 3)
     #expect(graph.container.resolvesUnread == 0)
   }
+
+  /// A property whose value is a container (`static let resolver = assembler.resolver`) is a
+  /// container value other files reach, though its type is not written.
+  @Test func aPropertyMadeFromAContainerIsAContainerValueOtherFilesUse() throws {
+    let di = """
+      import Swinject
+
+      enum AppDI {
+        static let assembler = Assembler([])
+        static let resolver = assembler.resolver
+      }
+
+      """
+    let screen = MarkedText(
+      """
+      final class Screen {
+        func open() {
+          _ = AppDI.resolver.1️⃣resolve(Store.self)!
+        }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "DI.swift": di, "Screen.swift": screen.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("1️⃣")) missing dependency: nothing registers 'Store'"
+      ])
+    #expect(graph.container.resolvesChecked == 1)
+  }
+
+  /// A name is what Swift's lexical lookup finds where it is written (``NameLookup``): a
+  /// capture bound to a resolver, a local declared again in a closure beside the call; a
+  /// local hiding a parameter typed as a container is no container.
+  @Test func aNameIsTheDeclarationSwiftFindsWhereItIsWritten() throws {
+    let di = """
+      import Swinject
+
+      final class AppDI {
+        static let shared = AppDI()
+        let assembler = Assembler([])
+      }
+
+      """
+    let screens = MarkedText(
+      """
+      import Swinject
+
+      final class Registry { func register(_ name: String) {} }
+
+      final class Screens {
+        func open(names: [String]) {
+          let r = AppDI.shared.assembler.resolver
+          names.forEach { r in print(r) }
+          _ = r.1️⃣resolve(Store.self)!
+          run { [c = AppDI.shared.assembler.resolver] in
+            _ = c.2️⃣resolve(Feed.self)!
+          }
+        }
+
+        func configure(container: Container) {
+          let container = Registry()
+          container.register("cell")
+        }
+
+        func run(_ body: @escaping () -> Void) { body() }
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "DI.swift": di, "Screens.swift": screens.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screens.position("1️⃣")) missing dependency: nothing registers 'Store'",
+        "\(screens.position("2️⃣")) missing dependency: nothing registers 'Feed'",
+      ])
+    #expect(graph.container.resolvesChecked == 2)
+    #expect(graph.container.registrationsRead == 0)
+    #expect(graph.container.registrationsUnread == 0)
+  }
 }
 
 /// An app's own static method on a library's container type is the app's helper: a call on
