@@ -28,7 +28,8 @@ extension ContainerReader {
         dialect = self.dialect(ofType: annotation.type.trimmedDescription)
       } else if let value = binding.initializer?.value {
         // Only the file's own libraries: the vocabulary is what files importing them declare.
-        dialect = container(ofValue: value, at: Syntax(binding)).map(\.dialect).flatMap { dialects.contains($0) ? $0 : nil }
+        let found = container(ofValue: value, at: Syntax(binding))?.dialect
+        dialect = found.flatMap { dialects.contains($0) ? $0 : nil }
       } else {
         dialect = nil
       }
