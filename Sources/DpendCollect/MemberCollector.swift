@@ -36,7 +36,10 @@ struct MemberCollector {
   private static let parameterType = Slot(\FunctionParameterSyntax.type)
   private static let parameterEllipsis = Slot(\FunctionParameterSyntax.ellipsis)
   private static let parameterDefault = Slot(\FunctionParameterSyntax.defaultValue)
+  private static let variableAttributes = Slot(\VariableDeclSyntax.attributes)
   private static let variableModifiers = Slot(\VariableDeclSyntax.modifiers)
+  private static let attributeName = Slot(\AttributeSyntax.attributeName)
+  private static let attributeArguments = Slot(\AttributeSyntax.arguments)
   private static let variableSpecifier = Slot(\VariableDeclSyntax.bindingSpecifier)
   private static let variableBindings = Slot(\VariableDeclSyntax.bindings)
   private static let bindingPattern = Slot(\PatternBindingSyntax.pattern)
@@ -134,6 +137,7 @@ struct MemberCollector {
           continue
         }
         let isLet = children(Self.variableSpecifier)?.isKeyword("let") == true
+        let wrapper = Self.propertyWrapper(children(Self.variableAttributes))
         let bindings = children(Self.variableBindings)?.elements ?? []
         for (index, binding) in bindings.enumerated() where isStored(binding) {
           var parts = binding.children
@@ -149,18 +153,42 @@ struct MemberCollector {
             ?? (hasValue ? nil : bindings[index...].lazy.compactMap { $0.child(Self.bindingAnnotation) }.first)
           guard let type = annotation?.child(Self.annotationType) else { continue }
           if type.hasError { return nil }
-          if let propertyAccess = Modifiers.accessLevel(modifiers), propertyAccess < access {
-            access = propertyAccess
-          }
+          // `var note: String?` starts as nil; `@Environment(\.dismiss) var dismiss` is made by
+          // its attribute's arguments: either is a parameter with a default.
+          let isOptional = type.kind == .optionalType || type.kind == .implicitlyUnwrappedOptionalType
+          let initialized = hasValue || wrapper.hasArguments || (!isLet && isOptional)
+          let propertyAccess = Modifiers.accessLevel(modifiers)
+          // `@State private var picked: Place?`: an initialized wrapped property less visible
+          // than internal is no parameter, and leaves the initializer's access as it is.
+          if wrapper.isWrapped, initialized, let propertyAccess, propertyAccess < .internal { continue }
+          if let propertyAccess, propertyAccess < access { access = propertyAccess }
           parameters.append(
             Parameter(
-              label: identifier.text, type: RawTypeReader.reference(type, ranges: ranges), hasDefault: hasValue))
+              label: identifier.text, type: RawTypeReader.reference(type, ranges: ranges), hasDefault: initialized))
         }
       }
     }
     guard access > .fileprivate, parameters.allSatisfy({ !$0.type.name.isEmpty }) else { return nil }
     return Initializer(
       parameters: parameters, access: access, isThrowing: false, isImplicit: true, range: ranges.range(of: name))
+  }
+
+  /// The attributes the compiler knows that are written like a property wrapper's.
+  private static let builtinAttributes: Set<String> = [
+    "NSManaged", "NSCopying", "IBOutlet", "IBInspectable", "GKInspectable", "IBSegueAction",
+  ]
+
+  /// Whether a variable's attributes name a property wrapper (`@State`, `@Published`: a
+  /// capitalized attribute the compiler does not define), and whether it is given arguments.
+  private static func propertyWrapper(_ attributes: RawNode?) -> (isWrapped: Bool, hasArguments: Bool) {
+    for attribute in attributes?.elements ?? [] where attribute.kind == .attribute {
+      guard let name = attribute.child(attributeName), name.kind == .identifierType,
+        let text = name.child(identifierTypeName)?.text, text.first?.isUppercase == true,
+        !builtinAttributes.contains(text)
+      else { continue }
+      return (true, attribute.child(attributeArguments) != nil)
+    }
+    return (false, false)
   }
 
   /// Instance methods that are not private; `defaultAccess` is the access of members

@@ -433,6 +433,51 @@ import Testing
       ])
   }
 
+  /// A SwiftUI view's memberwise initializer as the compiler makes it: an initialized wrapped
+  /// property less visible than internal is no parameter and keeps the initializer internal,
+  /// a wrapper made by its attribute's arguments and an optional `var` are parameters with a
+  /// default; a plain private property still makes the initializer private.
+  @Test func aViewsMemberwiseInitializerTakesWhatTheCompilerGivesIt() throws {
+    let views = """
+      import SwiftUI
+
+      struct Place {}
+      struct AddressForm: View {
+        @StateObject var viewModel: AddressModel
+        @Environment(\\.dismiss) var dismiss: DismissAction
+        @State private var shown = false
+        @State private var picked: Place?
+        var note: String?
+        var body: some View { Text("") }
+      }
+      struct Summary {
+        var store: Store
+        private var count: Int = 0
+      }
+
+      """
+    let screen = MarkedText(
+      """
+      import Resolver
+
+      final class AddressModel {}
+
+      func show() {
+        _ = AddressForm(viewModel: Resolver.1️⃣resolve())
+        _ = Summary(store: Resolver.2️⃣resolve())
+      }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Views.swift": views, "Screen.swift": screen.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("1️⃣")) missing dependency: nothing registers 'AddressModel'"
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("2️⃣")) unread resolve: no initializer of 'Summary' takes the labels of 'Summary.init(store:)'"
+      ])
+  }
+
   @Test func anImplicitInitializersArgumentsAreTypedByTheTypeItIsExpectedAs() throws {
     let machine = """
       protocol API {}
