@@ -18,6 +18,9 @@ public struct ContainerTypeLookup {
   /// scope outwards (`ViewModel` in `BasketScreen` is `BasketScreen.ViewModel`), typealiases
   /// followed, a generic's arguments kept; a name the sources do not declare, as written.
   public var canonical: (_ name: String, _ scope: String) -> String = { name, _ in name }
+  /// Every declaration of the type with this qualified name, one a file, the winner first:
+  /// more than one for two modules' or two platforms' types, of which a file sees one.
+  public var declarations: (String) -> [TypeDeclaration] = { _ in [] }
   /// The initializers the extensions of the type with this qualified name add, in path order.
   public var extensionInitializers: (String) -> [Initializer] = { _ in [] }
 
@@ -67,6 +70,12 @@ public struct ContainerTypeLookup {
       record(name)
       guard let site = symbols.protocolDeclaration(named: name) else { return nil }
       return declarations(site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
+    }
+    self.declarations = { name in
+      record(name)
+      return symbols.filesDeclaringType(named: name).compactMap { file in
+        declarations(file)?.types.first { $0.name == name }
+      }
     }
     canonical = { name, scope in
       // `FinderModel<RunLoop>`: the generic's name resolved, its arguments as written.
@@ -120,6 +129,23 @@ public struct ContainerTypeLookup {
       let (owner, arguments) = Self.genericArguments(of: written)
       guard let (declaration, declaringType, inherited) = initializing(owner) else {
         return .unread("'\(owner)' is no type the analysed sources declare, so its initializers are unknown")
+      }
+      // Two modules' `StateMachine`s: the file sees one, which dpend does not tell; read
+      // when every one gives the same answer.
+      if let name = [owner, declaringType].first(where: { self.declarations($0).count > 1 }) {
+        let readings = self.declarations(name).map { alternative in
+          var one = self
+          let others = self.declaration
+          one.declaration = { $0 == name ? alternative : others($0) }
+          one.declarations = { _ in [] }
+          return one.reading(type)
+        }
+        guard readings.allSatisfy({ $0 == readings[0] }) else {
+          return .unread(
+            "'\(name)' is declared in \(readings.count) files of the analysed sources, which differ "
+              + "in what this call is passed to, and dpend does not tell which one the file sees")
+        }
+        return readings[0]
       }
       let written = labels.map { $0 ?? "_" }
       let signature = "'\(owner).init(" + written.map { $0 + ":" }.joined() + ")'"

@@ -33,6 +33,15 @@ struct FirstDeclarations<Value: Sendable>: Sendable {
   /// `true` when more than one declaration has the name numbered `name`.
   func isDeclaredTwice(_ name: Int32) -> Bool { later[name] != nil }
 
+  /// The numbers of the files declaring the name numbered `name`, the winner's first, each
+  /// once: more than one for two modules' or two platforms' declarations.
+  func files(declaring name: Int32) -> [Int32] {
+    guard let winner = self[name] else { return [] }
+    var files = [winner.file]
+    for site in later[name] ?? [] where !files.contains(site.file) { files.append(site.file) }
+    return files
+  }
+
   /// Makes room for names numbered below `count`.
   mutating func reserveCapacity(_ count: Int) { first.reserveCapacity(count) }
 

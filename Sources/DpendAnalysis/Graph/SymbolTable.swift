@@ -118,6 +118,12 @@ struct SymbolTable: Sendable {
     return DeclarationSite(file: files[site.file], value: site.value)
   }
 
+  /// The paths of the files declaring types named `name` (resolved), the winner's first.
+  func filesDeclaringType(named name: String) -> [String] {
+    guard let number = names.number(of: name) else { return [] }
+    return types.files(declaring: number).map { files[$0] }
+  }
+
   /// The winning declaration of the protocol named `name` (resolved), with its access.
   func protocolDeclaration(named name: String) -> DeclarationSite<AccessLevel>? {
     guard let number = names.number(of: name), let site = protocols[number] else { return nil }

@@ -433,6 +433,36 @@ import Testing
       ])
   }
 
+  /// Two modules' types of one name: a file sees one of them, which dpend does not tell; a
+  /// resolve passed to an initializer is read when every declaration gives the same key, and
+  /// unread with that reason when they differ.
+  @Test func aTypeDeclaredInTwoModulesIsReadOnlyWhereBothGiveTheSameKey() throws {
+    let onboarding = "final class Session { init(store: Store) {} }\nfinal class Probe { init(clock: Clock) {} }\n"
+    let machine = "final class Session { init(store: Store) {} }\nfinal class Probe { init(clock: Feed) {} }\n"
+    let screen = MarkedText(
+      """
+      import Resolver
+
+      func start() {
+        _ = Session(store: Resolver.1️⃣resolve())
+        _ = Probe(clock: Resolver.2️⃣resolve())
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Onboarding/Session.swift": onboarding, "Machine/Session.swift": machine,
+      "Screen.swift": screen.text,
+    ])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("1️⃣")) missing dependency: nothing registers 'Store'"
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(screen.position("2️⃣")) unread resolve: 'Probe' is declared in 2 files of the analysed sources, which "
+          + "differ in what this call is passed to, and dpend does not tell which one the file sees"
+      ])
+  }
+
   /// A SwiftUI view's memberwise initializer as the compiler makes it: an initialized wrapped
   /// property less visible than internal is no parameter and keeps the initializer internal,
   /// a wrapper made by its attribute's arguments and an optional `var` are parameters with a
