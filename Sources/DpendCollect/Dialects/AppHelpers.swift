@@ -83,9 +83,9 @@ struct AppHelpers {
     // What the factory or instance makes: `{ SystemClock() }`, `instance: SystemClock()`.
     let closureArgument = call.arguments.lazy.compactMap { $0.expression.as(ClosureExprSyntax.self) }.first
     if let closure = call.trailingClosure ?? closureArgument {
-      registration.constructedType = SwinjectDialect.constructed(in: closure)
-    } else if let instance = call.arguments.last?.expression.as(FunctionCallExprSyntax.self) {
-      registration.constructedType = CallShape.constructedType(instance).map(TypeText.normalize)
+      registration.constructedType = ExpressionType.made(by: closure)
+    } else if let instance = call.arguments.last?.expression {
+      registration.constructedType = ExpressionType.constructed(instance)
     }
     if let closure = call.trailingClosure { registration.needs += reader.helperNeeds(in: closure) }
     return registration

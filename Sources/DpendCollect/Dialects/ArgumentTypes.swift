@@ -36,9 +36,9 @@ enum ArgumentTypes {
   /// a literal's (`Int` for `3`), or the declaration's it names (``NameLookup``); `nil` when
   /// unknown.
   static func type(of expression: ExprSyntax) -> String? {
-    if let literal = SwinjectDialect.literalType(expression) { return literal }
+    if let literal = ExpressionType.literal(expression) { return literal }
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-      return SwinjectDialect.literalType(prefix.expression).flatMap { $0 == "Int" || $0 == "Double" ? $0 : nil }
+      return ExpressionType.literal(prefix.expression).flatMap { $0 == "Int" || $0 == "Double" ? $0 : nil }
     }
     if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
       return declaredType(NameLookup.declaration(of: reference.baseName.text, at: Syntax(expression)))
@@ -70,7 +70,7 @@ enum ArgumentTypes {
     switch NameLookup.declaration(of: reference.baseName.text, at: Syntax(expression)) {
     case .local(let binding), .member(let binding):
       guard let value = binding.initializer?.value else { return nil }
-      if let cast = castType(value) { return cast }
+      if let cast = ExpressionType.cast(value) { return cast }
       return value.as(FunctionCallExprSyntax.self).flatMap(CallShape.constructedType).map(TypeText.normalize)
     case .parameter, .bound, .global, .undeclared: return nil
     }
@@ -97,21 +97,7 @@ enum ArgumentTypes {
   /// `let name: T`, `var name = 3`.
   private static func writtenType(_ binding: PatternBindingSyntax) -> String? {
     if let annotation = binding.typeAnnotation { return written(annotation.type.trimmedDescription) }
-    return binding.initializer.flatMap { SwinjectDialect.literalType($0.value) }
-  }
-
-  /// `T` for `x as T` and `x as! T` (not `as?`, whose value is optional and may be nil).
-  private static func castType(_ value: ExprSyntax) -> String? {
-    if let cast = value.as(AsExprSyntax.self), cast.questionOrExclamationMark?.tokenKind != .postfixQuestionMark {
-      return TypeText.normalize(cast.type.trimmedDescription)
-    }
-    guard let sequence = value.as(SequenceExprSyntax.self) else { return nil }
-    let elements = Array(sequence.elements)
-    guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
-      cast.questionOrExclamationMark?.tokenKind != .postfixQuestionMark,
-      let type = elements[2].as(TypeExprSyntax.self)
-    else { return nil }
-    return TypeText.normalize(type.type.trimmedDescription)
+    return binding.initializer.flatMap { ExpressionType.literal($0.value) }
   }
 
   /// The calls whose closure's parameter at an index is of the type their metatype argument

@@ -64,7 +64,7 @@ enum BelumDialect: DialectReading {
     var registration = ContainerRegistration(
       dialect: .belum, types: [], range: reader.nameRange(call), conditions: reader.conditions(of: call))
     if let closure = arguments[0].expression.as(ClosureExprSyntax.self) {
-      registration.constructedType = SwinjectDialect.constructed(in: closure)
+      registration.constructedType = ExpressionType.made(by: closure)
     }
     guard let (written, property) = keyPath(arguments[1].expression) else {
       registration.unread = "the key '\(arguments[1].expression.trimmedDescription)' is not a key path to a member"

@@ -106,20 +106,6 @@ enum CallShape {
     return names.reversed().joined(separator: ".")
   }
 
-  /// ``constructedType(_:)`` with the generic arguments written at the call
-  /// (`Store<AppState>` for `Store<AppState>(…)`): whose initializer's parameters take them.
-  static func constructedTypeWithArguments(_ call: FunctionCallExprSyntax) -> String? {
-    guard let type = constructedType(call) else { return nil }
-    var callee = call.calledExpression
-    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-      let base = member.base
-    {
-      callee = base
-    }
-    guard let generic = callee.as(GenericSpecializationExprSyntax.self) else { return type }
-    return type + generic.genericArgumentClause.trimmedDescription
-  }
-
   /// `type` through what wraps it without changing what it names: attributes and specifiers
   /// (`@escaping`, `inout`), optionals, `some` and `any`, parentheses around one type.
   static func unwrappedType(_ type: TypeSyntax) -> TypeSyntax {

@@ -46,7 +46,7 @@ enum DipDialect {
       // `{ (l: Logger) in … }` is a factory of one runtime argument, a definition of its own
       // beside `{ Feed() }`; Dip fills it by auto-wiring when resolved without arguments.
       registration.argumentCount = parameterCount(closure)
-      constructed = SwinjectDialect.constructed(in: closure)
+      constructed = ExpressionType.made(by: closure)
       let returned = returnedTypeNode(closure)
       fromFactory = returned.map { TypeText.normalize($0.trimmedDescription) } ?? constructed
       if declared == nil {
@@ -238,7 +238,7 @@ enum DipDialect {
       var site = ResolveSite(
         dialect: .dip,
         type: .parameter(
-          of: TypeText.normalize(CallShape.constructedTypeWithArguments(call)!), labels: list.map { $0.label?.text },
+          of: ExpressionType.constructed(ExprSyntax(call))!, labels: list.map { $0.label?.text },
           position: position), isRequired: true, range: reader.range(argument.expression),
         conditions: reader.conditions(of: argument))
       site.isFactoryArgument = true

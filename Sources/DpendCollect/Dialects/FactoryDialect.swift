@@ -67,7 +67,7 @@ enum FactoryDialect: DialectReading {
       registration.unread = "the factory is not a closure written in the definition: its needs are unknown"
       return registration
     }
-    registration.constructedType = SwinjectDialect.constructed(in: closure)
+    registration.constructedType = ExpressionType.made(by: closure)
     let finder = AnyCallFinder(enteringClosures: false)
     finder.walk(closure.statements)
     for call in finder.calls {

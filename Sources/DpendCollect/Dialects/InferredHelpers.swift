@@ -159,7 +159,7 @@ struct InferredHelpers {
     let closures = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) } + [call.trailingClosure]
     if let closure = closures.compactMap({ $0 }).first {
       registration.needs = reader.needs(in: closure.statements, dialect: helper.dialect)
-      registration.constructedType = SwinjectDialect.constructed(in: closure)
+      registration.constructedType = ExpressionType.made(by: closure)
       if helper.dialect == .swinject {
         // `{ r in }`, `{ (r, url: URL?) in }`: every parameter after the resolver is a
         // runtime argument.

@@ -111,7 +111,7 @@ enum ResolverDialect: DialectReading {
     var fromFactory: String?
     if let closure = CallShape.closure(call, label: "factory") {
       registration.needs = reader.needs(in: closure.statements, dialect: .resolver, names: resolveNames)
-      registration.constructedType = SwinjectDialect.constructed(in: closure)
+      registration.constructedType = ExpressionType.made(by: closure)
       let returned = DipDialect.returnedTypeNode(closure)
       fromFactory = returned.map { TypeText.normalize($0.trimmedDescription) } ?? registration.constructedType
       if declared == nil {

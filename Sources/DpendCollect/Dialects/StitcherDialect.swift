@@ -212,12 +212,10 @@ enum StitcherDialect: DialectReading {
   /// `Impl(…)` (an autoclosure), `{ Impl(…) }`, `{ () -> P in … }`, `{ … as P }`.
   private static func constructedType(by factory: ExprSyntax) -> String? {
     if let type = CallShape.initializerReference(factory) ?? CallShape.metatype(factory) { return type }
-    if let call = factory.as(FunctionCallExprSyntax.self) {
-      return CallShape.constructedType(call).map(TypeText.normalize)
-    }
+    if factory.is(FunctionCallExprSyntax.self) { return ExpressionType.constructed(factory) }
     guard let closure = factory.as(ClosureExprSyntax.self) else { return nil }
     if let declared = DipDialect.returnedTypeNode(closure) { return TypeText.normalize(declared.trimmedDescription) }
-    return SwinjectDialect.constructed(in: closure)
+    return ExpressionType.made(by: closure)
   }
 
   /// `singleton` for `.scope(.singleton)`, `managed` for `.scope(.managed(by: publisher))`.

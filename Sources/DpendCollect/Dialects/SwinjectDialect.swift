@@ -48,7 +48,7 @@ enum SwinjectDialect {
       registration.argumentCount = max(0, parameterCount(closure) - 1)
       registration.argumentTypes = ArgumentTypes.ofFactory(closure)
       registration.needs = reader.needs(in: closure.statements, dialect: .swinject)
-      registration.constructedType = constructed(in: closure)
+      registration.constructedType = ExpressionType.made(by: closure)
     }
     for (chainedName, chained) in CallShape.chained(after: call) {
       switch chainedName {
@@ -121,55 +121,5 @@ enum SwinjectDialect {
     case .parameterClause(let clause)?: return clause.parameters.count
     case nil: return 1
     }
-  }
-
-  /// `String`, `Int`, `Double` or `Bool` for a literal of that type, as Swift infers it.
-  static func literalType(_ expression: ExprSyntax) -> String? {
-    if expression.is(StringLiteralExprSyntax.self) { return "String" }
-    if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
-    if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
-    if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
-    return nil
-  }
-
-  /// The type the closure returns by constructing it: `Impl(…)` as its only or returned expression.
-  static func constructed(in closure: ClosureExprSyntax) -> String? {
-    guard let last = closure.statements.last?.item else { return nil }
-    var expression: ExprSyntax?
-    if let statement = last.as(ReturnStmtSyntax.self) {
-      expression = statement.expression
-    } else {
-      expression = last.as(ExprSyntax.self)
-    }
-    if let sequence = expression?.as(SequenceExprSyntax.self) { expression = sequence.elements.first }
-    // `try Impl(…)`, `Impl(…)!`, `(Impl(…))`.
-    while true {
-      if let wrapped = expression?.as(TryExprSyntax.self) {
-        expression = wrapped.expression
-      } else if let wrapped = expression?.as(ForceUnwrapExprSyntax.self) {
-        expression = wrapped.expression
-      } else if let tuple = expression?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
-        expression = tuple.elements.first?.expression
-      } else {
-        break
-      }
-    }
-    // `{ "Lato" }`, `{ 42 }`: a literal's type (a key only partly readable otherwise
-    // silences only resolves of that type, SPEC 8.5).
-    if let literal = expression.flatMap(literalType) { return literal }
-    guard let call = expression?.as(FunctionCallExprSyntax.self), let type = CallShape.constructedType(call) else {
-      return nil
-    }
-    // `NSCache<NSString, UIImage>()` makes `NSCache<NSString,UIImage>`, not any `NSCache`.
-    var callee = call.calledExpression
-    if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-      let base = member.base
-    {
-      callee = base
-    }
-    if let generic = callee.as(GenericSpecializationExprSyntax.self) {
-      return TypeText.normalize(type + generic.genericArgumentClause.trimmedDescription)
-    }
-    return TypeText.normalize(type)
   }
 }

@@ -83,8 +83,8 @@ enum ExpectedType {
     {
       let labels = list.map { $0.label?.text }
       let position = list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0
-      if let constructed = CallShape.constructedTypeWithArguments(call) {
-        return .found(.parameter(of: TypeText.normalize(constructed), labels: labels, position: position))
+      if let constructed = ExpressionType.constructed(ExprSyntax(call)) {
+        return .found(.parameter(of: constructed, labels: labels, position: position))
       }
       // `services: .init(api: resolve())`: an initializer of the type the `.init` is expected as.
       guard isImplicitInitializer(call) else { return nil }
