@@ -18,9 +18,10 @@ public struct ContainerTypeLookup {
   /// scope outwards (`ViewModel` in `BasketScreen` is `BasketScreen.ViewModel`), typealiases
   /// followed, a generic's arguments kept; a name the sources do not declare, as written.
   public var canonical: (_ name: String, _ scope: String) -> String = { name, _ in name }
-  /// Every declaration of the type with this qualified name, one a file, the winner first:
-  /// more than one for two modules' or two platforms' types, of which a file sees one.
-  public var declarations: (String) -> [TypeDeclaration] = { _ in [] }
+  /// Every declaration of the type with this qualified name, one a file, the winner first,
+  /// when the sources declare it in more than one file (two modules' or two platforms' types,
+  /// of which a file sees one); empty when in one, without reading it again.
+  public var alternatives: (String) -> [TypeDeclaration] = { _ in [] }
   /// The initializers the extensions of the type with this qualified name add, in path order.
   public var extensionInitializers: (String) -> [Initializer] = { _ in [] }
 
@@ -71,11 +72,11 @@ public struct ContainerTypeLookup {
       guard let site = symbols.protocolDeclaration(named: name) else { return nil }
       return declarations(site.file)?.protocols.first { $0.name == name }?.inheritance.map(\.name)
     }
-    self.declarations = { name in
+    alternatives = { name in
       record(name)
-      return symbols.filesDeclaringType(named: name).compactMap { file in
-        declarations(file)?.types.first { $0.name == name }
-      }
+      let files = symbols.filesDeclaringType(named: name)
+      guard files.count > 1 else { return [] }
+      return files.compactMap { file in declarations(file)?.types.first { $0.name == name } }
     }
     canonical = { name, scope in
       // `FinderModel<RunLoop>`: the generic's name resolved, its arguments as written.
@@ -132,12 +133,14 @@ public struct ContainerTypeLookup {
       }
       // Two modules' `StateMachine`s: the file sees one, which dpend does not tell; read
       // when every one gives the same answer.
-      if let name = [owner, declaringType].first(where: { self.declarations($0).count > 1 }) {
-        let readings = self.declarations(name).map { alternative in
+      for name in owner == declaringType ? [owner] : [owner, declaringType] {
+        let alternatives = self.alternatives(name)
+        guard alternatives.count > 1 else { continue }
+        let readings = alternatives.map { alternative in
           var one = self
           let others = self.declaration
           one.declaration = { $0 == name ? alternative : others($0) }
-          one.declarations = { _ in [] }
+          one.alternatives = { _ in [] }
           return one.reading(type)
         }
         guard readings.allSatisfy({ $0 == readings[0] }) else {

@@ -5,9 +5,8 @@ import SwiftSyntax
 /// annotations, and a resolve's arguments typed by a literal or by the declaration they name
 /// (a parameter, a local, a property of the enclosing type, as ``NameLookup`` finds it).
 /// Swinject's key holds the arguments' types, so `Int` passed where the factory takes `Int?`
-/// finds nothing. Anything
-/// not written — an untyped parameter, a call's result, a name bound by a pattern — is `""`:
-/// unknown, and silent.
+/// finds nothing. Anything not written — an untyped parameter, a call's result, a name bound
+/// by a pattern — is `""`: unknown, and silent.
 enum ArgumentTypes {
   /// The annotated types of `closure`'s parameters after the first (the resolver):
   /// `["Int", "String?"]` for `{ (r: Resolver, id: Int, title: String?) in … }`; empty when

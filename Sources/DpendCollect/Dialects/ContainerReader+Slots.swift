@@ -49,16 +49,12 @@ extension ContainerReader {
 
   // MARK: Uses
 
-  /// The dialect of the container the closure parameter `name` visible at `node` receives,
-  /// when the closure is passed at a slot of the vocabulary; `nil` when `name` is bound
-  /// otherwise, or not at all.
-  func slotDialect(of name: String, at node: some SyntaxProtocol) -> Dialect? {
-    guard let slots = inferred?.slots, !slots.isEmpty,
-      case .parameter(let parameter) = NameLookup.declaration(of: name, at: Syntax(node)),
-      let closure = parameter.closure, let passing = EnclosingScopes.passing(closure.node)
-    else { return nil }
+  /// The dialect of the container a closure's parameter receives, when the closure is passed
+  /// at a slot of the vocabulary; `nil` for any other parameter.
+  func slotDialect(of parameter: NameLookup.Parameter) -> Dialect? {
+    guard let slots = inferred?.slots, !slots.isEmpty, let passing = parameter.passing else { return nil }
     return slots[passing.callee]?.first { slot in
-      slot.position == closure.position && passing.label.map { $0 == slot.label } ?? true
+      slot.position == passing.position && passing.label.map { $0 == slot.label } ?? true
     }?.dialect
   }
 }

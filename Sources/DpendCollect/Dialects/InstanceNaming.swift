@@ -46,9 +46,7 @@ final class InstanceNaming {
       switch NameLookup.declaration(of: name, at: node) {
       case .parameter(let parameter):
         // The resolver a factory is given: the registration's container, filled in with it.
-        if let closure = parameter.closure, closure.position == 0,
-          let callee = EnclosingScopes.passing(closure.node)?.callee, Self.factoryCalls.contains(callee)
-        {
+        if let passing = parameter.passing, passing.position == 0, Self.factoryCalls.contains(passing.callee) {
           return InstanceReference(candidates: [], isFactoryResolver: true)
         }
         return nil

@@ -17,6 +17,13 @@ enum NameLookup {
     var isVariadic = false
     /// For a closure's parameter: the closure and the parameter's place among its own.
     var closure: (node: ClosureExprSyntax, position: Int)?
+
+    /// For a closure's parameter: the function or type the closure is passed to, its argument
+    /// label (``EnclosingScopes/passing(_:)``) and the parameter's place; `nil` otherwise.
+    var passing: (callee: String, label: String??, position: Int)? {
+      guard let closure, let passing = EnclosingScopes.passing(closure.node) else { return nil }
+      return (passing.callee, passing.label, closure.position)
+    }
   }
 
   /// What a name stands for.
@@ -77,12 +84,6 @@ enum NameLookup {
       current = parent.parent
     }
     return nil
-  }
-
-  /// The binding of the global variable `name` declared at the top level of the file of `node`.
-  static func global(named name: String, at node: Syntax) -> PatternBindingSyntax? {
-    guard let file = node.root.as(SourceFileSyntax.self) else { return nil }
-    return global(named: name, in: file.statements)
   }
 
   /// The qualified name of the type or extended type around `node` (`Outer.Inner`); `nil` at

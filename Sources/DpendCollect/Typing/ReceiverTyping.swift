@@ -61,14 +61,12 @@ extension ContainerReader {
   /// workspace.
   private func container(named name: String, at node: Syntax, depth: Int) -> ReceiverContainer? {
     guard name != "self", name != "Self" else { return nil }
-    if let dialect = slotDialect(of: name, at: node) { return ReceiverContainer(name: name, dialect: dialect) }
     switch NameLookup.declaration(of: name, at: node) {
     case .parameter(let parameter):
+      if let dialect = slotDialect(of: parameter) { return ReceiverContainer(name: name, dialect: dialect) }
       guard let type = parameter.type else {
         // The factory's own parameter: `register(P.self) { r in … }` passes the resolver.
-        guard let closure = parameter.closure, closure.position == 0,
-          EnclosingScopes.passing(closure.node)?.callee == "register"
-        else { return nil }
+        guard let passing = parameter.passing, passing.position == 0, passing.callee == "register" else { return nil }
         return dialects.first { $0 == .swinject || $0 == .resolver }.map { ReceiverContainer(name: name, dialect: $0) }
       }
       return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) }
