@@ -225,6 +225,7 @@ final class DeclarationWalker {
       range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
       closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false)
     declared.propertyTypes = members.propertyTypes(in: declarations)
+    declared.staticTypes = members.staticTypes(in: declarations, enumName: kind == .enum ? qualifiedName : nil)
     declared.declaresNoInitializer = kind == .class && !declaresInitializer
     if generics != nil { declared.genericParameters = genericParameters(decl, kind: kind) }
     summary.types.append(declared)
@@ -291,6 +292,7 @@ final class DeclarationWalker {
       methods: members.methods(in: declarations, defaultAccess: defaultAccess, typeAccess: .open),
       range: ranges.range(of: extendedType), closingBrace: body.flatMap(closingBrace(of:)))
     declared.initializers = members.initializers(in: declarations, typeAccess: written ?? .internal).usable
+    declared.staticTypes = members.staticTypes(in: declarations, enumName: nil)
     summary.extensions.append(declared)
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.

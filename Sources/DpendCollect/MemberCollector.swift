@@ -50,6 +50,11 @@ struct MemberCollector {
   private static let patternIdentifier = Slot(\IdentifierPatternSyntax.identifier)
   private static let accessorBlockAccessors = Slot(\AccessorBlockSyntax.accessors)
   private static let accessorSpecifier = Slot(\AccessorDeclSyntax.accessorSpecifier)
+  private static let initializerValue = Slot(\InitializerClauseSyntax.value)
+  private static let calledExpression = Slot(\FunctionCallExprSyntax.calledExpression)
+  private static let referenceName = Slot(\DeclReferenceExprSyntax.baseName)
+  private static let caseElements = Slot(\EnumCaseDeclSyntax.elements)
+  private static let caseElementName = Slot(\EnumCaseElementSyntax.name)
   private static let memberTypeBase = Slot(\MemberTypeSyntax.baseType)
   private static let memberTypeName = Slot(\MemberTypeSyntax.name)
   private static let identifierTypeName = Slot(\IdentifierTypeSyntax.name)
@@ -121,6 +126,83 @@ struct MemberCollector {
       }
     }
     return types
+  }
+
+  /// The types of the static members among `members`, by name (``TypeDeclaration/staticTypes``):
+  /// a static or class property's annotation or the type its value constructs (`static let
+  /// shared = Session()`), a static method's declared result, and, for an enum (`enumName`),
+  /// each case's. A name given two different types (overloads) is left out: Swift picks one by
+  /// context, which a factory's value does not give.
+  func staticTypes(in members: [RawNode], enumName: String?) -> [String: String] {
+    var types: [String: String] = [:]
+    var ambiguous: Set<String> = []
+    func add(_ name: String, _ type: String) {
+      guard !type.isEmpty, !ambiguous.contains(name) else { return }
+      if let known = types[name], known != type {
+        types[name] = nil
+        ambiguous.insert(name)
+      } else {
+        types[name] = type
+      }
+    }
+    func written(_ type: RawNode) -> String {
+      guard !type.hasError else { return "" }
+      let reference = RawTypeReader.reference(type, ranges: ranges)
+      return reference.name.isEmpty ? "" : reference.name + (reference.isOptional ? "?" : "")
+    }
+    for decl in members {
+      switch decl.kind {
+      case .variableDecl:
+        var children = decl.children
+        guard Modifiers.contains(children(Self.variableModifiers), where: { $0 == "static" || $0 == "class" }) else {
+          continue
+        }
+        for binding in children(Self.variableBindings)?.elements ?? [] {
+          var parts = binding.children
+          guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
+            let identifier = pattern.child(Self.patternIdentifier)
+          else { continue }
+          if let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
+            add(identifier.text, written(type))
+          } else if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
+            let constructed = Self.constructedName(value)
+          {
+            add(identifier.text, constructed)
+          }
+        }
+      case .functionDecl:
+        var children = decl.children
+        guard Modifiers.contains(children(Self.functionModifiers), where: { $0 == "static" || $0 == "class" }),
+          let name = children(Self.functionName)
+        else { continue }
+        let generics = children(Self.functionGenerics)
+        let returned = children(Self.functionSignature)?.child(Self.signatureReturn)?.child(Self.returnType)
+        // A generic method's result may be its caller's type; no result is `Void`.
+        guard generics == nil, let returned else {
+          ambiguous.insert(name.text)
+          types[name.text] = nil
+          continue
+        }
+        add(name.text, written(returned))
+      case .enumCaseDecl:
+        guard let enumName else { continue }
+        for element in decl.child(Self.caseElements)?.elements ?? [] {
+          if let name = element.child(Self.caseElementName) { add(name.text, enumName) }
+        }
+      default: continue
+      }
+    }
+    return types
+  }
+
+  /// `Session` for `Session()`: a call of a capitalized name, which constructs that type;
+  /// `nil` for any other expression.
+  private static func constructedName(_ value: RawNode) -> String? {
+    guard value.kind == .functionCallExpr, let callee = value.child(calledExpression),
+      callee.kind == .declReferenceExpr,
+      let name = callee.child(referenceName)?.text, name.first?.isUppercase == true
+    else { return nil }
+    return name
   }
 
   /// The initializer the compiler synthesizes when none is declared: a struct's memberwise

@@ -9,7 +9,8 @@ extension Dialect {
 extension ResolvedType {
   /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
   /// `named`, 2 for `parameter`, 3 for `member`, 4 for `initializerParameter` (its labels and
-  /// position, then the type it is of), 5 for `functionResult` (then the type it is of).
+  /// position, then the type it is of), 5 for `functionResult` (then the type it is of), 6 for
+  /// `staticMember` (like `member`).
   static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var tag = 0
     var name = ""
@@ -24,8 +25,9 @@ extension ResolvedType {
     case .member(let owner, let member): (tag, name, labels) = (3, owner, [member])
     case .initializerParameter(let of, let written, let at): (tag, outer, labels, position) = (4, of, written, at)
     case .functionResult(let of): (tag, outer) = (5, of)
+    case .staticMember(let owner, let member): (tag, name, labels) = (6, owner, [member])
     }
-    try coder.codeTag(&tag, below: 6, "resolved type")
+    try coder.codeTag(&tag, below: 7, "resolved type")
     if tag == 0 {
       type = nil
       return
@@ -51,12 +53,13 @@ extension ResolvedType {
       try coder.codeOptionalStrings(&labels)
       try coder.code(&position)
     }
-    if tag == 3 { try coder.codeOptionalStrings(&labels) }
+    if tag == 3 || tag == 6 { try coder.codeOptionalStrings(&labels) }
     guard coder.isReading else { return }
     switch tag {
     case 1: type = .named(name)
     case 2: type = .parameter(of: name, labels: labels, position: position)
-    default: type = .member(of: name, name: labels.first.flatMap { $0 } ?? "")
+    case 3: type = .member(of: name, name: labels.first.flatMap { $0 } ?? "")
+    default: type = .staticMember(of: name, name: labels.first.flatMap { $0 } ?? "")
     }
   }
 }
@@ -130,7 +133,7 @@ extension ContainerRegistration: BinaryCoded {
     try coder.code(&gate)
     try coder.code(&instance)
     try coder.code(&statement)
-    try coder.codeOptionalString(&valueBase)
+    try ResolvedType.code(&valueType, &coder)
   }
 }
 

@@ -111,6 +111,11 @@ public indirect enum ResolvedType: Hashable, Sendable {
   /// The result of the function type `of` names: the value is returned by a closure passed
   /// as a parameter of that type (`interceptor: { resolve() }` for `interceptor: () -> I`).
   case functionResult(of: ResolvedType)
+  /// The declared type of the static property or enum case `name` of the type `of` names, or
+  /// the declared result of its static method `name` (`AppConfiguration.restServer`,
+  /// `Application.current()`, `WebComponent.accounts`): a factory's value; found in that
+  /// type's declaration and its extensions'.
+  case staticMember(of: String, name: String)
 }
 
 /// One place that asks a container for an instance.
@@ -181,10 +186,12 @@ public struct ContainerRegistration: Hashable, Sendable {
   public var name: String?
   /// `true` when the name or tag is computed: the registration may answer any name.
   public var nameIsComputed = false
-  /// For a factory whose value's type is not read: the type whose static member it returns
-  /// (`URLSession` in `register { URLSession.shared }`). When the sources do not declare that
-  /// type, the value is a library's, and the registration answers no type they declare.
-  public var valueBase: String?
+  /// For a factory whose registered type is not written: the type of the value it returns
+  /// where another file declares it (`.staticMember(of: "URLSession", name: "shared")` for
+  /// `register { URLSession.shared }`), typed by the lookup of the analysed sources. When the
+  /// sources do not declare that type, the value is a library's, and the registration answers
+  /// no type they declare.
+  public var valueType: ResolvedType?
   /// Runtime arguments the factory takes.
   public var argumentCount: Int
   /// The types of the runtime arguments the factory takes, in order, as its closure's

@@ -104,6 +104,11 @@ public struct TypeDeclaration: Hashable, Sendable {
   /// The instance properties whose type is written, by name (`presenter` → `Presenter!`),
   /// normalized: what an assignment to one expects (SPEC 10).
   public var propertyTypes: [String: String] = [:]
+  /// The types of its static members where written, by name, normalized: a static or class
+  /// property's annotation or the type its value constructs (`static let shared = Session()`),
+  /// a static method's declared result (one name, one result), an enum case's enum: what a
+  /// factory returning `Type.member` makes (SPEC 10).
+  public var staticTypes: [String: String] = [:]
   /// `true` for a class that writes no `init`: it inherits its superclass's designated
   /// initializers, as Swift gives them (``initializers`` holds the implicit one, if any).
   public var declaresNoInitializer = false
@@ -140,6 +145,8 @@ public struct ExtensionDeclaration: Hashable, Sendable {
   /// The initializers it adds that can make an instance (a class's `convenience init`, a
   /// struct's), in declaration order: the container check matches calls against them too.
   public var initializers: [Initializer] = []
+  /// The types of the static members it adds (``TypeDeclaration/staticTypes``).
+  public var staticTypes: [String: String] = [:]
   /// The extended type's name in the extension header.
   public var range: SourceRange
   /// The `#if` conditions it is declared under, outermost first; empty outside any.

@@ -234,7 +234,9 @@ struct ContainerCheck {
   /// declare (a library's `URLSession.shared`) and `type` is one they declare: such a value
   /// is never of an app's own type.
   private func isLibraryValue(_ registration: ContainerRegistration, answering type: String) -> Bool {
-    guard let base = registration.valueBase, lookup.declaration(base) == nil, !lookup.isProtocol(base) else {
+    guard case .staticMember(let base, _)? = registration.valueType, lookup.declaration(base) == nil,
+      !lookup.isProtocol(base)
+    else {
       return false
     }
     return lookup.declaration(type) != nil || lookup.protocolInheritance(type) != nil

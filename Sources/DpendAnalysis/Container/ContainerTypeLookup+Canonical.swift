@@ -8,6 +8,20 @@ extension ContainerTypeLookup {
   public func canonicalized(_ registration: ContainerRegistration) -> ContainerRegistration {
     var registration = registration
     registration.types = registration.types.map { canonical($0, registration.lookupScope) }
+    // `register { AppConfiguration.restServer }`: the value's type as the sources declare it.
+    if registration.unread != nil, let valueType = registration.valueType {
+      switch reading(valueType) {
+      case .type(let type):
+        // The registered type first, then the `.implements` ones written beside it.
+        registration.types.insert(type, at: 0)
+        registration.unread = nil
+      case .unread(let reason):
+        // A type the sources declare, whose member does not tell: that is why it is unread.
+        if case .staticMember(let owner, _) = valueType, declaration(canonical(owner, "")) != nil {
+          registration.unread = reason
+        }
+      }
+    }
     if !registration.argumentTypes.isEmpty {
       registration.argumentTypes = registration.argumentTypes.map { canonicalArgument($0, registration.lookupScope) }
     }
@@ -56,7 +70,7 @@ extension ContainerTypeLookup {
     }
     return summary.resolveSites.allSatisfy(plain)
       && summary.registrations.allSatisfy { registration in
-        registration.types.allSatisfy { canonical($0, registration.lookupScope) == $0 }
+        registration.valueType == nil && registration.types.allSatisfy { canonical($0, registration.lookupScope) == $0 }
           && registration.argumentTypes.allSatisfy { same($0, registration.lookupScope) }
           && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
       }

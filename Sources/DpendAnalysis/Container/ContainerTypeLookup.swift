@@ -24,6 +24,10 @@ public struct ContainerTypeLookup {
   public var alternatives: (String) -> [TypeDeclaration] = { _ in [] }
   /// The initializers the extensions of the type with this qualified name add, in path order.
   public var extensionInitializers: (String) -> [Initializer] = { _ in [] }
+  /// The types of the static members the extensions of the type with this qualified name add
+  /// (``ExtensionDeclaration/staticTypes``), by name; a name two extensions type differently
+  /// is left out.
+  public var extensionStaticTypes: (String) -> [String: String] = { _ in [:] }
 
   public init(
     declaration: @escaping (String) -> TypeDeclaration?, conformances: @escaping (String) -> [String],
@@ -42,7 +46,7 @@ public struct ContainerTypeLookup {
     self.init(
       symbols: symbols,
       declarations: { path in summaries.declarations(of: path).map { ($0.types, $0.protocols) } },
-      extensions: { summaries.declarations(of: $0)?.extensionInitializers ?? [] }, watch: watch)
+      extensions: { summaries.declarations(of: $0)?.extensionMembers ?? [] }, watch: watch)
   }
 
   /// The lookups through `symbols`, reading the types and protocols a file declares from
@@ -50,7 +54,7 @@ public struct ContainerTypeLookup {
   init(
     symbols: SymbolTable,
     declarations: @escaping (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?,
-    extensions: @escaping (String) -> [(type: String, initializers: [Initializer])], watch: NameWatch?
+    extensions: @escaping (String) -> [ExtensionDeclaration], watch: NameWatch?
   ) {
     func record(_ name: String) { watch?.names.append(SymbolTable.lastComponent(name)) }
     self.init(
@@ -85,11 +89,25 @@ public struct ContainerTypeLookup {
     }
     // `extension Client { convenience init(restServer:) }` in another file: the symbol table
     // reports the name when such an extension changes, and the file is read for its text.
-    extensionInitializers = { name in
+    func extensionsOf(_ name: String) -> [ExtensionDeclaration] {
       record(name)
       return symbols.extensionFiles(of: name).flatMap { file in
-        extensions(file).filter { symbols.resolve($0.type, in: "") == name }.flatMap(\.initializers)
+        extensions(file).filter { symbols.resolve($0.extendedType, in: "") == name }
       }
+    }
+    extensionInitializers = { name in extensionsOf(name).flatMap(\.initializers) }
+    extensionStaticTypes = { name in
+      var types: [String: String] = [:]
+      var ambiguous: Set<String> = []
+      for (member, type) in extensionsOf(name).flatMap(\.staticTypes) where !ambiguous.contains(member) {
+        if let known = types[member], known != type {
+          types[member] = nil
+          ambiguous.insert(member)
+        } else {
+          types[member] = type
+        }
+      }
+      return types
     }
   }
 
@@ -173,7 +191,9 @@ public struct ContainerTypeLookup {
       // `Store<State>` in `Router<State>`, made as `Router<AppState>`: `Store<AppState>`; made as
       // `Wallet`, a `Group<Int>` writing no `init`, `Model` in `Group<Model>` is `Int`.
       let known = declaringType == owner ? arguments : inherited
-      if !generics.isEmpty, generics.count == known.count, !known.contains(""), !declaringType.contains(".") {
+      if !generics.isEmpty, generics.count == known.count, !known.contains(where: { $0.isEmpty || $0 == "_" }),
+        !declaringType.contains(".")
+      {
         parameterType = Self.substituting(Dictionary(zip(generics, known)) { first, _ in first }, in: parameterType)
       } else if declaration.isGeneric {
         // A generic type's parameter may be written with its generic parameters (`Store<State>`
@@ -202,11 +222,40 @@ public struct ContainerTypeLookup {
       return Self.functionResult(written).map(Reading.type)
         ?? .unread("the closure is passed as '\(written)', which is no function type returning a key")
     case .member(let owner, let name)?:
-      guard var written = declaration(owner)?.propertyTypes[name] else {
-        return .unread("the analysed sources declare no property '\(name)' with a written type in '\(owner)'")
+      // `let presenter = Presenter<Feed>()`: the generic's property, its parameters given those arguments.
+      let (base, arguments) = Self.genericArguments(of: owner)
+      guard let declaration = declaration(base), var written = declaration.propertyTypes[name] else {
+        return .unread("the analysed sources declare no property '\(name)' with a written type in '\(base)'")
       }
       if written.hasSuffix("?") { written.removeLast() }
-      return .type(canonical(written, owner))
+      let generics = declaration.genericParameters
+      if Self.typeNames(in: written).contains(where: generics.contains) {
+        // `Presenter<_>`: an argument the code leaves to Swift (a generic parameter around).
+        guard generics.count == arguments.count, !arguments.contains("_"), !base.contains(".") else {
+          return .unread(
+            "the property's type '\(written)' names generic parameters of '\(base)' that the code leaves "
+              + "to Swift to infer")
+        }
+        written = Self.substituting(Dictionary(zip(generics, arguments)) { first, _ in first }, in: written)
+      }
+      return .type(canonical(written, base))
+    case .staticMember(let written, let name)?:
+      let owner = canonical(written, "")
+      guard let declaration = declaration(owner) else {
+        return .unread(
+          "'\(written)' is no type the analysed sources declare, so the type of '\(written).\(name)' is unknown")
+      }
+      guard let type = declaration.staticTypes[name] ?? extensionStaticTypes(owner)[name] else {
+        return .unread(
+          "the analysed sources declare no static member '\(name)' of '\(written)' with one written type")
+      }
+      let generics = declaration.genericParameters
+      if Self.typeNames(in: type).contains(where: { generics.contains($0) || $0 == "Self" }) {
+        return .unread("the type of '\(written).\(name)', '\(type)', names generic parameters of '\(owner)'")
+      }
+      // `static var name: String?` makes the key `String?`, which no resolve of `String` finds.
+      let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+      return .type(canonical(base, owner) + (base == type ? "" : "?"))
     case nil: return .unread(Self.unknownParameter)
     }
   }

@@ -41,8 +41,9 @@ struct FileInterface: Hashable, Sendable {
   struct ExtensionEntry: Hashable, Sendable {
     var extendedType: String
     var inheritance: [String]
-    /// The digest of the initializers it adds, 0 for none: another file's container code
-    /// matches calls against them (``SymbolTable/extensionFiles(of:)``).
+    /// The digest of the initializers and static members' types it adds, 0 for none: another
+    /// file's container code matches calls against them and types factories' values by them
+    /// (``SymbolTable/extensionFiles(of:)``).
     var initializers: UInt64 = 0
   }
 
@@ -77,8 +78,18 @@ struct FileInterface: Hashable, Sendable {
     extensions = summary.extensions.map {
       ExtensionEntry(
         extendedType: $0.extendedType, inheritance: $0.inheritance.map(\.name),
-        initializers: $0.initializers.isEmpty ? 0 : StableHash.of(BinaryCoder.encoded($0.initializers)[...]))
+        initializers: Self.membersDigest($0))
     }
+  }
+
+  /// The digest of what an extension adds that container code reads of another file: its
+  /// initializers and its static members' types; 0 for none.
+  private static func membersDigest(_ declaration: ExtensionDeclaration) -> UInt64 {
+    guard !declaration.initializers.isEmpty || !declaration.staticTypes.isEmpty else { return 0 }
+    var members = declaration
+    (members.extendedType, members.inheritance, members.methods) = ("", [], [])
+    (members.range, members.conditions, members.closingBrace) = (SourceRange(), [], nil)
+    return StableHash.of(BinaryCoder.encoded(members)[...])
   }
 
   /// The interface of a file that declares nothing.

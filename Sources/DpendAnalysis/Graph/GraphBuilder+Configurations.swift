@@ -79,7 +79,7 @@ extension GraphBuilder {
             reads?.paths.insert(path)
             return shelf.declarations(of: path).map { ($0.types, $0.protocols) }
           },
-          extensions: { shelf.declarations(of: $0)?.extensionInitializers ?? [] }, watch: watch)
+          extensions: { shelf.declarations(of: $0)?.extensionMembers ?? [] }, watch: watch)
       }, declarations: { shelf.declarations(of: $0).map { ($0.types, $0.protocols) } }, mentions: mentionsOfFile,
       visibility: settings.visibility)
     let (diagnostics, stageReport) = containerStage.update(inputs)

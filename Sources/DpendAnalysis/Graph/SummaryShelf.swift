@@ -17,8 +17,8 @@ final class SummaryShelf: Sendable {
     var types: [TypeDeclaration]
     var protocols: [ProtocolDeclaration]
     var extensionConformances: [(type: String, conformances: [String])]
-    /// The initializers its extensions add, by extended type as written.
-    var extensionInitializers: [(type: String, initializers: [Initializer])]
+    /// Its extensions that add initializers or static members, without their methods.
+    var extensionMembers: [ExtensionDeclaration]
 
     init(_ summary: FileSummary) {
       types = summary.types.map { type in
@@ -31,8 +31,10 @@ final class SummaryShelf: Sendable {
       extensionConformances = summary.extensions.filter { !$0.inheritance.isEmpty }.map {
         ($0.extendedType, $0.inheritance.map(\.name))
       }
-      extensionInitializers = summary.extensions.filter { !$0.initializers.isEmpty }.map {
-        ($0.extendedType, $0.initializers)
+      extensionMembers = summary.extensions.filter { !$0.initializers.isEmpty || !$0.staticTypes.isEmpty }.map {
+        var members = $0
+        members.methods = []
+        return members
       }
     }
   }

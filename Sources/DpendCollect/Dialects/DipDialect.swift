@@ -66,7 +66,7 @@ enum DipDialect {
       // Unknown key: the registration might answer any resolve (see `ContainerCheck`), but
       // for the keys written beside it, which it answers and alone is silent on (SPEC 10).
       registration.unread = "the registered type is inferred from the factory's body"
-      registration.valueBase = CallShape.closure(call, label: "factory").flatMap(staticMemberBase)
+      registration.valueType = CallShape.closure(call, label: "factory").flatMap(valueDeclaredElsewhere)
     }
     // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
     for (name, chained) in CallShape.chained(after: call)
@@ -158,17 +158,14 @@ enum DipDialect {
     return type.type
   }
 
-  /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that
-  /// `as P` can follow as is: no operator sequence, whose last operand `as` would bind to.
-  /// `URLSession` for a factory `{ URLSession.shared }`: the type whose static member the
-  /// closure returns; `nil` for any other body.
-  static func staticMemberBase(_ closure: ClosureExprSyntax) -> String? {
-    guard let member = onlyExpression(closure)?.as(MemberAccessExprSyntax.self),
-      let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true
-    else { return nil }
-    return base
+  /// The type of a factory `{ URLSession.shared }`'s value as another file declares it
+  /// (``ExpressionType/declaredElsewhere(_:)``); `nil` for any other body.
+  static func valueDeclaredElsewhere(_ closure: ClosureExprSyntax) -> ResolvedType? {
+    onlyExpression(closure).flatMap(ExpressionType.declaredElsewhere)
   }
 
+  /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that
+  /// `as P` can follow as is: no operator sequence, whose last operand `as` would bind to.
   static func onlyExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
     guard closure.statements.count == 1, let item = closure.statements.first?.item else { return nil }
     guard let expression = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self),

@@ -143,22 +143,19 @@ struct ResolveContext {
     return trappingFunctions.contains(name)
   }
 
-  /// The declared type of the variable `x` (a local, a property of the type declaration
-  /// around, a global; ``NameLookup``) or of the property `self.x`; `nil` when not written or
-  /// declared elsewhere (``ExpectedType/assignedMember(_:)`` finds those).
+  /// The type of the variable `x` (a local, a property of the type declaration around, a
+  /// global, a parameter; ``NameLookup``) or of the property `self.x`, as written or made
+  /// (``ExpressionType``); `nil` when not written or declared elsewhere
+  /// (``ExpectedType/assignedMember(_:)`` finds those).
   static func propertyType(named target: ExprSyntax) -> String? {
-    let binding: PatternBindingSyntax?
     if let reference = target.as(DeclReferenceExprSyntax.self) {
-      switch NameLookup.declaration(of: reference.baseName.text, at: Syntax(target)) {
-      case .local(let found), .member(let found), .global(let found, insideType: false): binding = found
-      case .parameter, .bound, .global, .undeclared: return nil
-      }
-    } else if let member = target.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" {
-      binding = NameLookup.member(named: member.declName.baseName.text, around: Syntax(target))
-    } else {
+      return ExpressionType.declared(NameLookup.declaration(of: reference.baseName.text, at: Syntax(target)))
+    }
+    guard let member = target.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == "self" else {
       return nil
     }
-    return binding?.typeAnnotation.map { TypeText.normalize($0.type.trimmedDescription) }
+    return NameLookup.member(named: member.declName.baseName.text, around: Syntax(target)).flatMap(
+      ExpressionType.declared)
   }
 
   /// `T` for `T?`/`T!` (marking the resolve optional for `T?`), else the type as written.

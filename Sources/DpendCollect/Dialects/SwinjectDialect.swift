@@ -40,7 +40,7 @@ enum SwinjectDialect {
       }
       if let argument = CallShape.argument(call, "argument") {
         registration.argumentCount = 1
-        registration.argumentTypes = CallShape.metatype(argument.expression).map { [ArgumentTypes.written($0)] } ?? []
+        registration.argumentTypes = CallShape.metatype(argument.expression).map { [ExpressionType.written($0)] } ?? []
       }
     } else if let closure = CallShape.closure(call, label: "factory") {
       // `{ r in }`, `{ _ in }`, `{ (r, url: URL) in }`: every parameter after the resolver is

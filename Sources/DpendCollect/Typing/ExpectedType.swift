@@ -204,7 +204,8 @@ enum ExpectedType {
   static func assignedMember(_ target: ExprSyntax) -> (owner: String, name: String)? {
     if let reference = target.as(DeclReferenceExprSyntax.self) {
       let name = reference.baseName.text
-      guard !ArgumentTypes.isLocal(name, at: Syntax(target)), let owner = NameLookup.enclosingType(of: Syntax(target))
+      guard !NameLookup.declaration(of: name, at: Syntax(target)).isLocal,
+        let owner = NameLookup.enclosingType(of: Syntax(target))
       else { return nil }
       return (owner, name)
     }
@@ -213,7 +214,7 @@ enum ExpectedType {
     if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
       return NameLookup.enclosingType(of: Syntax(target)).map { ($0, name) }
     }
-    guard base.is(DeclReferenceExprSyntax.self), var written = ArgumentTypes.valueType(of: base) else { return nil }
+    guard base.is(DeclReferenceExprSyntax.self), var written = ExpressionType.of(base) else { return nil }
     while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
     guard !written.isEmpty, written.first?.isUppercase == true else { return nil }
     return (written, name)

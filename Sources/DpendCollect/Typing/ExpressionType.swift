@@ -2,11 +2,111 @@ import DpendModel
 import SwiftSyntax
 
 /// The type of an expression where the file writes it (SPEC 10): a literal's, a
-/// construction's (generic arguments kept), a cast's, through `try`, `!` and parentheses.
-/// Every dialect asks it for the value a factory makes, the runtime arguments ask it for a
-/// literal, and a name's type is ``NameLookup``'s declaration's; nothing else reads an
-/// expression's type from its syntax.
+/// construction's (generic arguments kept), a cast's, through `try`, `!` and parentheses, and
+/// a name's: the declaration ``NameLookup`` finds, its annotation or the type of the value it
+/// is made of (`let router = Router()`), a parameter's (a closure's as the library call it is
+/// passed to types it). Every dialect asks it for the value a factory makes, the runtime
+/// arguments for theirs, the expected type for the variable a resolve is assigned to, the
+/// receiver typing for a variable's container; nothing else reads an expression's type from
+/// its syntax.
 enum ExpressionType {
+  /// The type of `expression` as written at its place; `nil` when the file does not tell it
+  /// (a call's result, an untyped parameter, a name another file declares).
+  static func of(_ expression: ExprSyntax) -> String? {
+    of(expression, depth: 0)
+  }
+
+  /// The type a declaration gives its name (``NameLookup/Declaration``), normalized as written
+  /// (`T!` stays: it traps where used): a variable's annotation or its value's type, a
+  /// parameter's (`[Int]` for `ids: Int...`), an optional binding's annotation; `nil` when not
+  /// written, and for a global named inside a type (a member declared elsewhere would hide it).
+  static func declared(_ declaration: NameLookup.Declaration) -> String? {
+    declared(declaration, depth: 0)
+  }
+
+  /// The type `let name: T` or `var name = value` gives its name.
+  static func declared(_ binding: PatternBindingSyntax) -> String? {
+    declared(binding, depth: 0)
+  }
+
+  /// A type as Swift's generics see it: `Int?` for `Int!` and `Optional<Int>`, no spaces.
+  static func written(_ text: String) -> String {
+    var type = TypeText.normalize(text)
+    if type.hasSuffix("!") { type = String(type.dropLast()) + "?" }
+    if type.hasPrefix("Optional<") && type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) + "?" }
+    return type
+  }
+
+  /// Names made of names (`let a = b`) are followed this deep; code Swift rejects may loop.
+  private static let depthLimit = 8
+
+  private static func of(_ expression: ExprSyntax, depth: Int) -> String? {
+    if let literal = literal(expression) { return literal }
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+      return literal(prefix.expression).flatMap { $0 == "Int" || $0 == "Double" ? $0 : nil }
+    }
+    if let cast = cast(expression) { return cast }
+    if let constructed = constructed(expression) { return constructed }
+    guard depth < depthLimit else { return nil }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      return declared(NameLookup.declaration(of: reference.baseName.text, at: Syntax(expression)), depth: depth + 1)
+    }
+    // `self.id`: a property of the enclosing type.
+    if let member = expression.as(MemberAccessExprSyntax.self),
+      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    {
+      return NameLookup.member(named: member.declName.baseName.text, around: Syntax(expression)).flatMap {
+        declared($0, depth: depth + 1)
+      }
+    }
+    return nil
+  }
+
+  private static func declared(_ declaration: NameLookup.Declaration, depth: Int) -> String? {
+    switch declaration {
+    case .local(let binding), .member(let binding), .global(let binding, insideType: false):
+      return declared(binding, depth: depth)
+    case .parameter(let parameter):
+      if let type = parameter.type {
+        // `ids: Int...` is an array inside the function.
+        return parameter.isVariadic ? "[\(TypeText.normalize(type))]" : TypeText.normalize(type)
+      }
+      return parameter.closure.flatMap { calleeType(ofParameter: $0.position, of: $0.node) }
+    case .bound(let type, _): return type.map(TypeText.normalize)
+    case .global, .undeclared: return nil
+    }
+  }
+
+  private static func declared(_ binding: PatternBindingSyntax, depth: Int) -> String? {
+    if let annotation = binding.typeAnnotation { return TypeText.normalize(annotation.type.trimmedDescription) }
+    return binding.initializer.flatMap { of($0.value, depth: depth) }
+  }
+
+  /// The calls whose closure's parameter at an index is of the type their metatype argument
+  /// names (``DialectTraits/metatypedClosureParameters``), from every dialect.
+  private static let metatypedClosureParameters: [String: Int] = Dialect.allCases.reduce(into: [:]) { table, dialect in
+    table.merge(dialect.traits.metatypedClosureParameters) { first, _ in first }
+  }
+
+  /// The type of parameter `index` of `closure`, as the library call it is passed to types it
+  /// (`storyboardInitCompleted(LoginViewController.self) { r, controller in … }`); unknown
+  /// for any other closure.
+  private static func calleeType(ofParameter index: Int, of closure: ClosureExprSyntax) -> String? {
+    var call = closure.parent?.as(FunctionCallExprSyntax.self)
+    if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
+      call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+    }
+    guard let call, let name = CallShape.calledName(call), metatypedClosureParameters[name] == index else {
+      return nil
+    }
+    func metatype(_ call: FunctionCallExprSyntax) -> String? {
+      call.arguments.first.flatMap { $0.label == nil ? CallShape.metatype($0.expression) : nil }
+    }
+    // `register(P.self) { … }.initCompleted { r, service in … }`: the chained-on call's type.
+    let chainedOn = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self)
+    return (metatype(call) ?? chainedOn.flatMap(metatype)).map(TypeText.normalize)
+  }
+
   /// `String`, `Int`, `Double` or `Bool` for a literal of that type, as Swift infers it.
   static func literal(_ expression: ExprSyntax) -> String? {
     if expression.is(StringLiteralExprSyntax.self) { return "String" }
@@ -48,6 +148,30 @@ enum ExpressionType {
     }
     guard let generic = callee.as(GenericSpecializationExprSyntax.self) else { return TypeText.normalize(type) }
     return TypeText.normalize(type + generic.genericArgumentClause.trimmedDescription)
+  }
+
+  /// The type of an expression that another file's declaration tells (SPEC 10), for the
+  /// workspace's lookup: a static member of a type, `AppConfiguration.restServer`,
+  /// `Application.current()`, `Theme.Palette.dark`; `nil` for any other expression.
+  static func declaredElsewhere(_ expression: ExprSyntax) -> ResolvedType? {
+    var expression = innermost(expression)
+    if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      let owner = typeName(base)
+    else { return nil }
+    return .staticMember(of: owner, name: member.declName.baseName.text)
+  }
+
+  /// `Theme.Palette` for an expression naming a type by capitalized names; `nil` otherwise.
+  private static func typeName(_ expression: ExprSyntax) -> String? {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      let name = reference.baseName.text
+      return name.first?.isUppercase == true && reference.argumentNames == nil ? name : nil
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+      let outer = typeName(base), member.declName.baseName.text.first?.isUppercase == true
+    else { return nil }
+    return outer + "." + member.declName.baseName.text
   }
 
   /// `T` for `x as T` and `x as! T` (not `as?`, whose value is optional and may be nil).

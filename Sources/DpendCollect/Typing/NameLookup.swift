@@ -44,6 +44,15 @@ enum NameLookup {
     /// file or extension, a global of another file, a type.
     case undeclared(insideType: Bool)
 
+    /// `true` for a local, a parameter or a name a pattern binds; `false` when nothing around
+    /// declares it below the type (a property, or a global).
+    var isLocal: Bool {
+      switch self {
+      case .local, .parameter, .bound: true
+      case .member, .global, .undeclared: false
+      }
+    }
+
     /// `true` for a parameter.
     var isParameter: Bool {
       if case .parameter = self { return true }

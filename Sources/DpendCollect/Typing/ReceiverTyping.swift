@@ -82,10 +82,11 @@ extension ContainerReader {
     }
   }
 
-  /// The container a variable's annotation or initial value is.
+  /// The container a variable's type (written or made, ``ExpressionType``) or initial value is.
   private func held(by binding: PatternBindingSyntax, named name: String, depth: Int) -> ReceiverContainer? {
-    if let annotation = binding.typeAnnotation {
-      return dialect(ofType: annotation.type.trimmedDescription).map { ReceiverContainer(name: name, dialect: $0) }
+    // A type the file tells decides: `let c: Resolver`, `let c = Container()`, `let id = 3`.
+    if let type = ExpressionType.declared(binding) {
+      return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) }
     }
     guard let value = binding.initializer?.value else { return nil }
     return container(of: value, at: Syntax(binding), depth: depth + 1).map {

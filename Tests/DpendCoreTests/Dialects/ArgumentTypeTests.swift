@@ -68,6 +68,47 @@ import Testing
     #expect(graph.diagnostics.first?.notes.map(\.message) == ["registered here"])
   }
 
+  /// A construction, a cast and a name made of either are typed where written, as Swift infers
+  /// the argument's generic parameter: a `Session` passed where the factory takes `Sessioning`
+  /// finds nothing, though `Session` conforms.
+  @Test func anArgumentMadeWhereItIsPassedIsTypedByWhatMakesIt() throws {
+    let assembly = """
+      import Swinject
+
+      protocol Sessioning {}
+      final class Session: Sessioning {}
+      final class Feed { init(session: Sessioning) {} }
+
+      func assemble(container: Container) {
+        container.register(Feed.self) { (r: Resolver, session: Sessioning) in Feed(session: session) }
+      }
+      """
+    let screen = MarkedText(
+      """
+      import Swinject
+
+      func open(resolver: Resolver) {
+        _ = resolver.1️⃣resolve(Feed.self, argument: Session())!
+        _ = resolver.resolve(Feed.self, argument: Session() as Sessioning)!
+        let made = Session()
+        _ = resolver.2️⃣resolve(Feed.self, argument: made)!
+        let cast = made as Sessioning
+        _ = resolver.resolve(Feed.self, argument: cast)!
+        let again = made
+        _ = resolver.3️⃣resolve(Feed.self, argument: again)!
+      }
+      """)
+    let graph = try analyze(["Assembly.swift": assembly, "Screen.swift": screen.text])
+    let message =
+      "'Feed' is resolved with an argument of type 'Session' but registered with 'Sessioning': Swinject finds no registration for these types"
+    #expect(
+      graph.diagnostics.map { "\($0.code.rawValue) \($0.range.start) \($0.message)" } == [
+        "argument-type-mismatch \(screen.position("1️⃣")) \(message)",
+        "argument-type-mismatch \(screen.position("2️⃣")) \(message)",
+        "argument-type-mismatch \(screen.position("3️⃣")) \(message)",
+      ])
+  }
+
   @Test func whatIsNotWrittenStaysSilent() throws {
     let screen = """
       import Swinject

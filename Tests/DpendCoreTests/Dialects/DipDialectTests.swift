@@ -144,7 +144,7 @@ import Testing
         func optionalStore() -> Store? { try? resolve() as Store }
       }
       func configure(_ c: DependencyContainer) {
-        c.register { Application.current() }
+        c.register { makeApplication() }
         c.register { UIApplication.shared }
         let fallback = (try? c.resolve() as Clock) ?? SystemClock()
       }

@@ -196,6 +196,66 @@ import Testing
     #expect(graph.container.resolvesUnread == 0)
   }
 
+  /// A property of a generic type, assigned on a value made with its arguments, has those
+  /// arguments' types; made without them, or through a generic parameter of the function
+  /// around, the key is left to Swift or to the caller: unread, never a false error.
+  @Test func aGenericTypesPropertyTakesTheArgumentsItsValueIsMadeWith() throws {
+    let screens = """
+      protocol FeedView {}
+      final class Presenter<View> {
+        var view: View!
+        var clock: Clock!
+      }
+
+      """
+    let assembly = MarkedText(
+      """
+      import Swinject
+
+      extension Resolver {
+        func resolve<Service>() -> Service { resolve(Service.self)! }
+      }
+
+      func assemble(_ container: Container) {
+        container.register(Clock.self) { _ in SystemClock() }
+        container.register(Presenter<FeedView>.self) { r in
+          let presenter = Presenter<FeedView>()
+          presenter.view = r.1️⃣resolve()
+          presenter.clock = r.resolve()
+          return presenter
+        }
+      }
+
+      func bind<V>(_ r: Resolver, presenter: Presenter<V>, view: V) {
+        presenter.view = r.2️⃣resolve()
+        presenter.clock = r.resolve()
+        view.title = r.4️⃣resolve()
+      }
+
+      func bare(_ r: Resolver) {
+        let presenter = Presenter()
+        presenter.view = r.3️⃣resolve()
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Screens.swift": screens, "Assembly.swift": assembly.text,
+    ])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(assembly.position("1️⃣")) missing dependency: nothing registers 'FeedView', needed by 'Presenter<FeedView>'"
+      ])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(assembly.position("2️⃣")) unread resolve: the property's type 'View' names generic parameters of "
+          + "'Presenter' that the code leaves to Swift to infer",
+        "\(assembly.position("4️⃣")) unread resolve: it is found through 'V', a generic parameter of the code "
+          + "around: the key depends on the caller",
+        "\(assembly.position("3️⃣")) unread resolve: the property's type 'View' names generic parameters of "
+          + "'Presenter' that the code leaves to Swift to infer",
+      ])
+    #expect(graph.container.resolvesChecked == 3)
+  }
+
   @Test func aGenericTypesParameterWrittenWithItsGenericParametersIsUnreadNotAKey() throws {
     let code = MarkedText(
       """
@@ -647,5 +707,101 @@ import Testing
     host.remove(["Client+Rest.swift"])
     #expect(messages(host.graph()) == [])
     #expect(host.graph().container.resolvesUnread == 1)
+  }
+
+  /// A factory returning a static member of a type the sources declare is registered as that
+  /// member's declared type — a static property's annotation or construction, a static
+  /// method's result, an enum case, one an extension in another file adds — found by the
+  /// workspace's lookup and followed through edits of the declaration; a member whose type
+  /// does not tell is unread with that reason, a library's value (`URLSession.shared`)
+  /// answers no type the sources declare.
+  @Test func aFactoryReturningAStaticMemberRegistersItsDeclaredType() throws {
+    func configuration(_ server: String) -> String {
+      """
+      final class RestServer {}
+      final class OtherServer {}
+      enum AppConfiguration {
+        static let restServer = \(server)()
+        static var name: String?
+      }
+      final class Application { static func current() -> Application { Application() } }
+      enum WebComponent { case accounts, payments }
+      final class Session {}
+      final class Client { init(server: RestServer, application: Application, session: Session, web: WebComponent) {} }
+      final class Feed { init(clock: Clock) {} }
+
+      """
+    }
+    let session = "extension Application {\n  static var shared: Session { Session() }\n}\n"
+    let container = MarkedText(
+      """
+      import Dip
+
+      let container = DependencyContainer { c in
+        c.register(.singleton) { AppConfiguration.restServer }
+        c.register { Application.current() }
+        c.register { WebComponent.accounts }
+        c.register { Application.shared }
+        c.register { AppConfiguration.name }
+        c.3️⃣register { URLSession.shared }
+        c.register { Client(server: 4️⃣$0, application: $1, session: $2, web: $3) }
+        c.register { Feed(clock: 5️⃣$0) }
+      }
+      func client() throws -> Client { try container.resolve() }
+      func feed() throws -> Feed { try container.resolve() }
+      """)
+    func messages(_ graph: DependencyGraph) -> [String] {
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" }
+    }
+    let clock = "\(container.position("5️⃣")) missing dependency: nothing registers 'Clock', needed by 'Feed'"
+    let host = AnalysisHost(settings: AnalysisSettings())
+    host.update([
+      ("Services.swift", Self.services), ("Configuration.swift", configuration("RestServer")),
+      ("Application+Session.swift", session), ("Container.swift", container.text),
+    ])
+    #expect(messages(host.graph()) == [clock])
+    #expect(
+      host.graph().container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("3️⃣")) unread registration: the registered type is inferred from the factory's body"
+      ])
+    #expect(host.graph().container.registrationsRead == 7)
+    // The member's declaration edited in its own file: the registration is typed again.
+    host.update([("Configuration.swift", configuration("OtherServer"))])
+    let server = "\(container.position("4️⃣")) missing dependency: nothing registers 'RestServer', needed by 'Client'"
+    #expect(messages(host.graph()) == [server, clock])
+    let scratch = try analyze([
+      "Services.swift": Self.services, "Configuration.swift": configuration("OtherServer"),
+      "Application+Session.swift": session, "Container.swift": container.text,
+    ])
+    #expect(host.graph().container == scratch.container)
+    // The extension gone: `Application.shared` is unread and, a member of a type the sources
+    // declare, may be of any type: it silences what nothing read answers.
+    host.remove(["Application+Session.swift"])
+    #expect(messages(host.graph()) == [])
+    #expect(host.graph().container.registrationsRead == 6)
+  }
+
+  /// A static member whose type the sources do not write is unread with that reason, and, being
+  /// of a type they declare, may answer any resolve: it silences those nothing read answers.
+  @Test func aFactoryReturningAStaticMemberWithNoWrittenTypeIsUnreadWithTheReason() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      enum AppConfiguration { static let timeout = makeTimeout() }
+      final class Feed { init(clock: Clock) {} }
+      let container = DependencyContainer { c in
+        c.1️⃣register { AppConfiguration.timeout }
+        c.register { Feed(clock: $0) }
+      }
+      func feed() throws -> Feed { try container.resolve() }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
+    #expect(graph.diagnostics.map(\.message) == [])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("1️⃣")) unread registration: the analysed sources declare no static member 'timeout' "
+          + "of 'AppConfiguration' with one written type; it silences 1 resolve nothing read answers"
+      ])
   }
 }

@@ -101,13 +101,16 @@ import Testing
         summary.types[0],
         [
           "name", "kind", "access", "isGeneric", "inheritance", "initializers", "methods", "range", "conditions",
-          "closingBrace", "closingBraceStartsLine", "propertyTypes", "declaresNoInitializer",
+          "closingBrace", "closingBraceStartsLine", "propertyTypes", "staticTypes", "declaresNoInitializer",
           "genericParameters",
         ]
       ),
       (
         summary.extensions[0],
-        ["extendedType", "inheritance", "methods", "initializers", "range", "conditions", "closingBrace"]
+        [
+          "extendedType", "inheritance", "methods", "initializers", "staticTypes", "range", "conditions",
+          "closingBrace",
+        ]
       ),
       (summary.typealiases[0], ["name", "target", "lookupScope", "range"]),
       (summary.types[0].inheritance[0], ["name", "tag", "isOptional", "range"]),
@@ -125,7 +128,7 @@ import Testing
       (
         registration,
         [
-          "dialect", "types", "name", "nameIsComputed", "valueBase", "argumentCount", "argumentTypes", "scope",
+          "dialect", "types", "name", "nameIsComputed", "valueType", "argumentCount", "argumentTypes", "scope",
           "constructedType",
           "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "instance",
@@ -319,6 +322,7 @@ import Testing
       type.conditions = index == 2 ? ["X"] : []
       type.declaresNoInitializer = index == 0
       type.genericParameters = index == 2 ? ["Model", "Key"] : []
+      type.staticTypes = index == 1 ? ["shared": "T1", "name": "String?"] : [:]
       return type
     }
     summary.types += Scope.allCases.map { scope in
@@ -333,6 +337,7 @@ import Testing
       closingBrace: range(22, 23))
     closed.conditions = ["os(macOS)"]
     closed.initializers = [initializer]
+    closed.staticTypes = ["current": "Outer.Inner"]
     summary.extensions = [
       closed, ExtensionDeclaration(extendedType: "Open", inheritance: [], methods: [], range: range(24, 25)),
     ]
@@ -377,6 +382,7 @@ import Testing
       range: range(51, 52), lines: range(50, 53), indentation: "\t  ", receiver: "self.container",
       followsBlankLine: true)
     registration.providedType = "Chat"
+    registration.valueType = .staticMember(of: "AppConfiguration", name: "restServer")
     registration.argumentTypes = ["", "String"]
     registration.gate = RegistrationGate(
       name: "FeedAssembly", declaration: "FeedAssembly.assemble(container:)", isAssembly: true)
