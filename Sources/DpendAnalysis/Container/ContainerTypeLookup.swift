@@ -152,21 +152,9 @@ public struct ContainerTypeLookup {
       // Two modules' `StateMachine`s: the file sees one, which dpend does not tell; read
       // when every one gives the same answer.
       for name in owner == declaringType ? [owner] : [owner, declaringType] {
-        let alternatives = self.alternatives(name)
-        guard alternatives.count > 1 else { continue }
-        let readings = alternatives.map { alternative in
-          var one = self
-          let others = self.declaration
-          one.declaration = { $0 == name ? alternative : others($0) }
-          one.alternatives = { _ in [] }
-          return one.reading(type)
+        if let agreed = readingByEachDeclaration(of: name, type, differingIn: "what this call is passed to") {
+          return agreed
         }
-        guard readings.allSatisfy({ $0 == readings[0] }) else {
-          return .unread(
-            "'\(name)' is declared in \(readings.count) files of the analysed sources, which differ "
-              + "in what this call is passed to, and dpend does not tell which one the file sees")
-        }
-        return readings[0]
       }
       let written = labels.map { $0 ?? "_" }
       let signature = "'\(owner).init(" + written.map { $0 + ":" }.joined() + ")'"
@@ -241,6 +229,9 @@ public struct ContainerTypeLookup {
       return .type(canonical(written, base))
     case .staticMember(let written, let name)?:
       let owner = canonical(written, "")
+      if let agreed = readingByEachDeclaration(of: owner, type, differingIn: "the type of '\(name)'") {
+        return agreed
+      }
       guard let declaration = declaration(owner) else {
         return .unread(
           "'\(written)' is no type the analysed sources declare, so the type of '\(written).\(name)' is unknown")
@@ -258,6 +249,27 @@ public struct ContainerTypeLookup {
       return .type(canonical(base, owner) + (base == type ? "" : "?"))
     case nil: return .unread(Self.unknownParameter)
     }
+  }
+
+  /// For a type declared in several files (two modules' `StateMachine`s, of which a file sees
+  /// one, which dpend does not tell): `type` as every declaration reads it when they agree,
+  /// else unread with that reason; `nil` for a type declared once.
+  private func readingByEachDeclaration(of name: String, _ type: ResolvedType?, differingIn what: String) -> Reading? {
+    let alternatives = self.alternatives(name)
+    guard alternatives.count > 1 else { return nil }
+    let readings = alternatives.map { alternative in
+      var one = self
+      let others = self.declaration
+      one.declaration = { $0 == name ? alternative : others($0) }
+      one.alternatives = { _ in [] }
+      return one.reading(type)
+    }
+    guard readings.allSatisfy({ $0 == readings[0] }) else {
+      return .unread(
+        "'\(name)' is declared in \(readings.count) files of the analysed sources, which differ in \(what), "
+          + "and dpend does not tell which one the file sees")
+    }
+    return readings[0]
   }
 
   /// The reason for a site whose context names no type at all.

@@ -8,7 +8,9 @@ enum DialectKind: String, CaseIterable, Hashable {
   case services = "Services"
   /// `final class AssemblyN: Assembly` registering on `container`, resolves on a `Resolver`.
   case swinject = "Swinject"
-  /// `let dipN = DependencyContainer { c in … }`, resolves on `dipN` and `dip0`.
+  /// `let dipN = DependencyContainer { c in … }`, resolves on `dipN` and `dip0`; a factory
+  /// returning `ImplK.first`, a static member the services declare (its type is the
+  /// initializer's first parameter's, changed by a declaration edit, else `ImplK`).
   case dip = "Dip"
   /// `extension Resolver { static func registerN() { … } }`, `@Injected` and `@OptionalInjected`.
   case resolver = "Resolver"
@@ -879,7 +881,12 @@ extension DialectWorkspace {
       } else {
         text += "final class Impl\(type.index)\(suffix)\(type.conformance.map { ": S\($0)" } ?? "") {\n"
         let parameters = type.parameters.enumerated().map { "a\($0.offset): S\($0.element)" }
-        text += "  init(\(parameters.joined(separator: ", "))) {}\n}\n"
+        text += "  init(\(parameters.joined(separator: ", "))) {}\n"
+        // A static member typed like the first parameter, else the class: a Dip factory's value
+        // (form 1 with the fourth extra), whose key a declaration edit changes.
+        let first = type.parameters.first.map { "S\($0)" } ?? "Impl\(type.index)\(suffix)"
+        text += "  static var first: \(first) { fatalError() }\n"
+        text += "}\n"
       }
     }
     return text
@@ -958,9 +965,13 @@ extension DialectWorkspace {
       let impl = "Impl\(registration.impl)"
       var text: String
       switch registration.form {
-      case 1:
+      case 1 where registration.extra & 4 == 0:
         let arguments = [scope, "type: \(key).self", tag, "factory: \(impl).init"].filter { !$0.isEmpty }
         text = "c.register(\(arguments.joined(separator: ", ")))"
+      case 1:
+        // The registered type is the static member's, declared in a services file.
+        let arguments = [scope, tag].filter { !$0.isEmpty }
+        text = "c.register\(arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))") { \(impl).first }"
       case 2:
         let arguments = [scope, tag].filter { !$0.isEmpty }
         let parameters = registration.needs.enumerated().map { index, need in
