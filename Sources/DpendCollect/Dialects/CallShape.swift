@@ -144,35 +144,6 @@ enum TypeText {
     return String(name[name.index(after: dot)...])
   }
 
-  /// The identifiers of a written type that name a type, not a member (`Outer.State` names
-  /// `Outer`, not `State`), in order: `["Store", "V"]` for `Store<V>`.
-  static func names(in type: String) -> [String] {
-    var names: [String] = []
-    _ = mappingNames(in: type) { name in
-      names.append(name)
-      return name
-    }
-    return names
-  }
-
-  /// `type` with each identifier that names a type (not a member) replaced by `transform`'s.
-  static func mappingNames(in type: String, _ transform: (String) -> String) -> String {
-    var result = ""
-    var identifier = ""
-    var afterDot = false
-    for character in type + " " {
-      if character.isLetter || character.isNumber || character == "_" {
-        identifier.append(character)
-        continue
-      }
-      if !identifier.isEmpty { result += afterDot ? identifier : transform(identifier) }
-      identifier = ""
-      afterDot = character == "."
-      result.append(character)
-    }
-    return String(result.dropLast())
-  }
-
   /// Normalized as a key: white space removed, `any` dropped.
   static func normalize(_ text: String) -> String {
     var result = text.filter { !$0.isWhitespace }

@@ -360,7 +360,7 @@ final class ContainerReader: SyntaxVisitor {
       site.unread = "'\(name)' is a generic parameter: the key depends on the caller"
       return site
     }
-    if case .named(let name) = type, let open = TypeText.names(in: name).first(where: generics.contains) {
+    if case .named(let name) = type, let open = TypeNames.names(in: name).first(where: generics.contains) {
       if let inferred, inferred.declaresHelper(around: node, generic: open) { return nil }
       site.type = nil
       site.unread = "'\(name)' names '\(open)', a generic parameter of the code around: the key depends on the caller"
@@ -375,33 +375,6 @@ final class ContainerReader: SyntaxVisitor {
     }
     site.type = Self.opening(generics, in: type)
     return site
-  }
-
-  /// The type whose initializer or property a site's type is found in; `nil` for a written one.
-  private static func owner(of type: ResolvedType) -> String? {
-    switch type {
-    case .named: nil
-    case .parameter(let owner, _, _), .member(let owner, _): owner
-    case .initializerParameter(let outer, _, _), .functionResult(let outer): self.owner(of: outer)
-    case .staticMember: nil
-    }
-  }
-
-  /// `type` with the generic parameters of the code around, in the types it is found through,
-  /// left to Swift (`_`): `presenter.view = r.resolve()` with `presenter: Presenter<V>` in
-  /// `func bind<V>` is `Presenter<_>`'s `view`, whose type is the caller's if it names `View`.
-  private static func opening(_ generics: Set<String>, in type: ResolvedType) -> ResolvedType {
-    func open(_ written: String) -> String { TypeText.mappingNames(in: written) { generics.contains($0) ? "_" : $0 } }
-    switch type {
-    case .named: return type
-    case .parameter(let owner, let labels, let position):
-      return .parameter(of: open(owner), labels: labels, position: position)
-    case .member(let owner, let name): return .member(of: open(owner), name: name)
-    case .initializerParameter(let outer, let labels, let position):
-      return .initializerParameter(of: opening(generics, in: outer), labels: labels, position: position)
-    case .functionResult(let outer): return .functionResult(of: opening(generics, in: outer))
-    case .staticMember: return type
-    }
   }
 
   /// The app's resolve-function calls inside a registration of one of its register
