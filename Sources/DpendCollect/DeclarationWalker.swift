@@ -91,12 +91,18 @@ final class DeclarationWalker {
   /// Walks every declaration of `file`.
   func walk(_ file: SourceFileSyntax) {
     if let statements = RawNode(file).child(Self.fileStatements) { walk(statements: statements) }
+    summary.globalTypes = members.staticTypes(in: globals, enumName: nil, statics: false)
   }
+
+  /// The file's global variables and functions, `#if` branches flattened in.
+  private var globals: [RawNode] = []
 
   /// Top-level items (or a top-level `#if` branch): only declarations can declare types.
   private func walk(statements: RawNode) {
     for item in statements.elements {
-      if let value = item.child(Self.itemValue) { declaration(value) }
+      guard let value = item.child(Self.itemValue) else { continue }
+      if scopes.isEmpty && (value.kind == .variableDecl || value.kind == .functionDecl) { globals.append(value) }
+      declaration(value)
     }
   }
 

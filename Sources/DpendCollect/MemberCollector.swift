@@ -132,8 +132,9 @@ struct MemberCollector {
   /// a static or class property's annotation or the type its value constructs (`static let
   /// shared = Session()`), a static method's declared result, and, for an enum (`enumName`),
   /// each case's. A name given two different types (overloads) is left out: Swift picks one by
-  /// context, which a factory's value does not give.
-  func staticTypes(in members: [RawNode], enumName: String?) -> [String: String] {
+  /// context, which a factory's value does not give. With `statics` `false`, the same of the
+  /// variables and functions that are not static: a file's globals (``FileSummary/globalTypes``).
+  func staticTypes(in members: [RawNode], enumName: String?, statics: Bool = true) -> [String: String] {
     var types: [String: String] = [:]
     var ambiguous: Set<String> = []
     func add(_ name: String, _ type: String) {
@@ -154,9 +155,9 @@ struct MemberCollector {
       switch decl.kind {
       case .variableDecl:
         var children = decl.children
-        guard Modifiers.contains(children(Self.variableModifiers), where: { $0 == "static" || $0 == "class" }) else {
-          continue
-        }
+        guard
+          Modifiers.contains(children(Self.variableModifiers), where: { $0 == "static" || $0 == "class" }) == statics
+        else { continue }
         for binding in children(Self.variableBindings)?.elements ?? [] {
           var parts = binding.children
           guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
@@ -172,7 +173,8 @@ struct MemberCollector {
         }
       case .functionDecl:
         var children = decl.children
-        guard Modifiers.contains(children(Self.functionModifiers), where: { $0 == "static" || $0 == "class" }),
+        guard
+          Modifiers.contains(children(Self.functionModifiers), where: { $0 == "static" || $0 == "class" }) == statics,
           let name = children(Self.functionName)
         else { continue }
         let generics = children(Self.functionGenerics)

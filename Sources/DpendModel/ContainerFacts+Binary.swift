@@ -10,7 +10,8 @@ extension ResolvedType {
   /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
   /// `named`, 2 for `parameter`, 3 for `member`, 4 for `initializerParameter` (its labels and
   /// position, then the type it is of), 5 for `functionResult` (then the type it is of), 6 for
-  /// `staticMember` (like `member`).
+  /// `staticMember` (like `member`), 7 for `property` (its name, then the type it is of), 8 for
+  /// `global` (its name).
   static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var tag = 0
     var name = ""
@@ -26,8 +27,10 @@ extension ResolvedType {
     case .initializerParameter(let of, let written, let at): (tag, outer, labels, position) = (4, of, written, at)
     case .functionResult(let of): (tag, outer) = (5, of)
     case .staticMember(let owner, let member): (tag, name, labels) = (6, owner, [member])
+    case .property(let of, let member): (tag, outer, name) = (7, of, member)
+    case .global(let written): (tag, name) = (8, written)
     }
-    try coder.codeTag(&tag, below: 7, "resolved type")
+    try coder.codeTag(&tag, below: 9, "resolved type")
     if tag == 0 {
       type = nil
       return
@@ -48,6 +51,14 @@ extension ResolvedType {
       type = .initializerParameter(of: outer, labels: labels, position: position)
       return
     }
+    if tag == 7 {
+      try coder.code(&name)
+      try code(&outer, &coder)
+      guard coder.isReading else { return }
+      guard let outer else { throw .malformed("a property of no type") }
+      type = .property(of: outer, name: name)
+      return
+    }
     try coder.code(&name)
     if tag == 2 {
       try coder.codeOptionalStrings(&labels)
@@ -59,6 +70,7 @@ extension ResolvedType {
     case 1: type = .named(name)
     case 2: type = .parameter(of: name, labels: labels, position: position)
     case 3: type = .member(of: name, name: labels.first.flatMap { $0 } ?? "")
+    case 8: type = .global(name)
     default: type = .staticMember(of: name, name: labels.first.flatMap { $0 } ?? "")
     }
   }

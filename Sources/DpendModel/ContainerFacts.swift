@@ -116,6 +116,16 @@ public indirect enum ResolvedType: Hashable, Sendable {
   /// `Application.current()`, `WebComponent.accounts`): a factory's value; found in that
   /// type's declaration and its extensions'.
   case staticMember(of: String, name: String)
+  /// The declared type of the instance property `name` of a value of the type `of` reads as,
+  /// optional kept (`Services.shared.api`, `session.client`): a factory's value, found through
+  /// the chain it is written as; the chain's links are other cases (a static member, a global,
+  /// a written type).
+  case property(of: ResolvedType, name: String)
+  /// The declared type of the global variable `name` (its annotation or the type its value
+  /// constructs), or the declared result of the global function `name`, that the analysed
+  /// sources declare (`register { sharedLogger }`, `register { makeSession() }` where another
+  /// file declares them).
+  case global(String)
 }
 
 /// One place that asks a container for an instance.

@@ -15,6 +15,10 @@ public struct FileSummary: Hashable, Sendable {
   public var extensions: [ExtensionDeclaration] = []
   /// `typealias` declarations, nested ones with qualified names.
   public var typealiases: [TypealiasDeclaration] = []
+  /// The types of the file's global variables and functions where written, by name,
+  /// normalized (``TypeDeclaration/staticTypes``, for the top level): what a factory
+  /// returning one of them in another file makes (SPEC 10).
+  public var globalTypes: [String: String] = [:]
   /// Problems with the file as a whole, such as nesting too deep to parse.
   public var problems: [Diagnostic] = []
   /// Container registrations (Dip, Swinject) read by the dialects the file's imports select.

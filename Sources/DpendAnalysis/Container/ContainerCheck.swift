@@ -231,12 +231,12 @@ struct ContainerCheck {
 
   /// The note of a registration or resolve the check cannot read.
   /// `true` when `registration`'s value is a static member of a type the sources do not
-  /// declare (a library's `URLSession.shared`) and `type` is one they declare: such a value
-  /// is never of an app's own type.
+  /// declare (a library's `URLSession.shared`, `UIApplication.shared.delegate`) and `type` is
+  /// one they declare: such a value is never of an app's own type.
   private func isLibraryValue(_ registration: ContainerRegistration, answering type: String) -> Bool {
-    guard case .staticMember(let base, _)? = registration.valueType, lookup.declaration(base) == nil,
-      !lookup.isProtocol(base)
-    else {
+    var value = registration.valueType
+    while case .property(let base, _)? = value { value = base }
+    guard case .staticMember(let base, _)? = value, lookup.declaration(base) == nil, !lookup.isProtocol(base) else {
       return false
     }
     return lookup.declaration(type) != nil || lookup.protocolInheritance(type) != nil

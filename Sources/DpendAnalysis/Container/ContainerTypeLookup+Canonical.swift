@@ -16,10 +16,8 @@ extension ContainerTypeLookup {
         registration.types.insert(type, at: 0)
         registration.unread = nil
       case .unread(let reason):
-        // A type the sources declare, whose member does not tell: that is why it is unread.
-        if case .staticMember(let owner, _) = valueType, declaration(canonical(owner, "")) != nil {
-          registration.unread = reason
-        }
+        // A type or global the sources declare, whose member does not tell: that is why it is unread.
+        if declaresRoot(of: valueType) { registration.unread = reason }
       }
     }
     if !registration.argumentTypes.isEmpty {
@@ -28,6 +26,18 @@ extension ContainerTypeLookup {
     registration.needs = registration.needs.map(canonicalized)
     registration.propertyNeeds = registration.propertyNeeds.map(canonicalized)
     return registration
+  }
+
+  /// `true` when the sources declare what a factory's value is found through: the type of
+  /// `Type.member`, the global of `name`, the root of `a.b.c`.
+  func declaresRoot(of value: ResolvedType) -> Bool {
+    switch value {
+    case .staticMember(let owner, _): declaration(canonical(owner, "")) != nil
+    case .global(let name): !globalTypes(name).isEmpty
+    case .property(let base, _): declaresRoot(of: base)
+    case .named(let name): declaration(canonical(name, "")) != nil
+    case .parameter, .member, .initializerParameter, .functionResult: false
+    }
   }
 
   /// `site` with the type it writes as the sources declare it (``canonical``).

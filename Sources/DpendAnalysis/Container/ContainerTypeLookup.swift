@@ -28,6 +28,9 @@ public struct ContainerTypeLookup {
   /// (``ExtensionDeclaration/staticTypes``), by name; a name two extensions type differently
   /// is left out.
   public var extensionStaticTypes: (String) -> [String: String] = { _ in [:] }
+  /// The written types of the globals named this (``FileSummary/globalTypes``), one for each
+  /// file declaring one, in path order.
+  public var globalTypes: (String) -> [String] = { _ in [] }
 
   public init(
     declaration: @escaping (String) -> TypeDeclaration?, conformances: @escaping (String) -> [String],
@@ -96,6 +99,10 @@ public struct ContainerTypeLookup {
       }
     }
     extensionInitializers = { name in extensionsOf(name).flatMap(\.initializers) }
+    globalTypes = { name in
+      record(name)
+      return symbols.globalTypes(named: name).map(\.value)
+    }
     extensionStaticTypes = { name in
       var types: [String: String] = [:]
       var ambiguous: Set<String> = []
@@ -210,23 +217,28 @@ public struct ContainerTypeLookup {
       return Self.functionResult(written).map(Reading.type)
         ?? .unread("the closure is passed as '\(written)', which is no function type returning a key")
     case .member(let owner, let name)?:
-      // `let presenter = Presenter<Feed>()`: the generic's property, its parameters given those arguments.
-      let (base, arguments) = Self.genericArguments(of: owner)
-      guard let declaration = declaration(base), var written = declaration.propertyTypes[name] else {
-        return .unread("the analysed sources declare no property '\(name)' with a written type in '\(base)'")
+      // What is assigned to an optional property is its wrapped type.
+      let property = propertyReading(of: owner, name)
+      guard var written = property.type, written.hasSuffix("?") else { return property }
+      written.removeLast()
+      return .type(written)
+    case .property(let value, let name)?:
+      // `Services.shared.api`: the chain read link by link; `x!.y` unwraps `x`.
+      guard var owner = reading(value).type else { return reading(value) }
+      while owner.hasSuffix("?") || owner.hasSuffix("!") { owner.removeLast() }
+      return propertyReading(of: owner, name)
+    case .global(let name)?:
+      let types = Set(globalTypes(name))
+      guard let type = types.first else {
+        return .unread("the analysed sources declare no global '\(name)' with one written type")
       }
-      if written.hasSuffix("?") { written.removeLast() }
-      let generics = declaration.genericParameters
-      if Self.typeNames(in: written).contains(where: generics.contains) {
-        // `Presenter<_>`: an argument the code leaves to Swift (a generic parameter around).
-        guard generics.count == arguments.count, !arguments.contains("_"), !base.contains(".") else {
-          return .unread(
-            "the property's type '\(written)' names generic parameters of '\(base)' that the code leaves "
-              + "to Swift to infer")
-        }
-        written = Self.substituting(Dictionary(zip(generics, arguments)) { first, _ in first }, in: written)
+      guard types.count == 1 else {
+        return .unread(
+          "'\(name)' is declared in \(globalTypes(name).count) files of the analysed sources, which differ in "
+            + "its type, and dpend does not tell which one the file sees")
       }
-      return .type(canonical(written, base))
+      let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+      return .type(canonical(base, "") + (base == type ? "" : "?"))
     case .staticMember(let written, let name)?:
       let owner = canonical(written, "")
       if let agreed = readingByEachDeclaration(of: owner, type, differingIn: "the type of '\(name)'") {
@@ -249,6 +261,28 @@ public struct ContainerTypeLookup {
       return .type(canonical(base, owner) + (base == type ? "" : "?"))
     case nil: return .unread(Self.unknownParameter)
     }
+  }
+
+  /// The declared type of the instance property `name` of `owner`, optional kept:
+  /// `Presenter<Feed>`'s `view` is `Feed` when declared `view: View` in `Presenter<View>`.
+  private func propertyReading(of owner: String, _ name: String) -> Reading {
+    let (base, arguments) = Self.genericArguments(of: owner)
+    guard let declaration = declaration(base), var written = declaration.propertyTypes[name] else {
+      return .unread("the analysed sources declare no property '\(name)' with a written type in '\(base)'")
+    }
+    let optional = written.hasSuffix("?")
+    if optional { written.removeLast() }
+    let generics = declaration.genericParameters
+    if Self.typeNames(in: written).contains(where: generics.contains) {
+      // `Presenter<_>`: an argument the code leaves to Swift (a generic parameter around).
+      guard generics.count == arguments.count, !arguments.contains("_"), !base.contains(".") else {
+        return .unread(
+          "the property's type '\(written)' names generic parameters of '\(base)' that the code leaves "
+            + "to Swift to infer")
+      }
+      written = Self.substituting(Dictionary(zip(generics, arguments)) { first, _ in first }, in: written)
+    }
+    return .type(canonical(written, base) + (optional ? "?" : ""))
   }
 
   /// For a type declared in several files (two modules' `StateMachine`s, of which a file sees

@@ -51,6 +51,14 @@ struct FileInterface: Hashable, Sendable {
   var protocols: [ProtocolEntry]
   var typealiases: [TypealiasEntry]
   var extensions: [ExtensionEntry]
+  /// The written types of its globals (``FileSummary/globalTypes``), by name in name order:
+  /// another file's factory returning one registers that type.
+  var globals: [GlobalEntry] = []
+
+  struct GlobalEntry: Hashable, Sendable {
+    var name: String
+    var type: String
+  }
 
   struct TypealiasEntry: Hashable, Sendable {
     var name: String
@@ -80,6 +88,7 @@ struct FileInterface: Hashable, Sendable {
         extendedType: $0.extendedType, inheritance: $0.inheritance.map(\.name),
         initializers: Self.membersDigest($0))
     }
+    globals = summary.globalTypes.sorted { $0.key < $1.key }.map { GlobalEntry(name: $0.key, type: $0.value) }
   }
 
   /// The digest of what an extension adds that container code reads of another file: its
@@ -96,7 +105,9 @@ struct FileInterface: Hashable, Sendable {
   static let empty = FileInterface(FileSummary(path: ""))
 
   /// `true` when the file declares nothing another file could refer to.
-  var isEmpty: Bool { types.isEmpty && protocols.isEmpty && typealiases.isEmpty && extensions.isEmpty }
+  var isEmpty: Bool {
+    types.isEmpty && protocols.isEmpty && typealiases.isEmpty && extensions.isEmpty && globals.isEmpty
+  }
 }
 
 extension FileInterface: BinaryCoded {
@@ -107,6 +118,16 @@ extension FileInterface: BinaryCoded {
     try coder.code(&protocols)
     try coder.code(&typealiases)
     try coder.code(&extensions)
+    try coder.code(&globals)
+  }
+}
+
+extension FileInterface.GlobalEntry: BinaryCoded {
+  init() { self.init(name: "", type: "") }
+
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&type)
   }
 }
 

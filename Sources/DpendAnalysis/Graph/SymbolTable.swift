@@ -53,6 +53,9 @@ struct SymbolTable: Sendable {
   private var aliasLastComponents: [Substring: Int] = [:]
   /// Names that libraries use as keys: they count as known protocols.
   private(set) var libraryKeyNames: Set<String>
+  /// The written types of the globals of each name, one a file, in path order
+  /// (``FileInterface/globals``).
+  private(set) var globals: [String: [DeclarationSite<String>]] = [:]
   /// Names of the classes that conform to `DependencyConfiguration`.
   private(set) var configurations: Set<String> = []
   /// The analysed module's name: `App.Store` written in module `App` is `Store`.
@@ -94,6 +97,7 @@ struct SymbolTable: Sendable {
       }
       for entry in files[index].interface.protocols { insertProtocol(entry, file: file) }
       for entry in files[index].interface.typealiases { insertAlias(entry, file: file) }
+      insertGlobals(files[index].interface.globals, path: files[index].path)
       // Only the extensions are read again: the rest goes now, when nothing else holds the
       // interface (a one-graph build's), not once every file is in.
       files[index].interface = FileInterface(
@@ -128,6 +132,27 @@ struct SymbolTable: Sendable {
   func protocolDeclaration(named name: String) -> DeclarationSite<AccessLevel>? {
     guard let number = names.number(of: name), let site = protocols[number] else { return nil }
     return DeclarationSite(file: files[site.file], value: site.value)
+  }
+
+  /// The written types of the globals named `name`, one a file, in path order.
+  func globalTypes(named name: String) -> [DeclarationSite<String>] {
+    globals[name] ?? []
+  }
+
+  private mutating func insertGlobals(_ entries: [FileInterface.GlobalEntry], path: String) {
+    for entry in entries {
+      var sites = globals[entry.name] ?? []
+      let index = sites.firstIndex { $0.file > path } ?? sites.count
+      sites.insert(DeclarationSite(file: path, value: entry.type), at: index)
+      globals[entry.name] = sites
+    }
+  }
+
+  private mutating func removeGlobals(_ entries: [FileInterface.GlobalEntry], path: String) {
+    for entry in entries {
+      globals[entry.name]?.removeAll { $0.file == path }
+      if globals[entry.name]?.isEmpty == true { globals[entry.name] = nil }
+    }
   }
 
   private mutating func insertType(_ entry: FileInterface.TypeEntry, file: Int32) {
@@ -209,7 +234,10 @@ struct SymbolTable: Sendable {
       for entry in new.types { insertType(entry, file: file) }
       for entry in new.protocols { insertProtocol(entry, file: file) }
       for entry in new.typealiases { insertAlias(entry, file: file) }
+      removeGlobals(old.globals, path: change.path)
+      insertGlobals(new.globals, path: change.path)
       guard reportingChanges else { continue }
+      for name in Self.differingNames(old.globals, new.globals, by: \.name) { changed.insert(name[...]) }
       let differingTypes = Self.differingNames(old.types, new.types, by: \.name)
       touchedTypes.formUnion(differingTypes)
       for name in differingTypes { Self.reportType(name, in: &changed) }
@@ -369,6 +397,7 @@ extension SymbolTable: BinaryCoded {
     try coder.code(&extensionConformances)
     try coder.code(&fileExtensions)
     try coder.code(&aliasLastComponents)
+    try coder.code(&globals)
     try coder.code(&libraryKeyNames)
     try coder.code(&configurations)
     try coder.code(&moduleName)

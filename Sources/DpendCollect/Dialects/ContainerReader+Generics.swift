@@ -8,8 +8,9 @@ extension ContainerReader {
     switch type {
     case .named: nil
     case .parameter(let owner, _, _), .member(let owner, _): owner
-    case .initializerParameter(let outer, _, _), .functionResult(let outer): self.owner(of: outer)
-    case .staticMember: nil
+    case .initializerParameter(let outer, _, _), .functionResult(let outer), .property(let outer, _):
+      self.owner(of: outer)
+    case .staticMember, .global: nil
     }
   }
 
@@ -26,7 +27,8 @@ extension ContainerReader {
     case .initializerParameter(let outer, let labels, let position):
       return .initializerParameter(of: opening(generics, in: outer), labels: labels, position: position)
     case .functionResult(let outer): return .functionResult(of: opening(generics, in: outer))
-    case .staticMember: return type
+    case .property(let outer, let name): return .property(of: opening(generics, in: outer), name: name)
+    case .staticMember, .global: return type
     }
   }
 }

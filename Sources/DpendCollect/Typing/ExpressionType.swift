@@ -151,15 +151,57 @@ enum ExpressionType {
   }
 
   /// The type of an expression that another file's declaration tells (SPEC 10), for the
-  /// workspace's lookup: a static member of a type, `AppConfiguration.restServer`,
-  /// `Application.current()`, `Theme.Palette.dark`; `nil` for any other expression.
+  /// workspace's lookup: a static member of a type (`AppConfiguration.restServer`,
+  /// `Application.current()`, `Theme.Palette.dark`), a global or a global function's result
+  /// (`sharedLogger`, `makeSession()`) where no declaration of the code around hides it, and an
+  /// instance property of any of these or of a value the file types (`Services.shared.api`,
+  /// `session.client` with `let session = Session()`, `x!.y`); `nil` for any other expression,
+  /// and for an optional chain (`a?.b`, whose value is optional only where `a` is).
   static func declaredElsewhere(_ expression: ExprSyntax) -> ResolvedType? {
-    var expression = innermost(expression)
-    if let call = expression.as(FunctionCallExprSyntax.self) { expression = call.calledExpression }
-    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-      let owner = typeName(base)
-    else { return nil }
-    return .staticMember(of: owner, name: member.declName.baseName.text)
+    declaredElsewhere(expression, depth: 0)
+  }
+
+  private static func declaredElsewhere(_ written: ExprSyntax, depth: Int) -> ResolvedType? {
+    guard depth < depthLimit else { return nil }
+    var expression = innermost(written)
+    var isCall = false
+    if let call = expression.as(FunctionCallExprSyntax.self) {
+      guard call.trailingClosure == nil else { return nil }
+      (expression, isCall) = (call.calledExpression, true)
+    }
+    if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      let name = reference.baseName.text
+      guard name.first?.isLowercase == true || name.first == "_" else { return nil }
+      switch NameLookup.declaration(of: name, at: Syntax(expression)) {
+      case .undeclared:
+        // Inside a type or an extension, a member another file declares may hide a global.
+        return isInsideType(Syntax(expression)) ? nil : .global(name)
+      case .local(let binding), .global(let binding, insideType: false):
+        // `let session = Services.shared`: the name is what its value is.
+        guard !isCall, binding.typeAnnotation == nil, let value = binding.initializer?.value else { return nil }
+        return declaredElsewhere(value, depth: depth + 1)
+      default: return nil
+      }
+    }
+    guard let member = expression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+    let name = member.declName.baseName.text
+    if let owner = typeName(base) { return .staticMember(of: owner, name: name) }
+    // An instance method's result is not among the properties' types.
+    guard !isCall, !base.is(OptionalChainingExprSyntax.self) else { return nil }
+    var value = base
+    if let forced = value.as(ForceUnwrapExprSyntax.self) { value = forced.expression }
+    if let known = of(value, depth: depth + 1) { return .property(of: .named(known), name: name) }
+    return declaredElsewhere(value, depth: depth + 1).map { .property(of: $0, name: name) }
+  }
+
+  /// `true` when `node` is inside a type's or an extension's body.
+  private static func isInsideType(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let scope = current {
+      if scope.is(MemberBlockSyntax.self) { return true }
+      current = scope.parent
+    }
+    return false
   }
 
   /// `Theme.Palette` for an expression naming a type by capitalized names; `nil` otherwise.

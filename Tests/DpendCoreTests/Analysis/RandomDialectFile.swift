@@ -9,8 +9,10 @@ enum DialectKind: String, CaseIterable, Hashable {
   /// `final class AssemblyN: Assembly` registering on `container`, resolves on a `Resolver`.
   case swinject = "Swinject"
   /// `let dipN = DependencyContainer { c in … }`, resolves on `dipN` and `dip0`; a factory
-  /// returning `ImplK.first`, a static member the services declare (its type is the
-  /// initializer's first parameter's, changed by a declaration edit, else `ImplK`).
+  /// returning `ImplK.first`, a static member the services declare, `implKFirst`, a global
+  /// they declare, or `ImplK.shared.sameFirst`, a property reached through a static member
+  /// (each typed like the initializer's first parameter, changed by a declaration edit, else
+  /// `ImplK`).
   case dip = "Dip"
   /// `extension Resolver { static func registerN() { … } }`, `@Injected` and `@OptionalInjected`.
   case resolver = "Resolver"
@@ -882,11 +884,15 @@ extension DialectWorkspace {
         text += "final class Impl\(type.index)\(suffix)\(type.conformance.map { ": S\($0)" } ?? "") {\n"
         let parameters = type.parameters.enumerated().map { "a\($0.offset): S\($0.element)" }
         text += "  init(\(parameters.joined(separator: ", "))) {}\n"
-        // A static member typed like the first parameter, else the class: a Dip factory's value
-        // (form 1 with the fourth extra), whose key a declaration edit changes.
+        // A static member, a property and a global typed like the first parameter, else the
+        // class: a Dip factory's value (form 1 with the fourth extra), whose key a declaration
+        // edit changes.
         let first = type.parameters.first.map { "S\($0)" } ?? "Impl\(type.index)\(suffix)"
         text += "  static var first: \(first) { fatalError() }\n"
+        text += "  static var shared: Impl\(type.index)\(suffix) { fatalError() }\n"
+        text += "  var sameFirst: \(first) { fatalError() }\n"
         text += "}\n"
+        text += "var impl\(type.index)First: \(first) { fatalError() }\n"
       }
     }
     return text
@@ -969,9 +975,12 @@ extension DialectWorkspace {
         let arguments = [scope, "type: \(key).self", tag, "factory: \(impl).init"].filter { !$0.isEmpty }
         text = "c.register(\(arguments.joined(separator: ", ")))"
       case 1:
-        // The registered type is the static member's, declared in a services file.
+        // The registered type is the static member's, the global's or the property's, declared
+        // in a services file.
         let arguments = [scope, tag].filter { !$0.isEmpty }
-        text = "c.register\(arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))") { \(impl).first }"
+        let values = ["\(impl).first", "impl\(registration.impl)First", "\(impl).shared.sameFirst"]
+        let value = values[(registration.scope + registration.impl) % 3]
+        text = "c.register\(arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))") { \(value) }"
       case 2:
         let arguments = [scope, tag].filter { !$0.isEmpty }
         let parameters = registration.needs.enumerated().map { index, need in
@@ -1117,7 +1126,7 @@ extension DialectWorkspace {
       let key = type(registration.key, concrete: registration.concrete)
       let impl = "Impl\(registration.impl)"
       let call = construct(registration.impl, registration.needs.map(stitcherNeed))
-      let scope = ["", ".scope(.singleton)", ".scope(.instance)"][registration.scope % 3]
+      let scope = ["", ".scope(.singleton)", ".scope(.instance)"][(registration.scope + registration.impl) % 3]
       switch registration.form {
       case 0: return "Dependency(\(impl).init)\(scope)"
       case 1: return "Dependency(implementing: \(key).self, \(impl).init)\(scope)"

@@ -80,7 +80,8 @@ import Testing
       (
         summary,
         [
-          "path", "imports", "protocols", "types", "extensions", "typealiases", "problems", "registrations",
+          "path", "imports", "protocols", "types", "extensions", "typealiases", "globalTypes", "problems",
+          "registrations",
           "resolveSites", "siteEdits", "keyRanges", "vocabulary", "receiverNames", "mentions", "instances", "lines",
         ]
       ),
@@ -213,11 +214,11 @@ import Testing
 
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
-    // The string table ("a"), the empty range table, the path's index, ten empty arrays,
+    // The string table ("a"), the empty range table, the path's index, eleven empty arrays,
     // the vocabulary's four, the receiver names, the mentions' two, the instances' two, an
     // empty text's one line.
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
+      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
         + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
@@ -247,7 +248,7 @@ import Testing
 
   @Test func corruptLineStartsAreMalformed() throws {
     let prefix =
-      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
+      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -390,6 +391,15 @@ import Testing
     summary.registrations += Dialect.allCases.map {
       ContainerRegistration(dialect: $0, types: [], range: range(42, 43))
     }
+    for value in [
+      ResolvedType.property(of: .property(of: .staticMember(of: "Services", name: "shared"), name: "next"), name: "api"),
+      .global("sharedLogger"),
+    ] {
+      var declared = ContainerRegistration(dialect: .dip, types: [], range: range(42, 43), unread: "body")
+      declared.valueType = value
+      summary.registrations.append(declared)
+    }
+    summary.globalTypes = ["sharedLogger": "Logger", "makeClock": "Clock?"]
     summary.siteEdits = [SiteEdits(site: site.range, edits: siteEdits)]
     summary.keyRanges = [
       KeyRange(call: site.range, key: range(54, 55), closingParenthesis: range(55, 56)),

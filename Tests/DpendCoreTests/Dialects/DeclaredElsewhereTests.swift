@@ -1,0 +1,120 @@
+import DpendAnalysis
+import DpendHost
+import DpendModel
+import DpendTestSupport
+import Testing
+
+/// A factory's value typed by what another file declares (SPEC 10): a global, a global
+/// function's result, an instance property reached through a chain of static members, globals
+/// and values the file types; followed through edits of those declarations.
+@Suite struct DeclaredElsewhereTests {
+  static let services = ExpectedTypeTests.services + "final class Backup {}\n"
+
+  static func globals(logger: String, clock: String) -> String {
+    """
+    let sharedLogger\(logger) = ConsoleLogger()
+    func makeClock() -> \(clock) { SystemClock() }
+    final class Services {
+      static let shared = Services()
+      let store: Store = StoreImpl()
+      var backup: Backup?
+      var next: Services!
+    }
+
+    """
+  }
+
+  static let container = MarkedText(
+    """
+    import Dip
+
+    let container = DependencyContainer { c in
+      c.register { sharedLogger }
+      c.3️⃣register { makeClock() }
+      c.register { Services.shared.store }
+      c.register { Services.shared.next!.backup }
+      c.register { FeedImpl(store: $0, clock: $1) as Feed }
+    }
+    func feed() throws -> Feed { try container.resolve() }
+    func logger() throws -> ConsoleLogger { try container.2️⃣resolve() }
+    """)
+
+  static func messages(_ graph: DependencyGraph) -> [String] {
+    graph.diagnostics.map { "\($0.range.start) \($0.message)" }
+  }
+
+  @Test func aGlobalAFunctionsResultAndAPropertyChainRegisterTheirDeclaredTypes() throws {
+    let container = Self.container
+    let host = AnalysisHost(settings: AnalysisSettings())
+    host.update([
+      ("Services.swift", Self.services), ("Globals.swift", Self.globals(logger: "", clock: "Clock")),
+      ("Container.swift", container.text),
+    ])
+    #expect(Self.messages(host.graph()) == [])
+    #expect(host.graph().container.unread.map(\.message) == [])
+    #expect(host.graph().container.registrationsRead == 5)
+    #expect(
+      host.graph().containerIndex.registrations.map(\.types) == [
+        ["ConsoleLogger"], ["Clock"], ["Store"], ["Backup?"], ["Feed"],
+      ])
+    // The global's and the function's declarations edited in their own file: typed again.
+    let edited = Self.globals(logger: ": Logger", clock: "SystemClock")
+    host.update([("Globals.swift", edited)])
+    let expected = [
+      "\(container.position("3️⃣")) 'SystemClock' is registered as 'SystemClock', not as 'Clock', which is resolved",
+      "\(container.position("2️⃣")) missing dependency: nothing registers 'ConsoleLogger'",
+    ]
+    #expect(Self.messages(host.graph()) == expected)
+    let scratch = try analyze([
+      "Services.swift": Self.services, "Globals.swift": edited, "Container.swift": container.text,
+    ])
+    #expect(Self.messages(scratch) == expected)
+    #expect(host.graph().container == scratch.container)
+    // Declared nowhere: unread, silencing what nothing read answers.
+    host.remove(["Globals.swift"])
+    #expect(Self.messages(host.graph()) == [])
+    #expect(host.graph().container.registrationsRead == 1)
+  }
+
+  /// What the declarations do not tell is unread with the reason, never guessed: an optional
+  /// chain, a global two files type differently, a property the type does not declare, a name
+  /// inside a type (a member another file declares may hide the global), a name the sources
+  /// do not declare (a library's).
+  @Test func whatTheDeclarationsDoNotTellIsUnreadWithTheReason() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      extension DependencyContainer {
+        func configure() {
+          1️⃣register { sharedLogger }
+        }
+      }
+      let container = DependencyContainer { c in
+        c.2️⃣register { Services.shared.optional?.store }
+        c.3️⃣register { duplicated }
+        c.4️⃣register { Services.shared.missing }
+        c.5️⃣register { kLibraryValue }
+      }
+      """)
+    let graph = try analyze([
+      "Services.swift": Self.services, "Globals.swift": Self.globals(logger: "", clock: "Clock"),
+      "One.swift": "let duplicated = StoreImpl()\nlet optional: Services? = nil\n",
+      "Two.swift": "let duplicated = SystemClock()\n", "Container.swift": container.text,
+    ])
+    #expect(Self.messages(graph) == [])
+    let body = "the registered type is inferred from the factory's body"
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(container.position("1️⃣")) unread registration: \(body)",
+        "\(container.position("2️⃣")) unread registration: \(body)",
+        "\(container.position("3️⃣")) unread registration: 'duplicated' is declared in 2 files of the analysed "
+          + "sources, which differ in its type, and dpend does not tell which one the file sees",
+        "\(container.position("4️⃣")) unread registration: the analysed sources declare no property 'missing' "
+          + "with a written type in 'Services'",
+        "\(container.position("5️⃣")) unread registration: \(body)",
+        "\(container.position("1️⃣")) counted as reached: 'DependencyContainer.configure()' may be called where dpend "
+          + "cannot see it (nothing it reads calls any registration function)",
+      ])
+  }
+}
