@@ -217,9 +217,9 @@ import Testing
     // The string table ("a"), the empty range table, the path's index, eleven empty arrays,
     // the vocabulary's four, the receiver names, the mentions' two, the instances' two, an
     // empty text's one line.
+    let arrays = [UInt8](repeating: 0, count: 11)
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
-        + [0, 0, 1, 0])
+      empty == Self.header + [1, 1, 0x61, 0, 0] + arrays + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -392,7 +392,8 @@ import Testing
       ContainerRegistration(dialect: $0, types: [], range: range(42, 43))
     }
     for value in [
-      ResolvedType.property(of: .property(of: .staticMember(of: "Services", name: "shared"), name: "next"), name: "api"),
+      ResolvedType.property(
+        of: .property(of: .staticMember(of: "Services", name: "shared"), name: "next"), name: "api"),
       .global("sharedLogger"),
     ] {
       var declared = ContainerRegistration(dialect: .dip, types: [], range: range(42, 43), unread: "body")
