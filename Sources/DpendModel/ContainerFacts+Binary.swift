@@ -11,7 +11,7 @@ extension ResolvedType {
   /// `named`, 2 for `parameter`, 3 for `member`, 4 for `initializerParameter` (its labels and
   /// position, then the type it is of), 5 for `functionResult` (then the type it is of), 6 for
   /// `staticMember` (like `member`), 7 for `property` (its name, then the type it is of), 8 for
-  /// `global` (its name).
+  /// `global` (its name), 9 for `array` (its elements' count, then each).
   static func code(_ type: inout ResolvedType?, _ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     var tag = 0
     var name = ""
@@ -29,8 +29,9 @@ extension ResolvedType {
     case .staticMember(let owner, let member): (tag, name, labels) = (6, owner, [member])
     case .property(let of, let member): (tag, outer, name) = (7, of, member)
     case .global(let written): (tag, name) = (8, written)
+    case .array(let elements): (tag, position) = (9, elements.count)
     }
-    try coder.codeTag(&tag, below: 9, "resolved type")
+    try coder.codeTag(&tag, below: 10, "resolved type")
     if tag == 0 {
       type = nil
       return
@@ -49,6 +50,21 @@ extension ResolvedType {
       guard coder.isReading else { return }
       guard let outer else { throw .malformed("an initializer parameter of no type") }
       type = .initializerParameter(of: outer, labels: labels, position: position)
+      return
+    }
+    if tag == 9 {
+      var elements: [ResolvedType] = []
+      if case .array(let written)? = type { elements = written }
+      try coder.code(&position)
+      guard position >= 0, position <= 1 << 16 else { throw .malformed("an array of \(position) elements") }
+      for index in 0..<position {
+        var element: ResolvedType? = coder.isReading ? nil : elements[index]
+        try code(&element, &coder)
+        guard coder.isReading else { continue }
+        guard let element else { throw .malformed("an array element of no type") }
+        elements.append(element)
+      }
+      if coder.isReading { type = .array(of: elements) }
       return
     }
     if tag == 7 {

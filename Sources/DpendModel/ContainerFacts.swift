@@ -126,6 +126,10 @@ public indirect enum ResolvedType: Hashable, Sendable {
   /// sources declare (`register { sharedLogger }`, `register { makeSession() }` where another
   /// file declares them).
   case global(String)
+  /// An array literal's type, `[T]` where every element reads as the one type `T`
+  /// (`register { [loggerMiddleware, routerMiddleware] }`); elements of different types are
+  /// Swift's to join, which dpend does not.
+  case array(of: [ResolvedType])
 }
 
 /// One place that asks a container for an instance.

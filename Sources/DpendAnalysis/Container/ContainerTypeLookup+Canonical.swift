@@ -36,6 +36,7 @@ extension ContainerTypeLookup {
     case .global(let name): !globalTypes(name).isEmpty
     case .property(let base, _): declaresRoot(of: base)
     case .named(let name): declaration(canonical(name, "")) != nil
+    case .array(let elements): elements.allSatisfy(declaresRoot)
     case .parameter, .member, .initializerParameter, .functionResult: false
     }
   }

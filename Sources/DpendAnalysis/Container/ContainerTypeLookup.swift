@@ -239,6 +239,20 @@ public struct ContainerTypeLookup {
       }
       let base = type.hasSuffix("?") ? String(type.dropLast()) : type
       return .type(canonical(base, "") + (base == type ? "" : "?"))
+    case .array(let elements)?:
+      // An element the file types is named from the top level, as the others are.
+      let readings = elements.map { element in
+        if case .named(let name) = element { return Reading.type(canonical(name, "")) }
+        return reading(element)
+      }
+      if let unread = readings.first(where: { $0.type == nil }) { return unread }
+      let types = readings.compactMap(\.type)
+      guard let first = types.first, types.allSatisfy({ $0 == first }) else {
+        return .unread(
+          "the array's elements are of different types (\(Set(types).sorted().map { "'\($0)'" }.joined(separator: ", "))), "
+            + "which Swift joins and dpend does not")
+      }
+      return .type("[\(first)]")
     case .staticMember(let written, let name)?:
       let owner = canonical(written, "")
       if let agreed = readingByEachDeclaration(of: owner, type, differingIn: "the type of '\(name)'") {

@@ -10,7 +10,7 @@ extension ContainerReader {
     case .parameter(let owner, _, _), .member(let owner, _): owner
     case .initializerParameter(let outer, _, _), .functionResult(let outer), .property(let outer, _):
       self.owner(of: outer)
-    case .staticMember, .global: nil
+    case .staticMember, .global, .array: nil
     }
   }
 
@@ -28,6 +28,7 @@ extension ContainerReader {
       return .initializerParameter(of: opening(generics, in: outer), labels: labels, position: position)
     case .functionResult(let outer): return .functionResult(of: opening(generics, in: outer))
     case .property(let outer, let name): return .property(of: opening(generics, in: outer), name: name)
+    case .array(let elements): return .array(of: elements.map { opening(generics, in: $0) })
     case .staticMember, .global: return type
     }
   }

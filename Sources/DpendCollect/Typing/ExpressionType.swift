@@ -1,8 +1,9 @@
 import DpendModel
 import SwiftSyntax
 
-/// The type of an expression where the file writes it (SPEC 10): a literal's, a
-/// construction's (generic arguments kept), a cast's, through `try`, `!` and parentheses, and
+/// The type of an expression where the file writes it (SPEC 10): a literal's, a construction's
+/// (generic arguments kept), a cast's, an array literal's of one such type, through `try`, `!`
+/// and parentheses, and
 /// a name's: the declaration ``NameLookup`` finds, its annotation or the type of the value it
 /// is made of (`let router = Router()`), a parameter's (a closure's as the library call it is
 /// passed to types it). Every dialect asks it for the value a factory makes, the runtime
@@ -48,6 +49,12 @@ enum ExpressionType {
     if let cast = cast(expression) { return cast }
     if let constructed = constructed(expression) { return constructed }
     guard depth < depthLimit else { return nil }
+    // `[Session(), Session()]`: an array of the one type its elements have.
+    if let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty {
+      let types = array.elements.map { of($0.expression, depth: depth + 1) }
+      guard let first = types.first ?? nil, types.allSatisfy({ $0 == first }) else { return nil }
+      return "[\(first)]"
+    }
     if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
       return declared(NameLookup.declaration(of: reference.baseName.text, at: Syntax(expression)), depth: depth + 1)
     }
@@ -155,7 +162,8 @@ enum ExpressionType {
   /// `Application.current()`, `Theme.Palette.dark`), a global or a global function's result
   /// (`sharedLogger`, `makeSession()`) where no declaration of the code around hides it, and an
   /// instance property of any of these or of a value the file types (`Services.shared.api`,
-  /// `session.client` with `let session = Session()`, `x!.y`); `nil` for any other expression,
+  /// `session.client` with `let session = Session()`, `x!.y`), an array literal of them
+  /// (`[loggerMiddleware, routerMiddleware]`); `nil` for any other expression,
   /// and for an optional chain (`a?.b`, whose value is optional only where `a` is).
   static func declaredElsewhere(_ expression: ExprSyntax) -> ResolvedType? {
     declaredElsewhere(expression, depth: 0)
@@ -164,6 +172,15 @@ enum ExpressionType {
   private static func declaredElsewhere(_ written: ExprSyntax, depth: Int) -> ResolvedType? {
     guard depth < depthLimit else { return nil }
     var expression = innermost(written)
+    if let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty {
+      // Each element as the file types it or another file declares it.
+      let elements = array.elements.map { element in
+        of(element.expression, depth: depth + 1).map(ResolvedType.named)
+          ?? declaredElsewhere(element.expression, depth: depth + 1)
+      }
+      guard !elements.contains(where: { $0 == nil }) else { return nil }
+      return .array(of: elements.compactMap { $0 })
+    }
     var isCall = false
     if let call = expression.as(FunctionCallExprSyntax.self) {
       guard call.trailingClosure == nil else { return nil }

@@ -33,10 +33,14 @@ import Testing
       c.3️⃣register { makeClock() }
       c.register { Services.shared.store }
       c.register { Services.shared.next!.backup }
+      c.register { [sharedLogger, sharedLogger] }
+      c.register { Aggregate(loggers: 4️⃣$0) }
       c.register { FeedImpl(store: $0, clock: $1) as Feed }
     }
     func feed() throws -> Feed { try container.resolve() }
     func logger() throws -> ConsoleLogger { try container.2️⃣resolve() }
+    final class Aggregate { init(loggers: [ConsoleLogger]) {} }
+    func aggregate() throws -> Aggregate { try container.resolve() }
     """)
 
   static func messages(_ graph: DependencyGraph) -> [String] {
@@ -52,16 +56,17 @@ import Testing
     ])
     #expect(Self.messages(host.graph()) == [])
     #expect(host.graph().container.unread.map(\.message) == [])
-    #expect(host.graph().container.registrationsRead == 5)
+    #expect(host.graph().container.registrationsRead == 7)
     #expect(
       host.graph().containerIndex.registrations.map(\.types) == [
-        ["ConsoleLogger"], ["Clock"], ["Store"], ["Backup?"], ["Feed"],
+        ["ConsoleLogger"], ["Clock"], ["Store"], ["Backup?"], ["[ConsoleLogger]"], ["Aggregate"], ["Feed"],
       ])
     // The global's and the function's declarations edited in their own file: typed again.
     let edited = Self.globals(logger: ": Logger", clock: "SystemClock")
     host.update([("Globals.swift", edited)])
     let expected = [
       "\(container.position("3️⃣")) 'SystemClock' is registered as 'SystemClock', not as 'Clock', which is resolved",
+      "\(container.position("4️⃣")) missing dependency: nothing registers '[ConsoleLogger]', needed by 'Aggregate'",
       "\(container.position("2️⃣")) missing dependency: nothing registers 'ConsoleLogger'",
     ]
     #expect(Self.messages(host.graph()) == expected)
@@ -73,11 +78,11 @@ import Testing
     // Declared nowhere: unread, silencing what nothing read answers.
     host.remove(["Globals.swift"])
     #expect(Self.messages(host.graph()) == [])
-    #expect(host.graph().container.registrationsRead == 1)
+    #expect(host.graph().container.registrationsRead == 2)
   }
 
   /// What the declarations do not tell is unread with the reason, never guessed: an optional
-  /// chain, a global two files type differently, a property the type does not declare, a name
+  /// chain, a global two files type differently, an array of elements of different types, a property the type does not declare, a name
   /// inside a type (a member another file declares may hide the global), a name the sources
   /// do not declare (a library's).
   @Test func whatTheDeclarationsDoNotTellIsUnreadWithTheReason() throws {
@@ -95,6 +100,7 @@ import Testing
         c.3️⃣register { duplicated }
         c.4️⃣register { Services.shared.missing }
         c.5️⃣register { kLibraryValue }
+        c.6️⃣register { [sharedLogger, makeClock()] }
       }
       """)
     let graph = try analyze([
@@ -113,6 +119,8 @@ import Testing
         "\(container.position("4️⃣")) unread registration: the analysed sources declare no property 'missing' "
           + "with a written type in 'Services'",
         "\(container.position("5️⃣")) unread registration: \(body)",
+        "\(container.position("6️⃣")) unread registration: the array's elements are of different types ('Clock', "
+          + "'ConsoleLogger'), which Swift joins and dpend does not",
         "\(container.position("1️⃣")) counted as reached: 'DependencyContainer.configure()' may be called where dpend "
           + "cannot see it (nothing it reads calls any registration function)",
       ])

@@ -394,7 +394,7 @@ import Testing
     for value in [
       ResolvedType.property(
         of: .property(of: .staticMember(of: "Services", name: "shared"), name: "next"), name: "api"),
-      .global("sharedLogger"),
+      .global("sharedLogger"), .array(of: [.global("a"), .named("B"), .staticMember(of: "C", name: "d")]),
     ] {
       var declared = ContainerRegistration(dialect: .dip, types: [], range: range(42, 43), unread: "body")
       declared.valueType = value
