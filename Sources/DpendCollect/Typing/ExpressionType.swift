@@ -3,13 +3,12 @@ import SwiftSyntax
 
 /// The type of an expression where the file writes it (SPEC 10): a literal's, a construction's
 /// (generic arguments kept), a cast's, an array literal's of one such type, through `try`, `!`
-/// and parentheses, and
-/// a name's: the declaration ``NameLookup`` finds, its annotation or the type of the value it
-/// is made of (`let router = Router()`), a parameter's (a closure's as the library call it is
-/// passed to types it). Every dialect asks it for the value a factory makes, the runtime
-/// arguments for theirs, the expected type for the variable a resolve is assigned to, the
-/// receiver typing for a variable's container; nothing else reads an expression's type from
-/// its syntax.
+/// and parentheses, and a name's: the declaration ``NameLookup`` finds, its annotation or the
+/// type of the value it is made of (`let router = Router()`), a parameter's (a closure's as the
+/// library call it is passed to types it). Every dialect asks it for the value a factory makes,
+/// the runtime arguments for theirs, the expected type for the variable a resolve is assigned
+/// to, the receiver typing for a variable's container; nothing else reads an expression's type
+/// from its syntax.
 enum ExpressionType {
   /// The type of `expression` as written at its place; `nil` when the file does not tell it
   /// (a call's result, an untyped parameter, a name another file declares).
