@@ -10,7 +10,10 @@ extension ContainerTypeLookup {
     registration.types = registration.types.map { canonical($0, registration.lookupScope) }
     // `register { AppConfiguration.restServer }`: the value's type as the sources declare it.
     if registration.unread != nil, let valueType = registration.valueType {
-      switch reading(valueType) {
+      // A type the file writes is named from where it is written.
+      var value = reading(valueType)
+      if case .named(let name) = valueType { value = .type(canonical(name, registration.lookupScope)) }
+      switch value {
       case .type(let type):
         // The registered type first, then the `.implements` ones written beside it.
         registration.types.insert(type, at: 0)

@@ -66,7 +66,7 @@ enum DipDialect {
       // Unknown key: the registration might answer any resolve (see `ContainerCheck`), but
       // for the keys written beside it, which it answers and alone is silent on (SPEC 10).
       registration.unread = "the registered type is inferred from the factory's body"
-      registration.valueType = CallShape.closure(call, label: "factory").flatMap(valueDeclaredElsewhere)
+      registration.valueType = CallShape.closure(call, label: "factory").flatMap(factoryValueType)
     }
     // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
     for (name, chained) in CallShape.chained(after: call)
@@ -158,10 +158,10 @@ enum DipDialect {
     return type.type
   }
 
-  /// The type of a factory `{ URLSession.shared }`'s value as another file declares it
-  /// (``ExpressionType/declaredElsewhere(_:)``); `nil` for any other body.
-  static func valueDeclaredElsewhere(_ closure: ClosureExprSyntax) -> ResolvedType? {
-    onlyExpression(closure).flatMap(ExpressionType.declaredElsewhere)
+  /// The type of a factory `{ URLSession.shared }`'s value as the workspace's lookup reads it
+  /// (``ExpressionType/resolved(_:)``); `nil` for any other body.
+  static func factoryValueType(_ closure: ClosureExprSyntax) -> ResolvedType? {
+    onlyExpression(closure).flatMap(ExpressionType.resolved)
   }
 
   /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that

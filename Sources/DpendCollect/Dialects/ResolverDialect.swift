@@ -126,7 +126,7 @@ enum ResolverDialect: DialectReading {
       registration.types = [key]
     } else {
       registration.unread = "the registered type is inferred from the factory's body"
-      registration.valueType = CallShape.closure(call, label: "factory").flatMap(DipDialect.valueDeclaredElsewhere)
+      registration.valueType = CallShape.closure(call, label: "factory").flatMap(DipDialect.factoryValueType)
     }
     for (name, chained) in CallShape.chained(after: call) {
       switch name {

@@ -156,26 +156,26 @@ enum ExpressionType {
     return TypeText.normalize(type + generic.genericArgumentClause.trimmedDescription)
   }
 
-  /// The type of an expression that another file's declaration tells (SPEC 10), for the
-  /// workspace's lookup: a static member of a type (`AppConfiguration.restServer`,
+  /// The type of a factory's value as the workspace's lookup reads it (SPEC 10): a name the
+  /// file types (`.named`), a static member of a type (`AppConfiguration.restServer`,
   /// `Application.current()`, `Theme.Palette.dark`), a global or a global function's result
-  /// (`sharedLogger`, `makeSession()`) where no declaration of the code around hides it, and an
+  /// (`sharedLogger`, `makeSession()`) where no declaration of the code around hides it, an
   /// instance property of any of these or of a value the file types (`Services.shared.api`,
   /// `session.client` with `let session = Session()`, `x!.y`), an array literal of them
-  /// (`[loggerMiddleware, routerMiddleware]`); `nil` for any other expression,
-  /// and for an optional chain (`a?.b`, whose value is optional only where `a` is).
-  static func declaredElsewhere(_ expression: ExprSyntax) -> ResolvedType? {
-    declaredElsewhere(expression, depth: 0)
+  /// (`[loggerMiddleware, routerMiddleware]`); `nil` for any other expression, and for an
+  /// optional chain (`a?.b`, whose value is optional only where `a` is).
+  static func resolved(_ expression: ExprSyntax) -> ResolvedType? {
+    resolved(expression, depth: 0)
   }
 
-  private static func declaredElsewhere(_ written: ExprSyntax, depth: Int) -> ResolvedType? {
+  private static func resolved(_ written: ExprSyntax, depth: Int) -> ResolvedType? {
     guard depth < depthLimit else { return nil }
     var expression = innermost(written)
     if let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty {
       // Each element as the file types it or another file declares it.
       let elements = array.elements.map { element in
         of(element.expression, depth: depth + 1).map(ResolvedType.named)
-          ?? declaredElsewhere(element.expression, depth: depth + 1)
+          ?? resolved(element.expression, depth: depth + 1)
       }
       guard !elements.contains(where: { $0 == nil }) else { return nil }
       return .array(of: elements.compactMap { $0 })
@@ -186,6 +186,8 @@ enum ExpressionType {
       (expression, isCall) = (call.calledExpression, true)
     }
     if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+      // `let logger: Logger = …` in the file: its declaration tells.
+      if !isCall, let known = of(expression, depth: depth + 1) { return .named(known) }
       let name = reference.baseName.text
       guard name.first?.isLowercase == true || name.first == "_" else { return nil }
       switch NameLookup.declaration(of: name, at: Syntax(expression)) {
@@ -195,7 +197,7 @@ enum ExpressionType {
       case .local(let binding), .global(let binding, insideType: false):
         // `let session = Services.shared`: the name is what its value is.
         guard !isCall, binding.typeAnnotation == nil, let value = binding.initializer?.value else { return nil }
-        return declaredElsewhere(value, depth: depth + 1)
+        return resolved(value, depth: depth + 1)
       default: return nil
       }
     }
@@ -207,7 +209,7 @@ enum ExpressionType {
     var value = base
     if let forced = value.as(ForceUnwrapExprSyntax.self) { value = forced.expression }
     if let known = of(value, depth: depth + 1) { return .property(of: .named(known), name: name) }
-    return declaredElsewhere(value, depth: depth + 1).map { .property(of: $0, name: name) }
+    return resolved(value, depth: depth + 1).map { .property(of: $0, name: name) }
   }
 
   /// `true` when `node` is inside a type's or an extension's body.

@@ -81,6 +81,31 @@ import Testing
     #expect(host.graph().container.registrationsRead == 2)
   }
 
+  /// A name the file types (a global's or a local's annotation) registers its type, named
+  /// as the sources declare it (the typealias followed).
+  @Test func aNameTheFileTypesRegistersItsDeclaredType() throws {
+    let container = MarkedText(
+      """
+      import Dip
+
+      typealias Log = Logger
+      let localLogger: Log = ConsoleLogger()
+      func makeContainer() -> DependencyContainer {
+        let clock: Clock = SystemClock()
+        return DependencyContainer { c in
+          c.register { localLogger }
+          c.register { clock }
+        }
+      }
+      func logger() throws -> Logger { try makeContainer().resolve() }
+      func feed() throws -> Feed { try makeContainer().1️⃣resolve() }
+      """)
+    let graph = try analyze(["Services.swift": Self.services, "Container.swift": container.text])
+    #expect(Self.messages(graph) == ["\(container.position("1️⃣")) missing dependency: nothing registers 'Feed'"])
+    #expect(graph.containerIndex.registrations.map(\.types) == [["Logger"], ["Clock"]])
+    #expect(graph.container.unread.map(\.message) == [])
+  }
+
   /// What the declarations do not tell is unread with the reason, never guessed: an optional
   /// chain, a global two files type differently, an array of elements of different types, a property the type does not declare, a name
   /// inside a type (a member another file declares may hide the global), a name the sources
