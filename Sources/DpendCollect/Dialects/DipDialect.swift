@@ -90,12 +90,14 @@ enum DipDialect {
     of registration: ContainerRegistration, call: FunctionCallExprSyntax,
     reader: ContainerReader
   ) -> [ContainerRegistration] {
-    guard registration.unread == nil else { return [] }
-    return CallShape.chained(after: call).compactMap { name, chained -> ContainerRegistration? in
+    // Written beside the factory, the key is read whether or not the factory's type is (SPEC 10).
+    CallShape.chained(after: call).compactMap { name, chained -> ContainerRegistration? in
       guard name == "implements", let tag = CallShape.argument(chained, "tag")?.expression else { return nil }
       var implemented = registration
       implemented.types = chained.arguments.compactMap { CallShape.metatype($0.expression) }
       guard !implemented.types.isEmpty else { return nil }
+      implemented.unread = nil
+      implemented.valueType = nil
       implemented.needs = []
       implemented.propertyNeeds = []
       implemented.autowired = nil

@@ -175,6 +175,36 @@ import Testing
     #expect(graph.container.resolvesUnread == 0)
   }
 
+  /// An unread factory's `.implements(P.self, tag: t)` registers `P` under `t` all the same: the
+  /// key is written beside it. A library's value (`URLSession.shared`) silences no other key.
+  @Test func anUnreadFactorysTaggedImplementationIsAKeyOfItsOwn() throws {
+    let code = MarkedText(
+      """
+      import Dip
+      import Foundation
+
+      protocol Networking {}
+      extension URLSession: Networking {}
+      final class Feed { init(net: Networking, web: Networking) {} }
+
+      let container = DependencyContainer { c in
+        c.1️⃣register { URLSession.shared }.2️⃣implements(Networking.self, tag: "net")
+        c.register { Feed(net: try c.resolve(tag: "net"), web: try c.3️⃣resolve(tag: "web")) }
+      }
+      func feed() throws -> Feed { try container.resolve() }
+      """)
+    let graph = try analyze(["App.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("3️⃣")) missing dependency: nothing registers 'Networking (name \"web\")', needed by 'Feed'"
+      ])
+    #expect(
+      graph.containerIndex.registrations.prefix(2).map { "\($0.range.start) \($0.types) \($0.name ?? "-")" } == [
+        "\(code.position("1️⃣")) [] -", "\(code.position("2️⃣")) [\"Networking\"] \"net\"",
+      ])
+    #expect(graph.container.registrationsRead == 2)
+  }
+
   @Test func aCompositionIsOneKeyInAnyOrderThroughTypealiases() throws {
     let code = MarkedText(
       """
