@@ -228,13 +228,13 @@ public struct ContainerTypeLookup {
       while owner.hasSuffix("?") || owner.hasSuffix("!") { owner.removeLast() }
       return propertyReading(of: owner, name)
     case .global(let name)?:
-      let types = Set(globalTypes(name))
-      guard let type = types.first else {
+      let declared = globalTypes(name)
+      guard let type = declared.first else {
         return .unread("the analysed sources declare no global '\(name)' with one written type")
       }
-      guard types.count == 1 else {
+      guard declared.allSatisfy({ $0 == type }) else {
         return .unread(
-          "'\(name)' is declared in \(globalTypes(name).count) files of the analysed sources, which differ in "
+          "'\(name)' is declared in \(declared.count) files of the analysed sources, which differ in "
             + "its type, and dpend does not tell which one the file sees")
       }
       let base = type.hasSuffix("?") ? String(type.dropLast()) : type

@@ -340,43 +340,6 @@ final class ContainerReader: SyntaxVisitor {
     return site.flatMap { readingGenerics($0, at: call) }
   }
 
-  /// `resolve(T.self)` inside `func inject<T>()`: the key is whatever a caller makes `T`.
-  /// `nil` inside one of the app's inferred helpers, whose body forwards the key: its callers
-  /// are read instead.
-  private func readingGenerics(_ site: ResolveSite, at node: some SyntaxProtocol) -> ResolveSite? {
-    var site = site
-    site.lookupScope = scopes.scope(of: node).lexicalScope
-    if site.dialect.writesKeyInArguments { recordKey(of: node, named: site.range) }
-    if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
-      site.instance = instances.reference(ofCall: call)
-    }
-    // `resolve(tag: tag) as T` in a helper: its tag is the caller's too.
-    if site.type == nil, let inferred, inferred.declaresHelper(around: node) { return nil }
-    let generics = scopes.scope(of: node).generics
-    guard let type = site.type, !generics.isEmpty else { return site }
-    if case .named(let name) = type, generics.contains(Self.head(of: name)) {
-      if let inferred, inferred.declaresHelper(around: node, generic: Self.head(of: name)) { return nil }
-      site.type = nil
-      site.unread = "'\(name)' is a generic parameter: the key depends on the caller"
-      return site
-    }
-    if case .named(let name) = type, let open = TypeNames.names(in: name).first(where: generics.contains) {
-      if let inferred, inferred.declaresHelper(around: node, generic: open) { return nil }
-      site.type = nil
-      site.unread = "'\(name)' names '\(open)', a generic parameter of the code around: the key depends on the caller"
-      return site
-    }
-    // `presenter.view = r.resolve()` with `presenter: V`: the caller's type's property.
-    if let owner = Self.owner(of: type), generics.contains(Self.head(of: owner)) {
-      site.type = nil
-      site.unread =
-        "it is found through '\(owner)', a generic parameter of the code around: the key depends on the caller"
-      return site
-    }
-    site.type = Self.opening(generics, in: type)
-    return site
-  }
-
   /// The app's resolve-function calls inside a registration of one of its register
   /// functions: its needs.
   func helperNeeds(in node: some SyntaxProtocol) -> [ResolveSite] {
