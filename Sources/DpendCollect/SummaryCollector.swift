@@ -38,7 +38,8 @@ public enum SummaryCollector {
       ConditionMarker.mark(&summary, tree: tree)
     }
     // Container code only where the imports select a dialect: other files cost nothing more.
-    let dialects = settings.dialects(forImports: summary.imports)
+    let declared = Set(summary.types.map(\.name))
+    let dialects = settings.dialects(forImports: summary.imports, source: source) { declared.contains($0) }
     let helpers = AppHelpers(settings, source: source)
     // The app's own helpers and container values, wherever the text names them.
     let inferred = InferredHelpers(settings, source: source, dialects: dialects)
@@ -68,6 +69,7 @@ public enum SummaryCollector {
     }
     // The names the file mentions, which reach the app's assemblies and registration functions.
     summary.mentions = NameScan.mentions(in: source ?? tree.description, gateBodies: gateBodies)
+    summary.vocabulary.containerAliases = ContainerAlias.aliases(in: summary.typealiases, imports: summary.imports)
     for index in summary.vocabulary.helpers.indices {
       summary.vocabulary.helpers[index].fileDialects = Dialect.selected(byImports: summary.imports)
     }

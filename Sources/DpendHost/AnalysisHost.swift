@@ -244,8 +244,8 @@ public final class AnalysisHost {
   /// helper's name in its text, a changed container value's name among its
   /// ``DpendModel/FileSummary/receiverNames`` — (each read with `read`, or ``reader``; a file
   /// neither reads is collected at its next update). Open documents are collected again when ``collection`` changes.
-  private func adoptVocabulary(reading read: @Sendable (String) -> String? = { _ in nil }) {
-    guard vocabularyFactsChanged, infersVocabulary else { return }
+  private func adoptVocabulary(reading read: @Sendable (String) -> String? = { _ in nil }, round: Int = 0) {
+    guard vocabularyFactsChanged, infersVocabulary, round < Self.vocabularyRounds else { return }
     vocabularyFactsChanged = false
     let inferred = ContainerVocabulary(inferringFrom: vocabularyFacts.keys.sorted().map { vocabularyFacts[$0]! })
     guard inferred != collection.vocabulary else { return }
@@ -302,6 +302,9 @@ public final class AnalysisHost {
         continue
       }
       entries[path] = Entry(text: text)
+      // Read with the new vocabulary, a file may declare more of it (a container value in a
+      // file that writes a container alias): its facts are the workspace's from now on.
+      noteVocabulary(summary.vocabulary, of: path)
       self.receiverNames[path] = summary.receiverNames.isEmpty ? nil : summary.receiverNames
       if keepsSummaries { storedSummaries[path] = summary.stored }
       summaries.append(summary)
@@ -311,7 +314,13 @@ public final class AnalysisHost {
     for (text, summary) in again { summaryStore?.record(summary, text: text, collection: collection) }
     builder.set(summaries)
     parseCount += summaries.count
+    // Until the vocabulary the files declare is the one they were read with.
+    adoptVocabulary(reading: read, round: round + 1)
   }
+
+  /// How many times the vocabulary is inferred again from the files it read anew, at most:
+  /// each round can only add what the previous one made visible, and one is the rule.
+  static let vocabularyRounds = 4
 
   /// Forgets files that are not open in the editor.
   public func remove(_ paths: [String]) {

@@ -45,6 +45,21 @@ public struct CollectionSettings: Hashable, Sendable {
     return Dialect.selected(byImports: imports + vocabulary.exportedModules)
   }
 
+  /// The container dialects to run on a file with `imports` and text `source`: those the
+  /// imports select, and the library of each of the vocabulary's container aliases the text
+  /// writes (`provideDependencies(to container: DependencyContainer)` in a file importing
+  /// only the module that declares `typealias DependencyContainer = Dip.DependencyContainer`),
+  /// unless the file declares a type of the alias's name itself (`declares`).
+  public func dialects(forImports imports: [String], source: String?, declares: (String) -> Bool) -> [Dialect] {
+    var selected = dialects(forImports: imports)
+    guard dialects == nil, !vocabulary.containerAliases.isEmpty else { return selected }
+    for (name, dialect) in vocabulary.containerAliases.sorted(by: { $0.key < $1.key })
+    where !selected.contains(dialect) && (source.map { TextSearch.containsWord($0, name) } ?? true) && !declares(name) {
+      selected.append(dialect)
+    }
+    return Dialect.allCases.filter(selected.contains)
+  }
+
   /// `true` when dpend's own style is read.
   public var readsThesis: Bool { dialects?.contains(.thesis) ?? true }
 }

@@ -9,6 +9,17 @@ extension VocabularyFacts: BinaryCoded {
     try coder.code(&containerValues)
     try coder.code(&slots)
     try coder.code(&exportedImports)
+    try coder.code(&containerAliases)
+  }
+}
+
+extension ContainerAlias: BinaryCoded {
+  public init() { self.init(name: "", dialect: .thesis, range: SourceRange()) }
+
+  public mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&name)
+    try coder.code(&dialect)
+    try coder.code(&range)
   }
 }
 

@@ -37,11 +37,17 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
   /// them as imported (the files of that module and those importing it; dpend does not tell
   /// modules apart here).
   public private(set) var exportedModules: [String] = []
+  /// The typealiases naming a library's container type, by name (the first declaration's
+  /// dialect): a file that writes one reads as importing that library (dpend does not tell
+  /// modules apart here: the alias's module is not checked among the file's imports).
+  public private(set) var containerAliases: [String: Dialect] = [:]
 
   public init() {}
 
   /// `true` when the app declares nothing dpend reads its container code through.
-  public var isEmpty: Bool { helpers.isEmpty && containerValues.isEmpty && slots.isEmpty && exportedModules.isEmpty }
+  public var isEmpty: Bool {
+    helpers.isEmpty && containerValues.isEmpty && slots.isEmpty && exportedModules.isEmpty && containerAliases.isEmpty
+  }
 
   /// The library types whose values are containers or resolvers, by dialect.
   public static let containerTypes: [Dialect: Set<String>] = [
@@ -74,6 +80,9 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
   /// first, then, until none is added, helpers forwarding to a helper found already.
   public init(inferringFrom facts: [VocabularyFacts]) {
     exportedModules = Set(facts.flatMap(\.exportedImports)).sorted()
+    for alias in facts.flatMap(\.containerAliases) where containerAliases[alias.name] == nil {
+      containerAliases[alias.name] = alias.dialect
+    }
     for file in facts {
       for value in file.containerValues where containerValues[value.name] == nil {
         containerValues[value.name] = value.dialect
@@ -125,7 +134,7 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
         vocabulary.containerValues[value.name] = value.dialect
       }
     }
-    return vocabulary.confirmations(of: facts.flatMap(\.helpers)).map { declaration, dialect in
+    let helperNotes = vocabulary.confirmations(of: facts.flatMap(\.helpers)).map { declaration, dialect in
       let owner = declaration.owner.map { "'\($0)'" }
       let signature = declaration.name + "(" + declaration.labels.map { ($0 ?? "_") + ":" }.joined() + ")"
       let message: String
@@ -142,7 +151,20 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
           "inferred inject wrapper '@\(declaration.name)': its properties are read as \(dialect.displayName) resolves of their type"
       }
       return Diagnostic(code: .inferredHelper, message: message, range: declaration.range)
-    }.sorted(by: Diagnostic.reportingOrder)
+    }
+    return (helperNotes + aliasNotes(facts)).sorted(by: Diagnostic.reportingOrder)
+  }
+
+  /// A note at each typealias naming a library's container type, the first of each name.
+  private static func aliasNotes(_ facts: [VocabularyFacts]) -> [Diagnostic] {
+    var seen: Set<String> = []
+    return facts.flatMap(\.containerAliases).filter { seen.insert($0.name).inserted }.map { alias in
+      Diagnostic(
+        code: .inferredHelper,
+        message:
+          "inferred container alias '\(alias.name)': it names \(alias.dialect.displayName)'s container, so the files writing it are read as \(alias.dialect.displayName) container code",
+        range: alias.range)
+    }
   }
 
   private static func helper(_ declaration: HelperDeclaration, dialect: Dialect) -> Helper {
@@ -191,6 +213,10 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     where containerValues[name] != other.containerValues[name] {
       words.insert(name)
     }
+    for name in Set(containerAliases.keys).union(other.containerAliases.keys)
+    where containerAliases[name] != other.containerAliases[name] {
+      words.insert(name)
+    }
     // A library exported or no longer: every file that may call it reads anew.
     if exportedModules != other.exportedModules { words.formUnion(Self.containerCallWords) }
     let mySlots = Dictionary(grouping: slots, by: \.callee)
@@ -214,7 +240,8 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     let values = containerValues.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.rawValue)" }
     let slotTexts = slots.map { "slot \($0.callee) \($0.label ?? "_") \($0.position) \($0.dialect.rawValue)" }
     let exported = exportedModules.map { "exported \($0)" }
-    return (helperTexts + values + slotTexts + exported).joined(separator: ";")
+    let aliases = containerAliases.sorted { $0.key < $1.key }.map { "alias \($0.key) \($0.value.rawValue)" }
+    return (helperTexts + values + slotTexts + exported + aliases).joined(separator: ";")
   }
 }
 

@@ -15,6 +15,10 @@ public struct VocabularyFacts: Hashable, Sendable {
   /// The container libraries the file imports with `@_exported`: visible in the files of
   /// its module and in those importing it.
   public var exportedImports: [String] = []
+  /// The file's top-level typealiases naming a library's container type
+  /// (`typealias DependencyContainer = Dip.DependencyContainer`): a file that writes the
+  /// alias calls that library through it, whatever it imports.
+  public var containerAliases: [ContainerAlias] = []
 
   public init(
     helpers: [HelperDeclaration] = [], containerValues: [ContainerValue] = [], slots: [ContainerSlotDeclaration] = []
@@ -27,12 +31,15 @@ public struct VocabularyFacts: Hashable, Sendable {
   /// `true` when the file declares nothing of the kind.
   public var isEmpty: Bool {
     helpers.isEmpty && containerValues.isEmpty && slots.isEmpty && exportedImports.isEmpty
+      && containerAliases.isEmpty
   }
 
   /// `true` when `other` declares the same, perhaps at other positions.
   public func equalsPositionFree(_ other: VocabularyFacts) -> Bool {
     guard helpers.count == other.helpers.count, containerValues.count == other.containerValues.count,
-      slots.map(\.slot) == other.slots.map(\.slot), exportedImports == other.exportedImports
+      slots.map(\.slot) == other.slots.map(\.slot), exportedImports == other.exportedImports,
+      containerAliases.map(\.name) == other.containerAliases.map(\.name),
+      containerAliases.map(\.dialect) == other.containerAliases.map(\.dialect)
     else {
       return false
     }
@@ -148,6 +155,42 @@ public struct ContainerValue: Hashable, Sendable {
     self.owner = owner
     self.dialect = dialect
     self.range = range
+  }
+}
+
+/// A top-level typealias whose target is a container library's container type, qualified by
+/// the library's module (`typealias DependencyContainer = Dip.DependencyContainer`) or
+/// written bare in a file whose imports select the library (`typealias DI = Container` beside
+/// `import Swinject`).
+public struct ContainerAlias: Hashable, Sendable {
+  /// The alias's name.
+  public var name: String
+  /// The library whose container type it names.
+  public var dialect: Dialect
+  /// Its name where it is declared.
+  public var range: SourceRange
+
+  public init(name: String, dialect: Dialect, range: SourceRange) {
+    self.name = name
+    self.dialect = dialect
+    self.range = range
+  }
+
+  /// The aliases among `typealiases` (a file's, with its `imports`) that name a library's
+  /// container type; nested and generic ones are left out (their name is not the file's).
+  public static func aliases(in typealiases: [TypealiasDeclaration], imports: [String]) -> [ContainerAlias] {
+    guard !typealiases.isEmpty else { return [] }
+    let imported = Dialect.selected(byImports: imports)
+    return typealiases.compactMap { alias in
+      guard alias.lookupScope.isEmpty, !alias.name.contains(".") else { return nil }
+      let parts = alias.target.split(separator: ".").map(String.init)
+      guard let last = parts.last, parts.count <= 2, last != alias.name || parts.count == 2 else { return nil }
+      let dialects = Dialect.allCases.filter { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
+      let dialect =
+        parts.count == 2
+        ? dialects.first { $0.traits.modules.contains(parts[0]) } : dialects.first { imported.contains($0) }
+      return dialect.map { ContainerAlias(name: alias.name, dialect: $0, range: alias.range) }
+    }
   }
 }
 

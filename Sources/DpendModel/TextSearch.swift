@@ -11,19 +11,52 @@ public enum TextSearch {
     }
   }
 
-  private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = needle.first else { return true }
-    guard haystack.count >= needle.count else { return false }
-    let last = haystack.count - needle.count
-    var index = 0
-    while index <= last {
+  /// `true` when `text` holds `word` as a whole identifier: not inside a longer name
+  /// (`DependencyContainer` is not in `DependencyContainerModule`).
+  public static func containsWord(_ text: String, _ word: some StringProtocol) -> Bool {
+    var text = text
+    var word = String(word)
+    return text.withUTF8 { haystack in
+      word.withUTF8 { needle in
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        var start = 0
+        while let found = firstIndex(haystack, needle, from: start) {
+          let before = found == 0 ? nil : haystack[found - 1]
+          let afterIndex = found + needle.count
+          let after = afterIndex < haystack.count ? haystack[afterIndex] : nil
+          if !(before.map(isIdentifierByte) ?? false), !(after.map(isIdentifierByte) ?? false) { return true }
+          start = found + 1
+        }
+        return false
+      }
+    }
+  }
+
+  /// A byte of a Swift identifier: a letter, digit, `_`, or part of a non-ASCII character.
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    byte >= 0x80 || byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39)
+      || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+  }
+
+  /// The first index at or after `start` where `needle` begins in `haystack`.
+  private static func firstIndex(
+    _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, from start: Int
+  ) -> Int? {
+    guard let first = needle.first, haystack.count >= needle.count else { return nil }
+    var index = start
+    while index <= haystack.count - needle.count {
       if haystack[index] == first {
         var matched = 1
         while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-        if matched == needle.count { return true }
+        if matched == needle.count { return index }
       }
       index += 1
     }
-    return false
+    return nil
   }
+
+  private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    needle.isEmpty || firstIndex(haystack, needle, from: 0) != nil
+  }
+
 }

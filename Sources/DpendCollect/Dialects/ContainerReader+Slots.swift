@@ -31,11 +31,7 @@ extension ContainerReader {
   private func recordSlots(_ type: TypeSyntax, callee: String, label: String?, at name: TokenSyntax) {
     guard let function = Self.functionType(type) else { return }
     for (position, element) in function.parameters.enumerated() {
-      var written = TypeText.normalize(element.type.trimmedDescription)
-      while written.hasSuffix("?") || written.hasSuffix("!") { written.removeLast() }
-      let last = written.split(separator: ".").last.map(String.init) ?? written
-      guard let dialect = dialects.first(where: { ContainerVocabulary.containerTypes[$0]?.contains(last) == true })
-      else { continue }
+      guard let dialect = dialect(ofType: element.type.trimmedDescription) else { continue }
       slots.append(
         ContainerSlotDeclaration(
           slot: ContainerSlot(callee: callee, label: label, position: position, dialect: dialect), range: range(name)))

@@ -13,6 +13,9 @@ struct InferredHelpers {
   let containerValues: [String: Dialect]
   /// The closure parameters that receive a container, by the callee the file names.
   let slots: [String: [ContainerSlot]]
+  /// The container aliases the file writes whose name is not the library's own type name
+  /// (`typealias DI = Swinject.Container`), with their dialects.
+  let containerAliases: [String: Dialect]
 
   /// The vocabulary's words `source` mentions, but for the helpers `settings` name (the
   /// app's own reading of them overrides the inferred one); `nil` when it mentions none.
@@ -38,7 +41,14 @@ struct InferredHelpers {
     containerValues = vocabulary.containerValues.filter { !dialects.contains($0.value) && mentioned($0.key) }
     slots = Dictionary(
       grouping: vocabulary.slots.filter { !dialects.contains($0.dialect) && mentioned($0.callee) }, by: \.callee)
-    guard !helpers.isEmpty || !wrappers.isEmpty || !containerValues.isEmpty || !slots.isEmpty else { return nil }
+    containerAliases = vocabulary.containerAliases.filter { name, dialect in
+      dialects.contains(dialect) && ContainerVocabulary.containerTypes[dialect]?.contains(name) != true
+        && source.map { TextSearch.containsWord($0, name) } ?? true
+    }
+    guard
+      !helpers.isEmpty || !wrappers.isEmpty || !containerValues.isEmpty || !slots.isEmpty
+        || !containerAliases.isEmpty
+    else { return nil }
   }
 
   /// The names of the resolve helpers, for finding a factory's needs.

@@ -102,11 +102,14 @@ extension ContainerReader {
     return nil
   }
 
-  /// The library whose container type `written` names, among the file's dialects.
+  /// The library whose container type `written` names, among the file's dialects: the
+  /// library's own type name, or a container alias of the workspace (`DI` for
+  /// `typealias DI = Swinject.Container`).
   func dialect(ofType written: String) -> Dialect? {
     var bare = TypeText.normalize(written)
     while bare.hasSuffix("?") || bare.hasSuffix("!") { bare.removeLast() }
     let last = bare.split(separator: ".").last.map(String.init) ?? bare
+    if let alias = inferred?.containerAliases[last] { return alias }
     return dialects.first { ContainerVocabulary.containerTypes[$0]?.contains(last) == true }
   }
 

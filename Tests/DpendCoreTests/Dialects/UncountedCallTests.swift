@@ -46,7 +46,8 @@ import Testing
     }
     for note in graph.container.unread { counted.insert(Self.place(note.range)) }
     // The inferred helpers' names, read at their declarations (`registerShared`).
-    let helpers = graph.container.helpers.compactMap { note in
+    let helpers = graph.container.helpers.filter { !$0.message.hasPrefix("inferred container alias") }.compactMap {
+      note in
       files[note.range.file].map { text in
         String(decoding: Array(text.utf8)[note.range.start.offset..<note.range.end.offset], as: UTF8.self)
       }

@@ -85,7 +85,8 @@ import Testing
           "resolveSites", "siteEdits", "keyRanges", "vocabulary", "receiverNames", "mentions", "instances", "lines",
         ]
       ),
-      (summary.vocabulary, ["helpers", "containerValues", "slots", "exportedImports"]),
+      (summary.vocabulary, ["helpers", "containerValues", "slots", "exportedImports", "containerAliases"]),
+      (summary.vocabulary.containerAliases[0], ["name", "dialect", "range"]),
       (summary.vocabulary.slots[0], ["slot", "range"]),
       (summary.vocabulary.slots[0].slot, ["callee", "label", "position", "dialect"]),
       (
@@ -215,11 +216,11 @@ import Testing
   @Test func wrongBytesAreMalformed() {
     let empty = FileSummary(path: "a").binaryEncoded()
     // The string table ("a"), the empty range table, the path's index, eleven empty arrays,
-    // the vocabulary's four, the receiver names, the mentions' two, the instances' two, an
+    // the vocabulary's five, the receiver names, the mentions' two, the instances' two, an
     // empty text's one line.
     let arrays = [UInt8](repeating: 0, count: 11)
     #expect(
-      empty == Self.header + [1, 1, 0x61, 0, 0] + arrays + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0] + [0, 0, 1, 0])
+      empty == Self.header + [1, 1, 0x61, 0, 0] + arrays + [0, 0, 0, 0, 0] + [0] + [0, 0] + [0, 0] + [0, 0, 1, 0])
     var magic = empty
     magic[0] = UInt8(ascii: "X")
     #expect(throws: SummaryDecodingError.malformed("not a binary summary")) { try FileSummary(binary: magic) }
@@ -248,7 +249,7 @@ import Testing
 
   @Test func corruptLineStartsAreMalformed() throws {
     let prefix =
-      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
+      Self.header + [1, 1, 0x61, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0] + [0] + [0, 0] + [0, 0]
     // Tag 0, length 4, then the starts as distances.
     for (starts, reason) in [
       ([1], "line starts not ascending from 0"), ([0, 0], "line starts not ascending from 0"),
@@ -427,6 +428,7 @@ import Testing
         ContainerSlotDeclaration(
           slot: ContainerSlot(callee: "Route", label: nil, position: 1, dialect: .swinject), range: range(36, 37))
       ])
+    summary.vocabulary.containerAliases = [ContainerAlias(name: "DI", dialect: .swinject, range: range(38, 39))]
     summary.receiverNames = ["App", "container", "shared"]
     summary.mentions = NameMentions(
       outside: [7, 4_000_000_000], inside: [NameMentions.GateBody(gate: "registerCore", hashes: [0, UInt32.max])])
