@@ -259,6 +259,11 @@ public struct ContainerTypeLookup {
         return agreed
       }
       guard let declaration = declaration(owner) else {
+        // A platform type's: an extension of the sources adds it, or the SDK declares it.
+        if let type = extensionStaticTypes(owner)[name] ?? PlatformStatics.type(of: owner, member: name) {
+          let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+          return .type(canonical(base, "") + (base == type ? "" : "?"))
+        }
         return .unread(
           "'\(written)' is no type the analysed sources declare, so the type of '\(written).\(name)' is unknown")
       }

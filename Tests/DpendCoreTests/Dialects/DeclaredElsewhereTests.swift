@@ -151,3 +151,83 @@ import Testing
       ])
   }
 }
+
+/// The platforms' shared instances are typed as the SDK declares them (SPEC 10): the
+/// analysed sources never declare `URLSession`, yet Swift knows `URLSession.shared` is one.
+@Suite struct PlatformStaticsTests {
+  @Test func aPlatformsSharedInstanceRegistersItsDeclaredType() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+      import UIKit
+
+      extension URLSession {
+        static let uploads = URLSession(configuration: .default)
+      }
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { URLSession.shared }.scope(.application)
+          register(name: "main") { DispatchQueue.main }
+          register(name: "background") { DispatchQueue.global(qos: .background) }
+          register(name: "uploads") { URLSession.uploads }
+          register { OperationQueue.current }
+          1️⃣register { UIApplication.shared.delegate }
+          2️⃣register { URLSession.sharedSession }
+        }
+      }
+
+      final class Player {
+        @Injected var session: URLSession
+        @Injected(name: "main") var main: DispatchQueue
+        @Injected(name: "background") var background: DispatchQueue
+        @Injected(name: "uploads") var uploads: URLSession
+        @Injected var defaults: 3️⃣UserDefaults
+      }
+      """)
+    let graph = try analyze(["Player.swift": code.text])
+    #expect(
+      graph.containerIndex.registrations.map { "\($0.types) \($0.name ?? "-")" } == [
+        "[\"URLSession\"] -", "[\"DispatchQueue\"] \"main\"", "[\"DispatchQueue\"] \"background\"",
+        "[\"URLSession\"] \"uploads\"", "[\"OperationQueue?\"] -", "[] -", "[] -",
+      ])
+    // A member the table does not list, or one of a platform value's properties, is unread
+    // and, a library's value, silences no type the sources declare; `UserDefaults` is none.
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) unread registration: the registered type is inferred from the factory's body; it silences 1 resolve nothing read answers",
+        "\(code.position("2️⃣")) unread registration: the registered type is inferred from the factory's body; it silences 1 resolve nothing read answers",
+      ])
+    #expect(graph.diagnostics == [])
+    #expect(graph.container.registrationsRead == 5)
+  }
+
+  @Test func aTypeTheSourcesDeclareIsTheirsNotThePlatforms() throws {
+    let code = MarkedText(
+      """
+      import Resolver
+
+      final class Bundle {
+        static let main = Catalog()
+      }
+      final class Catalog {}
+
+      extension Resolver: ResolverRegistering {
+        public static func registerAllServices() {
+          register { Bundle.main }
+        }
+      }
+
+      final class Shelf {
+        @Injected var catalog: Catalog
+        @Injected var bundle: 1️⃣Bundle
+      }
+      """)
+    let graph = try analyze(["Shelf.swift": code.text])
+    #expect(
+      graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("1️⃣")) missing dependency: nothing registers 'Bundle'"
+      ])
+    #expect(graph.containerIndex.registrations.map(\.types) == [["Catalog"]])
+  }
+}

@@ -145,7 +145,7 @@ import Testing
       }
       func configure(_ c: DependencyContainer) {
         c.register { makeApplication() }
-        c.register { UIApplication.shared }
+        c.register { Mixpanel.mainInstance() }
         let fallback = (try? c.resolve() as Clock) ?? SystemClock()
       }
       """

@@ -713,7 +713,7 @@ import Testing
   /// member's declared type — a static property's annotation or construction, a static
   /// method's result, an enum case, one an extension in another file adds — found by the
   /// workspace's lookup and followed through edits of the declaration; a member whose type
-  /// does not tell is unread with that reason, a library's value (`URLSession.shared`)
+  /// does not tell is unread with that reason, a library's value (`Mixpanel.mainInstance()`)
   /// answers no type the sources declare.
   @Test func aFactoryReturningAStaticMemberRegistersItsDeclaredType() throws {
     func configuration(_ server: String) -> String {
@@ -743,7 +743,7 @@ import Testing
         c.register { WebComponent.accounts }
         c.register { Application.shared }
         c.register { AppConfiguration.name }
-        c.3️⃣register { URLSession.shared }
+        c.3️⃣register { Mixpanel.mainInstance() }
         c.register { Client(server: 4️⃣$0, application: $1, session: $2, web: $3) }
         c.register { Feed(clock: 5️⃣$0) }
       }

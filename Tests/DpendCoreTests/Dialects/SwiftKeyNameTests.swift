@@ -176,19 +176,19 @@ import Testing
   }
 
   /// An unread factory's `.implements(P.self, tag: t)` registers `P` under `t` all the same: the
-  /// key is written beside it. A library's value (`URLSession.shared`) silences no other key.
+  /// key is written beside it. A library's value (`Mixpanel.mainInstance()`) silences no other key.
   @Test func anUnreadFactorysTaggedImplementationIsAKeyOfItsOwn() throws {
     let code = MarkedText(
       """
       import Dip
-      import Foundation
+      import Mixpanel
 
       protocol Networking {}
-      extension URLSession: Networking {}
+      extension MixpanelInstance: Networking {}
       final class Feed { init(net: Networking, web: Networking) {} }
 
       let container = DependencyContainer { c in
-        c.1️⃣register { URLSession.shared }.2️⃣implements(Networking.self, tag: "net")
+        c.1️⃣register { Mixpanel.mainInstance() }.2️⃣implements(Networking.self, tag: "net")
         c.register { Feed(net: try c.resolve(tag: "net"), web: try c.3️⃣resolve(tag: "web")) }
       }
       func feed() throws -> Feed { try container.resolve() }

@@ -185,12 +185,12 @@ import Testing
 
       extension Resolver: ResolverRegistering {
         public static func registerAllServices() {
-          register { URLSession.shared }.scope(.application)
+          register { Mixpanel.mainInstance() }.scope(.application)
         }
       }
 
       final class TagListView {
-        @Injected var session: URLSession
+        @Injected var analytics: MixpanelInstance
         @Injected var model: 1️⃣TagListViewModel
       }
       """)
