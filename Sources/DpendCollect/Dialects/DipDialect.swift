@@ -161,9 +161,17 @@ enum DipDialect {
   }
 
   /// The type of a factory `{ URLSession.shared }`'s value as the workspace's lookup reads it
-  /// (``ExpressionType/resolved(_:)``); `nil` for any other body.
+  /// (``ExpressionType/resolved(_:)``), or the type a forced cast makes it
+  /// (`{ UIApplication.shared as! AppApplication }` is an `AppApplication`); `nil` for any
+  /// other body.
   static func factoryValueType(_ closure: ClosureExprSyntax) -> ResolvedType? {
-    onlyExpression(closure).flatMap(ExpressionType.resolved)
+    if closure.statements.count == 1, let item = closure.statements.first?.item,
+      let value = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self),
+      let cast = ExpressionType.cast(value)
+    {
+      return .named(cast)
+    }
+    return onlyExpression(closure).flatMap(ExpressionType.resolved)
   }
 
   /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that

@@ -231,3 +231,34 @@ import Testing
     #expect(graph.containerIndex.registrations.map(\.types) == [["Catalog"]])
   }
 }
+
+/// A factory's value force-cast to a type is of that type, whatever the cast value's:
+/// `{ UIApplication.shared as! AppApplication }` registers `AppApplication`. A conditional cast
+/// (`as?`, an optional) stays unread.
+@Suite struct ForcedCastFactoryTests {
+  @Test func aForcedCastNamesTheRegisteredType() throws {
+    let code = MarkedText(
+      """
+      import Dip
+      import UIKit
+
+      enum Shell {
+        final class AppApplication: UIApplication {}
+      }
+      let container = DependencyContainer { c in
+        c.register(.singleton) { UIApplication.shared as! Shell.AppApplication }
+        c.2️⃣register { UIApplication.shared.delegate as? AppDelegate }
+        c.register { Presenter(application: try c.resolve(), delegate: try c.resolve()) }
+      }
+      final class AppDelegate {}
+      final class Presenter { init(application: Shell.AppApplication, delegate: AppDelegate) {} }
+      """)
+    let graph = try analyze(["Shell.swift": code.text])
+    #expect(graph.containerIndex.registrations.map(\.types) == [["Shell.AppApplication"], [], ["Presenter"]])
+    #expect(
+      graph.container.unread.map { "\($0.range.start) \($0.message)" } == [
+        "\(code.position("2️⃣")) unread registration: the registered type is inferred from the factory's body; it silences 1 resolve nothing read answers"
+      ])
+    #expect(graph.diagnostics == [])
+  }
+}
