@@ -106,7 +106,8 @@ struct MemberCollector {
   }
 
   /// The written types of the instance properties among `members`, by name (`var presenter:
-  /// Presenter!` → `Presenter!`), as ``RawTypeReader`` writes them, `?` and `!` kept.
+  /// Presenter!` → `Presenter!`), as ``RawTypeReader`` writes them, `?` and `!` kept, or the
+  /// type an unannotated one's value constructs (`let store = Store()` → `Store`).
   func propertyTypes(in members: [RawNode]) -> [String: String] {
     var types: [String: String] = [:]
     for variable in members where variable.kind == .variableDecl {
@@ -117,9 +118,18 @@ struct MemberCollector {
       for binding in children(Self.variableBindings)?.elements ?? [] {
         var parts = binding.children
         guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
-          let identifier = pattern.child(Self.patternIdentifier),
-          let type = parts(Self.bindingAnnotation)?.child(Self.annotationType), !type.hasError
+          let identifier = pattern.child(Self.patternIdentifier)
         else { continue }
+        guard let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) else {
+          // `let container = PersistentContainer()`: the type its value constructs.
+          if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
+            let constructed = Self.constructedName(value)
+          {
+            types[identifier.text] = constructed
+          }
+          continue
+        }
+        guard !type.hasError else { continue }
         let reference = RawTypeReader.reference(type, ranges: ranges)
         guard !reference.name.isEmpty else { continue }
         types[identifier.text] = reference.name + (reference.isOptional ? "?" : "")

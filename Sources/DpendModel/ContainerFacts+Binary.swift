@@ -120,6 +120,7 @@ extension ResolveSite: BinaryCoded {
     try coder.code(&argumentTypes)
     try coder.code(&instance)
     try coder.code(&isFactoryArgument)
+    try ResolvedType.code(&receiverType, &coder)
   }
 }
 
@@ -162,6 +163,7 @@ extension ContainerRegistration: BinaryCoded {
     try coder.code(&instance)
     try coder.code(&statement)
     try ResolvedType.code(&valueType, &coder)
+    try ResolvedType.code(&receiverType, &coder)
   }
 }
 

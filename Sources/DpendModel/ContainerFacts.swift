@@ -173,6 +173,11 @@ public struct ResolveSite: Hashable, Sendable {
   /// Logger) in Feed(l) }`. It is a need only while a resolve without arguments reaches the
   /// factory (``ContainerStage``'s wiring).
   public var isFactoryArgument = false
+  /// The value the call is made on, where only the workspace's vocabulary named it a
+  /// container (`Services.shared.container` in a file that imports no container library):
+  /// the container stage reads its type and drops the call when the sources declare that
+  /// type and it is no container (SPEC 10). `nil` for a receiver the file types itself.
+  public var receiverType: ResolvedType? = nil
 
   public init(
     dialect: Dialect, type: ResolvedType?, name: String? = nil, argumentCount: Int = 0, isRequired: Bool,
@@ -266,6 +271,11 @@ public struct ContainerRegistration: Hashable, Sendable {
   /// The statement making it, for quick fixes; `nil` when it is no statement of its own
   /// (`let service = c.register { … }`, an argument of another call).
   public var statement: RegistrationStatement? = nil
+  /// The value the call is made on, where only the workspace's vocabulary named it a
+  /// container (`Services.shared.container` in a file that imports no container library):
+  /// the container stage reads its type and drops the call when the sources declare that
+  /// type and it is no container (SPEC 10). `nil` for a receiver the file types itself.
+  public var receiverType: ResolvedType? = nil
 
   public init(
     dialect: Dialect, types: [String], name: String? = nil, argumentCount: Int = 0, scope: String? = nil,

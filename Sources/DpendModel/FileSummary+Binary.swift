@@ -9,7 +9,7 @@
 extension FileSummary: BinaryCoded {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 19
+  public static let binaryFormatVersion: UInt8 = 20
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]

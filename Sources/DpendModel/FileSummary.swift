@@ -105,8 +105,9 @@ public struct TypeDeclaration: Hashable, Sendable {
   /// `true` when only spaces and tabs precede the closing `}` on its line: members are then
   /// inserted on a line of their own before that line.
   public var closingBraceStartsLine: Bool
-  /// The instance properties whose type is written, by name (`presenter` → `Presenter!`),
-  /// normalized: what an assignment to one expects (SPEC 10).
+  /// The instance properties whose type is written (`presenter` → `Presenter!`), or made by
+  /// their initial value (`let store = Store()` → `Store`), by name, normalized: what an
+  /// assignment to one expects, what a member chain through one reads (SPEC 10).
   public var propertyTypes: [String: String] = [:]
   /// The types of its static members where written, by name, normalized: a static or class
   /// property's annotation or the type its value constructs (`static let shared = Session()`),

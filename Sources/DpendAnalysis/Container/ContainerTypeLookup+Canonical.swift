@@ -69,9 +69,28 @@ extension ContainerTypeLookup {
     // storage, rather than a copy of every registration and site held beside the original.
     guard !isCanonical(summary) else { return summary }
     var summary = summary
-    summary.registrations = summary.registrations.map(canonicalized)
-    summary.resolveSites = summary.resolveSites.map(canonicalized)
+    // A call on a value the sources type as no container is no container code (SPEC 10).
+    summary.registrations = summary.registrations.filter { !isNoContainer($0.receiverType, $0.lookupScope) }
+      .map(canonicalized)
+    summary.resolveSites = summary.resolveSites.filter { !isNoContainer($0.receiverType, $0.lookupScope) }
+      .map(canonicalized)
     return summary
+  }
+
+  /// `true` when the value a call is made on (``DpendModel/ContainerRegistration/receiverType``)
+  /// is of a type the sources declare that is no container and inherits from none
+  /// (`Storage.shared.container` with `let container = PersistentContainer()`): the workspace's
+  /// vocabulary named it a container by its name alone. A library's container type
+  /// (typealiases followed) or a type the sources do not declare leaves the call read.
+  func isNoContainer(_ receiver: ResolvedType?, _ scope: String) -> Bool {
+    guard let receiver else { return false }
+    var reading = reading(receiver)
+    if case .named(let name) = receiver { reading = .type(canonical(name, scope)) }
+    guard var type = reading.type else { return false }
+    while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+    let declared = canonical(type, "")
+    guard !ContainerVocabulary.isContainerType(declared), declaration(declared) != nil else { return false }
+    return !conformances(declared).contains(where: ContainerVocabulary.isContainerType)
   }
 
   /// `true` when every type `summary`'s container code writes, its runtime arguments' too,
@@ -80,11 +99,13 @@ extension ContainerTypeLookup {
     func same(_ type: String, _ scope: String) -> Bool { type.isEmpty || canonicalArgument(type, scope) == type }
     func plain(_ site: ResolveSite) -> Bool {
       if case .named(let name)? = site.type, canonical(name, site.lookupScope) != name { return false }
+      guard site.receiverType == nil else { return false }
       return site.argumentTypes.allSatisfy { same($0, site.lookupScope) }
     }
     return summary.resolveSites.allSatisfy(plain)
       && summary.registrations.allSatisfy { registration in
-        registration.valueType == nil && registration.types.allSatisfy { canonical($0, registration.lookupScope) == $0 }
+        registration.valueType == nil && registration.receiverType == nil
+          && registration.types.allSatisfy { canonical($0, registration.lookupScope) == $0 }
           && registration.argumentTypes.allSatisfy { same($0, registration.lookupScope) }
           && registration.needs.allSatisfy(plain) && registration.propertyNeeds.allSatisfy(plain)
       }

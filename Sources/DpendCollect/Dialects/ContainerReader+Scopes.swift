@@ -8,10 +8,15 @@ extension ContainerReader {
   /// receiver is (``receiverContainer(of:)``): `container.resolve()` in a file that does not
   /// import Dip, `container` being a global `DependencyContainer`.
   func dialects(ofReceiverOf call: FunctionCallExprSyntax) -> [Dialect] {
-    guard inferred != nil, let found = receiverContainer(of: call), !dialects.contains(found.dialect) else {
-      return dialects
-    }
-    return dialects + [found.dialect]
+    receiverReading(of: call).dialects
+  }
+
+  /// ``dialects(ofReceiverOf:)``, with the receiver's value where only the workspace's
+  /// vocabulary named it a container (``ReceiverContainer/chain``): the call's
+  /// ``DpendModel/ContainerRegistration/receiverType``.
+  func receiverReading(of call: FunctionCallExprSyntax) -> (dialects: [Dialect], chain: ResolvedType?) {
+    guard inferred != nil, let found = receiverContainer(of: call) else { return (dialects, nil) }
+    return (dialects.contains(found.dialect) ? dialects : dialects + [found.dialect], found.chain)
   }
 
   /// A global or property whose annotation is a library's container type, or whose initial

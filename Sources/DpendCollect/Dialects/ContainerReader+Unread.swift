@@ -22,6 +22,7 @@ extension ContainerReader {
           dialect: dialect, type: nil, isRequired: false, range: nameRange(call), unread: reason,
           conditions: conditions(of: call))
         site.lookupScope = scopes.scope(of: call).lexicalScope
+        site.receiverType = found.chain
         resolveSites.append(site)
       } else {
         // Its key may be any: it stays silent on what it could answer, no more — the type
@@ -36,6 +37,7 @@ extension ContainerReader {
           registration.nameIsComputed = true
         }
         registration.lookupScope = scopes.scope(of: call).lexicalScope
+        registration.receiverType = found.chain
         registrations.append(registration)
       }
     }

@@ -116,10 +116,11 @@ final class ContainerReader: SyntaxVisitor {
     }
     // Only these calls read their receiver (whose text may be a whole chain of calls).
     guard let name = CallShape.calledName(call), ReceiverNames.verbs.contains(name) else { return nil }
-    let dialects = dialects(ofReceiverOf: call)
+    let (dialects, receiverType) = receiverReading(of: call)
     switch name {
     case "register", "autoregister":
-      if let registration = readRegistration(call, name: name, dialects: dialects) {
+      if var registration = readRegistration(call, name: name, dialects: dialects) {
+        registration.receiverType = receiverType
         registrations.append(registration)
         noteDefinition(call)
         if registration.dialect == .dip {
@@ -129,7 +130,8 @@ final class ContainerReader: SyntaxVisitor {
       }
       if dialects.contains(.dip), name == "register", forwardType(call) { return .visitChildren }
     case "resolve" where dialects.contains(.dip) || dialects.contains(.swinject):
-      if let site = readResolve(call, dialect: resolveDialect(call, dialects: dialects)) {
+      if var site = readResolve(call, dialect: resolveDialect(call, dialects: dialects)) {
+        site.receiverType = receiverType
         resolveSites.append(site)
         return .visitChildren
       }

@@ -14,6 +14,10 @@ extension ContainerReader {
   struct ReceiverContainer {
     var name: String
     var dialect: Dialect
+    /// The value the workspace's vocabulary named a container, as the workspace's lookup
+    /// reads it (`Services.shared.container`: `.property(of: .staticMember(…), name:)`),
+    /// where only the vocabulary's name said so; `nil` where the file types it.
+    var chain: ResolvedType? = nil
   }
 
   /// The container `call` is made on; `nil` when its receiver is none dpend knows of.
@@ -32,7 +36,7 @@ extension ContainerReader {
     guard depth < 8 else { return nil }
     if let inner = Self.unwrapped(expression) { return container(of: inner, at: node, depth: depth + 1) }
     if let reference = expression.as(DeclReferenceExprSyntax.self) {
-      return container(named: reference.baseName.text, at: node, depth: depth)
+      return container(named: reference.baseName.text, written: expression, at: node, depth: depth)
     }
     if let member = expression.as(MemberAccessExprSyntax.self) {
       let name = member.declName.baseName.text
@@ -40,10 +44,15 @@ extension ContainerReader {
       if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
         return value(named: name)
       }
-      if let found = value(named: name) { return found }
+      if var found = value(named: name) {
+        if isVocabularyValue(name) { found.chain = ExpressionType.resolved(ExprSyntax(member)) }
+        return found
+      }
       // An assembler's `resolver`, or any member of a chain through a container value
       // (`AppDI.shared.assembler.resolver`): the container the chain reaches.
-      return container(of: base, at: node, depth: depth + 1).map { ReceiverContainer(name: name, dialect: $0.dialect) }
+      return container(of: base, at: node, depth: depth + 1).map {
+        ReceiverContainer(name: name, dialect: $0.dialect, chain: $0.chain)
+      }
     }
     if let call = expression.as(FunctionCallExprSyntax.self) {
       if let constructed = CallShape.constructedType(call), let dialect = dialect(ofType: constructed) {
@@ -59,7 +68,9 @@ extension ContainerReader {
   /// What `name` written at `node` is (``NameLookup``): a parameter, a local, a value a
   /// pattern or capture binds, a global of the file, or a container value of the file or the
   /// workspace.
-  private func container(named name: String, at node: Syntax, depth: Int) -> ReceiverContainer? {
+  private func container(named name: String, written: ExprSyntax, at node: Syntax, depth: Int)
+    -> ReceiverContainer?
+  {
     guard name != "self", name != "Self" else { return nil }
     switch NameLookup.declaration(of: name, at: node) {
     case .parameter(let parameter):
@@ -74,12 +85,21 @@ extension ContainerReader {
     case .bound(let type, let value):
       if let type { return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) } }
       return value.flatMap { container(of: $0, at: Syntax($0), depth: depth + 1) }.map {
-        ReceiverContainer(name: name, dialect: $0.dialect)
+        ReceiverContainer(name: name, dialect: $0.dialect, chain: $0.chain)
       }
     case .global(let binding, _), .member(let binding):
-      return value(named: name) ?? held(by: binding, named: name, depth: depth)
-    case .undeclared: return value(named: name)
+      return vocabularyValue(named: name, written: written) ?? held(by: binding, named: name, depth: depth)
+    case .undeclared: return vocabularyValue(named: name, written: written)
     }
+  }
+
+  /// ``value(named:)``, with the value as the workspace's lookup reads it where only the
+  /// vocabulary names it a container (``ExpressionType/resolved(_:)``: a global another
+  /// file declares, a variable the file types).
+  private func vocabularyValue(named name: String, written: ExprSyntax) -> ReceiverContainer? {
+    guard var found = value(named: name) else { return nil }
+    if isVocabularyValue(name) { found.chain = ExpressionType.resolved(written) }
+    return found
   }
 
   /// The container a variable's type (written or made, ``ExpressionType``) or initial value is.
@@ -90,8 +110,13 @@ extension ContainerReader {
     }
     guard let value = binding.initializer?.value else { return nil }
     return container(of: value, at: Syntax(binding), depth: depth + 1).map {
-      ReceiverContainer(name: name, dialect: $0.dialect)
+      ReceiverContainer(name: name, dialect: $0.dialect, chain: $0.chain)
     }
+  }
+
+  /// `true` when only the workspace's vocabulary knows `name` as a container value.
+  private func isVocabularyValue(_ name: String) -> Bool {
+    !containerValues.contains { $0.name == name } && inferred?.containerValues[name] != nil
   }
 
   /// A container value of this file (``containerValues``) or of the workspace's vocabulary.

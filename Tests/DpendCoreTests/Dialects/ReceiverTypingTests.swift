@@ -1,4 +1,5 @@
 import DpendAnalysis
+import DpendHost
 import DpendModel
 import DpendTestSupport
 import Testing
@@ -305,5 +306,100 @@ import Testing
       graph.diagnostics.map { "\($0.range.start) \($0.message)" } == [
         "\(containers.position("1️⃣")) missing dependency: nothing registers 'Store', needed by 'Feed'"
       ])
+  }
+}
+
+/// A value the workspace's vocabulary names a container by its name alone (`container`,
+/// declared a Swinject `Container` in another file) is typed through the workspace's
+/// declarations where a call is made on it (SPEC 10): `Storage.shared.container` of a type the
+/// sources declare, which is no container, makes no container code; a library's container, a
+/// subclass of one, or a type the sources do not declare leaves the call read.
+@Suite struct VocabularyReceiverTypingTests {
+  static let locator = """
+    import Swinject
+
+    enum Locator {
+      static let container = Container()
+    }
+    protocol Store {}
+    final class StoreImpl: Store {}
+    final class Feed { init(store: Store) {} }
+
+    """
+
+  static func storage(_ made: String) -> String {
+    """
+    final class PersistentContainer {
+      func register(_ name: String) {}
+      func resolve(_ type: Any.Type) -> Any? { nil }
+    }
+    final class AppContainer: Container {}
+    final class Storage {
+      static let shared = Storage()
+      let container = \(made)
+    }
+
+    """
+  }
+
+  static let use = MarkedText(
+    """
+    func setUp() {
+      Locator.container.register(Store.self) { _ in StoreImpl() }
+      Storage.shared.container.2️⃣register("cache")
+      _ = Storage.shared.container.resolve(Feed.self)
+      _ = Locator.container.1️⃣resolve(Feed.self)
+    }
+
+    """)
+
+  static func messages(_ graph: DependencyGraph) -> [String] {
+    graph.diagnostics.map { "\($0.range.file):\($0.range.start) \($0.message)" }
+  }
+
+  static let neverNil =
+    "Use.swift:\(use.position("1️⃣")) nothing registers 'Feed': the optional resolve always yields nil"
+
+  @Test func aValueOfADeclaredTypeThatIsNoContainerMakesNoContainerCode() throws {
+    let graph = try analyze([
+      "DI.swift": Self.locator, "Storage.swift": Self.storage("PersistentContainer()"), "Use.swift": Self.use.text,
+    ])
+    #expect(Self.messages(graph) == [Self.neverNil])
+    #expect(graph.container.registrationsRead == 1)
+    #expect(graph.container.resolvesChecked == 1)
+    #expect(graph.container.unread == [])
+  }
+
+  @Test func aContainerASubclassOfOneOrAnUndeclaredTypeLeavesTheCallRead() throws {
+    // `register("cache")` on one is no form of Swinject's register: unread, silencing the resolves.
+    let unread =
+      "Use.swift:\(Self.use.position("2️⃣")) unread registration: 'register(_:)' on container 'container' is no form of Swinject's register dpend reads; it silences 2 resolves nothing read answers"
+    for made in ["Container()", "AppContainer()", "NSPersistentContainer(name: \"Model\")"] {
+      let graph = try analyze([
+        "DI.swift": Self.locator, "Storage.swift": Self.storage(made), "Use.swift": Self.use.text,
+      ])
+      #expect(Self.messages(graph) == [], "\(made)")
+      #expect(graph.container.unread.map { "\($0.range.file):\($0.range.start) \($0.message)" } == [unread], "\(made)")
+      #expect(graph.container.resolvesChecked == 2, "\(made)")
+    }
+  }
+
+  @Test func editingTheValuesTypeReadsTheCallsAgainLikeAScratchBuild() throws {
+    let host = AnalysisHost(settings: AnalysisSettings())
+    host.update([
+      ("DI.swift", Self.locator), ("Storage.swift", Self.storage("PersistentContainer()")),
+      ("Use.swift", Self.use.text),
+    ])
+    #expect(Self.messages(host.graph()) == [Self.neverNil])
+    host.update([("Storage.swift", Self.storage("Container()"))])
+    #expect(Self.messages(host.graph()) == [])
+    #expect(host.graph().container.registrationsUnread == 1)
+    let scratch = try analyze([
+      "DI.swift": Self.locator, "Storage.swift": Self.storage("Container()"), "Use.swift": Self.use.text,
+    ])
+    #expect(host.graph().container == scratch.container)
+    host.update([("Storage.swift", Self.storage("PersistentContainer()"))])
+    #expect(Self.messages(host.graph()) == [Self.neverNil])
+    #expect(host.graph().container.registrationsUnread == 0)
   }
 }

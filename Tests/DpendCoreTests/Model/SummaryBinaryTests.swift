@@ -135,6 +135,7 @@ import Testing
           "autowired",
           "needs", "propertyNeeds", "range", "unread", "conditions", "scopeName", "isForwarded", "gate", "instance",
           "typeRange", "resultRange", "typeArgumentInsertion", "providedType", "lookupScope", "statement",
+          "receiverType",
         ]
       ),
       (registration.typeArgumentInsertion!, ["position", "prefix", "suffix"]),
@@ -147,7 +148,7 @@ import Testing
         [
           "dialect", "type", "name", "argumentCount", "argumentTypes", "isRequired", "conditionalCast", "range",
           "unread",
-          "conditions", "owner", "requiredBy", "lookupScope", "instance", "isFactoryArgument",
+          "conditions", "owner", "requiredBy", "lookupScope", "instance", "isFactoryArgument", "receiverType",
         ]
       ),
       (summary.lines, ["lineStarts", "bytes", "count", "isASCII"]),
@@ -362,6 +363,7 @@ import Testing
           of: .functionResult(of: .member(of: "Screen", name: "machine")), labels: ["state"], position: 0),
         labels: [nil, "api"], position: 1), isRequired: true, range: range(29, 31))
     nested.isFactoryArgument = true
+    nested.receiverType = .global("container")
     let siteEdits = SiteEditRanges(
       type: range(44, 45), name: range(46, 47), nameArgument: range(45, 47),
       nameInsertion: ArgumentInsertion(position: range(48, 48), prefix: ", ", suffix: ""),
@@ -385,6 +387,7 @@ import Testing
       followsBlankLine: true)
     registration.providedType = "Chat"
     registration.valueType = .staticMember(of: "AppConfiguration", name: "restServer")
+    registration.receiverType = .property(of: .staticMember(of: "Services", name: "shared"), name: "container")
     registration.argumentTypes = ["", "String"]
     registration.gate = RegistrationGate(
       name: "FeedAssembly", declaration: "FeedAssembly.assemble(container:)", isAssembly: true)
