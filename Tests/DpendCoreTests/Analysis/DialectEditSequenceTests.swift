@@ -16,7 +16,7 @@ import Testing
 struct DialectEditSequenceTests {
   static let steps = 150
 
-  @Test(arguments: [2, 3, 4, 5] as [UInt64])
+  @Test(arguments: [2, 3, 4, 6] as [UInt64])
   func dialectEditSequencesMatchFromScratchBuilds(seed: UInt64) throws {
     var workspace = DialectWorkspace(seed: seed)
     let session = try Session(seed: seed)
@@ -279,12 +279,29 @@ private struct ScratchReader {
       return document.summary
     }
     for path in documents.keys where texts[path] == nil { documents[path] = nil }
-    let vocabulary = ContainerVocabulary(inferringFrom: first.map(\.vocabulary).filter { !$0.isEmpty })
-    guard !vocabulary.isEmpty else { return (first, vocabulary) }
+    // The vocabulary the files declare, inferred again from the files read with it until it
+    // stays (a container value in a file that writes a container alias), as often as the host.
+    var summaries = first
+    var vocabulary = ContainerVocabulary()
+    for _ in 0..<4 {
+      let inferred = ContainerVocabulary(inferringFrom: summaries.map(\.vocabulary).filter { !$0.isEmpty })
+      guard inferred != vocabulary else { break }
+      vocabulary = inferred
+      summaries = reading(paths, texts, with: vocabulary)
+    }
+    return (summaries, vocabulary)
+  }
+
+  /// Each file as the collector reads it with `vocabulary`.
+  private mutating func reading(_ paths: [String], _ texts: [String: String], with vocabulary: ContainerVocabulary)
+    -> [FileSummary]
+  {
     var settings = collection
     settings.vocabulary = vocabulary
-    let words = vocabulary.helpers.map(\.name) + vocabulary.containerValues.keys + vocabulary.slots.map(\.callee)
-    let again = paths.map { path in
+    let words =
+      vocabulary.helpers.map(\.name) + vocabulary.containerValues.keys + vocabulary.slots.map(\.callee)
+      + vocabulary.containerAliases.keys
+    return paths.map { path in
       // The collector reads a file that names no word of the vocabulary as it reads it without.
       if !words.contains(where: { TextSearch.contains(texts[path]!, $0) }) { return plain[path]! }
       if let kept = read[path], kept.vocabulary == vocabulary { return kept.summary }
@@ -292,7 +309,6 @@ private struct ScratchReader {
       read[path] = (vocabulary, documents[path]!.summary)
       return documents[path]!.summary
     }
-    return (again, vocabulary)
   }
 }
 

@@ -193,7 +193,7 @@ enum DialectEdit: String, CaseIterable, Hashable {
     switch self {
     case .addRegistration, .editRegistration, .addResolve: 3
     // Made twice as often as broken or restored: there is mostly one to break or restore.
-    case .removeRegistration, .removeResolve, .toggleCondition, .makeCycle, .removeNeeded: 2
+    case .removeRegistration, .removeResolve, .toggleCondition, .makeCycle, .removeNeeded, .changeHelper: 2
     default: 1
     }
   }
@@ -351,7 +351,7 @@ struct DialectWorkspace {
     case .changeHelper:
       guard var file = randomFile(of: .helpers) else { return addFile(kind: .helpers) }
       let which = random.below(4)
-      let choices = [3, 4, 3, 3][which]
+      let choices = [5, 4, 3, 3][which]
       file.header.helpers[which] = (file.header.helpers[which] + 1 + random.below(choices - 1)) % choices
       return store(file, edit)
     case .changeDeclaration: return changeDeclaration()
@@ -623,6 +623,8 @@ struct DialectWorkspace {
       file.header.external = file.index > 0 && random.below(3) == 0
     case .factory: file.header.root = random.below(4) == 0 ? 1 : 0
     case .swinject, .resolver: file.header.gate = random.below(5) == 0
+    // Any of the container values (``helpers(_:)``) from the start.
+    case .helpers: file.header.helpers[0] = random.below(5)
     default: break
     }
     guard kind != .helpers else { return file }
@@ -1190,7 +1192,15 @@ extension DialectWorkspace {
   private static func helpers(_ file: DialectFileModel) -> String {
     let flags = file.header.helpers
     var text = "import Swinject\n" + (flags[0] == 1 ? "import Dip\n" : "") + "\n"
-    text += ["let container = Container()\n\n", "let container = DependencyContainer()\n\n", ""][flags[0]]
+    // The container value, through a typealias (read as a container once the vocabulary has
+    // it), or beside a `Vault` whose `container` is none (what `Vault.shared.container` reads).
+    text +=
+      [
+        "let container = Container()\n\n", "let container = DependencyContainer()\n\n", "",
+        "typealias AppContainer = Container\n\nlet container = AppContainer()\n\n",
+        "let container = Container()\n\nfinal class Shelf {\n  func resolve(_ t: Any.Type) -> Any? { nil }\n}\n\n"
+          + "final class Vault {\n  static let shared = Vault()\n  let container = Shelf()\n}\n\n",
+      ][flags[0]]
     if flags[3] != 1 {
       let name = flags[3] == 2 ? ", name: String? = nil" : ""
       text += "extension Container {\n  @discardableResult\n"
@@ -1233,7 +1243,10 @@ extension DialectWorkspace {
       let key = type(use.key, concrete: use.concrete)
       switch use.form {
       case 1: return "let u\(position) = DI.resolve(\(key).self)"
-      case 2: return "let u\(position) = container.resolve(\(key).self\(name(use.name)))" + (use.optional ? "" : "!")
+      case 2:
+        // `Vault.shared.container` is a container by its name alone: typed by the helpers' file.
+        let receiver = position % 2 == 1 ? "Vault.shared.container" : "container"
+        return "let u\(position) = \(receiver).resolve(\(key).self\(name(use.name)))" + (use.optional ? "" : "!")
       default: return "@Inject var u\(position): \(key)\(use.optional ? "?" : "")"
       }
     }
