@@ -38,8 +38,10 @@ public enum SummaryCollector {
       ConditionMarker.mark(&summary, tree: tree)
     }
     // Container code only where the imports select a dialect: other files cost nothing more.
-    let declared = Set(summary.types.map(\.name))
-    let dialects = settings.dialects(forImports: summary.imports, source: source) { declared.contains($0) }
+    let types = summary.types
+    let dialects = settings.dialects(forImports: summary.imports, source: source) { name in
+      types.contains { $0.name == name }
+    }
     let helpers = AppHelpers(settings, source: source)
     // The app's own helpers and container values, wherever the text names them.
     let inferred = InferredHelpers(settings, source: source, dialects: dialects)
