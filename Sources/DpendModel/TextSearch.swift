@@ -55,8 +55,21 @@ public enum TextSearch {
     return nil
   }
 
+  /// Asked of every file for several words: its own loop, with no start to keep.
   private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    needle.isEmpty || firstIndex(haystack, needle, from: 0) != nil
+    guard let first = needle.first else { return true }
+    guard haystack.count >= needle.count else { return false }
+    let last = haystack.count - needle.count
+    var index = 0
+    while index <= last {
+      if haystack[index] == first {
+        var matched = 1
+        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+        if matched == needle.count { return true }
+      }
+      index += 1
+    }
+    return false
   }
 
 }
