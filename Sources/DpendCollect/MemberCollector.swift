@@ -20,41 +20,41 @@ struct MemberCollector {
   private static let initOptionalMark = Slot(\InitializerDeclSyntax.optionalMark)
   private static let initGenerics = Slot(\InitializerDeclSyntax.genericParameterClause)
   private static let initSignature = Slot(\InitializerDeclSyntax.signature)
-  private static let functionModifiers = Slot(\FunctionDeclSyntax.modifiers)
-  private static let functionName = Slot(\FunctionDeclSyntax.name)
-  private static let functionGenerics = Slot(\FunctionDeclSyntax.genericParameterClause)
-  private static let functionSignature = Slot(\FunctionDeclSyntax.signature)
+  static let functionModifiers = Slot(\FunctionDeclSyntax.modifiers)
+  static let functionName = Slot(\FunctionDeclSyntax.name)
+  static let functionGenerics = Slot(\FunctionDeclSyntax.genericParameterClause)
+  static let functionSignature = Slot(\FunctionDeclSyntax.signature)
   private static let functionBody = Slot(\FunctionDeclSyntax.body)
   private static let signatureParameters = Slot(\FunctionSignatureSyntax.parameterClause)
   private static let signatureEffects = Slot(\FunctionSignatureSyntax.effectSpecifiers)
-  private static let signatureReturn = Slot(\FunctionSignatureSyntax.returnClause)
+  static let signatureReturn = Slot(\FunctionSignatureSyntax.returnClause)
   private static let clauseParameters = Slot(\FunctionParameterClauseSyntax.parameters)
   private static let effectsAsync = Slot(\FunctionEffectSpecifiersSyntax.asyncSpecifier)
   private static let effectsThrows = Slot(\FunctionEffectSpecifiersSyntax.throwsClause)
-  private static let returnType = Slot(\ReturnClauseSyntax.type)
+  static let returnType = Slot(\ReturnClauseSyntax.type)
   private static let parameterFirstName = Slot(\FunctionParameterSyntax.firstName)
   private static let parameterType = Slot(\FunctionParameterSyntax.type)
   private static let parameterEllipsis = Slot(\FunctionParameterSyntax.ellipsis)
   private static let parameterDefault = Slot(\FunctionParameterSyntax.defaultValue)
   private static let variableAttributes = Slot(\VariableDeclSyntax.attributes)
-  private static let variableModifiers = Slot(\VariableDeclSyntax.modifiers)
+  static let variableModifiers = Slot(\VariableDeclSyntax.modifiers)
   private static let attributeName = Slot(\AttributeSyntax.attributeName)
   private static let attributeArguments = Slot(\AttributeSyntax.arguments)
-  private static let variableSpecifier = Slot(\VariableDeclSyntax.bindingSpecifier)
-  private static let variableBindings = Slot(\VariableDeclSyntax.bindings)
-  private static let bindingPattern = Slot(\PatternBindingSyntax.pattern)
-  private static let bindingAnnotation = Slot(\PatternBindingSyntax.typeAnnotation)
-  private static let bindingInitializer = Slot(\PatternBindingSyntax.initializer)
+  static let variableSpecifier = Slot(\VariableDeclSyntax.bindingSpecifier)
+  static let variableBindings = Slot(\VariableDeclSyntax.bindings)
+  static let bindingPattern = Slot(\PatternBindingSyntax.pattern)
+  static let bindingAnnotation = Slot(\PatternBindingSyntax.typeAnnotation)
+  static let bindingInitializer = Slot(\PatternBindingSyntax.initializer)
   private static let bindingAccessors = Slot(\PatternBindingSyntax.accessorBlock)
-  private static let annotationType = Slot(\TypeAnnotationSyntax.type)
-  private static let patternIdentifier = Slot(\IdentifierPatternSyntax.identifier)
+  static let annotationType = Slot(\TypeAnnotationSyntax.type)
+  static let patternIdentifier = Slot(\IdentifierPatternSyntax.identifier)
   private static let accessorBlockAccessors = Slot(\AccessorBlockSyntax.accessors)
   private static let accessorSpecifier = Slot(\AccessorDeclSyntax.accessorSpecifier)
-  private static let initializerValue = Slot(\InitializerClauseSyntax.value)
-  private static let calledExpression = Slot(\FunctionCallExprSyntax.calledExpression)
-  private static let referenceName = Slot(\DeclReferenceExprSyntax.baseName)
-  private static let caseElements = Slot(\EnumCaseDeclSyntax.elements)
-  private static let caseElementName = Slot(\EnumCaseElementSyntax.name)
+  static let initializerValue = Slot(\InitializerClauseSyntax.value)
+  static let calledExpression = Slot(\FunctionCallExprSyntax.calledExpression)
+  static let referenceName = Slot(\DeclReferenceExprSyntax.baseName)
+  static let caseElements = Slot(\EnumCaseDeclSyntax.elements)
+  static let caseElementName = Slot(\EnumCaseElementSyntax.name)
   private static let memberTypeBase = Slot(\MemberTypeSyntax.baseType)
   private static let memberTypeName = Slot(\MemberTypeSyntax.name)
   private static let identifierTypeName = Slot(\IdentifierTypeSyntax.name)
@@ -103,118 +103,6 @@ struct MemberCollector {
           isImplicit: false, range: ranges.range(of: keyword)))
     }
     return (usable, declaresAny)
-  }
-
-  /// The written types of the instance properties among `members`, by name (`var presenter:
-  /// Presenter!` → `Presenter!`), as ``RawTypeReader`` writes them, `?` and `!` kept, or the
-  /// type an unannotated one's value constructs (`let store = Store()` → `Store`).
-  func propertyTypes(in members: [RawNode]) -> [String: String] {
-    var types: [String: String] = [:]
-    for variable in members where variable.kind == .variableDecl {
-      var children = variable.children
-      let modifiers = children(Self.variableModifiers)
-      guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" }) else { continue }
-      _ = children(Self.variableSpecifier)
-      for binding in children(Self.variableBindings)?.elements ?? [] {
-        var parts = binding.children
-        guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
-          let identifier = pattern.child(Self.patternIdentifier)
-        else { continue }
-        guard let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) else {
-          // `let container = PersistentContainer()`: the type its value constructs.
-          if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
-            let constructed = Self.constructedName(value)
-          {
-            types[identifier.text] = constructed
-          }
-          continue
-        }
-        guard !type.hasError else { continue }
-        let reference = RawTypeReader.reference(type, ranges: ranges)
-        guard !reference.name.isEmpty else { continue }
-        types[identifier.text] = reference.name + (reference.isOptional ? "?" : "")
-      }
-    }
-    return types
-  }
-
-  /// The types of the static members among `members`, by name (``TypeDeclaration/staticTypes``):
-  /// a static or class property's annotation or the type its value constructs (`static let
-  /// shared = Session()`), a static method's declared result, and, for an enum (`enumName`),
-  /// each case's. A name given two different types (overloads) is left out: Swift picks one by
-  /// context, which a factory's value does not give. With `statics` `false`, the same of the
-  /// variables and functions that are not static: a file's globals (``FileSummary/globalTypes``).
-  func staticTypes(in members: [RawNode], enumName: String?, statics: Bool = true) -> [String: String] {
-    var types: [String: String] = [:]
-    var ambiguous: Set<String> = []
-    func add(_ name: String, _ type: String) {
-      guard !type.isEmpty, !ambiguous.contains(name) else { return }
-      if let known = types[name], known != type {
-        types[name] = nil
-        ambiguous.insert(name)
-      } else {
-        types[name] = type
-      }
-    }
-    func written(_ type: RawNode) -> String {
-      guard !type.hasError else { return "" }
-      let reference = RawTypeReader.reference(type, ranges: ranges)
-      return reference.name.isEmpty ? "" : reference.name + (reference.isOptional ? "?" : "")
-    }
-    for decl in members {
-      switch decl.kind {
-      case .variableDecl:
-        var children = decl.children
-        guard
-          Modifiers.contains(children(Self.variableModifiers), where: { $0 == "static" || $0 == "class" }) == statics
-        else { continue }
-        for binding in children(Self.variableBindings)?.elements ?? [] {
-          var parts = binding.children
-          guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
-            let identifier = pattern.child(Self.patternIdentifier)
-          else { continue }
-          if let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
-            add(identifier.text, written(type))
-          } else if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
-            let constructed = Self.constructedName(value)
-          {
-            add(identifier.text, constructed)
-          }
-        }
-      case .functionDecl:
-        var children = decl.children
-        guard
-          Modifiers.contains(children(Self.functionModifiers), where: { $0 == "static" || $0 == "class" }) == statics,
-          let name = children(Self.functionName)
-        else { continue }
-        let generics = children(Self.functionGenerics)
-        let returned = children(Self.functionSignature)?.child(Self.signatureReturn)?.child(Self.returnType)
-        // A generic method's result may be its caller's type; no result is `Void`.
-        guard generics == nil, let returned else {
-          ambiguous.insert(name.text)
-          types[name.text] = nil
-          continue
-        }
-        add(name.text, written(returned))
-      case .enumCaseDecl:
-        guard let enumName else { continue }
-        for element in decl.child(Self.caseElements)?.elements ?? [] {
-          if let name = element.child(Self.caseElementName) { add(name.text, enumName) }
-        }
-      default: continue
-      }
-    }
-    return types
-  }
-
-  /// `Session` for `Session()`: a call of a capitalized name, which constructs that type;
-  /// `nil` for any other expression.
-  private static func constructedName(_ value: RawNode) -> String? {
-    guard value.kind == .functionCallExpr, let callee = value.child(calledExpression),
-      callee.kind == .declReferenceExpr,
-      let name = callee.child(referenceName)?.text, name.first?.isUppercase == true
-    else { return nil }
-    return name
   }
 
   /// The initializer the compiler synthesizes when none is declared: a struct's memberwise

@@ -38,7 +38,9 @@ public enum TextSearch {
       || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
   }
 
-  /// The first index at or after `start` where `needle` begins in `haystack`.
+  /// The first index at or after `start` where `needle` begins in `haystack`; inlined, as
+  /// ``contains(_:_:)`` asks it of every file for several words.
+  @inline(__always)
   private static func firstIndex(
     _ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, from start: Int
   ) -> Int? {
@@ -55,21 +57,8 @@ public enum TextSearch {
     return nil
   }
 
-  /// Asked of every file for several words: its own loop, with no start to keep.
   private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = needle.first else { return true }
-    guard haystack.count >= needle.count else { return false }
-    let last = haystack.count - needle.count
-    var index = 0
-    while index <= last {
-      if haystack[index] == first {
-        var matched = 1
-        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-        if matched == needle.count { return true }
-      }
-      index += 1
-    }
-    return false
+    needle.isEmpty || firstIndex(haystack, needle, from: 0) != nil
   }
 
 }

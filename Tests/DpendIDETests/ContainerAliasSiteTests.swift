@@ -26,7 +26,8 @@ import Testing
 
     """
 
-  /// 1️⃣ registers `Store`; 2️⃣ resolves it; 3️⃣ resolves `Clock`, which nothing registers.
+  /// 1️⃣ registers `Store`; 2️⃣ resolves it; 3️⃣ resolves `Clock`, which nothing registers; 4️⃣ the
+  /// last registration's line ends.
   static let feature = MarkedText(
     """
     import DependencyContainerExtension
@@ -35,7 +36,7 @@ import Testing
       static func provideDependencies(to container: DependencyContainer) {
         container.1️⃣register { StoreImpl() as Store }
         container.register { FeedImpl(store: try container.2️⃣resolve(), clock: try container.3️⃣resolve()) as Feed }
-      }
+    4️⃣  }
     }
 
     """)
@@ -69,7 +70,20 @@ import Testing
   @Test func aNeedNothingRegistersGetsItsRegistration() throws {
     let ide = try Self.workspace()
     let fixes = ide.missingRegistrationFixes(at: [Self.feature.offset("3️⃣")], in: "FeedModule.swift")
-    #expect(fixes.map(\.title) == ["Register 'SystemClock' as 'Clock'"])
-    #expect(fixes.first?.edits.count == 1)
+    #expect(
+      fixes == [
+        Fix(
+          title: "Register 'SystemClock' as 'Clock'", isPreferred: true,
+          edits: [
+            .edit(
+              path: "FeedModule.swift",
+              replacements: [
+                TextReplacement(
+                  offset: Self.feature.offset("4️⃣"), length: 0,
+                  replacement: "    container.register { SystemClock() as Clock }\n")
+              ],
+              lines: LineTable(Self.feature.text))
+          ])
+      ])
   }
 }
