@@ -80,6 +80,8 @@ final class DeclarationWalker {
   private static let inheritedType = Slot(\InheritedTypeSyntax.type)
   private static let bodyMembers = Slot(\MemberBlockSyntax.members)
   private static let bodyRightBrace = Slot(\MemberBlockSyntax.rightBrace)
+  private static let genericClauseParameters = Slot(\GenericParameterClauseSyntax.parameters)
+  private static let genericParameterName = Slot(\GenericParameterSyntax.name)
 
   init(ranges: RangeConverter, tree: SourceFileSyntax) {
     summary = FileSummary(path: ranges.path)
@@ -233,7 +235,7 @@ final class DeclarationWalker {
     declared.propertyTypes = members.propertyTypes(in: declarations)
     declared.staticTypes = members.staticTypes(in: declarations, enumName: kind == .enum ? qualifiedName : nil)
     declared.declaresNoInitializer = kind == .class && !declaresInitializer
-    if generics != nil { declared.genericParameters = genericParameters(decl, kind: kind) }
+    if let generics { declared.genericParameters = genericParameters(generics) }
     summary.types.append(declared)
     if generics != nil, kind != .enum, let helper = wrapperHelper(decl, kind: kind) {
       summary.vocabulary.helpers.append(helper)
@@ -243,16 +245,11 @@ final class DeclarationWalker {
     scopes.removeLast()
   }
 
-  /// The names of a generic type's own generic parameters.
-  private func genericParameters(_ decl: RawNode, kind: TypeKind) -> [String] {
-    let clause: GenericParameterClauseSyntax?
-    switch kind {
-    case .class: clause = syntax(of: decl, as: ClassDeclSyntax.self)?.genericParameterClause
-    case .struct: clause = syntax(of: decl, as: StructDeclSyntax.self)?.genericParameterClause
-    case .enum: clause = syntax(of: decl, as: EnumDeclSyntax.self)?.genericParameterClause
-    case .actor: clause = syntax(of: decl, as: ActorDeclSyntax.self)?.genericParameterClause
+  /// The names of a generic type's own generic parameters, from its clause `generics`.
+  private func genericParameters(_ generics: RawNode) -> [String] {
+    (generics.child(Self.genericClauseParameters)?.elements ?? []).map {
+      $0.child(Self.genericParameterName)?.text ?? ""
     }
-    return clause?.parameters.map(\.name.text) ?? []
   }
 
   /// A generic `@propertyWrapper` type that resolves its value: one of the app's inject wrappers.

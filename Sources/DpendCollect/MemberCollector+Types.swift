@@ -5,11 +5,11 @@ import DpendModel
 /// assignment or a member chain reads) and statics', methods' and enum cases' (what a
 /// factory's value reads).
 extension MemberCollector {
-  /// The written types of the instance properties among `members`, by name (`var presenter:
-  /// Presenter!` → `Presenter!`), as ``RawTypeReader`` writes them, `?` and `!` kept, or the
-  /// type an unannotated one's value constructs (`let store = Store()` → `Store`).
-  func propertyTypes(in members: [RawNode]) -> [String: String] {
-    var types: [String: String] = [:]
+  /// The written types of the instance properties among `members` (`var presenter:
+  /// Presenter!` → `Presenter?`), as ``RawTypeReader/written(_:)`` writes them, or the type an
+  /// unannotated one's value constructs (`let store = Store()` → `Store`).
+  func propertyTypes(in members: [RawNode]) -> MemberTypes {
+    var types = MemberTypes.Builder(repeats: .lastWins)
     for variable in members where variable.kind == .variableDecl {
       var children = variable.children
       let modifiers = children(Self.variableModifiers)
@@ -20,47 +20,28 @@ extension MemberCollector {
         guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
           let identifier = pattern.child(Self.patternIdentifier)
         else { continue }
-        guard let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) else {
+        if let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
+          let written = RawTypeReader.written(type)
+          types.add(identifier.text, written)
+        } else if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
+          let constructed = Self.constructedName(value)
+        {
           // `let container = PersistentContainer()`: the type its value constructs.
-          if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
-            let constructed = Self.constructedName(value)
-          {
-            types[identifier.text] = constructed
-          }
-          continue
+          types.add(identifier.text, constructed)
         }
-        guard !type.hasError else { continue }
-        let reference = RawTypeReader.reference(type, ranges: ranges)
-        guard !reference.name.isEmpty else { continue }
-        types[identifier.text] = reference.name + (reference.isOptional ? "?" : "")
       }
     }
-    return types
+    return types.built
   }
 
-  /// The types of the static members among `members`, by name (``TypeDeclaration/staticTypes``):
-  /// a static or class property's annotation or the type its value constructs (`static let
+  /// The types of the static members among `members` (``TypeDeclaration/staticTypes``): a
+  /// static or class property's annotation or the type its value constructs (`static let
   /// shared = Session()`), a static method's declared result, and, for an enum (`enumName`),
   /// each case's. A name given two different types (overloads) is left out: Swift picks one by
   /// context, which a factory's value does not give. With `statics` `false`, the same of the
   /// variables and functions that are not static: a file's globals (``FileSummary/globalTypes``).
-  func staticTypes(in members: [RawNode], enumName: String?, statics: Bool = true) -> [String: String] {
-    var types: [String: String] = [:]
-    var ambiguous: Set<String> = []
-    func add(_ name: String, _ type: String) {
-      guard !type.isEmpty, !ambiguous.contains(name) else { return }
-      if let known = types[name], known != type {
-        types[name] = nil
-        ambiguous.insert(name)
-      } else {
-        types[name] = type
-      }
-    }
-    func written(_ type: RawNode) -> String {
-      guard !type.hasError else { return "" }
-      let reference = RawTypeReader.reference(type, ranges: ranges)
-      return reference.name.isEmpty ? "" : reference.name + (reference.isOptional ? "?" : "")
-    }
+  func staticTypes(in members: [RawNode], enumName: String?, statics: Bool = true) -> MemberTypes {
+    var types = MemberTypes.Builder(repeats: .differentDrop)
     for decl in members {
       switch decl.kind {
       case .variableDecl:
@@ -74,11 +55,11 @@ extension MemberCollector {
             let identifier = pattern.child(Self.patternIdentifier)
           else { continue }
           if let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
-            add(identifier.text, written(type))
+            types.add(identifier.text, RawTypeReader.written(type))
           } else if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
             let constructed = Self.constructedName(value)
           {
-            add(identifier.text, constructed)
+            types.add(identifier.text, constructed)
           }
         }
       case .functionDecl:
@@ -89,22 +70,18 @@ extension MemberCollector {
         else { continue }
         let generics = children(Self.functionGenerics)
         let returned = children(Self.functionSignature)?.child(Self.signatureReturn)?.child(Self.returnType)
-        // A generic method's result may be its caller's type; no result is `Void`.
-        guard generics == nil, let returned else {
-          ambiguous.insert(name.text)
-          types[name.text] = nil
-          continue
-        }
-        add(name.text, written(returned))
+        // A generic method's result may be its caller's type; no result is `Void`: either
+        // leaves the name out.
+        types.add(name.text, generics == nil ? returned.map(RawTypeReader.written) : nil)
       case .enumCaseDecl:
         guard let enumName else { continue }
         for element in decl.child(Self.caseElements)?.elements ?? [] {
-          if let name = element.child(Self.caseElementName) { add(name.text, enumName) }
+          if let name = element.child(Self.caseElementName) { types.add(name.text, enumName) }
         }
       default: continue
       }
     }
-    return types
+    return types.built
   }
 
   /// `Session` for `Session()`: a call of a capitalized name, which constructs that type;
@@ -112,8 +89,16 @@ extension MemberCollector {
   static func constructedName(_ value: RawNode) -> String? {
     guard value.kind == .functionCallExpr, let callee = value.child(calledExpression),
       callee.kind == .declReferenceExpr,
-      let name = callee.child(referenceName)?.text, name.first?.isUppercase == true
+      let token = callee.child(referenceName), startsUppercase(token)
     else { return nil }
-    return name
+    return token.text
+  }
+
+  /// `true` when the token's text starts with an uppercase letter: by its first byte when
+  /// ASCII, else by the first character's Unicode properties.
+  static func startsUppercase(_ token: RawNode) -> Bool {
+    guard let first = token.tokenText.first else { return false }
+    if first < 0x80 { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") }
+    return token.text.first?.isUppercase == true
   }
 }

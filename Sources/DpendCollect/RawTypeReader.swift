@@ -34,14 +34,19 @@ enum RawTypeReader {
       guard let name = type.child(identifierName), name.isPresentToken else { return "" }
       return name.text
     }
-    var result = ""
-    appendText(of: type.raw, to: &result)
-    return result
+    // The tokens' bytes, copied once into one string (no string a token).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(type.raw.byteLength)
+    appendText(of: type.raw, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func appendText(of node: RawSyntax, to result: inout String) {
+  private static func appendText(of node: RawSyntax, to result: inout [UInt8]) {
     if let token = node.tokenView {
-      if token.presence == .present { result += String(syntaxText: token.rawText) }
+      if token.presence == .present {
+        let text = token.rawText
+        result.append(contentsOf: UnsafeBufferPointer(start: text.baseAddress, count: text.count))
+      }
       return
     }
     guard let children = node.layoutView?.children else { return }
@@ -101,10 +106,24 @@ enum RawTypeReader {
 
   /// The reference a parameter or a stored property's type makes.
   static func reference(_ type: RawNode, ranges: RangeConverter) -> TypeReference {
-    let range = ranges.range(of: type)
+    let (name, tag, isOptional) = parts(type)
+    return TypeReference(name: name, tag: tag, isOptional: isOptional, range: ranges.range(of: type))
+  }
+
+  /// What ``reference(_:ranges:)`` names, as one text: the name, `?` after it when optional
+  /// (`Presenter!` → `Presenter?`); `""` for a type with no name yet (half-typed) — what a
+  /// member's type is kept as (``MemberTypes``), with no range to convert.
+  static func written(_ type: RawNode) -> String {
+    guard !type.hasError else { return "" }
+    let (name, _, isOptional) = parts(type)
+    return name.isEmpty || !isOptional ? name : name + "?"
+  }
+
+  /// The name, tag and optionality of `type` (``reference(_:ranges:)``).
+  private static func parts(_ type: RawNode) -> (name: String, tag: String?, isOptional: Bool) {
     // Most parameters are one plain name (`Int`, `Store`): none of the unwrapping applies.
     if type.kind == .identifierType, type.child(identifierArguments) == nil {
-      return TypeReference(name: text(type), range: range)
+      return (text(type), nil, false)
     }
     var isOptional = false
     var current = strip(type)
@@ -113,9 +132,9 @@ enum RawTypeReader {
       current = strip(wrapped)
     }
     if let (wrapped, tag) = taggedArguments(current) {
-      return TypeReference(name: text(strip(wrapped)), tag: text(strip(tag)), isOptional: isOptional, range: range)
+      return (text(strip(wrapped)), text(strip(tag)), isOptional)
     }
-    return TypeReference(name: text(current), isOptional: isOptional, range: range)
+    return (text(current), nil, isOptional)
   }
 
   /// `T` for `T?`, `T!` and `Optional<T>`.

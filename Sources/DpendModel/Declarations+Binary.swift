@@ -55,21 +55,8 @@ extension TypeDeclaration: BinaryCoded {
     try coder.code(&closingBraceStartsLine)
     try coder.code(&declaresNoInitializer)
     try coder.code(&genericParameters)
-    try coder.codeTypesByName(&propertyTypes)
-    try coder.codeTypesByName(&staticTypes)
-  }
-}
-
-extension BinaryCoder {
-  /// Codes members' types by name (``TypeDeclaration/propertyTypes``): by name, not in the
-  /// dictionary's order, so that equal declarations give equal bytes.
-  mutating func codeTypesByName(_ types: inout [String: String]) throws(SummaryDecodingError) {
-    var pairs = types.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
-    try code(&pairs)
-    guard isReading else { return }
-    guard pairs.count % 2 == 0 else { throw .malformed("a member without its type") }
-    types = [:]
-    for index in stride(from: 0, to: pairs.count, by: 2) { types[pairs[index]] = pairs[index + 1] }
+    try coder.code(&propertyTypes)
+    try coder.code(&staticTypes)
   }
 }
 
@@ -84,7 +71,7 @@ extension ExtensionDeclaration: BinaryCoded {
     try coder.code(&conditions)
     try coder.code(&closingBrace)
     try coder.code(&initializers)
-    try coder.codeTypesByName(&staticTypes)
+    try coder.code(&staticTypes)
   }
 }
 

@@ -9,7 +9,7 @@
 extension FileSummary: BinaryCoded {
   /// The version of the binary form: a cache written by another version is a miss. Bump it
   /// whenever a stored property is added, removed or reordered anywhere in the summary.
-  public static let binaryFormatVersion: UInt8 = 20
+  public static let binaryFormatVersion: UInt8 = 21
 
   /// The bytes every binary summary starts with: `DPSB` and the format version.
   static let binaryHeader: [UInt8] = Array("DPSB".utf8) + [binaryFormatVersion]
@@ -67,7 +67,7 @@ extension FileSummary: BinaryCoded {
     try coder.code(&types)
     try coder.code(&extensions)
     try coder.code(&typealiases)
-    try coder.codeTypesByName(&globalTypes)
+    try coder.code(&globalTypes)
     try coder.code(&problems)
     try coder.code(&registrations)
     try coder.code(&resolveSites)

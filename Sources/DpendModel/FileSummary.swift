@@ -18,7 +18,7 @@ public struct FileSummary: Hashable, Sendable {
   /// The types of the file's global variables and functions where written, by name,
   /// normalized (``TypeDeclaration/staticTypes``, for the top level): what a factory
   /// returning one of them in another file makes (SPEC 10).
-  public var globalTypes: [String: String] = [:]
+  public var globalTypes = MemberTypes()
   /// Problems with the file as a whole, such as nesting too deep to parse.
   public var problems: [Diagnostic] = []
   /// Container registrations (Dip, Swinject) read by the dialects the file's imports select.
@@ -108,12 +108,12 @@ public struct TypeDeclaration: Hashable, Sendable {
   /// The instance properties whose type is written (`presenter` → `Presenter!`), or made by
   /// their initial value (`let store = Store()` → `Store`), by name, normalized: what an
   /// assignment to one expects, what a member chain through one reads (SPEC 10).
-  public var propertyTypes: [String: String] = [:]
+  public var propertyTypes = MemberTypes()
   /// The types of its static members where written, by name, normalized: a static or class
   /// property's annotation or the type its value constructs (`static let shared = Session()`),
   /// a static method's declared result (one name, one result), an enum case's enum: what a
   /// factory returning `Type.member` makes (SPEC 10).
-  public var staticTypes: [String: String] = [:]
+  public var staticTypes = MemberTypes()
   /// `true` for a class that writes no `init`: it inherits its superclass's designated
   /// initializers, as Swift gives them (``initializers`` holds the implicit one, if any).
   public var declaresNoInitializer = false
@@ -151,7 +151,7 @@ public struct ExtensionDeclaration: Hashable, Sendable {
   /// struct's), in declaration order: the container check matches calls against them too.
   public var initializers: [Initializer] = []
   /// The types of the static members it adds (``TypeDeclaration/staticTypes``).
-  public var staticTypes: [String: String] = [:]
+  public var staticTypes = MemberTypes()
   /// The extended type's name in the extension header.
   public var range: SourceRange
   /// The `#if` conditions it is declared under, outermost first; empty outside any.

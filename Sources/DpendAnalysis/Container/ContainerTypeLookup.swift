@@ -106,7 +106,8 @@ public struct ContainerTypeLookup {
     extensionStaticTypes = { name in
       var types: [String: String] = [:]
       var ambiguous: Set<String> = []
-      for (member, type) in extensionsOf(name).flatMap(\.staticTypes) where !ambiguous.contains(member) {
+      for (member, type) in extensionsOf(name).flatMap(\.staticTypes.entries).map({ ($0.name, $0.type) })
+      where !ambiguous.contains(member) {
         if let known = types[member], known != type {
           types[member] = nil
           ambiguous.insert(member)

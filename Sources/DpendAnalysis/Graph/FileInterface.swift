@@ -88,7 +88,7 @@ struct FileInterface: Hashable, Sendable {
         extendedType: $0.extendedType, inheritance: $0.inheritance.map(\.name),
         initializers: Self.membersDigest($0))
     }
-    globals = summary.globalTypes.sorted { $0.key < $1.key }.map { GlobalEntry(name: $0.key, type: $0.value) }
+    globals = summary.globalTypes.entries.map { GlobalEntry(name: $0.name, type: $0.type) }
   }
 
   /// The digest of what an extension adds that container code reads of another file: its

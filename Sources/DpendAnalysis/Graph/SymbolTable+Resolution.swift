@@ -12,13 +12,13 @@ extension SymbolTable {
   /// Not memoized: scopes are nearly all distinct (one per type), so a cache would mostly
   /// cost its own allocations; a lookup skips the scopes that do not declare the name.
   func resolve(_ name: String, in scope: String, watch: NameWatch? = nil) -> String {
-    let resolved = resolvePlain(name, in: scope, watch: watch)
+    let (resolved, isPlain) = resolvePlain(name, in: scope, watch: watch)
     // `A & B`, through typealiases too, is one key whatever the order (SPEC 10).
-    guard let parts = Self.compositionParts(resolved) else { return resolved }
+    guard !isPlain, let parts = Self.compositionParts(resolved) else { return resolved }
     var names: Set<String> = []
     for part in parts {
       let found = resolvePlain(part, in: scope, watch: watch)
-      names.formUnion(Self.compositionParts(found) ?? [found])
+      names.formUnion((found.isPlain ? nil : Self.compositionParts(found.name)) ?? [found.name])
     }
     return names.sorted().joined(separator: "&")
   }
@@ -69,17 +69,21 @@ extension SymbolTable {
   /// `Resolver` when no type of the sources is called `Swinject`.
   static let libraryModules = Dialect.libraryModules
 
-  private func resolvePlain(_ name: String, in scope: String, watch: NameWatch?) -> String {
+  /// What ``resolve(_:in:watch:)`` answers for a name that is no composition, and whether
+  /// it is a plain name (then it is none: only a name that is not plain is looked at for `&`).
+  private func resolvePlain(_ name: String, in scope: String, watch: NameWatch?) -> (name: String, isPlain: Bool) {
     var current = name
     var currentScope = scope
     for _ in 0..<16 {
-      guard Self.isPlainName(current) else { return current }
+      guard Self.isPlainName(current) else { return (current, false) }
       watch?.names.append(Self.lastComponent(current))
       guard let (found, number) = lookUp(current, in: currentScope) else {
         // `App.Store` in module `App`, when no type `App` declares a `Store`: the module's own
         // `Store`, looked up from the top level.
-        if let dot = current.firstIndex(of: "."), Self.libraryModules.contains(String(current[..<dot])) {
-          current = String(current[current.index(after: dot)...])
+        // Bytes, not characters: a name that no type declares is mostly a library's, searched often.
+        let dot = current.utf8.firstIndex(of: Self.dot)
+        if let dot, Self.libraryModules.contains(String(current[..<dot])) {
+          current = String(current[current.utf8.index(after: dot)...])
           currentScope = ""
           continue
         }
@@ -88,27 +92,27 @@ extension SymbolTable {
           // `Billing.APIClient` where no type is called `Billing`: a module's name, and the
           // rest the one type the sources declare of that name; two modules' `APIClient`s
           // stay two keys (SPEC 10).
-          if let dot = current.firstIndex(of: "."), lookUp(String(current[..<dot]), in: "") == nil {
-            let rest = String(current[current.index(after: dot)...])
+          if let dot, lookUp(String(current[..<dot]), in: "") == nil {
+            let rest = String(current[current.utf8.index(after: dot)...])
             // A typealias of that name may be the module's own type (`typealias Provider =
             // Moonpay.Provider`): only a declared type or protocol is the one.
             if let (found, number) = lookUp(rest, in: ""), alias(number) == nil, !types.isDeclaredTwice(number),
               !protocols.isDeclaredTwice(number)
             {
-              return found
+              return (found, true)
             }
           }
-          return current
+          return (current, true)
         }
         current = String(current.dropFirst(moduleName.count + 1))
         currentScope = ""
         continue
       }
-      guard let alias = alias(number) else { return found }
+      guard let alias = alias(number) else { return (found, true) }
       current = alias.target
       currentScope = alias.lookupScope
     }
-    return current
+    return (current, Self.isPlainName(current))
   }
 
   /// The declared qualified name for `name` seen from `scope`, with its number, or `nil`.
