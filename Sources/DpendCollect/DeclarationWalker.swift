@@ -93,7 +93,7 @@ final class DeclarationWalker {
   /// Walks every declaration of `file`.
   func walk(_ file: SourceFileSyntax) {
     if let statements = RawNode(file).child(Self.fileStatements) { walk(statements: statements) }
-    summary.globalTypes = members.staticTypes(in: globals, enumName: nil, statics: false)
+    summary.globalTypes = members.globalTypes(in: globals)
   }
 
   /// The file's global variables and functions, `#if` branches flattened in.
@@ -232,8 +232,8 @@ final class DeclarationWalker {
         ? members.methods(in: declarations, defaultAccess: .internal, typeAccess: access) : [],
       range: ranges.range(of: name), closingBrace: body.flatMap(closingBrace(of:)),
       closingBraceStartsLine: body?.child(Self.bodyRightBrace)?.startsLine ?? false)
-    declared.propertyTypes = members.propertyTypes(in: declarations)
-    declared.staticTypes = members.staticTypes(in: declarations, enumName: kind == .enum ? qualifiedName : nil)
+    (declared.propertyTypes, declared.staticTypes) = members.memberTypes(
+      in: declarations, enumName: kind == .enum ? qualifiedName : nil)
     declared.declaresNoInitializer = kind == .class && !declaresInitializer
     if let generics { declared.genericParameters = genericParameters(generics) }
     summary.types.append(declared)
@@ -295,7 +295,7 @@ final class DeclarationWalker {
       methods: members.methods(in: declarations, defaultAccess: defaultAccess, typeAccess: .open),
       range: ranges.range(of: extendedType), closingBrace: body.flatMap(closingBrace(of:)))
     declared.initializers = members.initializers(in: declarations, typeAccess: written ?? .internal).usable
-    declared.staticTypes = members.staticTypes(in: declarations, enumName: nil)
+    declared.staticTypes = members.memberTypes(in: declarations, enumName: nil).statics
     summary.extensions.append(declared)
     // The extended type's own access and generic parameters are known only when it is
     // declared earlier in this file; a `where` clause means it is generic.

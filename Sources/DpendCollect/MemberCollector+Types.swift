@@ -5,83 +5,79 @@ import DpendModel
 /// assignment or a member chain reads) and statics', methods' and enum cases' (what a
 /// factory's value reads).
 extension MemberCollector {
-  /// The written types of the instance properties among `members` (`var presenter:
-  /// Presenter!` → `Presenter?`), as ``RawTypeReader/written(_:)`` writes them, or the type an
-  /// unannotated one's value constructs (`let store = Store()` → `Store`).
-  func propertyTypes(in members: [RawNode]) -> MemberTypes {
-    var types = MemberTypes.Builder(repeats: .lastWins)
-    for variable in members where variable.kind == .variableDecl {
-      var children = variable.children
-      let modifiers = children(Self.variableModifiers)
-      guard !Modifiers.contains(modifiers, where: { $0 == "static" || $0 == "class" }) else { continue }
-      _ = children(Self.variableSpecifier)
-      for binding in children(Self.variableBindings)?.elements ?? [] {
-        var parts = binding.children
-        guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
-          let identifier = pattern.child(Self.patternIdentifier)
-        else { continue }
-        if let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
-          let written = RawTypeReader.written(type)
-          types.add(identifier.text, written)
-        } else if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
-          let constructed = Self.constructedName(value)
-        {
-          // `let container = PersistentContainer()`: the type its value constructs.
-          types.add(identifier.text, constructed)
-        }
-      }
-    }
+  /// The types of the members among `members`, in one pass:
+  /// - `properties`, the instance properties' (``TypeDeclaration/propertyTypes``): the written
+  ///   type (`var presenter: Presenter!` → `Presenter?`, as ``RawTypeReader/written(_:)``
+  ///   writes it) or the type an unannotated one's value constructs (`let store = Store()` →
+  ///   `Store`);
+  /// - `statics`, the static members' (``TypeDeclaration/staticTypes``): a static or class
+  ///   property's, the same way (`static let shared = Session()`), a static method's declared
+  ///   result, and, for an enum (`enumName`), each case's. A static name given two different
+  ///   types (overloads) is left out: Swift picks one by context, which a factory's value
+  ///   does not give.
+  func memberTypes(in members: [RawNode], enumName: String?) -> (properties: MemberTypes, statics: MemberTypes) {
+    var properties = MemberTypes.Builder(repeats: .lastWins)
+    var statics = MemberTypes.Builder(repeats: .differentDrop)
+    collectTypes(of: members, enumName: enumName, instance: &properties, statics: &statics, instanceFunctions: false)
+    return (properties.built, statics.built)
+  }
+
+  /// The types of a file's global variables and functions (``FileSummary/globalTypes``),
+  /// read like static members (a name given two different types is left out).
+  func globalTypes(in globals: [RawNode]) -> MemberTypes {
+    var types = MemberTypes.Builder(repeats: .differentDrop)
+    var statics = MemberTypes.Builder(repeats: .differentDrop)
+    collectTypes(of: globals, enumName: nil, instance: &types, statics: &statics, instanceFunctions: true)
     return types.built
   }
 
-  /// The types of the static members among `members` (``TypeDeclaration/staticTypes``): a
-  /// static or class property's annotation or the type its value constructs (`static let
-  /// shared = Session()`), a static method's declared result, and, for an enum (`enumName`),
-  /// each case's. A name given two different types (overloads) is left out: Swift picks one by
-  /// context, which a factory's value does not give. With `statics` `false`, the same of the
-  /// variables and functions that are not static: a file's globals (``FileSummary/globalTypes``).
-  func staticTypes(in members: [RawNode], enumName: String?, statics: Bool = true) -> MemberTypes {
-    var types = MemberTypes.Builder(repeats: .differentDrop)
+  /// Adds the types of `members` to `statics` (static and class members, enum cases) or
+  /// `instance` (the others; functions only when `instanceFunctions`).
+  private func collectTypes(
+    of members: [RawNode], enumName: String?, instance: inout MemberTypes.Builder,
+    statics: inout MemberTypes.Builder, instanceFunctions: Bool
+  ) {
     for decl in members {
       switch decl.kind {
       case .variableDecl:
         var children = decl.children
-        guard
-          Modifiers.contains(children(Self.variableModifiers), where: { $0 == "static" || $0 == "class" }) == statics
-        else { continue }
+        let isStatic = Modifiers.contains(children(Self.variableModifiers)) { $0 == "static" || $0 == "class" }
         for binding in children(Self.variableBindings)?.elements ?? [] {
           var parts = binding.children
           guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,
             let identifier = pattern.child(Self.patternIdentifier)
           else { continue }
-          if let type = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
-            types.add(identifier.text, RawTypeReader.written(type))
+          let type: String
+          if let annotation = parts(Self.bindingAnnotation)?.child(Self.annotationType) {
+            type = RawTypeReader.written(annotation)
           } else if let value = parts(Self.bindingInitializer)?.child(Self.initializerValue),
             let constructed = Self.constructedName(value)
           {
-            types.add(identifier.text, constructed)
+            // `let container = PersistentContainer()`: the type its value constructs.
+            type = constructed
+          } else {
+            continue
           }
+          if isStatic { statics.add(identifier.text, type) } else { instance.add(identifier.text, type) }
         }
       case .functionDecl:
         var children = decl.children
-        guard
-          Modifiers.contains(children(Self.functionModifiers), where: { $0 == "static" || $0 == "class" }) == statics,
-          let name = children(Self.functionName)
-        else { continue }
+        let isStatic = Modifiers.contains(children(Self.functionModifiers)) { $0 == "static" || $0 == "class" }
+        guard isStatic || instanceFunctions, let name = children(Self.functionName) else { continue }
         let generics = children(Self.functionGenerics)
         let returned = children(Self.functionSignature)?.child(Self.signatureReturn)?.child(Self.returnType)
         // A generic method's result may be its caller's type; no result is `Void`: either
         // leaves the name out.
-        types.add(name.text, generics == nil ? returned.map(RawTypeReader.written) : nil)
+        let type = generics == nil ? returned.map(RawTypeReader.written) : nil
+        if isStatic { statics.add(name.text, type) } else { instance.add(name.text, type) }
       case .enumCaseDecl:
         guard let enumName else { continue }
         for element in decl.child(Self.caseElements)?.elements ?? [] {
-          if let name = element.child(Self.caseElementName) { types.add(name.text, enumName) }
+          if let name = element.child(Self.caseElementName) { statics.add(name.text, enumName) }
         }
       default: continue
       }
     }
-    return types.built
   }
 
   /// `Session` for `Session()`: a call of a capitalized name, which constructs that type;
