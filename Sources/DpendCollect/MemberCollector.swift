@@ -120,7 +120,7 @@ struct MemberCollector {
         }
         let isLet = children(Self.variableSpecifier)?.isKeyword("let") == true
         let wrapper = Self.propertyWrapper(children(Self.variableAttributes))
-        let bindings = children(Self.variableBindings)?.elements ?? []
+        let bindings = Array(children(Self.variableBindings)?.elements ?? [])
         for (index, binding) in bindings.enumerated() where isStored(binding) {
           var parts = binding.children
           guard let pattern = parts(Self.bindingPattern), pattern.kind == .identifierPattern,

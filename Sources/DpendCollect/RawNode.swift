@@ -34,19 +34,10 @@ struct RawNode {
   /// the children before them once, not once per slot.
   var children: ChildReader { ChildReader(self) }
 
-  /// The elements of a collection node (or the present children of any layout node), in order.
-  var elements: [RawNode] {
-    guard let children = raw.layoutView?.children else { return [] }
-    var result: [RawNode] = []
-    result.reserveCapacity(children.count)
-    var start = offset
-    for child in children {
-      guard let child else { continue }
-      result.append(RawNode(child, offset: start))
-      start += child.byteLength
-    }
-    return result
-  }
+  /// The elements of a collection node (or the present children of any layout node), in
+  /// order, read in place: nothing is allocated (declarations, modifiers and bindings are
+  /// walked for every member of every file).
+  var elements: RawElements { RawElements(self) }
 
   // MARK: Tokens
 
@@ -92,6 +83,38 @@ struct RawNode {
 
   /// Where the node's text ends, before its trailing trivia.
   var end: Int { offset + raw.byteLength - raw.trailingTriviaByteLength }
+}
+
+/// The present children of a node, in order, each with its offset (``RawNode/elements``).
+/// `[]` is the empty sequence, so that `node?.elements ?? []` reads as it does for arrays.
+struct RawElements: Sequence, IteratorProtocol, ExpressibleByArrayLiteral {
+  private let children: RawSyntaxBuffer?
+  private var index = 0
+  private var offset: Int
+
+  init(_ node: RawNode) {
+    children = node.raw.layoutView?.children
+    offset = node.offset
+  }
+
+  /// The empty sequence; a literal with elements is a programming error.
+  init(arrayLiteral elements: Never...) {
+    children = nil
+    offset = 0
+  }
+
+  mutating func next() -> RawNode? {
+    guard let children else { return nil }
+    while index < children.count {
+      let child = children[index]
+      index += 1
+      guard let child else { continue }
+      let node = RawNode(child, offset: offset)
+      offset += child.byteLength
+      return node
+    }
+    return nil
+  }
 }
 
 /// Reads a node's children, remembering where the last one read starts so that the next

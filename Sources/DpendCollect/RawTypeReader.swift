@@ -64,7 +64,7 @@ enum RawTypeReader {
 
   /// The one element of a single-element, unlabelled, non-variadic tuple type.
   private static func onlyElement(_ tuple: RawNode) -> RawNode? {
-    guard let elements = tuple.child(tupleElements)?.elements, elements.count == 1,
+    guard let elements = tuple.child(tupleElements).map({ Array($0.elements) }), elements.count == 1,
       elements[0].child(elementFirstName) == nil, elements[0].child(elementEllipsis) == nil
     else { return nil }
     return elements[0].child(elementType)
