@@ -72,17 +72,7 @@ public struct MemberTypes: Hashable, Sendable {
 
   /// The index of the first entry of `entries` whose name does not sort before `name`.
   private static func position(of name: String, in entries: [Entry]) -> Int {
-    var low = 0
-    var high = entries.count
-    while low < high {
-      let middle = (low + high) / 2
-      if entries[middle].name < name {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low
+    entries.partitionIndex { $0.name < name }
   }
 
   /// The type of the member `name`, or `nil` for a name it does not hold.
