@@ -11,12 +11,15 @@ import SwiftSyntax
 enum NameLookup {
   /// A parameter of a function, initializer, subscript or closure.
   struct Parameter {
-    /// Its type as written; `nil` when not written (`{ r in … }`).
-    var type: String?
+    /// Its type's node; `nil` when not written (`{ r in … }`).
+    var written: TypeSyntax?
     /// `ids: Int...`: an array inside the function.
     var isVariadic = false
     /// For a closure's parameter: the closure and the parameter's place among its own.
     var closure: (node: ClosureExprSyntax, position: Int)?
+
+    /// Its type as written, read only when asked (most lookups only ask what a name is).
+    var type: String? { written?.trimmedDescription }
 
     /// For a closure's parameter: the function or type the closure is passed to, its argument
     /// label (``EnclosingScopes/passing(_:)``) and the parameter's place; `nil` otherwise.
@@ -66,17 +69,20 @@ enum NameLookup {
     var current = node.parent
     var insideType = false
     while let parent = current {
-      if let block = parent.as(CodeBlockItemListSyntax.self) {
-        if parent.parent?.is(SourceFileSyntax.self) == true {
+      switch parent.kind {
+      case .codeBlockItemList:
+        guard let block = parent.as(CodeBlockItemListSyntax.self) else { break }
+        if parent.parent?.kind == .sourceFile {
           return global(named: name, in: block).map { .global($0, insideType: insideType) }
             ?? .undeclared(insideType: insideType)
         }
         if let found = inBlock(block, before: child, name) { return found }
-      } else if let members = parent.as(MemberBlockItemListSyntax.self) {
+      case .memberBlockItemList:
+        guard let members = parent.as(MemberBlockItemListSyntax.self) else { break }
         if !insideType, let member = self.member(named: name, in: members) { return .member(member) }
         insideType = true
-      } else if let found = inBindingScope(parent, child: child, name) {
-        return found
+      default:
+        if let found = inBindingScope(parent, child: child, name) { return found }
       }
       child = parent
       current = parent.parent
@@ -157,40 +163,44 @@ enum NameLookup {
   /// Parameters of functions, initializers, subscripts and closures, and names bound by
   /// `if let`, `while let`, `switch` cases, `for` loops and `catch` clauses around `child`.
   private static func inBindingScope(_ parent: Syntax, child: Syntax, _ name: String) -> Declaration? {
-    if let function = parent.as(FunctionDeclSyntax.self) {
-      return parameter(function.signature.parameterClause.parameters, name)
-    }
-    if let initializer = parent.as(InitializerDeclSyntax.self) {
-      return parameter(initializer.signature.parameterClause.parameters, name)
-    }
-    if let subscriptDecl = parent.as(SubscriptDeclSyntax.self) {
-      return parameter(subscriptDecl.parameterClause.parameters, name)
-    }
-    if let closure = parent.as(ClosureExprSyntax.self) {
-      return closureParameter(closure, name)
-    }
+    // One test of the node's kind first: most nodes around a name bind nothing.
+    switch parent.kind {
+    case .functionDecl:
+      return parent.as(FunctionDeclSyntax.self).flatMap { parameter($0.signature.parameterClause.parameters, name) }
+    case .initializerDecl:
+      return parent.as(InitializerDeclSyntax.self).flatMap {
+        parameter($0.signature.parameterClause.parameters, name)
+      }
+    case .subscriptDecl:
+      return parent.as(SubscriptDeclSyntax.self).flatMap { parameter($0.parameterClause.parameters, name) }
+    case .closureExpr:
+      return parent.as(ClosureExprSyntax.self).flatMap { closureParameter($0, name) }
     // Only the body sees what the conditions bind.
-    if let ifExpression = parent.as(IfExprSyntax.self), ifExpression.body.id == child.id {
+    case .ifExpr:
+      guard let ifExpression = parent.as(IfExprSyntax.self), ifExpression.body.id == child.id else { return nil }
       return binds(name, in: ifExpression.conditions) ? bound(name, in: ifExpression.conditions) : nil
-    }
-    if let whileStatement = parent.as(WhileStmtSyntax.self), whileStatement.body.id == child.id {
+    case .whileStmt:
+      guard let whileStatement = parent.as(WhileStmtSyntax.self), whileStatement.body.id == child.id else {
+        return nil
+      }
       return binds(name, in: whileStatement.conditions) ? bound(name, in: whileStatement.conditions) : nil
-    }
-    if let switchCase = parent.as(SwitchCaseSyntax.self) {
+    case .switchCase:
+      guard let switchCase = parent.as(SwitchCaseSyntax.self) else { return nil }
       return binds(name, in: switchCase.label) ? .bound(type: nil, value: nil) : nil
-    }
-    if let forStatement = parent.as(ForStmtSyntax.self), forStatement.body.id == child.id {
+    case .forStmt:
+      guard let forStatement = parent.as(ForStmtSyntax.self), forStatement.body.id == child.id else { return nil }
       return binds(name, in: forStatement.pattern) ? .bound(type: nil, value: nil) : nil
-    }
-    if let catchClause = parent.as(CatchClauseSyntax.self) {
+    case .catchClause:
+      guard let catchClause = parent.as(CatchClauseSyntax.self) else { return nil }
       return name == "error" || binds(name, in: catchClause.catchItems) ? .bound(type: nil, value: nil) : nil
+    default:
+      return nil
     }
-    return nil
   }
 
   private static func parameter(_ parameters: FunctionParameterListSyntax, _ name: String) -> Declaration? {
     guard let found = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
-    return .parameter(Parameter(type: found.type.trimmedDescription, isVariadic: found.ellipsis != nil))
+    return .parameter(Parameter(written: found.type, isVariadic: found.ellipsis != nil))
   }
 
   /// A closure's parameter, or a name its capture list binds (`[weak c]`, `[r = c.resolver]`):
@@ -211,7 +221,7 @@ enum NameLookup {
       }
       return .parameter(
         Parameter(
-          type: parameters[index].type?.trimmedDescription,
+          written: parameters[index].type,
           closure: (closure, parameters.distance(from: parameters.startIndex, to: index))))
     case nil: return nil
     }
