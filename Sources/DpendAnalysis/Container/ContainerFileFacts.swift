@@ -171,9 +171,9 @@ final class ContainerFileFacts: @unchecked Sendable {
     body = Deferred()
   }
 
-  /// `true` when the typing looked up a name of one of these hashes.
-  func watches(any hashes: Set<UInt64>) -> Bool {
-    !hashes.isEmpty && watched.contains { hashes.contains($0) }
+  /// `true` when the typing looked up a name of one of these hashes (sorted).
+  func watches(any hashes: [UInt64]) -> Bool {
+    watched.sharesElement(withSorted: hashes)
   }
 }
 

@@ -82,13 +82,15 @@ struct ContainerStage {
         if declared.unknown.contains(path) {
           dirtyFiles.formUnion(readersOfPath)
         } else if !declared.names.isEmpty {
-          for reader in readersOfPath where files[reader]?.watches(any: declared.names) == true {
+          let names = declared.names.sorted()
+          for reader in readersOfPath where files[reader]?.watches(any: names) == true {
             dirtyFiles.insert(reader)
           }
         }
       }
       if !changedHashes.isEmpty {
-        for (path, facts) in files where facts.watches(any: changedHashes) { dirtyFiles.insert(path) }
+        let hashes = changedHashes.sorted()
+        for (path, facts) in files where facts.watches(any: hashes) { dirtyFiles.insert(path) }
       }
       for path in inputs.changed where files[path] != nil && !inputs.containerPaths.contains(path) {
         dirtyFiles.insert(path)

@@ -4,15 +4,15 @@ import DpendModel
 /// analysis, in parallel.
 extension GraphBuilder {
   /// The files whose analysis looked up one of `names` (or a name of the same hash), in
-  /// path order; searched in parallel.
+  /// path order. Each analysis is visited where it is kept (no path hashed) and its sorted
+  /// hashes searched for each name's: few names change at once, and few files watch them.
   func watchers(of names: Set<Substring>) -> [String] {
-    let analyses = paths.map { files[$0]?.watched ?? [] }
-    let hashes = Set(names.map(StableHash.of))
-    let few = Array(hashes)
-    let isWatcher = Parallel.map(analyses.count, minimum: 256) { index in
-      analyses[index].contains { hash in few.count <= 4 ? few.contains(hash) : hashes.contains(hash) }
+    let hashes = Set(names.map(StableHash.of)).sorted()
+    var found: [String] = []
+    for (path, analysis) in files where analysis.watched.sharesElement(withSorted: hashes) {
+      found.append(path)
     }
-    return zip(paths, isWatcher).filter(\.1).map(\.0)
+    return found.sorted()
   }
 
   /// Each file's analysis (``FileAnalysis/empty`` for a removed file), in order, in

@@ -12,4 +12,18 @@ struct SortedSearchTests {
     #expect(sorted.partitionIndex { _ in true } == 4)
     #expect(sorted.partitionIndex { _ in false } == 0)
   }
+
+  /// Two sorted arrays share an element: the first, the last or one between, from either
+  /// side; none when each falls outside or between the other's.
+  @Test func twoSortedArraysShareAnElement() {
+    let watched: [UInt64] = [3, 8, 15, 40, 41, 900]
+    #expect(watched.sharesElement(withSorted: [3]))
+    #expect(watched.sharesElement(withSorted: [900]))
+    #expect(watched.sharesElement(withSorted: [1, 2, 41]))
+    #expect([1, 2, 41].sharesElement(withSorted: watched))
+    #expect(!watched.sharesElement(withSorted: [1, 9, 39, 42, 901]))
+    #expect(![1, 9, 39, 42, 901, 1000, 1001].sharesElement(withSorted: watched))
+    #expect(![UInt64]().sharesElement(withSorted: [3]))
+    #expect(!watched.sharesElement(withSorted: []))
+  }
 }
