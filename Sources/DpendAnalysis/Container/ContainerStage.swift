@@ -77,20 +77,21 @@ struct ContainerStage {
     var dirtyFiles = inputs.full ? inputs.containerPaths : inputs.changed.filter { inputs.containerPaths.contains($0) }
     let declared = inputs.full ? (names: [], unknown: []) : declarationChanges(inputs.changed, inputs.declarations)
     if !inputs.full {
+      // Sorted once, for each file's sorted watched hashes.
+      let declaredNames = declared.names.sorted()
+      let sortedChanges = changedHashes.sorted()
       for path in inputs.changed {
         guard let readersOfPath = readers[path] else { continue }
         if declared.unknown.contains(path) {
           dirtyFiles.formUnion(readersOfPath)
-        } else if !declared.names.isEmpty {
-          let names = declared.names.sorted()
-          for reader in readersOfPath where files[reader]?.watches(any: names) == true {
+        } else if !declaredNames.isEmpty {
+          for reader in readersOfPath where files[reader]?.watches(any: declaredNames) == true {
             dirtyFiles.insert(reader)
           }
         }
       }
       if !changedHashes.isEmpty {
-        let hashes = changedHashes.sorted()
-        for (path, facts) in files where facts.watches(any: hashes) { dirtyFiles.insert(path) }
+        for (path, facts) in files where facts.watches(any: sortedChanges) { dirtyFiles.insert(path) }
       }
       for path in inputs.changed where files[path] != nil && !inputs.containerPaths.contains(path) {
         dirtyFiles.insert(path)
