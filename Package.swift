@@ -62,7 +62,7 @@ let package = Package(
         "DpendModel", "DpendAnalysis", "DpendHost", "DpendGenerate", .product(name: "Yams", package: "Yams"),
       ]),
     // Protocol: JSON-RPC 2.0 framing and LSP 3.17 message types. Knows nothing of the core.
-    .target(name: "DpendProtocol"),
+    .target(name: "DpendProtocol", dependencies: ["DpendModel"]),
     // Server: the language server (dispatch, documents, publishing, conversions).
     .target(
       name: "DpendServer",
@@ -114,7 +114,7 @@ let package = Package(
         "DpendIDE", "DpendCollect", "DpendAnalysis", "DpendGenerate", "DpendHost", "DpendModel", "DpendTestSupport",
         .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
       ]),
-    .testTarget(name: "DpendProtocolTests", dependencies: ["DpendProtocol", "DpendTestSupport"]),
+    .testTarget(name: "DpendProtocolTests", dependencies: ["DpendModel", "DpendProtocol", "DpendTestSupport"]),
     // Drives the real `dpend lsp` process over pipes.
     .testTarget(name: "DpendServerTests", dependencies: ["dpend", "DpendModel", "DpendProtocol", "DpendTestSupport"]),
     // Real editors (headless Neovim 0.7 and 0.11, pytest-lsp, the VS Code extension's smoke test).

@@ -13,7 +13,17 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 extension JSONValue {
   /// Parses a complete JSON document (RFC 8259), nesting at most 512 levels deep.
   public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-    var parser = JSONParser(bytes: Array(text.utf8))
+    try parse(Array(text.utf8))
+  }
+
+  /// Parses a complete JSON document from its UTF-8 bytes (a leading byte order mark is
+  /// skipped). Every string and number is read, so a document that parses has no value left
+  /// that could fail later. A member written twice keeps its first value; a number whose
+  /// value is a whole number an `Int` holds is ``int(_:)`` (`2.0`, `1e2`, `1e-400`), one too
+  /// large for a `Double` (`1e400`) is an error.
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
     let value = try parser.parseValue(depth: 0)
     parser.skipWhitespace()
@@ -34,7 +44,12 @@ private struct JSONParser {
   }
 
   mutating func skipWhitespace() {
-    while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return
+      }
+    }
   }
 
   mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -76,52 +91,76 @@ private struct JSONParser {
     }
     _ = next("-")
     var valid = next("0") || digits()
-    if valid && next(".") { valid = digits() }
+    let integerEnd = end
+    var wholeFraction = true
+    if valid && next(".") {
+      let fractionStart = end
+      valid = digits()
+      wholeFraction = bytes[fractionStart..<end].allSatisfy { $0 == UInt8(ascii: "0") }
+    }
+    let fractionEnd = end
     if valid && next("eE") {
       _ = next("+-")
       valid = digits()
     }
-    guard valid, let text = String(validating: bytes[index..<end], as: UTF8.self), let value = Double(text) else {
-      throw error("unexpected character")
+    guard valid, let text = String(validating: bytes[index..<end], as: UTF8.self), let value = Double(text),
+      value.isFinite
+    else { throw error("unexpected character") }
+    // `12`, `12.000`: the digits, exactly; with an exponent, the value when it is whole.
+    if fractionEnd == end, wholeFraction,
+      let whole = Int(String(decoding: bytes[index..<integerEnd], as: UTF8.self))
+    {
+      index = end
+      return .int(whole)
     }
     index = end
-    return .number(value)
+    return fractionEnd == end ? .double(value) : .number(value)
   }
 
   mutating func parseString() throws(JSONParseError) -> String {
     index += 1  // opening quote
-    var scalars = String.UnicodeScalarView()
-    var chunkStart = index
-    func flush(_ parser: JSONParser, upTo end: Int) throws(JSONParseError) {
-      guard let text = String(validating: parser.bytes[chunkStart..<end], as: UTF8.self) else {
-        throw parser.error("invalid UTF-8 in string")
-      }
-      scalars.append(contentsOf: text.unicodeScalars)
-    }
+    // Most strings have no escape: their bytes are the string's.
+    let start = index
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        try flush(self, upTo: index)
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self) else {
+          throw error("invalid UTF-8 in string")
+        }
         index += 1
-        return String(scalars)
+        return text
+      }
+      if byte < 0x20 { throw error("control character in string") }
+      if byte == UInt8(ascii: "\\") { break }
+      index += 1
+    }
+    // One with escapes: its bytes and its escapes' bytes, validated once at its end (an escape
+    // writes whole characters, so it cannot mend bytes around it that are not UTF-8).
+    var unescaped = Array(bytes[start..<index])
+    var chunkStart = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        unescaped.append(contentsOf: bytes[chunkStart..<index])
+        guard let text = String(validating: unescaped, as: UTF8.self) else { throw error("invalid UTF-8 in string") }
+        index += 1
+        return text
       }
       if byte < 0x20 { throw error("control character in string") }
       if byte == UInt8(ascii: "\\") {
-        try flush(self, upTo: index)
+        unescaped.append(contentsOf: bytes[chunkStart..<index])
         index += 1
         guard index < bytes.count else { break }
         let escaped = bytes[index]
         index += 1
         switch escaped {
-        case UInt8(ascii: "\""): scalars.append("\"")
-        case UInt8(ascii: "\\"): scalars.append("\\")
-        case UInt8(ascii: "/"): scalars.append("/")
-        case UInt8(ascii: "b"): scalars.append("\u{08}")
-        case UInt8(ascii: "f"): scalars.append("\u{0C}")
-        case UInt8(ascii: "n"): scalars.append("\n")
-        case UInt8(ascii: "r"): scalars.append("\r")
-        case UInt8(ascii: "t"): scalars.append("\t")
-        case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped.append(escaped)
+        case UInt8(ascii: "b"): unescaped.append(0x08)
+        case UInt8(ascii: "f"): unescaped.append(0x0C)
+        case UInt8(ascii: "n"): unescaped.append(0x0A)
+        case UInt8(ascii: "r"): unescaped.append(0x0D)
+        case UInt8(ascii: "t"): unescaped.append(0x09)
+        case UInt8(ascii: "u"): unescaped.append(contentsOf: String(try parseUnicodeEscape()).utf8)
         default: throw error("invalid escape in string")
         }
         chunkStart = index
@@ -195,7 +234,9 @@ private struct JSONParser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
       index += 1
       skipWhitespace()
-      members[key] = try parseValue(depth: depth + 1)
+      let value = try parseValue(depth: depth + 1)
+      // The first of a member written twice is kept, as Foundation's reader keeps it.
+      if members[key] == nil { members[key] = value }
       skipWhitespace()
       guard index < bytes.count else { throw error("unterminated object") }
       if bytes[index] == UInt8(ascii: ",") {

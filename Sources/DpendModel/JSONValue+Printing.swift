@@ -19,7 +19,8 @@ extension JSONValue {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
-    case .number(let value):
+    case .int(let value): output += String(value)
+    case .double(let value):
       if value == value.rounded(), abs(value) < 1e15 {
         output += String(Int64(value))
       } else {

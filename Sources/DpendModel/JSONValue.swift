@@ -1,4 +1,6 @@
-/// A JSON document, with a deterministic printer and a strict parser.
+/// A JSON document: the one value every JSON dpend reads becomes (configuration files, project
+/// descriptions, the language server's messages, as `LSPAny`), with a deterministic printer
+/// and the one strict parser (``parse(_:)``).
 ///
 /// dpend prints JSON itself (sorted keys, two-space indent, `"key": value`) so that
 /// generated `.dpendmodule` files and `--format json` output are byte-identical on every
@@ -6,10 +8,20 @@
 public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
-  case number(Double)
+  /// A number whose value is a whole number an `Int` holds (`3`, `2.0`, `1e2`).
+  case int(Int)
+  /// Any other number (`0.5`, `1e20`).
+  case double(Double)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
+
+  /// The number `value`: ``int(_:)`` when it is a whole number an `Int` holds, else
+  /// ``double(_:)``.
+  public static func number(_ value: Double) -> JSONValue {
+    if value == value.rounded(), abs(value) < 9.2e18 { return .int(Int(value)) }
+    return .double(value)
+  }
 
   /// The string payload, if this is a string.
   public var stringValue: String? {
@@ -40,7 +52,7 @@ public enum JSONValue: Hashable, Sendable {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
-    case .number: return "a number"
+    case .int, .double: return "a number"
     case .string(let value): return value.isEmpty ? "an empty string" : "a string"
     case .array: return "an array"
     case .object: return "an object"

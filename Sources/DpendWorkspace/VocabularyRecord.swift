@@ -11,7 +11,7 @@ public enum VocabularyRecord {
   public static func load(directory: URL) -> ContainerVocabulary {
     let url = directory.appendingPathComponent(fileName)
     guard let data = try? Data(contentsOf: url) else { return ContainerVocabulary() }
-    return (try? JSONDecoder().decode(ContainerVocabulary.self, from: data)) ?? ContainerVocabulary()
+    return (try? JSONValue.parse(Array(data)).decode(ContainerVocabulary.self)) ?? ContainerVocabulary()
   }
 
   /// Keeps `vocabulary` in `directory` when it differs from the one kept there. Only speed

@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 
 /// What decoding a body gave, in a form both decoding paths can be compared in: the untyped

@@ -1,5 +1,7 @@
+import DpendModel
 import DpendProtocol
 import DpendTestSupport
+import Foundation
 import Testing
 
 /// Bodies made by breaking the cases of ``IncomingMessageTests`` at random (a fixed seed):
@@ -18,6 +20,56 @@ import Testing
   private static var seeds: [[UInt8]] {
     (IncomingMessageTests.validMessages + IncomingMessageTests.invalidParams + IncomingMessageTests.invalidMessages
       + IncomingMessageTests.lazilyReadValues).map { Array($0.body.utf8) }
+  }
+
+  /// The bodies, broken at random as ``brokenBodiesDecodeAsTheUntypedPathDoes()`` breaks them.
+  private static func brokenBodies(count: Int) -> [[UInt8]] {
+    var random = SplitMix64(seed: 0x5EED)
+    let seeds = Self.seeds
+    return (0..<count).map { _ in
+      var body = random.pick(seeds)
+      for _ in 0...(random.below(4) == 0 ? 1 : 0) where !body.isEmpty {
+        let index = random.below(body.count)
+        let snippet = random.pick(Self.snippets)
+        switch random.below(3) {
+        case 0: body.replaceSubrange(index...index, with: snippet)
+        case 1: body.insert(contentsOf: snippet, at: index)
+        default: body.remove(at: index)
+        }
+      }
+      return body
+    }
+  }
+
+  /// `true` when a comma is followed, spaces aside, by `]` or `}` somewhere in `body`.
+  private static func hasTrailingComma(_ body: [UInt8]) -> Bool {
+    body.indices.contains { index in
+      body[index] == UInt8(ascii: ",")
+        && body[(index + 1)...].first { $0 != UInt8(ascii: " ") }.map {
+          $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: "}")
+        }
+          == true
+    }
+  }
+
+  /// The one JSON parser reads a body as Foundation's `JSONDecoder` reads every value of it
+  /// (the server's reader before it): the same value, or no value at all. But for a comma
+  /// before a closing bracket, which Foundation's reader accepts and RFC 8259 does not.
+  @Test func theParserReadsAsFoundationsDecoderReadsEveryValue() {
+    var differences: [String] = []
+    var compared = 0
+    for body in Self.brokenBodies(count: 6000) + Self.seeds where !Self.hasTrailingComma(body) {
+      compared += 1
+      let ours = try? JSONValue.parse(body)
+      let foundation = try? JSONDecoder().decode(JSONValue.self, from: Data(body))
+      if ours != foundation {
+        differences.append(
+          "\(String(decoding: body, as: UTF8.self))\n  parse: \(ours.map { "\($0)" } ?? "error")"
+            + "\n  JSONDecoder: \(foundation.map { "\($0)" } ?? "error")")
+      }
+    }
+    #expect(compared > 5000)
+    #expect(differences.isEmpty, "\(differences.count) differences, first: \(differences.first ?? "")")
   }
 
   @Test func brokenBodiesDecodeAsTheUntypedPathDoes() {

@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 import Foundation
 
@@ -23,12 +24,12 @@ extension LSPAny {
   }
 
   /// Parses JSON text written in a test (a mistake in it stops the test process).
-  public static func parse(_ json: String) -> LSPAny {
-    try! JSONDecoder().decode(LSPAny.self, from: Data(json.utf8))
+  public static func parsed(_ json: String) -> LSPAny {
+    try! JSONValue.parse(json)
   }
 
   /// Parses JSON bytes.
   public static func decode(json bytes: some Sequence<UInt8>) throws -> LSPAny {
-    try JSONDecoder().decode(LSPAny.self, from: Data(bytes))
+    try JSONValue.parse(Array(bytes))
   }
 }

@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 import Foundation
 
@@ -65,8 +66,8 @@ extension TestLSPClient {
 
   /// The diagnostics published next for `uri` that satisfy `predicate`.
   public func waitForDiagnostics(
-    _ uri: String, timeout: TimeInterval = 10, where predicate: ([Diagnostic]) -> Bool = { _ in true }
-  ) throws -> [Diagnostic] {
+    _ uri: String, timeout: TimeInterval = 10, where predicate: ([DpendProtocol.Diagnostic]) -> Bool = { _ in true }
+  ) throws -> [DpendProtocol.Diagnostic] {
     try waitForNotification(PublishDiagnosticsNotification.self, timeout: timeout) {
       $0.uri == uri && predicate($0.diagnostics)
     }.diagnostics

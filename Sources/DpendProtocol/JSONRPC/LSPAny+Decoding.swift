@@ -1,12 +1,12 @@
+import DpendModel
 import Foundation
 
-extension LSPAny {
+extension JSONValue {
   /// Decodes typed parameters; absent parameters decode as `{}`.
   /// - Throws: ``ResponseError`` `invalidParams` naming what did not fit.
   public static func decode<T: Decodable>(_ type: T.Type, from params: LSPAny?) throws(ResponseError) -> T {
     do {
-      let data = try JSONEncoder().encode(params ?? .object([:]))
-      return try JSONDecoder().decode(T.self, from: data)
+      return try (params ?? .object([:])).decode(T.self)
     } catch let error as DecodingError {
       throw .invalidParams("invalid params: \(describe(error))")
     } catch {
@@ -16,11 +16,9 @@ extension LSPAny {
 
   /// Encodes any Codable value as `LSPAny`.
   public init(encoding value: some Encodable) {
-    // Round-tripping our own Codable types through JSON cannot fail.
-    let data = try! JSONEncoder().encode(value)
-    self = try! JSONDecoder().decode(LSPAny.self, from: data)
+    // Our own Codable types encode, and what JSONEncoder writes parses.
+    self = try! JSONValue.parse(Array(try! JSONEncoder().encode(value)))
   }
-
   private static func describe(_ error: DecodingError) -> String {
     func path(_ context: DecodingError.Context) -> String {
       let components = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

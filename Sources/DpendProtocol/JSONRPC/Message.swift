@@ -1,3 +1,4 @@
+import DpendModel
 import Foundation
 
 /// One JSON-RPC 2.0 message: a request, a notification or a response.
@@ -6,13 +7,14 @@ public enum Message: Hashable, Sendable {
   case notification(method: String, params: LSPAny?)
   case response(id: RequestID?, result: Result<LSPAny, ResponseError>)
 
-  /// Reads a message body.
+  /// Reads a message body with the one JSON parser (``DpendModel/JSONValue/parse(_:)-([UInt8])``),
+  /// which reads every value: a body with any bad string or number is not JSON.
   /// - Throws: ``ResponseError`` `parseError` for invalid JSON, `invalidRequest` for JSON
   ///   that is not a message. `id` tells which request to answer, when one could be read.
   public static func decode(_ body: [UInt8]) throws(DecodeFailure) -> Message {
     let value: LSPAny
     do {
-      value = try JSONDecoder().decode(LSPAny.self, from: Data(body))
+      value = try JSONValue.parse(body)
     } catch {
       throw DecodeFailure(id: nil, error: .parseError("invalid JSON"))
     }
@@ -48,8 +50,7 @@ public enum Message: Hashable, Sendable {
     }
     if let error = members["error"] {
       do {
-        let data = try JSONEncoder().encode(error)
-        return .response(id: id, result: .failure(try JSONDecoder().decode(ResponseError.self, from: data)))
+        return .response(id: id, result: .failure(try error.decode(ResponseError.self)))
       } catch {
         throw DecodeFailure(id: id, error: .invalidRequest("'error' is not a JSON-RPC error object"))
       }

@@ -1,3 +1,4 @@
+import DpendModel
 /// A JSON-RPC error object.
 public struct ResponseError: Error, Hashable, Sendable, Codable {
   public var code: Int

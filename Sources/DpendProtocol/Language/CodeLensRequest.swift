@@ -1,3 +1,4 @@
+import DpendModel
 /// `textDocument/codeLens`: above each registration what resolves it and what it needs;
 /// above a resolve nothing registers, "not registered".
 public struct CodeLensRequest: LSPRequest, Hashable {

@@ -1,3 +1,4 @@
+import DpendModel
 /// `textDocument/diagnostic`: a client pulling one document's diagnostics.
 public struct DocumentDiagnosticRequest: LSPRequest, Hashable {
   public static let method = "textDocument/diagnostic"

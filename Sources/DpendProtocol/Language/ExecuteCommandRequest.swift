@@ -1,3 +1,4 @@
+import DpendModel
 /// `workspace/executeCommand`: runs one of the server's commands.
 public struct ExecuteCommandRequest: LSPRequest, Hashable {
   public static let method = "workspace/executeCommand"

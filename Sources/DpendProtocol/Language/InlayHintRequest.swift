@@ -1,3 +1,4 @@
+import DpendModel
 /// `textDocument/inlayHint`: the key an untyped resolve infers, a registration's implicit scope.
 public struct InlayHintRequest: LSPRequest, Hashable {
   public static let method = "textDocument/inlayHint"

@@ -1,3 +1,4 @@
+import DpendModel
 /// `initialized`: the client has received the `initialize` result.
 public struct InitializedNotification: LSPNotification, Hashable {
   public static let method = "initialized"

@@ -1,3 +1,4 @@
+import DpendModel
 /// `window/logMessage`: 1 error, 2 warning, 3 info, 4 log.
 public struct LogMessageNotification: LSPNotification, Hashable {
   public static let method = "window/logMessage"

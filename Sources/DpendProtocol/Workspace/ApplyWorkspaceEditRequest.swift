@@ -1,3 +1,4 @@
+import DpendModel
 /// `workspace/applyEdit`: a request from the server asking the client to apply an edit.
 public struct ApplyWorkspaceEditRequest: LSPRequest, Hashable {
   public static let method = "workspace/applyEdit"

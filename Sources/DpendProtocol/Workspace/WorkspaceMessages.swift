@@ -1,3 +1,4 @@
+import DpendModel
 /// `workspace/didChangeWatchedFiles`: files changed on disk.
 public struct DidChangeWatchedFilesNotification: LSPNotification, Hashable {
   public static let method = "workspace/didChangeWatchedFiles"

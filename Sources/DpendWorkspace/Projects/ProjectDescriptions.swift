@@ -68,7 +68,7 @@ public final class ProjectDescriptions: @unchecked Sendable {
       }
       return (json, true)
     }
-    return description.flatMap { try? JSONDecoder().decode(XcodeProject.self, from: Data($0.utf8)) }
+    return description.flatMap { try? JSONValue.parse($0).decode(XcodeProject.self) }
   }
 
   /// The description of the file at `path` with `text`, kept or made by `make`, which also

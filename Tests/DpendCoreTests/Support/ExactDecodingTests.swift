@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 import DpendTestSupport
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// must fail the read, or a typed comparison would be weaker than comparing the JSON.
 @Suite struct ExactDecodingTests {
   @Test func aValueTheTypeHoldsWhollyIsRead() throws {
-    let json = LSPAny.parse(#"{"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":7}}}"#)
+    let json = LSPAny.parsed(#"{"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":7}}}"#)
     let hover = try json.decodeExactly(ShapeOfRange.self, what: "a range")
     #expect(hover.range.end == Position(line: 1, character: 7))
   }
@@ -17,12 +18,14 @@ import Testing
     #"{"range":{"start":{"line":1,"character":2},"end":{"line":1,"character":7}},"label":null}"#,
   ])
   func aMemberTheTypeDoesNotKnowIsAnError(json: String) {
-    #expect(throws: UnexpectedMessage.self) { try LSPAny.parse(json).decodeExactly(ShapeOfRange.self, what: "a range") }
+    #expect(throws: UnexpectedMessage.self) {
+      try LSPAny.parsed(json).decodeExactly(ShapeOfRange.self, what: "a range")
+    }
   }
 
   @Test func aValueOfAnotherShapeIsAnError() {
     #expect(throws: UnexpectedMessage.self) {
-      try LSPAny.parse(#"{"range":"1:2"}"#).decodeExactly(ShapeOfRange.self, what: "a range")
+      try LSPAny.parsed(#"{"range":"1:2"}"#).decodeExactly(ShapeOfRange.self, what: "a range")
     }
   }
 

@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 
 /// Real LSP messages with the type of each field, so a fuzzer can put a wrong type in one.
@@ -28,13 +29,13 @@ struct LSPTemplate {
     let at = #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":1,"character":2}}"#
     return [
       .init(
-        method: "textDocument/hover", isRequest: true, params: .parse(at), fields: [document, documentURI] + position),
+        method: "textDocument/hover", isRequest: true, params: .parsed(at), fields: [document, documentURI] + position),
       .init(
-        method: "textDocument/definition", isRequest: true, params: .parse(at),
+        method: "textDocument/definition", isRequest: true, params: .parsed(at),
         fields: [document, documentURI] + position),
       .init(
         method: "textDocument/references", isRequest: true,
-        params: .parse(
+        params: .parsed(
           #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":1,"character":2},"context":{"includeDeclaration":true}}"#
         ),
         fields: [document, documentURI] + position + [
@@ -43,7 +44,7 @@ struct LSPTemplate {
         ]),
       .init(
         method: "textDocument/codeAction", isRequest: true,
-        params: .parse(
+        params: .parsed(
           #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":0},"#
             + #""end":{"line":1,"character":0}},"context":{"diagnostics":[],"only":["quickfix"]}}"#),
         fields: [
@@ -54,11 +55,11 @@ struct LSPTemplate {
         ]),
       .init(
         method: "workspace/executeCommand", isRequest: true,
-        params: .parse(#"{"command":"dpend.showTree","arguments":["\#(uri)"]}"#),
+        params: .parsed(#"{"command":"dpend.showTree","arguments":["\#(uri)"]}"#),
         fields: [.init(path: ["command"], kind: .string), .init(path: ["arguments"], kind: .array, optional: true)]),
       .init(
         method: "textDocument/didOpen", isRequest: false,
-        params: .parse(
+        params: .parsed(
           #"{"textDocument":{"uri":"\#(uri)","languageId":"swift","version":1,"text":"protocol P {}\n"}}"#),
         fields: [
           document, documentURI, .init(path: ["textDocument", "languageId"], kind: .string),
@@ -66,24 +67,24 @@ struct LSPTemplate {
         ]),
       .init(
         method: "textDocument/didChange", isRequest: false,
-        params: .parse(
+        params: .parsed(
           #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":"protocol Q {}\n"}]}"#),
         fields: [
           document, documentURI, .init(path: ["textDocument", "version"], kind: .int, optional: true),
           .init(path: ["contentChanges"], kind: .array), .init(path: ["contentChanges", "0", "text"], kind: .string),
         ]),
       .init(
-        method: "textDocument/didClose", isRequest: false, params: .parse(#"{"textDocument":{"uri":"\#(uri)"}}"#),
+        method: "textDocument/didClose", isRequest: false, params: .parsed(#"{"textDocument":{"uri":"\#(uri)"}}"#),
         fields: [document, documentURI]),
       .init(
         method: "workspace/didChangeWatchedFiles", isRequest: false,
-        params: .parse(#"{"changes":[{"uri":"\#(uri)","type":2}]}"#),
+        params: .parsed(#"{"changes":[{"uri":"\#(uri)","type":2}]}"#),
         fields: [
           .init(path: ["changes"], kind: .array), .init(path: ["changes", "0", "uri"], kind: .string),
           .init(path: ["changes", "0", "type"], kind: .int),
         ]),
       .init(
-        method: "$/cancelRequest", isRequest: false, params: .parse(#"{"id":"never-sent"}"#),
+        method: "$/cancelRequest", isRequest: false, params: .parsed(#"{"id":"never-sent"}"#),
         fields: [.init(path: ["id"], kind: .id)]),
     ]
   }

@@ -46,7 +46,7 @@ import Testing
 
   @Test func anUnknownNotificationGetsNoAnswer() throws {
     let client = try started()
-    client.sendNotification("dpend/unknownNotification", .parse(#"{"a":[1,2,3]}"#))
+    client.sendNotification("dpend/unknownNotification", .parsed(#"{"a":[1,2,3]}"#))
     client.sendNotification("$/unknownProtocolNotification")
     // Messages are answered in order: whatever the notifications caused is in by now.
     #expect(try client.ping() == .failure(.pingNotFound))
@@ -71,7 +71,7 @@ import Testing
   ])
   func aKnownRequestWithWrongParamsNamesWhatIsWrong(params: String, message: String) throws {
     let client = try started()
-    let id = client.sendRequest("textDocument/hover", .parse(params))
+    let id = client.sendRequest("textDocument/hover", .parsed(params))
     #expect(try client.response(id) == .failure(ResponseError(code: -32602, message: message)))
     #expect(try client.shutdownAndExit() == 0)
   }

@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 
 /// Prints JSON for protocol fixtures and for failure messages, and diffs two printouts.

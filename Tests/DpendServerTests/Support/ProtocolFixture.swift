@@ -1,3 +1,4 @@
+import DpendModel
 import DpendProtocol
 import DpendTestSupport
 import Foundation
