@@ -9,8 +9,8 @@ public enum JSONReporter {
     let errors = diagnostics.filter { $0.severity == .error }.count
     var members: [String: JSONValue] = [
       "diagnostics": .array(diagnostics.map(json(for:))),
-      "errors": .number(Double(errors)),
-      "warnings": .number(Double(diagnostics.count - errors)),
+      "errors": .int(errors),
+      "warnings": .int(diagnostics.count - errors),
     ]
     if !requirements.isEmpty { members["requirements"] = .array(requirements.map(json(for:))) }
     return JSONValue.object(members).prettyPrinted() + "\n"
@@ -30,8 +30,8 @@ public enum JSONReporter {
   static func json(for range: SourceRange) -> JSONValue {
     func position(_ position: SourcePosition) -> JSONValue {
       .object([
-        "line": .number(Double(position.line)), "column": .number(Double(position.column)),
-        "offset": .number(Double(position.offset)),
+        "line": .int(position.line), "column": .int(position.column),
+        "offset": .int(position.offset),
       ])
     }
     return .object(["file": .string(range.file), "start": position(range.start), "end": position(range.end)])

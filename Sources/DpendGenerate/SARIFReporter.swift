@@ -41,7 +41,7 @@ public enum SARIFReporter {
         "relatedLocations": .array(
           diagnostic.notes.enumerated().map { index, note in
             .object([
-              "id": .number(Double(index)),
+              "id": .int(index),
               "message": .object(["text": .string(note.message)]),
               "physicalLocation": location(note.range),
             ])
@@ -69,10 +69,10 @@ public enum SARIFReporter {
     .object([
       "artifactLocation": .object(["uri": .string(range.file)]),
       "region": .object([
-        "startLine": .number(Double(range.start.line)),
-        "endLine": .number(Double(range.end.line)),
-        "byteOffset": .number(Double(range.start.offset)),
-        "byteLength": .number(Double(range.end.offset - range.start.offset)),
+        "startLine": .int(range.start.line),
+        "endLine": .int(range.end.line),
+        "byteOffset": .int(range.start.offset),
+        "byteLength": .int(range.end.offset - range.start.offset),
       ]),
     ])
   }

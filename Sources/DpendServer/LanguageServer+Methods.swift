@@ -13,7 +13,7 @@ struct MethodHandlers: Sendable {
   private(set) var notifications: [String: NotificationHandler] = [:]
   /// The requests a user asks (``Timing/afterAnalysis(_:)`` with ``WhileIndexing/isTold``).
   private(set) var toldWhileIndexing: Set<String> = []
-  /// The params type of every method, for the connection's one-pass decoding.
+  /// The params type of every method, for the connection's typed decoding.
   private(set) var table = MethodTable()
 
   /// When a request runs.

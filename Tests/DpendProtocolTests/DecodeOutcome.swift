@@ -2,8 +2,8 @@ import DpendModel
 import DpendProtocol
 
 /// What decoding a body gave, in a form both decoding paths can be compared in: the untyped
-/// ``Message/decode(_:)`` followed by ``LSPAny/decode(_:from:)`` for a registered method (the
-/// path the server takes today), and the one-pass ``IncomingMessage/decode(_:methods:)``.
+/// ``Message/decode(_:)`` followed by ``LSPAny/decode(_:from:)`` for a registered method, and
+/// ``IncomingMessage/decode(_:methods:)``, the path the server takes.
 enum DecodeOutcome: Hashable, Sendable, CustomStringConvertible {
   case failure(id: RequestID?, error: ResponseError)
   case request(id: RequestID, method: String, params: Result<Params, ResponseError>?)
@@ -41,7 +41,7 @@ enum DecodeOutcome: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The one-pass path.
+  /// The server's path.
   static func typed(_ body: [UInt8]) -> DecodeOutcome {
     /// The params as the method's registered type: a value of another type is a difference.
     func hashable(_ params: Result<any Sendable, ResponseError>?, _ method: String) -> Result<Params, ResponseError>? {

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Bodies made by breaking the cases of ``IncomingMessageTests`` at random (a fixed seed):
-/// whatever a body has become, the one-pass decoding gives what the untyped path gives.
+/// whatever a body has become, the typed decoding gives what the untyped path gives.
 @Suite struct IncomingMessageMutationTests {
   /// Bytes and snippets that reach the decoders' corners: structure, escapes, numbers JSON
   /// or `JSONDecoder` refuses, control characters and broken UTF-8.
@@ -22,7 +22,8 @@ import Testing
       + IncomingMessageTests.lazilyReadValues).map { Array($0.body.utf8) }
   }
 
-  /// The bodies, broken at random as ``brokenBodiesDecodeAsTheUntypedPathDoes()`` breaks them.
+  /// `count` bodies made by breaking the seeds at random (a fixed seed): mostly one change,
+  /// so that many bodies stay messages.
   private static func brokenBodies(count: Int) -> [[UInt8]] {
     var random = SplitMix64(seed: 0x5EED)
     let seeds = Self.seeds
@@ -73,21 +74,8 @@ import Testing
   }
 
   @Test func brokenBodiesDecodeAsTheUntypedPathDoes() {
-    var random = SplitMix64(seed: 0x5EED)
-    let seeds = Self.seeds
     var differences: [String] = []
-    for _ in 0..<6000 {
-      var body = random.pick(seeds)
-      // Mostly one change, so that many bodies stay messages.
-      for _ in 0...(random.below(4) == 0 ? 1 : 0) where !body.isEmpty {
-        let index = random.below(body.count)
-        let snippet = random.pick(Self.snippets)
-        switch random.below(3) {
-        case 0: body.replaceSubrange(index...index, with: snippet)
-        case 1: body.insert(contentsOf: snippet, at: index)
-        default: body.remove(at: index)
-        }
-      }
+    for body in Self.brokenBodies(count: 6000) {
       let typed = DecodeOutcome.typed(body)
       let untyped = DecodeOutcome.untyped(body)
       if typed != untyped {
