@@ -21,18 +21,12 @@ struct CycleCheck: Equatable, Sendable {
   init(resolved: [DependencyKey: Factory], hasCycle known: Bool = false) {
     if !known {
       // Most graphs have no cycle: find that out without sorting every key first.
-      let quick = KeyGraph(resolved: resolved, sorted: false)
-      let hasCycle = quick.stronglyConnectedComponents().contains { component in
-        component.count > 1 || quick.edges(from: component[0]).contains { $0.target == component[0] }
-      }
-      guard hasCycle else { return }
+      guard !KeyGraph(resolved: resolved, sorted: false).cycles().isEmpty else { return }
     }
     let graph = KeyGraph(resolved: resolved)
     let tree = graph.breadthFirstForest()
-    for (number, component) in graph.stronglyConnectedComponents().enumerated() {
+    for (number, component) in graph.cycles().enumerated() {
       let members = Set(component)
-      let isCycle = component.count > 1 || graph.edges(from: component[0]).contains { $0.target == component[0] }
-      guard isCycle else { continue }
       for member in component { components[graph.keys[member]] = number }
       // Enter the cycle where the search first reached it.
       let entry = component.min { (tree.depth[$0]!, graph.keys[$0]) < (tree.depth[$1]!, graph.keys[$1]) }!

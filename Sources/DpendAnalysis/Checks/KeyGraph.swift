@@ -43,14 +43,14 @@ struct KeyGraph {
 
   func edges(from node: Int) -> [Edge] { adjacency[node] }
 
-  /// The strongly connected components (``SuccessorLists/stronglyConnectedComponents()``).
-  func stronglyConnectedComponents() -> [[Int]] {
+  /// The strongly connected components that are cycles (``SuccessorLists/cycles()``).
+  func cycles() -> [[Int]] {
     var lists = SuccessorLists()
     for edges in adjacency {
       for edge in edges { lists.targets.append(Int32(edge.target)) }
       lists.endNode()
     }
-    return lists.stronglyConnectedComponents()
+    return lists.cycles()
   }
 
   /// A breadth-first forest covering every node: searches start at the roots (nodes no
@@ -103,101 +103,5 @@ struct KeyGraph {
       }
     }
     return []
-  }
-}
-
-/// A directed graph on nodes `0..<count`, each node's successors after the previous
-/// node's in one array: what the cycle check walks, without a hash table.
-struct SuccessorLists {
-  /// Every node's successors, node by node.
-  var targets: [Int32] = []
-  /// Node `n`'s successors are `targets[ends[n - 1]..<ends[n]]` (from 0 for node 0).
-  private(set) var ends: [Int32] = []
-
-  var count: Int { ends.count }
-
-  /// Ends the current node: the successors appended since the previous call are its own.
-  mutating func endNode() { ends.append(Int32(targets.count)) }
-
-  func successors(of node: Int) -> ArraySlice<Int32> {
-    targets[(node == 0 ? 0 : Int(ends[node - 1]))..<Int(ends[node])]
-  }
-
-  /// `true` when some node reaches itself: a depth-first search meets a node still on
-  /// its path. Allocates no component, unlike ``stronglyConnectedComponents()``.
-  var hasCycle: Bool {
-    // 0: not visited, 1: on the current path, 2: done.
-    var state = [UInt8](repeating: 0, count: count)
-    var path: [(node: Int, nextEdge: Int)] = []
-    for start in 0..<count where state[start] == 0 {
-      state[start] = 1
-      path.append((start, 0))
-      while let (node, nextEdge) = path.last {
-        let next = successors(of: node)
-        guard nextEdge < next.count else {
-          state[node] = 2
-          path.removeLast()
-          continue
-        }
-        path[path.count - 1].nextEdge += 1
-        let target = Int(next[next.startIndex + nextEdge])
-        if state[target] == 1 { return true }
-        if state[target] == 0 {
-          state[target] = 1
-          path.append((target, 0))
-        }
-      }
-    }
-    return false
-  }
-
-  /// Tarjan's algorithm, iterative so deep graphs cannot overflow the stack. Each
-  /// component lists its nodes in no particular order.
-  func stronglyConnectedComponents() -> [[Int]] {
-    var index = [Int](repeating: -1, count: count)
-    var lowLink = [Int](repeating: 0, count: count)
-    var onStack = [Bool](repeating: false, count: count)
-    var stack: [Int] = []
-    var components: [[Int]] = []
-    var counter = 0
-    for start in 0..<count where index[start] == -1 {
-      var work: [(node: Int, nextEdge: Int)] = [(start, 0)]
-      index[start] = counter
-      lowLink[start] = counter
-      counter += 1
-      stack.append(start)
-      onStack[start] = true
-      while let (node, nextEdge) = work.last {
-        let next = successors(of: node)
-        if nextEdge < next.count {
-          work[work.count - 1].nextEdge += 1
-          let target = Int(next[next.startIndex + nextEdge])
-          if index[target] == -1 {
-            index[target] = counter
-            lowLink[target] = counter
-            counter += 1
-            stack.append(target)
-            onStack[target] = true
-            work.append((target, 0))
-          } else if onStack[target] {
-            lowLink[node] = min(lowLink[node], index[target])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.node { lowLink[parent] = min(lowLink[parent], lowLink[node]) }
-        if lowLink[node] == index[node] {
-          var component: [Int] = []
-          while true {
-            let member = stack.removeLast()
-            onStack[member] = false
-            component.append(member)
-            if member == node { break }
-          }
-          components.append(component)
-        }
-      }
-    }
-    return components
   }
 }

@@ -52,11 +52,9 @@ extension ContainerCheck {
       }
     }
     var diagnostics: [Diagnostic] = []
-    for component in StronglyConnected.components(of: edges.mapValues { $0.map(\.to) }) {
+    for component in SuccessorLists.cycles(of: edges.mapValues { $0.map(\.to) }) {
       let members = Set(component)
-      guard let start = component.min(),
-        members.count > 1 || edges[start]?.contains(where: { $0.to == start }) == true
-      else { continue }
+      let start = component.min()!
       // Follow the first edge that stays in the group until a type repeats.
       var path = [start]
       var steps: [ResolveSite] = []

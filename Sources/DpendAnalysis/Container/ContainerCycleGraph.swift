@@ -92,58 +92,14 @@ struct ContainerCycleGraph {
   /// must hold every key of every such component (a component's keys all lead to each other,
   /// so the keys a cycle's member leads to hold it).
   func cyclicComponents(in configuration: Int, among keys: Set<Int32>? = nil) -> [Int32: Int] {
-    let whole = adjacency[configuration]
-    let graph =
-      keys.map { keys in
-        var restricted: [Int32: [Int32: Int32]] = [:]
-        for key in keys {
-          if let targets = whole[key]?.filter({ keys.contains($0.key) }), !targets.isEmpty { restricted[key] = targets }
-        }
-        return restricted
-      } ?? whole
-    var index: [Int32: Int] = [:]
-    var low: [Int32: Int] = [:]
-    var stack: [Int32] = []
-    var onStack: Set<Int32> = []
+    var successors: [Int32: [Int32]] = [:]
+    for (key, targets) in adjacency[configuration] where keys?.contains(key) ?? true {
+      let kept = targets.keys.filter { keys?.contains($0) ?? true }
+      if !kept.isEmpty { successors[key] = kept }
+    }
     var result: [Int32: Int] = [:]
-    var components = 0
-    var counter = 0
-    for root in graph.keys.sorted() where index[root] == nil {
-      // Iterative Tarjan: each frame a node and its successors not yet followed.
-      var frames: [(node: Int32, next: [Int32])] = []
-      func open(_ node: Int32) {
-        index[node] = counter
-        low[node] = counter
-        counter += 1
-        stack.append(node)
-        onStack.insert(node)
-        frames.append((node, Array(graph[node]?.keys ?? [:].keys)))
-      }
-      open(root)
-      while !frames.isEmpty {
-        let node = frames[frames.count - 1].node
-        if let next = frames[frames.count - 1].next.popLast() {
-          if index[next] == nil {
-            open(next)
-          } else if onStack.contains(next) {
-            low[node] = min(low[node]!, index[next]!)
-          }
-          continue
-        }
-        frames.removeLast()
-        if let parent = frames.last?.node { low[parent] = min(low[parent]!, low[node]!) }
-        guard low[node] == index[node] else { continue }
-        var members: [Int32] = []
-        while let top = stack.popLast() {
-          onStack.remove(top)
-          members.append(top)
-          if top == node { break }
-        }
-        if members.count > 1 || graph[node]?[node] != nil {
-          for member in members { result[member] = components }
-          components += 1
-        }
-      }
+    for (number, component) in SuccessorLists.cycles(of: successors).enumerated() {
+      for member in component { result[member] = number }
     }
     return result
   }

@@ -132,8 +132,7 @@ public struct ContainerGraph: Hashable, Sendable {
       }
     }
     var result: [ContainerKey: Int] = [:]
-    for (number, component) in StronglyConnected.components(of: edges).enumerated() {
-      guard component.count > 1 || edges[component[0]]?.contains(component[0]) == true else { continue }
+    for (number, component) in SuccessorLists.cycles(of: edges).enumerated() {
       for key in component { result[keys[key]!] = number }
     }
     return result
