@@ -53,6 +53,46 @@ public struct ContainerAnswers: Sendable {
       site: visibility.place(of: site.range.file), registration: visibility.place(of: registration.range.file))
   }
 
+  /// Of `registrations` (those of the type `site` asks for, in order), the ones answering it:
+  /// the one rule the check, the index, the tree and the editor ask. A registration answers
+  /// when its name or tag is the site's, its dialect answers the site's
+  /// (``DpendModel/Dialect/answers(_:)``) and ``answers(_:_:)`` holds; where the dialect
+  /// counts runtime arguments, only those taking the site's count answer, when some do (when
+  /// none does, all are returned and the check reports `argument-count-mismatch`).
+  func answering<Candidates: Collection>(
+    _ site: ResolveSite, among registrations: Candidates,
+    _ registration: (Candidates.Element) -> ContainerRegistration
+  ) -> [Candidates.Element] {
+    let candidates = registrations.filter { candidate in
+      let registration = registration(candidate)
+      return registration.name == site.name && registration.dialect.answers(site.dialect)
+        && answers(site, registration)
+    }
+    guard site.dialect.traits.countsRuntimeArguments else { return candidates }
+    let counted = candidates.filter { registration($0).argumentCount == site.argumentCount }
+    return counted.isEmpty ? candidates : counted
+  }
+
+  /// ``answering(_:among:_:)`` over registrations.
+  func answering(_ site: ResolveSite, among registrations: [ContainerRegistration]) -> [ContainerRegistration] {
+    answering(site, among: registrations) { $0 }
+  }
+
+  /// `true` when `registration`, unread and maybe of the type `site` asks for, might answer
+  /// it: its name is computed or the site's, its dialect answers the site's and
+  /// ``answers(_:_:)`` holds. Such a registration keeps the check quiet about the site.
+  func mightAnswer(_ site: ResolveSite, unread registration: ContainerRegistration) -> Bool {
+    (registration.nameIsComputed || registration.name == site.name) && registration.dialect.answers(site.dialect)
+      && answers(site, registration)
+  }
+
+  /// The registrations of `type` in `byType`: its own, else, for a specialization
+  /// (`Store<Int>`), those of the generic registered without its arguments (`Store`).
+  static func registered<Registration>(_ type: String, in byType: [String: [Registration]]) -> [Registration] {
+    if let own = byType[type] { return own }
+    return type.firstIndex(of: "<").flatMap { byType[String(type[..<$0])] } ?? []
+  }
+
   /// A note at each registration of `key` that none of `sites` sees: in another target
   /// ("registered here, but in target 'AppTests', which 'App' does not link"), or in a gate
   /// nothing reaches ("registered here, but in 'PresentationAssembly.assemble(container:)',

@@ -103,18 +103,14 @@ struct ContainerCheck {
     // resolves are one finding.
     var missing: [MissingKey: (required: Bool, sites: [Site])] = [:]
     for site in sites {
-      let candidates = registered.filter {
-        $0.name == site.site.name && $0.dialect.answers(site.site.dialect) && answers(site.site, $0)
-      }
+      let candidates = filter.answering(site.site, among: registered)
       if candidates.isEmpty {
         // Factory: the compiler checks presence, and the definition may be in another module.
         guard site.site.dialect.checksPresence else { continue }
         // An unread registration might be the one (part of its key is unknown): stay silent.
         if unreadMade == nil { unreadMade = unreadRegistrations() }
         let answering = unreadMade!.filter { registration in
-          (registration.nameIsComputed || registration.name == site.site.name)
-            && registration.dialect.answers(site.site.dialect) && answers(site.site, registration)
-            && !isLibraryValue(registration, answering: type)
+          filter.mightAnswer(site.site, unread: registration) && !isLibraryValue(registration, answering: type)
         }
         if !answering.isEmpty {
           findings.silenced += answering.map { Silenced(registration: $0.range, site: site.site.range, type: type) }

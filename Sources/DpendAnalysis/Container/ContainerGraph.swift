@@ -85,18 +85,13 @@ public struct ContainerGraph: Hashable, Sendable {
   /// `true` when no registration was found.
   public var isEmpty: Bool { nodes.isEmpty }
 
-  /// The positions in ``nodes`` of the read registrations answering `need`, as the check
-  /// matches them: the same type, name or tag and dialect; for Swinject, those with the
-  /// need's runtime-argument count when some have it.
+  /// The positions in ``nodes`` of the read registrations answering `need`, by the check's
+  /// rule (``ContainerAnswers/answering(_:among:_:)``).
   public func registrations(answering need: Need) -> [Int] {
     guard let type = need.type else { return [] }
-    let candidates = (readByType[type] ?? []).filter { index in
-      nodes[index].registration.name == need.site.name && nodes[index].registration.dialect == need.site.dialect
-        && filter.answers(need.site, nodes[index].registration)
+    return filter.answering(need.site, among: ContainerAnswers.registered(type, in: readByType)) {
+      nodes[$0].registration
     }
-    guard need.site.dialect.traits.countsRuntimeArguments else { return candidates }
-    let counted = candidates.filter { nodes[$0].registration.argumentCount == need.site.argumentCount }
-    return counted.isEmpty ? candidates : counted
   }
 
   /// `true` when no read registration answers `need` but one dpend could not read might
@@ -106,8 +101,7 @@ public struct ContainerGraph: Hashable, Sendable {
     return nodes.contains { node in
       let registration = node.registration
       return registration.unread != nil && (registration.types.isEmpty || registration.types.contains(type))
-        && (registration.nameIsComputed || registration.name == need.site.name)
-        && filter.answers(need.site, registration)
+        && filter.mightAnswer(need.site, unread: registration)
     }
   }
 

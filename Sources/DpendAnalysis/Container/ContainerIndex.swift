@@ -116,17 +116,8 @@ public struct ContainerIndex: Sendable {
       }
       let compatible = { (index: Int) in conditions.compatible(registrations[index].conditions, site.site.conditions) }
       // A generic registered without its arguments answers any specialization, as in the check.
-      let generic = type.firstIndex(of: "<").map { String(type[..<$0]) }
-      let registered = byType[type] ?? generic.flatMap { byType[$0] } ?? []
-      var candidates = registered.filter { index in
-        let registration = registrations[index]
-        return registration.name == site.site.name && registration.dialect.answers(site.site.dialect)
-          && compatible(index) && filter.answers(site.site, registration)
-      }
-      if site.site.dialect.traits.countsRuntimeArguments {
-        let sameCount = candidates.filter { registrations[$0].argumentCount == site.site.argumentCount }
-        if !sameCount.isEmpty { candidates = sameCount }
-      }
+      let registered = ContainerAnswers.registered(type, in: byType).filter(compatible)
+      let candidates = filter.answering(site.site, among: registered) { registrations[$0] }
       for index in candidates { answered[index].append(site.id) }
       answers.append(candidates)
       guard candidates.isEmpty else {
@@ -135,10 +126,8 @@ public struct ContainerIndex: Sendable {
       }
       let unreadCandidates = unread.filter { index in
         let registration = registrations[index]
-        return (registration.types.isEmpty || registration.types.contains(type))
-          && (registration.nameIsComputed || registration.name == site.site.name)
-          && registration.dialect.answers(site.site.dialect) && compatible(index)
-          && filter.answers(site.site, registration)
+        return (registration.types.isEmpty || registration.types.contains(type)) && compatible(index)
+          && filter.mightAnswer(site.site, unread: registration)
       }
       maybe.append(unreadCandidates)
       guard unreadCandidates.isEmpty, lookup.isProtocol(type) else { continue }

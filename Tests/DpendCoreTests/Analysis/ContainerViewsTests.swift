@@ -110,4 +110,41 @@ struct ContainerViewsTests {
     #expect(summary.types.first { $0.name == "FeedImpl" }?.methods.map(\.name) == ["refresh"])
     #expect(edited.diagnostics == graph.diagnostics)
   }
+
+  /// The check, the editor's index and the tree ask one rule who answers a resolve: a generic
+  /// registered without its arguments answers a specialization, and where Swinject counts
+  /// runtime arguments only the registration taking the resolve's count answers it.
+  @Test func theCheckTheIndexAndTheTreeAskOneRuleWhoAnswers() throws {
+    let files = [
+      "Assembly.swift": """
+      import Swinject
+
+      final class Cache<Value> {}
+      protocol Store {}
+      final class StoreImpl: Store { init(size: Int = 0) {} }
+      final class Feed { init(cache: Cache<Int>, store: Store) {} }
+
+      func assemble(_ c: Container) {
+        c.register(Cache.self) { _ in Cache<Int>() }
+        c.register(Store.self) { _ in StoreImpl() }
+        c.register(Store.self) { _, size in StoreImpl(size: size) }
+        c.register(Feed.self) { r in
+          Feed(cache: r.resolve(Cache<Int>.self)!, store: r.resolve(Store.self, argument: 4)!)
+        }
+      }
+
+      """
+    ]
+    let graph = Self.graph([.tree, .editor], files)
+    #expect(graph.diagnostics == [])
+    let index = graph.containerIndex
+    let tree = graph.container.graph
+    let feed = try #require(tree.nodes.first { $0.registration.types == ["Feed"] })
+    #expect(feed.needs.map(\.type) == ["Cache<Int>", "Store"])
+    // By place in the registrations: `Cache`, then the store taking one argument.
+    #expect(feed.needs.map { tree.registrations(answering: $0) } == [[0], [2]])
+    #expect(
+      index.sites.filter { $0.consumer != nil }.map { index.registrations(answering: $0).map(\.range) }
+        == feed.needs.map { tree.registrations(answering: $0).map { tree.nodes[$0].registration.range } })
+  }
 }
