@@ -40,6 +40,8 @@ public final class DialectTraits: Sendable {
   /// The scopes whose registrations the container resolves at launch, without runtime
   /// arguments (Dip's `.eagerSingleton`, in `bootstrap()`).
   public let scopesResolvedAtLaunch: Set<String>
+  /// How a message names a registration of one of those scopes (`eager singleton`).
+  public let launchedNoun: String
   /// The library's calls taking a closure whose parameter at the given index is of the type
   /// the call's metatype argument names, or the metatype argument of the call it is chained
   /// on (Swinject's `storyboardInitCompleted(C.self) { r, controller in … }`, `register(P.self)
@@ -52,6 +54,7 @@ public final class DialectTraits: Sendable {
     wiresParametersOnlyWithoutArguments: Bool = false, injectsEveryProvider: Bool = false,
     castsFactoryResult: Bool = false, keyNamesDefinition: Bool = false, nameNoun: String = "name",
     namedAdjective: String = "named", defaultScope: String? = nil, scopesResolvedAtLaunch: Set<String> = [],
+    launchedNoun: String = "registration made at launch",
     metatypedClosureParameters: [String: Int] = [:]
   ) {
     self.displayName = displayName
@@ -69,6 +72,7 @@ public final class DialectTraits: Sendable {
     self.defaultScope = defaultScope
     self.metatypedClosureParameters = metatypedClosureParameters
     self.scopesResolvedAtLaunch = scopesResolvedAtLaunch
+    self.launchedNoun = launchedNoun
   }
 }
 
@@ -91,7 +95,8 @@ extension Dialect {
   private static let dipTraits = DialectTraits(
     "Dip", modules: ["Dip"], wiresParametersOnlyWithoutArguments: true, castsFactoryResult: true, nameNoun: "tag",
     namedAdjective: "tagged",
-    defaultScope: "shared", scopesResolvedAtLaunch: ["eagerSingleton"])
+    defaultScope: "shared", scopesResolvedAtLaunch: ["eagerSingleton"],
+    launchedNoun: "eager singleton")
   private static let swinjectTraits = DialectTraits(
     "Swinject", modules: ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"], countsRuntimeArguments: true,
     defaultScope: "graph", metatypedClosureParameters: ["storyboardInitCompleted": 1, "initCompleted": 1])

@@ -93,10 +93,9 @@ public struct ContainerAnswers: Sendable {
     return type.firstIndex(of: "<").flatMap { byType[String(type[..<$0])] } ?? []
   }
 
-  /// A note at each registration of `key` that none of `sites` sees: in another target
-  /// ("registered here, but in target 'AppTests', which 'App' does not link"), or in a gate
-  /// nothing reaches ("registered here, but in 'PresentationAssembly.assemble(container:)',
-  /// which nothing applies: no 'PresentationAssembly' is made").
+  /// A note at each registration of `key` that none of `sites` sees, saying why
+  /// (``ContainerChecks/unseen``: another target, another container instance, a gate
+  /// nothing reaches).
   func unseenRegistrationNotes(
     _ key: ContainerKey, sites: [ResolveSite], _ registrations: [ContainerRegistration]
   ) -> [DiagnosticNote] {
@@ -104,31 +103,8 @@ public struct ContainerAnswers: Sendable {
     return registrations.filter { registration in
       registration.unread == nil && registration.name == key.name && registration.types.contains(key.type)
         && registration.dialect.answers(site.dialect) && !sites.contains { answers($0, registration) }
-    }.map { registration in
-      let registrationPlace = visibility?.place(of: registration.range.file) ?? 0
-      if let visibility,
-        !sites.contains(where: {
-          visibility.answers(site: visibility.place(of: $0.range.file), registration: registrationPlace)
-        })
-      {
-        let siteTargets = visibility.targets(of: visibility.place(of: site.range.file))
-        let targets = visibility.targets(of: registrationPlace)
-        return DiagnosticNote(
-          message:
-            "registered here, but in target\(targets.count == 1 ? "" : "s") \(Wording.list(targets.map { "'\($0)'" })), which \(Wording.list(siteTargets.map { "'\($0)'" })) \(siteTargets.count == 1 ? "does" : "do") not link",
-          range: registration.range)
-      }
-      if let instances,
-        !sites.contains(where: { instances.answers(site: $0.instance, registration: registration.instance) })
-      {
-        let into = instances.name(of: registration.instance).map { "'\($0)'" } ?? "another container"
-        let from = instances.name(of: site.instance).map { "'\($0)'" } ?? "the container resolved from"
-        return DiagnosticNote(
-          message: "registered here, but into \(into), which is not \(from) or a parent of it",
-          range: registration.range)
-      }
-      let why = registration.gate.map(GateReach.why) ?? "where it does not run"
-      return DiagnosticNote(message: "registered here, but \(why)", range: registration.range)
+    }.compactMap { registration in
+      ContainerChecks.unseen.lazy.compactMap { $0.note(at: registration, from: sites, self) }.first
     }
   }
 }

@@ -1,46 +1,5 @@
 import DpendModel
 
-// What the container check reads of the declared types beyond a site's type: whether a cast
-// always fails, and each need's type in the graph `dpend tree` draws.
-
-// MARK: Casts
-
-extension ContainerCheck {
-  /// The types `candidates` construct when none of them can be cast to `target`; `nil` when
-  /// one can, or when dpend cannot know (a type or protocol outside the analysed sources, a
-  /// constructed type it did not see).
-  func impossibleCast(to target: String, _ candidates: [ContainerRegistration]) -> [String]? {
-    guard lookup.isProtocol(target) || lookup.declaration(target) != nil else { return nil }
-    var made: [String] = []
-    for registration in candidates {
-      guard let constructed = registration.constructedType ?? registration.autowired, constructed != target,
-        let supertypes = knownSupertypes(of: constructed), !supertypes.contains(target)
-      else { return nil }
-      if !made.contains(constructed) { made.append(constructed) }
-    }
-    return made.isEmpty ? nil : made
-  }
-
-  /// Every type and protocol `type` inherits or conforms to, transitively; `nil` when one of
-  /// them is not declared in the analysed sources (its own conformances are unknown).
-  private func knownSupertypes(of type: String) -> Set<String>? {
-    var seen: Set<String> = [type]
-    var pending = [type]
-    while let name = pending.popLast() {
-      let next: [String]
-      if lookup.declaration(name) != nil {
-        next = lookup.conformances(name)
-      } else if let inherited = lookup.protocolInheritance(name) {
-        next = inherited
-      } else {
-        return nil
-      }
-      for supertype in next where seen.insert(supertype).inserted { pending.append(supertype) }
-    }
-    return seen
-  }
-}
-
 // MARK: The graph
 
 extension ContainerCheck {

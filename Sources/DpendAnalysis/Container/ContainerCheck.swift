@@ -122,30 +122,10 @@ struct ContainerCheck {
         missing[place] = (entry.required || site.site.isRequired, entry.sites + [site])
         continue
       }
-      // Dip auto-wires a factory's own parameters; only some dialects count runtime arguments.
-      if site.site.dialect.traits.countsRuntimeArguments,
-        !candidates.contains(where: { $0.argumentCount == site.site.argumentCount })
-      {
-        let counts = Set(candidates.map(\.argumentCount)).sorted().map(String.init).joined(separator: " or ")
-        findings.diagnostics.append(
-          Diagnostic(
-            code: .argumentCountMismatch,
-            message:
-              "'\(type)' is resolved with \(site.site.argumentCount) runtime argument\(site.site.argumentCount == 1 ? "" : "s") but registered with \(counts)",
-            range: site.site.range,
-            notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
-      }
-      if let mismatch = argumentTypeMismatch(site.site, type: type, candidates) {
-        findings.diagnostics.append(mismatch)
-      }
-      if let cast = site.site.conditionalCast, cast != type, let made = impossibleCast(to: cast, candidates) {
-        findings.diagnostics.append(
-          Diagnostic(
-            code: .impossibleCast,
-            message:
-              "'\(type)' is registered as \(Wording.list(made.map { "'\($0)'" })), which does not conform to '\(cast)': the cast always fails",
-            range: site.site.range,
-            notes: candidates.map { DiagnosticNote(message: "registered here", range: $0.range) }))
+      for check in ContainerChecks.answered {
+        if let finding = check.finding(at: site.site, type: type, answeredBy: candidates, self) {
+          findings.diagnostics.append(finding)
+        }
       }
     }
     for (missingKey, entry) in missing.sorted(by: { ($0.key.key, $0.key.place) < ($1.key.key, $1.key.place) }) {
@@ -154,7 +134,7 @@ struct ContainerCheck {
           missingKey.key, required: entry.required, sites: entry.sites, registered: registered,
           conformers: conformers(), scanned: &findings.scanned))
     }
-    findings.diagnostics += duplicates(of: type, registered)
+    findings.diagnostics += DuplicateCheck().findings(of: type, registered)
     return findings
   }
 
@@ -164,68 +144,30 @@ struct ContainerCheck {
     var place: Int
   }
 
-  /// The error of `key`, which nothing registers; when it is a protocol, its name joins
+  /// The finding of `key`, which nothing registers: the first of
+  /// ``ContainerChecks/unanswered`` that reports it. When it is a protocol, its name joins
   /// `scanned`.
   private func missingDiagnostic(
     _ key: ContainerKey, required: Bool, sites: [Site], registered: [ContainerRegistration],
     conformers: [ContainerRegistration], scanned: inout [String?]
   ) -> Diagnostic {
     let sites = sites.sorted { $0.site.range < $1.site.range }
-    var notes = sites.map { site in
-      DiagnosticNote(
-        message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" }
-          ?? (site.site.requiredBy == nil ? "resolved here" : "required here"),
-        range: site.site.range)
-    }
-    notes += unseenRegistrationNotes(key, sites: sites.map(\.site), registered)
-    let range = sites[0].site.range
-    let isProtocol = lookup.isProtocol(key.type)
-    if isProtocol { scanned.append(key.name) }
-    if isProtocol,
-      let concrete = conformers.first(where: { registration in
-        registration.name == key.name && sites.contains { answers($0.site, registration) }
-      }), let registered = concrete.types.first(where: { lookup.conformances($0).contains(key.type) })
-    {
-      return Diagnostic(
-        code: .registeredAsConcreteType,
-        message: "'\(registered)' is registered as '\(registered)', not as '\(key.type)', which is resolved",
-        range: concrete.range, notes: notes)
-    }
-    guard required else {
-      return Diagnostic(
-        code: .unregisteredOptionalResolve,
-        message: "nothing registers '\(key)': the optional resolve always yields nil", range: range, notes: notes)
-    }
-    // Where an editor shows it, each resolve names its own consumer.
-    for (index, site) in sites.enumerated() {
-      notes[index].siteMessage = "missing dependency: nothing registers '\(key)'" + Self.neededBy([site])
-    }
-    return Diagnostic(
-      code: .missingDependency, message: "missing dependency: nothing registers '\(key)'" + Self.neededBy(sites),
-      range: range, notes: notes)
-  }
-
-  /// `, needed by 'A' and 'B', required by 'C'`: the consumers whose factories resolve at
-  /// `sites`, and what requires them; empty when neither.
-  private static func neededBy(_ sites: [Site]) -> String {
-    // Dip makes eager singletons in `bootstrap()`, at launch: say so, it is where the app dies.
-    let consumers = sites.compactMap { site in
-      site.consumer.flatMap { consumer in
-        consumer.types.first.map { type in
-          let atLaunch = consumer.scope.map(consumer.dialect.traits.scopesResolvedAtLaunch.contains) == true
-          return atLaunch ? "the eager singleton '\(type)'" : "'\(type)'"
-        }
+    let notes =
+      sites.map { site in
+        DiagnosticNote(
+          message: site.consumer.map { "resolved for '\($0.types.first ?? "?")' here" }
+            ?? (site.site.requiredBy == nil ? "resolved here" : "required here"),
+          range: site.site.range)
       }
-    }
-    var neededBy = consumers.isEmpty ? "" : ", needed by " + Wording.list(Array(Set(consumers)).sorted())
-    let requirers = Set(sites.compactMap(\.site.requiredBy)).sorted()
-    if !requirers.isEmpty { neededBy += ", required by " + Wording.list(requirers) }
-    return neededBy
+      + unseenRegistrationNotes(key, sites: sites.map(\.site), registered)
+    if lookup.isProtocol(key.type) { scanned.append(key.name) }
+    let unanswered = UnansweredKey(key: key, required: required, sites: sites, notes: notes, conformers: conformers)
+    // The last check of the list reports every key.
+    return ContainerChecks.unanswered.lazy.compactMap { $0.finding(for: unanswered, self) }.first!
   }
 
   // MARK: Unread code
 
-  /// The note of a registration or resolve the check cannot read.
   /// `true` when `registration`'s value is a static member of a type the sources do not
   /// declare (a library's `URLSession.shared`, `UIApplication.shared.delegate`) and `type` is
   /// one they declare: such a value is never of an app's own type.
@@ -238,6 +180,7 @@ struct ContainerCheck {
     return lookup.declaration(type) != nil || lookup.protocolInheritance(type) != nil
   }
 
+  /// The note of a registration or resolve the check cannot read.
   static func unreadNote(_ what: String, _ why: String, _ range: SourceRange) -> Diagnostic {
     Diagnostic(code: .unreadContainerCode, message: "unread \(what): \(why)", range: range)
   }

@@ -6,24 +6,20 @@ extension ContainerStage {
   /// with no cycle before, only from the edges they added; where a cycle was, again. A
   /// workspace with property-wrapper resolves (whose edges leave every registration
   /// constructing their owner, in other files) looks again whenever an edge changed.
-  mutating func updateCycles(
-    typed: [String], rebuild: Bool, edgesChanged: Bool,
-    lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
-  ) {
+  mutating func updateCycles(typed: [String], rebuild: Bool, edgesChanged: Bool) {
     guard ownerSites == 0, configurations.count <= ContainerCycleGraph.maximumConfigurations else {
       cycleGraphIsCurrent = false
       lastLookedForCycles = edgesChanged || cycles.count != configurations.count || cycles.contains { !$0.isEmpty }
-      if lastLookedForCycles { findCycles(lookup: lookup) }
+      if lastLookedForCycles { findCycles() }
       return
     }
-    let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: filter.reach)
     if rebuild || !cycleGraphIsCurrent || cycles.count != configurations.count {
       cycleGraph.reset(configurations: configurations.count)
       cycleKeys = configurations.map { _ in [] }
       for path in paths { cycleGraph.replace(path, with: cycleEdges(of: files[path]!)) }
       cycleGraphIsCurrent = true
       cycles = []
-      for configuration in configurations.indices { cycles.append(cycles(in: configuration, check: check)) }
+      for configuration in configurations.indices { cycles.append(cycles(in: configuration)) }
       lastLookedForCycles = true
       return
     }
@@ -41,7 +37,7 @@ extension ContainerStage {
       // its keys are among the old cycles' and those an added edge's target leads to.
       var keys = cycleKeys[configuration]
       for (_, target) in closing { keys.formUnion(cycleGraph.reachable(from: target, in: configuration)) }
-      cycles[configuration] = cycles(in: configuration, among: keys, check: check)
+      cycles[configuration] = cycles(in: configuration, among: keys)
       lastLookedForCycles = true
     }
   }
@@ -73,9 +69,7 @@ extension ContainerStage {
 
   /// The cycles of `configuration`: its components found on numbered keys, then told from
   /// the sites of their own edges, in the order the check reads sites.
-  mutating func cycles(in configuration: Int, among keys: Set<Int32>? = nil, check: ContainerCheck)
-    -> [Diagnostic]
-  {
+  mutating func cycles(in configuration: Int, among keys: Set<Int32>? = nil) -> [Diagnostic] {
     let component = cycleGraph.cyclicComponents(in: configuration, among: keys)
     cycleKeys[configuration] = Set(component.keys)
     guard !component.isEmpty else { return [] }
@@ -87,11 +81,11 @@ extension ContainerStage {
         }
       }
     }
-    return check.cycles(refs.sorted(by: siteOrder).map { site($0) }, [])
+    return ResolveCycleCheck().findings(refs.sorted(by: siteOrder).map { site($0) }, [])
   }
 
   /// Looks for cycles in every configuration again.
-  mutating func findCycles(lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup) {
+  mutating func findCycles() {
     let reach = filter.reach
     var free: [(ContainerCheck.Site, String)] = []
     var needs: [(ContainerCheck.Site, String)] = []
@@ -105,7 +99,6 @@ extension ContainerStage {
     }
     let all = free + needs
     let registrations = orderedRegistrations()
-    let check = ContainerCheck(lookup: lookup(nil, nil), visibility: filter.visibility, reach: reach)
     let filter = self.filter
     cycles = configurations.map { configuration in
       let sites = all.filter { site, _ in
@@ -116,7 +109,7 @@ extension ContainerStage {
       let inConfiguration = registrations.filter {
         ContainerCheck.holds($0.conditions, in: configuration) && filter.compiles($0.range.file, in: configuration)
       }
-      return check.cycles(sites, inConfiguration)
+      return ResolveCycleCheck().findings(sites, inConfiguration)
     }
   }
 }

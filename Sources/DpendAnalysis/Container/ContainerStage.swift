@@ -163,8 +163,7 @@ struct ContainerStage {
     keepDeclarationDigests(of: typed.lazy.compactMap { $0 }.flatMap(\.declarationFiles), inputs.declarations)
     let checkedReads = types.compactMap { typeLookups[$0]?.files }
     keepDeclarationDigests(of: checkedReads.joined(), inputs.declarations)
-    updateCycles(
-      typed: order + rewired.sorted(), rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged, lookup: lookup)
+    updateCycles(typed: order + rewired.sorted(), rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged)
     sitesMoved = false
     return answer()
   }

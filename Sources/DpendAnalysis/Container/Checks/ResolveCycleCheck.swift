@@ -1,37 +1,19 @@
 import DpendModel
 
-/// The checks of one configuration that read the registrations as a whole: a key registered
-/// twice on one container, and cycles of resolves from registration to registration.
-extension ContainerCheck {
-  /// The registrations of `type` among `registrations` (read ones, in order) that another
-  /// one of them overrides: the same key on the same container.
-  func duplicates(of type: String, _ registrations: [ContainerRegistration]) -> [Diagnostic] {
-    var seen: [String: SourceRange] = [:]
-    var diagnostics: [Diagnostic] = []
-    for registration in registrations where registration.unread == nil {
-      for key in registration.exclusiveKeys where key.type == type {
-        let identity = "\(registration.scopeName)|\(key)"
-        if let first = seen[identity] {
-          diagnostics.append(
-            Diagnostic(
-              code: .duplicateRegistration,
-              message: "'\(key)' is registered twice in one configuration: only the last registration counts",
-              range: registration.range, notes: [DiagnosticNote(message: "first registered here", range: first)]))
-        } else {
-          seen[identity] = registration.range
-        }
-      }
-    }
-    return diagnostics
-  }
+/// `dependency-cycle`: the registrations of one configuration whose factories resolve each
+/// other, from registration to registration, found by the one search (``SuccessorLists``).
+struct ResolveCycleCheck: Sendable {
+  static let code = DiagnosticCode.dependencyCycle
+
+  static func message(_ path: [String]) -> String { "dependency cycle: " + path.joined(separator: " -> ") }
 
   /// One `dependency-cycle` per strongly connected group of registered types, through the
   /// resolves their factories make (property injection excluded), with one path.
-  func cycles(_ sites: [(Site, String)], _ registrations: [ContainerRegistration]) -> [Diagnostic] {
+  func findings(_ sites: [(ContainerCheck.Site, String)], _ registrations: [ContainerRegistration]) -> [Diagnostic] {
     // Nodes are keys with their name or tag: a decorator registered under a tag that
     // resolves the untagged key (`{ Logging(feed: try c.resolve()) as Feed }` with `tag:`)
     // is no cycle.
-    var edges: [String: [(to: String, site: Site)]] = [:]
+    var edges: [String: [(to: String, site: ContainerCheck.Site)]] = [:]
     // A property wrapper resolving when its instance is made is a need of every registration
     // constructing the type that declares it (by their places in `registrations`).
     var constructing: [String: [Int]] = [:]
@@ -70,16 +52,9 @@ extension ContainerCheck {
       }
       diagnostics.append(
         Diagnostic(
-          code: .dependencyCycle, message: "dependency cycle: " + path.joined(separator: " -> "),
+          code: Self.code, message: Self.message(path),
           range: steps[0].range, notes: notes))
     }
     return diagnostics
   }
-}
-
-extension ContainerRegistration {
-  /// The keys no other registration on the same container (``scopeName``) may register in
-  /// one configuration: the last one counts (`duplicate-registration`). Stitcher injects
-  /// every provider of a supertype (as an array): only a registration's own key is kept once.
-  public var exclusiveKeys: [ContainerKey] { dialect.traits.injectsEveryProvider ? Array(keys.prefix(1)) : keys }
 }
