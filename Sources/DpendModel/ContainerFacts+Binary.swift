@@ -1,11 +1,6 @@
 // The binary form of container registrations and resolve sites (see
 // `FileSummary+Binary.swift`).
 
-extension Dialect {
-  /// The binary form's order: new dialects go at the end.
-  static let binaryCases: [Dialect] = [.thesis, .dip, .swinject, .resolver, .factory, .stitcher, .belum, .locator]
-}
-
 extension ResolvedType {
   /// Codes an optional resolved type in one varint and what follows: 0 for `nil`, 1 for
   /// `named`, 2 for `parameter`, 3 for `member`, 4 for `initializerParameter` (its labels and

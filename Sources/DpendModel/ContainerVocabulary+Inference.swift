@@ -49,12 +49,13 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     helpers.isEmpty && containerValues.isEmpty && slots.isEmpty && exportedModules.isEmpty && containerAliases.isEmpty
   }
 
-  /// The library types whose values are containers or resolvers, by dialect.
-  public static let containerTypes: [Dialect: Set<String>] = [
-    .dip: ["DependencyContainer"],
-    .swinject: ["Container", "Resolver", "Assembler"],
-    .resolver: ["Resolver"],
-  ]
+  /// The library types whose values are containers or resolvers, by dialect
+  /// (``DialectTraits/containerTypes`` and ``DialectTraits/resolverTypes``).
+  public static let containerTypes: [Dialect: Set<String>] = Dictionary(
+    uniqueKeysWithValues: Dialect.allCases.compactMap { dialect in
+      let types = dialect.traits.containerTypes.union(dialect.traits.resolverTypes)
+      return types.isEmpty ? nil : (dialect, types)
+    })
 
   /// Every dialect's ``containerTypes``, once each: few enough to compare one by one, which
   /// costs less than hashing the name (the collector asks for every parameter and property).
@@ -74,7 +75,7 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
   ]
 
   /// The dialects helpers are read for: those whose calls a helper can forward to.
-  static let helperDialects: [Dialect] = [.swinject, .dip, .resolver]
+  static let helperDialects: [Dialect] = Dialect.allCases.filter(\.traits.readsHelpers)
 
   /// Infers the vocabulary from every file's facts: helpers reaching a library are found
   /// first, then, until none is added, helpers forwarding to a helper found already.
@@ -194,8 +195,9 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
         return value
       }
       let dialects = candidate.fileDialects.filter(Self.helperDialects.contains)
-      if forward.passesType, dialects.contains(.swinject) { return .swinject }
-      if !forward.passesType, dialects.contains(.dip) { return .dip }
+      // A dialect whose resolves say their type only this way.
+      let written: DialectTraits.ResolveTypeArgument = forward.passesType ? .metatype : .context
+      if let only = dialects.first(where: { $0.traits.resolveType == written }) { return only }
       if let first = dialects.first { return first }
     }
     return nil

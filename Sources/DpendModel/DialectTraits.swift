@@ -1,3 +1,61 @@
+/// A style of dependency-injection container dpend reads (a *dialect*).
+public enum Dialect: String, Hashable, Sendable, CaseIterable, Codable {
+  /// dpend's own: implicit factories and `DependencyConfiguration` classes.
+  case thesis
+  /// Dip: `container.register(.scope) { … }` and `try container.resolve()`.
+  case dip
+  /// Swinject: `container.register(P.self) { r in … }` and `r.resolve(P.self)`.
+  case swinject
+  /// Resolver: `register { Impl() as P }` in `registerAllServices()`, `resolve()`, and
+  /// `@Injected var x: P`.
+  case resolver
+  /// Factory: `var x: Factory<P> { self { Impl() } }` in a container, `@Injected(\.x)` and
+  /// `Container.shared.x()`. The key is the definition, written `\Container.x`.
+  case factory
+  /// Stitcher: `DependencyContainer { Dependency("name", Impl.init) } requires: { … }` and
+  /// `@Injected("name")`. A dependency is known by its type or by its name.
+  case stitcher
+  /// Belum: `registrar.register({ Impl($0) }, for: \.key, dependencies: \.a)`. The key is
+  /// the key path, written `\Dependencies.key`.
+  case belum
+  /// An app's own locator: the register and resolve functions and property wrappers
+  /// `.dpend.json` names. Any container's registrations may answer its resolves (an app's
+  /// `inject()` usually wraps one), and its registrations any resolve.
+  case locator
+
+  /// `true` when a registration of this dialect may answer a resolve of `site`'s: the same
+  /// container, or an app's own locator on either side.
+  public func answers(_ site: Dialect) -> Bool {
+    self == site || traits.answersEveryDialect || site.traits.answersEveryDialect
+  }
+
+  /// `false` when a resolve nothing in the analysed sources answers is no mistake
+  /// (``DialectTraits/checksPresence``). Such a resolve is never a `missing-dependency`,
+  /// `registered-as-concrete-type` or `unregistered-optional-resolve`; it is still counted as
+  /// checked (its key is read, and cycles through it are checked).
+  public var checksPresence: Bool { traits.checksPresence }
+
+  /// `false` when a call's arguments are not its key (``DialectTraits/writesKeyInArguments``).
+  public var writesKeyInArguments: Bool { traits.writesKeyInArguments }
+
+  /// The modules of the container libraries (`Swinject`, `Dip`, `Resolver`, …): a name they
+  /// qualify (`Swinject.Resolver`) is the library's type.
+  public static let libraryModules: Set<String> = Set(allCases.flatMap(\.traits.modules))
+
+  /// The modules whose import selects each container dialect.
+  static let modules: [(dialect: Dialect, modules: Set<String>)] = allCases.compactMap { dialect in
+    dialect.traits.modules.isEmpty ? nil : (dialect, dialect.traits.modules)
+  }
+
+  /// The dialects a file's imports select: `import Dip` reads Dip, `import Swinject` (or
+  /// `SwinjectAutoregistration`, `SwinjectStoryboard`, which make Swinject's types' members
+  /// visible) Swinject, `import Resolver`, `import Factory` (or
+  /// `FactoryKit`), `import Stitcher` and `import Belum` theirs.
+  public static func selected(byImports imports: [String]) -> [Dialect] {
+    modules.filter { !$0.modules.isDisjoint(with: imports) }.map(\.dialect)
+  }
+}
+
 /// What sets one dialect's container code apart, as data: the checker, the index and the
 /// editor read these, never a dialect's name. Every dialect's are in one list
 /// (``Dialect/traits``).
@@ -47,6 +105,39 @@ public final class DialectTraits: Sendable {
   /// on (Swinject's `storyboardInitCompleted(C.self) { r, controller in … }`, `register(P.self)
   /// { … }.initCompleted { r, service in … }`): the library's signatures, as Swift types them.
   public let metatypedClosureParameters: [String: Int]
+  /// The library's types whose values an app makes and registers into (`Container`,
+  /// `Assembler`): dpend tells their instances apart (SPEC 8.6).
+  public let containerTypes: Set<String>
+  /// The library's types a factory or an app resolves from that are no container it made
+  /// (Swinject's `Resolver`, Resolver's `Resolver`).
+  public let resolverTypes: Set<String>
+  /// `true` when the app's own helpers may forward to the library's register and resolve
+  /// (``ContainerVocabulary``).
+  public let readsHelpers: Bool
+  /// How a resolve says the type it asks for: Swinject's pass `X.self`, Dip's take it from the
+  /// context, others do either.
+  public let resolveType: ResolveTypeArgument
+  /// `true` when a registration's factory is given the resolver as its first parameter
+  /// (`register(P.self) { r in … }`).
+  public let passesResolverToFactory: Bool
+  /// The library's type whose static register and resolve are its own (Resolver's
+  /// `Resolver.register`), so a static helper of that name is the library's.
+  public let staticContainerType: String?
+  /// The scopes a register call may take as its first, unlabelled argument (Dip's
+  /// `register(.singleton)`), as written.
+  public let scopeArguments: Set<String>
+  /// `false` for a dialect `.dpend.json`'s `dialects` may not name (an app's own locator,
+  /// which its `registerFunctions` and `resolveFunctions` make).
+  public let isNamedInSettings: Bool
+
+  /// How a resolve says the type it asks for (``DialectTraits/resolveType``).
+  public enum ResolveTypeArgument: Sendable {
+    case metatype, context, either
+  }
+
+  /// `true` when dpend tells the dialect's container instances apart (SPEC 8.6): an app makes
+  /// them (``containerTypes``), where a root swapped at run time is no instance it can tell.
+  public var tellsInstancesApart: Bool { !containerTypes.isEmpty }
 
   init(
     _ displayName: String, modules: Set<String> = [], answersEveryDialect: Bool = false, checksPresence: Bool = true,
@@ -55,7 +146,10 @@ public final class DialectTraits: Sendable {
     castsFactoryResult: Bool = false, keyNamesDefinition: Bool = false, nameNoun: String = "name",
     namedAdjective: String = "named", defaultScope: String? = nil, scopesResolvedAtLaunch: Set<String> = [],
     launchedNoun: String = "registration made at launch",
-    metatypedClosureParameters: [String: Int] = [:]
+    metatypedClosureParameters: [String: Int] = [:], containerTypes: Set<String> = [],
+    resolverTypes: Set<String> = [], readsHelpers: Bool = false, resolveType: ResolveTypeArgument = .either,
+    passesResolverToFactory: Bool = false, staticContainerType: String? = nil, scopeArguments: Set<String> = [],
+    isNamedInSettings: Bool = true
   ) {
     self.displayName = displayName
     self.modules = modules
@@ -73,6 +167,14 @@ public final class DialectTraits: Sendable {
     self.metatypedClosureParameters = metatypedClosureParameters
     self.scopesResolvedAtLaunch = scopesResolvedAtLaunch
     self.launchedNoun = launchedNoun
+    self.containerTypes = containerTypes
+    self.resolverTypes = resolverTypes
+    self.readsHelpers = readsHelpers
+    self.resolveType = resolveType
+    self.passesResolverToFactory = passesResolverToFactory
+    self.staticContainerType = staticContainerType
+    self.scopeArguments = scopeArguments
+    self.isNamedInSettings = isNamedInSettings
   }
 }
 
@@ -94,18 +196,26 @@ extension Dialect {
   private static let thesisTraits = DialectTraits("dpend")
   private static let dipTraits = DialectTraits(
     "Dip", modules: ["Dip"], wiresParametersOnlyWithoutArguments: true, castsFactoryResult: true, nameNoun: "tag",
-    namedAdjective: "tagged",
-    defaultScope: "shared", scopesResolvedAtLaunch: ["eagerSingleton"],
-    launchedNoun: "eager singleton")
+    namedAdjective: "tagged", defaultScope: "shared", scopesResolvedAtLaunch: ["eagerSingleton"],
+    launchedNoun: "eager singleton", containerTypes: ["DependencyContainer"], readsHelpers: true,
+    resolveType: .context, scopeArguments: [".unique", ".shared", ".singleton", ".eagerSingleton", ".weakSingleton"])
   private static let swinjectTraits = DialectTraits(
     "Swinject", modules: ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"], countsRuntimeArguments: true,
-    defaultScope: "graph", metatypedClosureParameters: ["storyboardInitCompleted": 1, "initCompleted": 1])
+    defaultScope: "graph", metatypedClosureParameters: ["storyboardInitCompleted": 1, "initCompleted": 1],
+    containerTypes: ["Container", "Assembler"], resolverTypes: ["Resolver"], readsHelpers: true,
+    resolveType: .metatype, passesResolverToFactory: true)
   private static let resolverTraits = DialectTraits(
-    "Resolver", modules: ["Resolver"], castsFactoryResult: true, defaultScope: "graph")
+    "Resolver", modules: ["Resolver"], castsFactoryResult: true, defaultScope: "graph", resolverTypes: ["Resolver"],
+    readsHelpers: true, passesResolverToFactory: true, staticContainerType: "Resolver")
   private static let factoryTraits = DialectTraits(
     "Factory", modules: ["Factory", "FactoryKit"], checksPresence: false, writesKeyInArguments: false,
     keyNamesDefinition: true, defaultScope: "unique")
   private static let stitcherTraits = DialectTraits("Stitcher", modules: ["Stitcher"], injectsEveryProvider: true)
   private static let belumTraits = DialectTraits("Belum", modules: ["Belum"])
-  private static let locatorTraits = DialectTraits("locator", answersEveryDialect: true)
+  private static let locatorTraits = DialectTraits("locator", answersEveryDialect: true, isNamedInSettings: false)
+}
+
+extension Dialect {
+  /// The binary form's order: new dialects go at the end.
+  static let binaryCases: [Dialect] = [.thesis, .dip, .swinject, .resolver, .factory, .stitcher, .belum, .locator]
 }

@@ -107,8 +107,8 @@ public struct ProjectConfiguration: Hashable, Sendable {
       case "dialects":
         var dialects: [Dialect] = []
         for name in try strings() {
-          guard let dialect = Dialect(rawValue: name), dialect != .locator else {
-            let known = Dialect.allCases.filter { $0 != .locator }.map(\.rawValue).joined(separator: ", ")
+          guard let dialect = Dialect(rawValue: name), dialect.traits.isNamedInSettings else {
+            let known = Dialect.allCases.filter(\.traits.isNamedInSettings).map(\.rawValue).joined(separator: ", ")
             throw ProjectConfigurationError(
               file: file, field: field, reason: "unknown dialect '\(name)'; expected some of: \(known)")
           }

@@ -41,7 +41,7 @@ extension ContainerReader {
     var site = site
     site.lookupScope = scopes.scope(of: node).lexicalScope
     if site.dialect.writesKeyInArguments { recordKey(of: node, named: site.range) }
-    if Self.tellsInstancesApart(site.dialect), let call = node.as(FunctionCallExprSyntax.self) {
+    if site.dialect.traits.tellsInstancesApart, let call = node.as(FunctionCallExprSyntax.self) {
       site.instance = instances.reference(ofCall: call)
     }
     // `resolve(tag: tag) as T` in a helper: its tag is the caller's too.

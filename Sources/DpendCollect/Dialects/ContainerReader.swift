@@ -11,6 +11,8 @@ import SwiftSyntax
 /// registration's factory is one of its needs, any other is a resolve site.
 final class ContainerReader: SyntaxVisitor {
   let dialects: [Dialect]
+  /// The readers of ``dialects``.
+  let readers: [any DialectReading.Type]
   /// The app's own register and resolve helpers this file may use (`.dpend.json`).
   let helpers: AppHelpers?
   /// The app's own helpers and container values the file mentions, inferred from the
@@ -45,6 +47,7 @@ final class ContainerReader: SyntaxVisitor {
 
   init(dialects: [Dialect], helpers: AppHelpers? = nil, inferred: InferredHelpers? = nil, ranges: RangeConverter) {
     self.dialects = dialects
+    readers = Self.readers(of: dialects)
     self.helpers = helpers
     self.inferred = inferred
     self.ranges = ranges
@@ -53,7 +56,7 @@ final class ContainerReader: SyntaxVisitor {
 
   override func visit(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
     receiverNames.note(call)
-    if dialects.contains(.dip) { instances.recordCollaboration(call) }
+    for reading in readers { reading.observe(call, reader: self) }
     guard !consumed.contains(call.id) else { return .visitChildren }
     // An app's helper, unless it extends the library's container with a call the library
     // reads itself (then the library's reading comes first). A static helper called on the
@@ -87,7 +90,7 @@ final class ContainerReader: SyntaxVisitor {
   private func isStaticCall(_ call: FunctionCallExprSyntax, of helper: ContainerVocabulary.Helper) -> Bool {
     guard helper.isStatic, let owner = helper.owner else { return false }
     let ownerName = owner.split(separator: ".").last.map(String.init) ?? owner
-    guard !(ownerName == "Resolver" && dialects.contains(.resolver)) else { return false }
+    guard !dialects.contains(where: { $0.traits.staticContainerType == ownerName }) else { return false }
     let receiver = CallShape.receiver(call)
     return (receiver.split(separator: ".").last.map(String.init) ?? receiver) == ownerName
   }
@@ -117,26 +120,26 @@ final class ContainerReader: SyntaxVisitor {
     // Only these calls read their receiver (whose text may be a whole chain of calls).
     guard let name = CallShape.calledName(call), ReceiverNames.verbs.contains(name) else { return nil }
     let (dialects, receiverType) = receiverReading(of: call)
-    switch name {
-    case "register", "autoregister":
-      if var registration = readRegistration(call, name: name, dialects: dialects) {
+    let readers = Self.readers(of: dialects).filter { $0.readsVerbsByReceiver }
+    guard !readers.isEmpty else { return nil }
+    if name == "resolve" {
+      guard var site = readResolve(call, dialect: resolveDialect(call, among: readers)) else { return nil }
+      site.receiverType = receiverType
+      resolveSites.append(site)
+      return .visitChildren
+    }
+    for reading in readers {
+      if let read = reading.registration(call, name: name, reader: self) {
+        var registration = readingGenerics(read, at: call)
         registration.receiverType = receiverType
         registrations.append(registration)
         noteDefinition(call)
-        if registration.dialect == .dip {
-          registrations += DipDialect.taggedImplementations(of: registration, call: call, reader: self)
-        }
+        registrations += reading.alsoRegistered(by: registration, call: call, reader: self)
         return .visitChildren
       }
-      if dialects.contains(.dip), name == "register", forwardType(call) { return .visitChildren }
-    case "resolve" where dialects.contains(.dip) || dialects.contains(.swinject):
-      if var site = readResolve(call, dialect: resolveDialect(call, dialects: dialects)) {
-        site.receiverType = receiverType
-        resolveSites.append(site)
-        return .visitChildren
-      }
-    default: break
     }
+    guard name == "register" else { return nil }
+    for reading in readers where reading.addsKeys(call, reader: self) { return .visitChildren }
     return nil
   }
 
@@ -173,7 +176,7 @@ final class ContainerReader: SyntaxVisitor {
     if let helpers { resolveSites += helpers.wrapped(variable, reader: self) }
     if let inferred { resolveSites += inferred.wrapped(variable, reader: self) }
     recordContainerValue(variable)
-    if dialects.contains(.swinject) || dialects.contains(.dip) { instances.record(variable) }
+    if dialects.contains(where: \.traits.tellsInstancesApart) { instances.record(variable) }
     return .visitChildren
   }
 
@@ -189,9 +192,9 @@ final class ContainerReader: SyntaxVisitor {
   }
 
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-    // SwinjectAutoregistration's `r ~> X.self` outside a registration.
-    if dialects.contains(.swinject) {
-      for site in SwinjectDialect.arrowResolves(in: node, reader: self) where !consumed.contains(site.id) {
+    // An operator's resolve outside a registration (SwinjectAutoregistration's `r ~> X.self`).
+    for reading in readers where reading.resolvesInSequences {
+      for site in reading.resolves(in: node, reader: self) where !consumed.contains(site.id) {
         var read = site.site
         read.lookupScope = scopes.scope(of: node).lexicalScope
         resolveSites.append(read)
@@ -209,15 +212,12 @@ final class ContainerReader: SyntaxVisitor {
   func readRegistration(_ call: FunctionCallExprSyntax, name: String, dialects: [Dialect])
     -> ContainerRegistration?
   {
-    var registration: ContainerRegistration
-    if dialects.contains(.swinject), SwinjectDialect.isRegistration(call, name: name) {
-      registration = SwinjectDialect.registration(call, name: name, reader: self)
-    } else if dialects.contains(.dip), name == "register", DipDialect.isRegistration(call) {
-      registration = DipDialect.registration(call, reader: self)
-    } else {
-      return nil
+    for reading in Self.readers(of: dialects) where reading.readsVerbsByReceiver {
+      if let registration = reading.registration(call, name: name, reader: self) {
+        return readingGenerics(registration, at: call)
+      }
     }
-    return readingGenerics(registration, at: call)
+    return nil
   }
 
   /// The container of `registration`, completed with the file and the enclosing body (two
@@ -229,7 +229,7 @@ final class ContainerReader: SyntaxVisitor {
     var registration = registration
     registration.gate = scopes.scope(of: node).gate
     registration.statement = statement(of: node)
-    if Self.tellsInstancesApart(registration.dialect), let call = node.as(FunctionCallExprSyntax.self) {
+    if registration.dialect.traits.tellsInstancesApart, let call = node.as(FunctionCallExprSyntax.self) {
       registration.instance = instances.reference(ofCall: call).flatMap { $0.isFactoryResolver ? nil : $0 }
       // What the factory resolves from the resolver it is given: the registration's container.
       let resolver = registration.instance.map { InstanceReference(candidates: $0.candidates, isFactoryResolver: true) }
@@ -248,7 +248,7 @@ final class ContainerReader: SyntaxVisitor {
 
   /// `register(T.self)` inside `func register<T>(…)`: the key is whatever a caller passes.
   /// Also places the registration in its container.
-  private func readingGenerics(_ registration: ContainerRegistration, at node: some SyntaxProtocol)
+  func readingGenerics(_ registration: ContainerRegistration, at node: some SyntaxProtocol)
     -> ContainerRegistration
   {
     var registration = inItsContainer(registration, at: node)
@@ -305,11 +305,11 @@ final class ContainerReader: SyntaxVisitor {
       consumed.insert(call.id)
       sites.append(site)
     }
-    if dialect == .swinject {
+    if let reading = Self.reader(of: dialect), reading.resolvesInSequences {
       let sequences = SequenceFinder()
       sequences.walk(node)
       for sequence in sequences.sequences {
-        for arrow in SwinjectDialect.arrowResolves(in: sequence, reader: self) where !consumed.contains(arrow.id) {
+        for arrow in reading.resolves(in: sequence, reader: self) where !consumed.contains(arrow.id) {
           consumed.insert(arrow.id)
           var read = arrow.site
           read.lookupScope = scopes.scope(of: sequence).lexicalScope
@@ -322,24 +322,20 @@ final class ContainerReader: SyntaxVisitor {
 
   // MARK: Resolve sites
 
-  /// The dialect of a resolve call outside a registration: Swinject's take `X.self`, Dip's
-  /// take their type from the context.
-  private func resolveDialect(_ call: FunctionCallExprSyntax, dialects: [Dialect]) -> Dialect {
+  /// The dialect of a resolve call outside a registration, among `readers` (those reading
+  /// `resolve` by its receiver): one whose resolves pass `X.self` when the call does or no
+  /// other can read it, else one that takes the type from the context.
+  private func resolveDialect(_ call: FunctionCallExprSyntax, among readers: [any DialectReading.Type]) -> Dialect {
     let first = call.arguments.first
     let typeArgument = first?.label == nil && first.map { CallShape.metatype($0.expression) != nil } == true
-    if dialects.contains(.swinject) && (typeArgument || !dialects.contains(.dip)) { return .swinject }
-    return dialects.contains(.dip) ? .dip : .swinject
+    let byMetatype = readers.first { $0.dialect.traits.resolveType == .metatype }
+    let byContext = readers.first { $0.dialect.traits.resolveType == .context }
+    if let byMetatype, typeArgument || byContext == nil { return byMetatype.dialect }
+    return (byContext ?? byMetatype ?? readers[0]).dialect
   }
 
   private func readResolve(_ call: FunctionCallExprSyntax, dialect: Dialect) -> ResolveSite? {
-    let site: ResolveSite?
-    switch dialect {
-    case .swinject: site = SwinjectDialect.resolve(call, reader: self)
-    case .dip: site = DipDialect.resolve(call, reader: self)
-    case .thesis, .locator: return nil
-    default: site = Self.reader(of: dialect)?.need(call, reader: self)
-    }
-    return site.flatMap { readingGenerics($0, at: call) }
+    Self.reader(of: dialect)?.need(call, reader: self).flatMap { readingGenerics($0, at: call) }
   }
 
   /// The app's resolve-function calls inside a registration of one of its register
@@ -356,10 +352,6 @@ final class ContainerReader: SyntaxVisitor {
     }
     return sites
   }
-
-  /// `true` for the dialects whose container instances dpend tells apart (SPEC 8.6): Swinject's
-  /// and Dip's containers are values an app makes; Resolver's root can be swapped at run time.
-  static func tellsInstancesApart(_ dialect: Dialect) -> Bool { dialect == .swinject || dialect == .dip }
 
   /// `Store` for `Store`, `Store<Int>`, `Store.Kind`, `Store?`.
   static func head(of name: String) -> String {

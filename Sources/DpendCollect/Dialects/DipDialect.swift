@@ -7,7 +7,7 @@ import SwiftSyntax
 /// annotation or the initializer parameter they are passed to, typed closure parameters and
 /// `$0…$n`; resolve sites anywhere.
 enum DipDialect {
-  static let scopes: Set<String> = [".unique", ".shared", ".singleton", ".eagerSingleton", ".weakSingleton"]
+  static let scopes = Dialect.dip.traits.scopeArguments
 
   /// `true` for Dip's shapes of `register`: a scope first, `type:`/`tag:`/`factory:`
   /// arguments, or only a trailing closure.
@@ -47,12 +47,12 @@ enum DipDialect {
       // beside `{ Feed() }`; Dip fills it by auto-wiring when resolved without arguments.
       registration.argumentCount = parameterCount(closure)
       constructed = ExpressionType.made(by: closure)
-      let returned = returnedTypeNode(closure)
+      let returned = ClosureResult.returnedTypeNode(closure)
       fromFactory = returned.map { TypeText.normalize($0.trimmedDescription) } ?? constructed
       if declared == nil {
         registration.typeRange = returned.map { reader.range($0) }
         if returned == nil, constructed != nil {
-          registration.resultRange = onlyExpression(closure).map { reader.range($0) }
+          registration.resultRange = ClosureResult.onlyExpression(closure).map { reader.range($0) }
         }
       }
     }
@@ -66,7 +66,7 @@ enum DipDialect {
       // Unknown key: the registration might answer any resolve (see `ContainerCheck`), but
       // for the keys written beside it, which it answers and alone is silent on (SPEC 10).
       registration.unread = "the registered type is inferred from the factory's body"
-      registration.valueType = CallShape.closure(call, label: "factory").flatMap(factoryValueType)
+      registration.valueType = CallShape.closure(call, label: "factory").flatMap(ClosureResult.factoryValueType)
     }
     // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
     for (name, chained) in CallShape.chained(after: call)
@@ -140,48 +140,6 @@ enum DipDialect {
       site.argumentCount = arguments.count - index
     }
     return site
-  }
-
-  /// The type the closure declares (`{ () -> P in }`) or returns with a trailing `as P`.
-  static func returnedTypeNode(_ closure: ClosureExprSyntax) -> TypeSyntax? {
-    if let declared = closure.signature?.returnClause?.type { return declared }
-    guard let last = closure.statements.last?.item else { return nil }
-    var expression = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
-    // `(Impl() as P)`.
-    while let tuple = expression?.as(TupleExprSyntax.self), tuple.elements.count == 1,
-      tuple.elements.first?.label == nil
-    {
-      expression = tuple.elements.first?.expression
-    }
-    guard let elements = expression?.as(SequenceExprSyntax.self).map({ Array($0.elements) }), elements.count >= 3,
-      let cast = elements[elements.count - 2].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil,
-      let type = elements.last?.as(TypeExprSyntax.self)
-    else { return nil }
-    return type.type
-  }
-
-  /// The type of a factory `{ URLSession.shared }`'s value as the workspace's lookup reads it
-  /// (``ExpressionType/resolved(_:)``), or the type a forced cast makes it
-  /// (`{ UIApplication.shared as! AppApplication }` is an `AppApplication`); `nil` for any
-  /// other body.
-  static func factoryValueType(_ closure: ClosureExprSyntax) -> ResolvedType? {
-    if closure.statements.count == 1, let item = closure.statements.first?.item,
-      let value = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self),
-      let cast = ExpressionType.cast(value)
-    {
-      return .named(cast)
-    }
-    return onlyExpression(closure).flatMap(ExpressionType.resolved)
-  }
-
-  /// The expression of a closure made of one (`{ Impl() }`, `{ return try Impl() }`) that
-  /// `as P` can follow as is: no operator sequence, whose last operand `as` would bind to.
-  static func onlyExpression(_ closure: ClosureExprSyntax) -> ExprSyntax? {
-    guard closure.statements.count == 1, let item = closure.statements.first?.item else { return nil }
-    guard let expression = item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self),
-      !expression.is(SequenceExprSyntax.self), !expression.is(TernaryExprSyntax.self)
-    else { return nil }
-    return expression
   }
 
   /// Where `type: P.self` goes in Dip's `register(_ scope:type:tag:factory:)`: after the
@@ -289,4 +247,36 @@ private final class ShorthandFinder: SyntaxVisitor {
   }
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+extension DipDialect: DialectReading {
+  static let dialect = Dialect.dip
+  static var readsVerbsByReceiver: Bool { true }
+
+  static func registration(_ call: FunctionCallExprSyntax, name: String, reader: ContainerReader)
+    -> ContainerRegistration?
+  {
+    name == "register" && isRegistration(call) ? registration(call, reader: reader) : nil
+  }
+
+  static func alsoRegistered(
+    by registration: ContainerRegistration, call: FunctionCallExprSyntax, reader: ContainerReader
+  )
+    -> [ContainerRegistration]
+  {
+    taggedImplementations(of: registration, call: call, reader: reader)
+  }
+
+  static func addsKeys(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> Bool {
+    reader.forwardType(call)
+  }
+
+  static func need(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? {
+    resolve(call, reader: reader)
+  }
+
+  /// `a.collaborate(with: b)`: `a` resolves what `b` registers.
+  static func observe(_ call: FunctionCallExprSyntax, reader: ContainerReader) {
+    reader.instances.recordCollaboration(call)
+  }
 }

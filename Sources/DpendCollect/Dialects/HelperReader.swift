@@ -142,7 +142,7 @@ struct HelperReader {
         }
       }
       if let first = call.arguments.first, first.label == nil, let literal = CallShape.literal(first.expression),
-        DipDialect.scopes.contains(literal)
+        Dialect.allCases.contains(where: { $0.traits.scopeArguments.contains(literal) })
       {
         result.scope = result.scope ?? String(literal.dropFirst())
       }

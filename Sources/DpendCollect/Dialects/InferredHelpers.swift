@@ -170,11 +170,9 @@ struct InferredHelpers {
     if let closure = closures.compactMap({ $0 }).first {
       registration.needs = reader.needs(in: closure.statements, dialect: helper.dialect)
       registration.constructedType = ExpressionType.made(by: closure)
-      if helper.dialect == .swinject {
-        // `{ r in }`, `{ (r, url: URL?) in }`: every parameter after the resolver is a
-        // runtime argument.
-        registration.argumentCount = max(0, SwinjectDialect.parameterCount(closure) - 1)
-        registration.argumentTypes = ArgumentTypes.ofFactory(closure)
+      if let arguments = ContainerReader.reader(of: helper.dialect)?.runtimeArguments(of: closure) {
+        registration.argumentCount = arguments.count
+        registration.argumentTypes = arguments.types
       }
     }
     for (chainedName, chained) in CallShape.chained(after: call) where chainedName == "inObjectScope" {

@@ -16,7 +16,7 @@ final class InstanceNaming {
   private var declaredKeys: Set<String> = []
 
   /// The library types whose values are containers whose instances dpend tells apart.
-  static let containerTypes: Set<String> = ["Container", "DependencyContainer", "Assembler"]
+  static let containerTypes: Set<String> = Set(Dialect.allCases.flatMap(\.traits.containerTypes))
   /// The calls whose closures' first parameter is the resolver the factory is given.
   static let factoryCalls: Set<String> = ["register", "autoregister", "initCompleted", "resolvingProperties"]
 

@@ -112,12 +112,12 @@ enum ResolverDialect: DialectReading {
     if let closure = CallShape.closure(call, label: "factory") {
       registration.needs = reader.needs(in: closure.statements, dialect: .resolver, names: resolveNames)
       registration.constructedType = ExpressionType.made(by: closure)
-      let returned = DipDialect.returnedTypeNode(closure)
+      let returned = ClosureResult.returnedTypeNode(closure)
       fromFactory = returned.map { TypeText.normalize($0.trimmedDescription) } ?? registration.constructedType
       if declared == nil {
         registration.typeRange = returned.map { reader.range($0) }
         if returned == nil, registration.constructedType != nil {
-          registration.resultRange = DipDialect.onlyExpression(closure).map { reader.range($0) }
+          registration.resultRange = ClosureResult.onlyExpression(closure).map { reader.range($0) }
         }
       }
     }
@@ -126,7 +126,7 @@ enum ResolverDialect: DialectReading {
       registration.types = [key]
     } else {
       registration.unread = "the registered type is inferred from the factory's body"
-      registration.valueType = CallShape.closure(call, label: "factory").flatMap(DipDialect.factoryValueType)
+      registration.valueType = CallShape.closure(call, label: "factory").flatMap(ClosureResult.factoryValueType)
     }
     for (name, chained) in CallShape.chained(after: call) {
       switch name {

@@ -214,7 +214,7 @@ enum StitcherDialect: DialectReading {
     if let type = CallShape.initializerReference(factory) ?? CallShape.metatype(factory) { return type }
     if factory.is(FunctionCallExprSyntax.self) { return ExpressionType.constructed(factory) }
     guard let closure = factory.as(ClosureExprSyntax.self) else { return nil }
-    if let declared = DipDialect.returnedTypeNode(closure) { return TypeText.normalize(declared.trimmedDescription) }
+    if let declared = ClosureResult.returnedTypeNode(closure) { return TypeText.normalize(declared.trimmedDescription) }
     return ExpressionType.made(by: closure)
   }
 

@@ -16,7 +16,7 @@ enum SwinjectDialect {
       && CallShape.closure(call, label: "factory") != nil
   }
 
-  static func registration(_ call: FunctionCallExprSyntax, name: String, reader: ContainerReader)
+  static func readRegistration(_ call: FunctionCallExprSyntax, name: String, reader: ContainerReader)
     -> ContainerRegistration
   {
     let first = call.arguments.first!
@@ -121,5 +121,33 @@ enum SwinjectDialect {
     case .parameterClause(let clause)?: return clause.parameters.count
     case nil: return 1
     }
+  }
+}
+
+extension SwinjectDialect: DialectReading {
+  static let dialect = Dialect.swinject
+  static var readsVerbsByReceiver: Bool { true }
+  static var resolvesInSequences: Bool { true }
+
+  static func registration(_ call: FunctionCallExprSyntax, name: String, reader: ContainerReader)
+    -> ContainerRegistration?
+  {
+    isRegistration(call, name: name) ? readRegistration(call, name: name, reader: reader) : nil
+  }
+
+  static func need(_ call: FunctionCallExprSyntax, reader: ContainerReader) -> ResolveSite? {
+    resolve(call, reader: reader)
+  }
+
+  static func resolves(in sequence: SequenceExprSyntax, reader: ContainerReader)
+    -> [(id: SyntaxIdentifier, site: ResolveSite)]
+  {
+    arrowResolves(in: sequence, reader: reader)
+  }
+
+  /// `{ r in }`, `{ (r, url: URL?) in }`: every parameter after the resolver is a runtime
+  /// argument.
+  static func runtimeArguments(of factory: ClosureExprSyntax) -> (count: Int, types: [String])? {
+    (max(0, parameterCount(factory) - 1), ArgumentTypes.ofFactory(factory))
   }
 }

@@ -78,7 +78,9 @@ extension ContainerReader {
       guard let type = parameter.type else {
         // The factory's own parameter: `register(P.self) { r in … }` passes the resolver.
         guard let passing = parameter.passing, passing.position == 0, passing.callee == "register" else { return nil }
-        return dialects.first { $0 == .swinject || $0 == .resolver }.map { ReceiverContainer(name: name, dialect: $0) }
+        return dialects.first(where: \.traits.passesResolverToFactory).map {
+          ReceiverContainer(name: name, dialect: $0)
+        }
       }
       return dialect(ofType: type).map { ReceiverContainer(name: name, dialect: $0) }
     case .local(let binding): return held(by: binding, named: name, depth: depth)

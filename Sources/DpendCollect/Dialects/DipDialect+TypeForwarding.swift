@@ -31,7 +31,7 @@ extension ContainerReader {
       DipDialect.isRegistration(inner)
     {
       // Read now, before its turn as a child of this call.
-      if let registration = readRegistration(inner, name: "register", dialects: [.dip]) {
+      if let registration = readRegistration(inner, name: "register", dialects: [DipDialect.dialect]) {
         registrations.append(registration)
         consume(inner)
         index = registrations.count - 1
