@@ -23,6 +23,9 @@ public enum ContainerKind: String, CaseIterable, Sendable {
   /// Swinject: `Container()` with one `register` per key.
   case swinject
 
+  /// The kind generated when none is asked for.
+  public static let standard = ContainerKind.dip
+
   /// The generator for this kind.
   public var generator: any ContainerGenerator {
     switch self {

@@ -5,7 +5,7 @@ import DpendModel
 /// container's Swift file in application mode.
 public enum GeneratedOutput {
   /// The file's complete text.
-  public static func text(for graph: DependencyGraph, container: ContainerKind = .dip) -> String {
+  public static func text(for graph: DependencyGraph, container: ContainerKind = .standard) -> String {
     switch graph.mode {
     case .library:
       return LibraryModule.encode(libraryOrder(graph.localFactories))

@@ -68,11 +68,10 @@ public struct ContainerVocabulary: Hashable, Sendable, Codable {
     return anyContainerType.contains { $0 == last }
   }
 
-  /// The words a file with a library's container code spells: what decides which files read
-  /// anew when a library becomes visible everywhere (``exportedModules``).
-  static let containerCallWords: Set<String> = [
-    "register", "resolve", "autoregister", "optional", "Injected", "Inject", "~>", "Dependency", "Factory",
-  ]
+  /// The words a file with a library's container code spells (``DialectTraits/words``): what
+  /// decides which files read anew when a library becomes visible everywhere
+  /// (``exportedModules``).
+  static let containerCallWords: Set<String> = Set(Dialect.allCases.flatMap(\.traits.words))
 
   /// The dialects helpers are read for: those whose calls a helper can forward to.
   static let helperDialects: [Dialect] = Dialect.allCases.filter(\.traits.readsHelpers)

@@ -129,6 +129,10 @@ public final class DialectTraits: Sendable {
   /// `false` for a dialect `.dpend.json`'s `dialects` may not name (an app's own locator,
   /// which its `registerFunctions` and `resolveFunctions` make).
   public let isNamedInSettings: Bool
+  /// The words a file with the dialect's container code spells (`register`, `~>`,
+  /// `Injected`): what decides which files read anew when a library becomes visible
+  /// everywhere.
+  public let words: Set<String>
 
   /// How a resolve says the type it asks for (``DialectTraits/resolveType``).
   public enum ResolveTypeArgument: Sendable {
@@ -149,7 +153,7 @@ public final class DialectTraits: Sendable {
     metatypedClosureParameters: [String: Int] = [:], containerTypes: Set<String> = [],
     resolverTypes: Set<String> = [], readsHelpers: Bool = false, resolveType: ResolveTypeArgument = .either,
     passesResolverToFactory: Bool = false, staticContainerType: String? = nil, scopeArguments: Set<String> = [],
-    isNamedInSettings: Bool = true
+    isNamedInSettings: Bool = true, words: Set<String> = []
   ) {
     self.displayName = displayName
     self.modules = modules
@@ -175,6 +179,7 @@ public final class DialectTraits: Sendable {
     self.staticContainerType = staticContainerType
     self.scopeArguments = scopeArguments
     self.isNamedInSettings = isNamedInSettings
+    self.words = words
   }
 }
 
@@ -198,21 +203,25 @@ extension Dialect {
     "Dip", modules: ["Dip"], wiresParametersOnlyWithoutArguments: true, castsFactoryResult: true, nameNoun: "tag",
     namedAdjective: "tagged", defaultScope: "shared", scopesResolvedAtLaunch: ["eagerSingleton"],
     launchedNoun: "eager singleton", containerTypes: ["DependencyContainer"], readsHelpers: true,
-    resolveType: .context, scopeArguments: [".unique", ".shared", ".singleton", ".eagerSingleton", ".weakSingleton"])
+    resolveType: .context, scopeArguments: [".unique", ".shared", ".singleton", ".eagerSingleton", ".weakSingleton"],
+    words: ["register", "resolve"])
   private static let swinjectTraits = DialectTraits(
     "Swinject", modules: ["Swinject", "SwinjectAutoregistration", "SwinjectStoryboard"], countsRuntimeArguments: true,
     defaultScope: "graph", metatypedClosureParameters: ["storyboardInitCompleted": 1, "initCompleted": 1],
     containerTypes: ["Container", "Assembler"], resolverTypes: ["Resolver"], readsHelpers: true,
-    resolveType: .metatype, passesResolverToFactory: true)
+    resolveType: .metatype, passesResolverToFactory: true, words: ["register", "resolve", "autoregister", "~>"])
   private static let resolverTraits = DialectTraits(
     "Resolver", modules: ["Resolver"], castsFactoryResult: true, defaultScope: "graph", resolverTypes: ["Resolver"],
-    readsHelpers: true, passesResolverToFactory: true, staticContainerType: "Resolver")
+    readsHelpers: true, passesResolverToFactory: true, staticContainerType: "Resolver",
+    words: ["register", "resolve", "optional", "Injected"])
   private static let factoryTraits = DialectTraits(
     "Factory", modules: ["Factory", "FactoryKit"], checksPresence: false, writesKeyInArguments: false,
-    keyNamesDefinition: true, defaultScope: "unique")
-  private static let stitcherTraits = DialectTraits("Stitcher", modules: ["Stitcher"], injectsEveryProvider: true)
-  private static let belumTraits = DialectTraits("Belum", modules: ["Belum"])
-  private static let locatorTraits = DialectTraits("locator", answersEveryDialect: true, isNamedInSettings: false)
+    keyNamesDefinition: true, defaultScope: "unique", words: ["Factory", "Injected"])
+  private static let stitcherTraits = DialectTraits(
+    "Stitcher", modules: ["Stitcher"], injectsEveryProvider: true, words: ["Dependency", "Injected"])
+  private static let belumTraits = DialectTraits("Belum", modules: ["Belum"], words: ["register"])
+  private static let locatorTraits = DialectTraits(
+    "locator", answersEveryDialect: true, isNamedInSettings: false, words: ["Inject"])
 }
 
 extension Dialect {

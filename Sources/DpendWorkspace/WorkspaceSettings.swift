@@ -69,7 +69,7 @@ public struct WorkspaceSettings: Sendable {
     _ configuration: ProjectConfiguration, file: String?, root: String, overrides: SettingOverrides
   ) throws(WorkspaceError) -> WorkspaceSettings {
     let fromRoot = { (path: String) in PathJoin.join(root, path) }
-    let containerName = overrides.container ?? configuration.container ?? ContainerKind.dip.rawValue
+    let containerName = overrides.container ?? configuration.container ?? ContainerKind.standard.rawValue
     guard let container = ContainerKind(rawValue: containerName) else {
       let known = ContainerKind.allCases.map(\.rawValue).joined(separator: ", ")
       let origin = overrides.container != nil ? "--container" : "\(file ?? configurationFileName): field 'container'"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DpendGenerate
+import DpendModel
 
 /// `dpend tree`: prints the dependency graph.
 struct Tree: ParsableCommand {
@@ -7,7 +8,9 @@ struct Tree: ParsableCommand {
     commandName: "tree",
     abstract: "Print the dependency graph: each key, the factory that makes it and what it needs.",
     discussion:
-      "Container registrations follow (Dip, Swinject, Resolver, Factory, Stitcher, Belum, an app's locator), "
+      "Container registrations follow ("
+      + Dialect.allCases.filter { !$0.traits.modules.isEmpty }.map(\.traits.displayName).joined(separator: ", ")
+      + ", an app's locator), "
       + "each registered key with what it resolves. "
       + "Use '--format dot | dot -Tsvg > graph.svg' to draw it with Graphviz, or 'dpend graph' for a web page.")
 

@@ -28,38 +28,12 @@ enum ContainerStub {
     else { return nil }
     let on = receiver.isEmpty ? "" : receiver + "."
     let cast = construction.type == key.type ? "" : " as \(key.type)"
-    switch dialect {
-    case .swinject:
-      guard !construction.isThrowing, let arguments = Arguments(argumentTypes, for: construction) else { return nil }
-      let name = key.name.map { ", name: \($0)" } ?? ""
-      // `expression` writes the dependencies in order: `position` is the one written.
-      var position = 0
-      var resolves = false
-      let made = construction.expression { dependency in
-        defer { position += 1 }
-        if let argument = arguments.passed[position] { return argument }
-        resolves = true
-        return "r.resolve(\(dependency.type).self)" + (dependency.isOptional ? "" : "!")
-      }
-      let resolver = resolves ? "r" : "_"
-      let parameters =
-        arguments.parameters.isEmpty
-        ? resolver : "(" + ([resolver] + arguments.parameters).joined(separator: ", ") + ")"
-      return "\(on)register(\(key.type).self\(name)) { \(parameters) in \(made) }"
-    case .dip:
-      guard argumentTypes.isEmpty else { return nil }
-      let tag = key.name.map { "(tag: \($0))" } ?? ""
-      let made = construction.expression { ($0.isOptional ? "try? " : "try ") + on + "resolve()" }
-      return "\(on)register\(tag) { \(made)\(cast) }"
-    case .resolver:
-      guard argumentTypes.isEmpty, !construction.isThrowing else { return nil }
-      let name = key.name.map { "(name: \($0))" } ?? ""
-      let made = construction.expression { $0.isOptional ? "optional()" : "resolve()" }
-      return "\(on)register\(name) { \(made)\(cast) }"
-    default:
-      return nil
-    }
+    return ContainerStub.writers.first { $0.dialect == dialect }?.registration(
+      of: key, on: on, cast: cast, making: construction, argumentTypes: argumentTypes)
   }
+
+  /// How each dialect writes a registration: the one list.
+  static let writers: [any StubWriter.Type] = [SwinjectStub.self, DipStub.self, ResolverStub.self]
 
   /// A factory's runtime-argument parameters (`id: Int`, `_: String`) and, by dependency,
   /// the parameter passed to it.
@@ -92,4 +66,15 @@ enum ContainerStub {
       }
     }
   }
+}
+
+/// How one dialect writes the registration a quick fix adds (``ContainerStub``).
+protocol StubWriter {
+  static var dialect: Dialect { get }
+  /// The statement registering `key` on `on` (`container.`, or empty), casting the made value
+  /// with `cast` (` as Feed`, or empty); `nil` when the dialect cannot write it without a
+  /// guess or a trap.
+  static func registration(
+    of key: ContainerKey, on: String, cast: String, making construction: Construction, argumentTypes: [String]
+  ) -> String?
 }
