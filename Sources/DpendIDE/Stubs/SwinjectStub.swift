@@ -8,7 +8,9 @@ enum SwinjectStub: StubWriter {
   static func registration(
     of key: ContainerKey, on: String, cast: String, making construction: Construction, argumentTypes: [String]
   ) -> String? {
-    guard !construction.isThrowing, let arguments = ContainerStub.Arguments(argumentTypes, for: construction) else { return nil }
+    guard !construction.isThrowing, let arguments = ContainerStub.Arguments(argumentTypes, for: construction) else {
+      return nil
+    }
     let name = key.name.map { ", name: \($0)" } ?? ""
     // `expression` writes the dependencies in order: `position` is the one written.
     var position = 0
