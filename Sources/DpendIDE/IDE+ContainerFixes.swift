@@ -94,8 +94,7 @@ extension IDE {
   private func candidates(for site: ContainerSite, type: String, name: String?) -> [ContainerRegistration] {
     graph.containerIndex.registrations.filter { registration in
       registration.unread == nil && registration.types.contains(type) && registration.name == name
-        && registration.dialect.answers(site.site.dialect)
-        && graph.containerIndex.filter.answers(site.site, registration)
+        && graph.containerIndex.filter.sees(site.site, registration)
     }
   }
 

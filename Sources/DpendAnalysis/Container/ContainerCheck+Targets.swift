@@ -53,10 +53,16 @@ public struct ContainerAnswers: Sendable {
       site: visibility.place(of: site.range.file), registration: visibility.place(of: registration.range.file))
   }
 
+  /// `true` when `site` sees `registration`, whatever its key: its dialect answers the site's
+  /// (``DpendModel/Dialect/answers(_:)``) and ``answers(_:_:)`` holds (targets, reached gates,
+  /// container instances). What the check, the index and the editor's fixes start from.
+  public func sees(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {
+    registration.dialect.answers(site.dialect) && answers(site, registration)
+  }
+
   /// Of `registrations` (those of the type `site` asks for, in order), the ones answering it:
   /// the one rule the check, the index, the tree and the editor ask. A registration answers
-  /// when its name or tag is the site's, its dialect answers the site's
-  /// (``DpendModel/Dialect/answers(_:)``) and ``answers(_:_:)`` holds; where the dialect
+  /// when its name or tag is the site's and the site ``sees(_:_:)`` it; where the dialect
   /// counts runtime arguments, only those taking the site's count answer, when some do (when
   /// none does, all are returned and the check reports `argument-count-mismatch`).
   func answering<Candidates: Collection>(
@@ -65,8 +71,7 @@ public struct ContainerAnswers: Sendable {
   ) -> [Candidates.Element] {
     let candidates = registrations.filter { candidate in
       let registration = registration(candidate)
-      return registration.name == site.name && registration.dialect.answers(site.dialect)
-        && answers(site, registration)
+      return registration.name == site.name && sees(site, registration)
     }
     guard site.dialect.traits.countsRuntimeArguments else { return candidates }
     let counted = candidates.filter { registration($0).argumentCount == site.argumentCount }
@@ -82,8 +87,7 @@ public struct ContainerAnswers: Sendable {
   /// it: its name is computed or the site's, its dialect answers the site's and
   /// ``answers(_:_:)`` holds. Such a registration keeps the check quiet about the site.
   func mightAnswer(_ site: ResolveSite, unread registration: ContainerRegistration) -> Bool {
-    (registration.nameIsComputed || registration.name == site.name) && registration.dialect.answers(site.dialect)
-      && answers(site, registration)
+    (registration.nameIsComputed || registration.name == site.name) && sees(site, registration)
   }
 
   /// The registrations of `type` in `byType`: its own, else, for a specialization
