@@ -19,18 +19,12 @@ extension FileSummary: BinaryCoded {
     binaryEncodedWithDigests().bytes
   }
 
-  /// The summary's binary form and two ``StableHash``es of it.
-  ///
-  /// - The *content digest* covers all of it but the line table (the last thing written,
-  ///   which uses no string of the table): two summaries whose content digests are equal
-  ///   declare, register and resolve the same things at the same lines, columns and offsets,
-  ///   so every analysis of them answers alike; their texts may differ after the last thing
-  ///   read (a comment appended, say).
-  /// - The *shape digest* leaves out the range table too: two summaries whose shape digests
-  ///   are equal declare, register and resolve the same things in the same order, perhaps at
-  ///   other positions (a line inserted above them, a body edited). Their ranges correspond
-  ///   one to one, in the order of ``ranges(binary:)``.
-  public func binaryEncodedWithDigests() -> (bytes: [UInt8], contentDigest: UInt64, shapeDigest: UInt64) {
+  /// The summary's binary form and its *content digest*, a ``StableHash`` of all of it but the
+  /// line table (the last thing written, which uses no string of the table): two summaries
+  /// whose content digests are equal declare, register and resolve the same things at the
+  /// same lines, columns and offsets, so every analysis of them answers alike; their texts
+  /// may differ after the last thing read (a comment appended, say).
+  public func binaryEncodedWithDigests() -> (bytes: [UInt8], contentDigest: UInt64) {
     var coder = BinaryCoder()
     var summary = self
     // A writer throws nothing.
@@ -38,16 +32,9 @@ extension FileSummary: BinaryCoded {
     let beforeLines = coder.writer.bodyCount
     try? coder.code(&summary.lines)
     let linesSize = coder.writer.bodyCount - beforeLines
-    let (bytes, layout) = coder.writer.encodedWithLayout(prefix: Self.binaryHeader)
+    let bytes = coder.writer.encodedWithLayout(prefix: Self.binaryHeader).bytes
     let end = bytes.count - linesSize
-    let (content, shape) = bytes.withUnsafeBytes { buffer in
-      // The tables and values but the range table, hashed where they are (not copied together).
-      var shape = StableHash.Stream(count: layout.rangeTable + end - layout.values)
-      shape.add(UnsafeRawBufferPointer(rebasing: buffer[..<layout.rangeTable]))
-      shape.add(UnsafeRawBufferPointer(rebasing: buffer[layout.values..<end]))
-      return (StableHash.of(UnsafeRawBufferPointer(rebasing: buffer[..<end])), shape.finish())
-    }
-    return (bytes, content, shape)
+    return (bytes, bytes.withUnsafeBytes { StableHash.of(UnsafeRawBufferPointer(rebasing: $0[..<end])) })
   }
 
   /// An empty summary (to read into).
@@ -77,18 +64,6 @@ extension FileSummary: BinaryCoded {
     try coder.code(&receiverNames)
     try coder.code(&mentions)
     try coder.code(&instances)
-  }
-
-  /// The ranges of a summary's binary form, in the order its values refer to them: the
-  /// ranges of two summaries with equal shape digests (``binaryEncodedWithDigests()``)
-  /// correspond index for index. Reads only the string and range tables.
-  public static func ranges(binary bytes: UnsafeRawBufferPointer) throws(SummaryDecodingError) -> [SourceRange] {
-    try reader(binary: bytes).ranges
-  }
-
-  /// The summary's ranges, in the order of ``ranges(binary:)``.
-  public var ranges: [SourceRange] {
-    binaryEncoded().withUnsafeBytes { (try? Self.ranges(binary: $0)) ?? [] }
   }
 
   /// A reader of a summary's binary form past its header and tables.

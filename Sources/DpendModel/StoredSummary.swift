@@ -12,23 +12,18 @@ public struct StoredSummary: Sendable {
   public let bytes: ArraySlice<UInt8>
   /// The digest of everything but the line table (``FileSummary/binaryEncodedWithDigests()``).
   public let contentDigest: UInt64
-  /// The digest of everything but the line and range tables.
-  public let shapeDigest: UInt64
 
   /// Encodes `summary`.
   public init(_ summary: FileSummary) {
     let encoded = summary.binaryEncodedWithDigests()
-    self.init(
-      path: summary.path, bytes: encoded.bytes[...], contentDigest: encoded.contentDigest,
-      shapeDigest: encoded.shapeDigest)
+    self.init(path: summary.path, bytes: encoded.bytes[...], contentDigest: encoded.contentDigest)
   }
 
   /// A summary already encoded, with the digests it was encoded with.
-  public init(path: String, bytes: ArraySlice<UInt8>, contentDigest: UInt64, shapeDigest: UInt64) {
+  public init(path: String, bytes: ArraySlice<UInt8>, contentDigest: UInt64) {
     self.path = path
     self.bytes = bytes
     self.contentDigest = contentDigest
-    self.shapeDigest = shapeDigest
   }
 
   /// The summary. Bytes that do not decode (which only a defect can produce: they were
@@ -46,11 +41,6 @@ public struct StoredSummary: Sendable {
     case .failure(let error):
       return Self.unreadable(path, because: error.description)
     }
-  }
-
-  /// The summary's ranges (``FileSummary/ranges(binary:)``), read from its tables only.
-  public var ranges: [SourceRange] {
-    bytes.withUnsafeBytes { (try? FileSummary.ranges(binary: $0)) ?? [] }
   }
 
   private static func unreadable(_ path: String, because reason: String) -> FileSummary {

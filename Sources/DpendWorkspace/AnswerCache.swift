@@ -5,15 +5,13 @@ import Foundation
 /// The last analysis's answer (``DpendModel/AnalysisAnswer``), kept beside the summary cache
 /// with the digests of everything it was computed from: dpend's build, the settings, the
 /// libraries' texts, and the path and digests of every source file's summary. A run whose
-/// inputs have the same content digest answers without decoding a summary or building the
-/// graph; one whose inputs have only the same *shape* digest (declarations moved, nothing
-/// else: a line inserted, a body edited) answers the same with the ranges moved. Any other
-/// change goes to the host state (``HostStateFile``), which the changed files update.
+/// inputs have the same digest answers without decoding a summary or building the graph: the
+/// one shortcut, "no input changed". Any change goes to the host state (``HostStateFile``),
+/// which the changed files update.
 ///
-/// Layout, integers little-endian: the magic `DPNDANS9`, the inputs' content digest
-/// (`u64`), whether a shape digest follows (`u8`) and the shape digest (`u64`), the anchor
-/// count (`u32`) and anchors (`u32` each), the answer (`u32` length, its binary form), then a
-/// ``DpendModel/StableHash`` checksum (`u64`) of every byte before it. A file that does not
+/// Layout, integers little-endian: the magic `DPNDANSA`, the inputs' digest (`u64`), the
+/// answer (`u32` length, its binary form), then a ``DpendModel/StableHash`` checksum (`u64`)
+/// of every byte before it. A file that does not
 /// check out is not used; writes are atomic. It never changes an answer: the digests cover
 /// every input the analysis reads, and a file's summary counts only through its digests.
 public struct AnswerCache: Sendable {
@@ -22,30 +20,18 @@ public struct AnswerCache: Sendable {
 
   /// The file name inside the cache directory.
   public static let fileName = "answer.cache"
-  static let magic = Array("DPNDANS9".utf8)
+  static let magic = Array("DPNDANSA".utf8)
 
   /// A kept answer and what it was computed from.
   public struct Record: Hashable, Sendable {
-    /// The digest of the inputs with each file's content digest.
+    /// The digest of the inputs, with each file's summary's content digest.
     public var digest: UInt64
-    /// The digest of the inputs with each file's shape digest; `nil` when some range of the
-    /// answer could not be anchored (then only the content digest can match).
-    public var shapeDigest: UInt64?
-    /// For each of the answer's ``DpendModel/AnalysisAnswer/ranges``: its index among the
-    /// ranges of its file's summary (``DpendModel/FileSummary/ranges(binary:)``), or
-    /// ``unanchored`` for a range in a file that is not a source file (a library).
-    public var anchors: [UInt32]
     /// The answer.
     public var answer: AnalysisAnswer
 
-    /// The anchor of a range that stays where it is.
-    public static let unanchored = UInt32.max
-
     /// A record.
-    public init(digest: UInt64, shapeDigest: UInt64?, anchors: [UInt32], answer: AnalysisAnswer) {
+    public init(digest: UInt64, answer: AnalysisAnswer) {
       self.digest = digest
-      self.shapeDigest = shapeDigest
-      self.anchors = anchors
       self.answer = answer
     }
   }
@@ -80,17 +66,10 @@ public struct AnswerCache: Sendable {
       defer { position += width }
       return LittleEndian.read(bytes, at: position, width: width)
     }
-    guard let digest = integer(8), let hasShape = integer(1), hasShape <= 1, let shape = integer(8),
-      let anchorCount = integer(4).map(Int.init), anchorCount <= (body - position) / 4
+    guard let digest = integer(8), let length = integer(4).map(Int.init), length == body - position,
+      let answer = bytes[position..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) })
     else { return nil }
-    var anchors: [UInt32] = []
-    anchors.reserveCapacity(anchorCount)
-    for _ in 0..<anchorCount { anchors.append(UInt32(integer(4)!)) }
-    guard let length = integer(4).map(Int.init), length == body - position else { return nil }
-    guard let answer = bytes[position..<body].withUnsafeBytes({ try? AnalysisAnswer(binary: $0) }),
-      hasShape == 0 || anchors.count == answer.ranges.count
-    else { return nil }
-    return Record(digest: digest, shapeDigest: hasShape == 1 ? shape : nil, anchors: anchors, answer: answer)
+    return Record(digest: digest, answer: answer)
   }
 
   /// The file holding `record`.
@@ -98,10 +77,6 @@ public struct AnswerCache: Sendable {
     let encoded = record.answer.binaryEncoded()
     var output = magic
     LittleEndian.append(record.digest, width: 8, to: &output)
-    LittleEndian.append(record.shapeDigest == nil ? 0 : 1, width: 1, to: &output)
-    LittleEndian.append(record.shapeDigest ?? 0, width: 8, to: &output)
-    LittleEndian.append(UInt64(record.anchors.count), width: 4, to: &output)
-    for anchor in record.anchors { LittleEndian.append(UInt64(anchor), width: 4, to: &output) }
     LittleEndian.append(UInt64(encoded.count), width: 4, to: &output)
     output += encoded
     LittleEndian.append(StableHash.of(output[...]), width: 8, to: &output)
@@ -112,7 +87,7 @@ public struct AnswerCache: Sendable {
 
   /// The digest of an analysis's inputs: `identity` (the build, collection and analysis
   /// settings, see ``identity(of:summaryIdentity:)``) and each file's path and digest (its
-  /// summary's content or shape digest), in the order given (sorted by path).
+  /// summary's content digest), in the order given (sorted by path).
   public static func inputsDigest(identity: String, files: [(path: String, digest: UInt64)]) -> UInt64 {
     var bytes = Array(identity.utf8)
     bytes.reserveCapacity(bytes.count + files.reduce(0) { $0 + $1.path.utf8.count + 12 })

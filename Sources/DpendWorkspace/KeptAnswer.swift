@@ -8,21 +8,13 @@ import Foundation
 /// answer returned when the inputs are the ones it was computed from. Nothing is decoded
 /// and no graph is built on that road.
 ///
-/// Inputs whose summaries all have the kept content digests give the kept answer as it is.
-/// Inputs whose summaries only have the kept *shape* digests (declarations moved, nothing
-/// else) give it with each range moved to where the anchored range of its file's summary
-/// is now: the graph of summaries of equal shapes is the same but for positions.
+/// Inputs whose summaries all have the kept content digests give the kept answer: the one
+/// shortcut, "no input changed". Any other run builds its graph (from the host state).
 public enum KeptAnswer {
   /// What a lookup found.
   public struct Lookup {
     /// The kept answer; `nil` when the inputs differ from its (or there is none).
     public var answer: AnalysisAnswer?
-    /// The record to keep in place of the one found when the answer was moved (the inputs
-    /// had the kept shape only): the moved answer for the inputs' content digest, so the
-    /// next run takes it as it is.
-    public var movedRecord: AnswerCache.Record?
-    /// `true` when the answer's ranges were moved (only positions changed).
-    public var moved: Bool { movedRecord != nil }
     /// Files summarized again (their text was new to the summary cache).
     public var parsed = 0
     /// Files whose summary the cache already had.
@@ -43,42 +35,13 @@ public enum KeptAnswer {
   /// The inputs of an analysis, to keep its answer with (``record(of:)``).
   public struct Inputs: Sendable {
     let identity: String
-    let files: [(path: String, text: TextFingerprint, digests: SummaryDigests)]
-    /// The summary cache holding each file's summary for its text.
-    let summaries: SummaryCache
+    let files: [(path: String, digest: UInt64)]
+    /// The identity of the summary cache the digests are from.
+    let summaryIdentity: String
 
-    /// The ranges of the summary the source file at `path` was analysed from
-    /// (``DpendModel/FileSummary/ranges``), read from the summary cache (a command-line
-    /// graph keeps few summaries, see ``DpendHost/AnalysisHost/keepsSummaries``).
-    private func ranges(_ path: String) -> [SourceRange]? {
-      let index = files.partitionIndex { $0.path < path }
-      guard index < files.count, files[index].path == path else { return nil }
-      return summaries.ranges(path: path, text: files[index].text)
-    }
-
-    /// The record of `answer`, computed from these inputs: anchored when every range of the
-    /// answer in a source file is one of the ranges of that file's summary.
+    /// The record of `answer`, computed from these inputs.
     public func record(of answer: AnalysisAnswer) -> AnswerCache.Record {
-      let digest = AnswerCache.inputsDigest(identity: identity, files: files.map { ($0.path, $0.digests.content) })
-      let sources = Set(files.map(\.path))
-      var indices: [String: [SourceRange: Int]] = [:]
-      var anchors: [UInt32] = []
-      for range in answer.ranges {
-        guard sources.contains(range.file) else {
-          anchors.append(AnswerCache.Record.unanchored)
-          continue
-        }
-        if indices[range.file] == nil {
-          indices[range.file] = Dictionary(
-            (ranges(range.file) ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        }
-        guard let index = indices[range.file]?[range], index < Int(AnswerCache.Record.unanchored) else {
-          return AnswerCache.Record(digest: digest, shapeDigest: nil, anchors: [], answer: answer)
-        }
-        anchors.append(UInt32(index))
-      }
-      let shape = KeptAnswer.shapeDigest(identity: identity, files: files.map { ($0.path, $0.digests.shape) })
-      return AnswerCache.Record(digest: digest, shapeDigest: shape, anchors: anchors, answer: answer)
+      AnswerCache.Record(digest: AnswerCache.inputsDigest(identity: identity, files: files), answer: answer)
     }
   }
 
@@ -126,11 +89,11 @@ public enum KeptAnswer {
     }
     let summaries = loading()
     guard summaries.loadProblem == nil else { return Lookup() }
-    var inputs: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
+    var inputs: [(path: String, text: TextFingerprint, digest: UInt64)] = []
     var changed: [String] = []
-    for (file, digests) in zip(texts, summaries.digests(of: texts)) {
-      if let digests {
-        inputs.append((file.path, file.text, digests))
+    for (file, digest) in zip(texts, summaries.digests(of: texts)) {
+      if let digest {
+        inputs.append((file.path, file.text, digest))
       } else {
         changed.append(file.path)
       }
@@ -155,19 +118,8 @@ public enum KeptAnswer {
       }
       inputs = (inputs + parsed).sorted { $0.path < $1.path }
     }
-    let content = AnswerCache.inputsDigest(identity: identity, files: inputs.map { ($0.path, $0.digests.content) })
-    if kept.digest == content {
+    if kept.digest == AnswerCache.inputsDigest(identity: identity, files: inputs.map { ($0.path, $0.digest) }) {
       lookup.answer = kept.answer
-    } else if let shape = kept.shapeDigest,
-      shape == shapeDigest(identity: identity, files: inputs.map { ($0.path, $0.digests.shape) })
-    {
-      if let answer = moved(kept, texts: lookup.texts, summaries: summaries) {
-        lookup.answer = answer
-        var record = kept
-        record.digest = content
-        record.answer = answer
-        lookup.movedRecord = record
-      }
     }
     return lookup
   }
@@ -181,55 +133,25 @@ public enum KeptAnswer {
         of: workspace.settings, summaryIdentity: summaries.identity, projects: workspace.buildTargets.projectFiles),
       let files = summarized(workspace.analysedPaths, fingerprint: workspace.fingerprint(of:), in: summaries)
     else { return nil }
-    return Inputs(identity: identity, files: files, summaries: summaries)
+    return Inputs(identity: identity, files: files.map { ($0.path, $0.digest) }, summaryIdentity: summaries.identity)
   }
 
-  /// The digest of the inputs with each file's shape digest.
-  static func shapeDigest(identity: String, files: [(path: String, digest: UInt64)]) -> UInt64 {
-    AnswerCache.inputsDigest(identity: identity + "\nshapes", files: files)
-  }
-
-  /// `kept`'s answer with each anchored range replaced by the range at its anchor in the
-  /// summary of its file's current text; `nil` when an anchor is not there (or its file).
-  private static func moved(
-    _ kept: AnswerCache.Record, texts: [String: TextFingerprint], summaries: SummaryCache
-  ) -> AnalysisAnswer? {
-    var rangesByFile: [String: [SourceRange]] = [:]
-    var ranges: [SourceRange] = []
-    for (range, anchor) in zip(kept.answer.ranges, kept.anchors) {
-      guard anchor != AnswerCache.Record.unanchored else {
-        ranges.append(range)
-        continue
-      }
-      if rangesByFile[range.file] == nil {
-        guard let text = texts[range.file], let current = summaries.ranges(path: range.file, text: text) else {
-          return nil
-        }
-        rangesByFile[range.file] = current
-      }
-      guard let current = rangesByFile[range.file], Int(anchor) < current.count, current[Int(anchor)].file == range.file
-      else { return nil }
-      ranges.append(current[Int(anchor)])
-    }
-    return kept.answer.replacingRanges(ranges)
-  }
-
-  /// Each path's text fingerprint and summary digests, from the summary `summaries` holds
-  /// for the text `fingerprint` gives; `nil` when one is missing.
+  /// Each path's text fingerprint and summary digest, from the summary `summaries` holds for
+  /// the text `fingerprint` gives; `nil` when one is missing.
   private static func summarized(
     _ paths: [String], fingerprint: (String) -> TextFingerprint?, in summaries: SummaryCache
-  ) -> [(path: String, text: TextFingerprint, digests: SummaryDigests)]? {
+  ) -> [(path: String, text: TextFingerprint, digest: UInt64)]? {
     var texts: [(path: String, text: TextFingerprint)] = []
     texts.reserveCapacity(paths.count)
     for path in paths {
       guard let text = fingerprint(path) else { return nil }
       texts.append((path, text))
     }
-    var files: [(path: String, text: TextFingerprint, digests: SummaryDigests)] = []
+    var files: [(path: String, text: TextFingerprint, digest: UInt64)] = []
     files.reserveCapacity(paths.count)
-    for (file, digests) in zip(texts, summaries.digests(of: texts)) {
-      guard let digests else { return nil }
-      files.append((file.path, file.text, digests))
+    for (file, digest) in zip(texts, summaries.digests(of: texts)) {
+      guard let digest else { return nil }
+      files.append((file.path, file.text, digest))
     }
     return files
   }

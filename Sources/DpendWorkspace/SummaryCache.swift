@@ -126,14 +126,14 @@ public final class SummaryCache: SummaryStore {
       let loaded = loaded(entry)
     else { return nil }
     return StoredSummary(
-      path: loaded.path, bytes: loaded.payload, contentDigest: loaded.contentDigest, shapeDigest: loaded.shapeDigest)
+      path: loaded.path, bytes: loaded.payload, contentDigest: loaded.contentDigest)
   }
 
   private static func indexed(_ entry: SummaryCacheFile.Entry) -> IndexedSummary {
     // The file's checksum was checked when it was read; the entry is of this path. Facts that
     // do not read back (never written so) cost a decoding of the summary, nothing else.
     let stored = StoredSummary(
-      path: entry.path, bytes: entry.payload, contentDigest: entry.contentDigest, shapeDigest: entry.shapeDigest)
+      path: entry.path, bytes: entry.payload, contentDigest: entry.contentDigest)
     return IndexedSummary(stored, facts: entry.facts) ?? IndexedSummary(stored)
   }
 
@@ -142,39 +142,31 @@ public final class SummaryCache: SummaryStore {
     let stored = summary.stored
     let entry = SummaryCacheFile.Entry(
       path: stored.path, textHash: text.hash, textLength: text.length, contentDigest: stored.contentDigest,
-      shapeDigest: stored.shapeDigest, payload: stored.bytes, facts: summary.encodedFacts()[...])
+      payload: stored.bytes, facts: summary.encodedFacts()[...])
     state.withLock { state in
       state.used.insert(stored.path)
       state.fresh[stored.path] = entry
     }
   }
 
-  /// The content and shape digests (``FileSummary/binaryEncodedWithDigests()``) of the
-  /// summary kept or made in this run for exactly the text fingerprinted by `text` at
-  /// `path`; `nil` when there is none. Decodes nothing.
-  public func digests(path: String, text: TextFingerprint) -> SummaryDigests? {
-    entry(path: path, text: text).map { SummaryDigests(content: $0.contentDigest, shape: $0.shapeDigest) }
+  /// The content digest (``FileSummary/binaryEncodedWithDigests()``) of the summary kept or
+  /// made in this run for exactly the text fingerprinted by `text` at `path`; `nil` when there
+  /// is none. Decodes nothing.
+  public func digest(path: String, text: TextFingerprint) -> UInt64? {
+    entry(path: path, text: text)?.contentDigest
   }
 
-  /// ``digests(path:text:)`` of each file, under one lock.
-  public func digests(of files: [(path: String, text: TextFingerprint)]) -> [SummaryDigests?] {
+  /// ``digest(path:text:)`` of each file, under one lock.
+  public func digests(of files: [(path: String, text: TextFingerprint)]) -> [UInt64?] {
     state.withLock { state in
       files.map { path, text in
         state.used.insert(path)
         guard let entry = state.fresh[path] ?? state.kept[path], entry.textHash == text.hash,
           entry.textLength == text.length
         else { return nil }
-        return SummaryDigests(content: entry.contentDigest, shape: entry.shapeDigest)
+        return entry.contentDigest
       }
     }
-  }
-
-  /// The ranges (``FileSummary/ranges(binary:)``) of the summary kept or made in this run for
-  /// exactly the text fingerprinted by `text` at `path`; `nil` when there is none or it does
-  /// not decode. Decodes the summary's tables only.
-  public func ranges(path: String, text: TextFingerprint) -> [SourceRange]? {
-    guard let entry = entry(path: path, text: text).flatMap(loaded) else { return nil }
-    return entry.payload.withUnsafeBytes { try? FileSummary.ranges(binary: $0) }
   }
 
   /// The entry made in this run or kept for exactly `text` at `path`; the path counts as
@@ -332,12 +324,4 @@ public final class SummaryCache: SummaryStore {
     #endif
     return "\(status.st_size)@\(modified.tv_sec).\(modified.tv_nsec)"
   }
-}
-
-/// The two digests of a summary (``FileSummary/binaryEncodedWithDigests()``).
-public struct SummaryDigests: Hashable, Sendable {
-  /// The digest of all of it but the line table.
-  public var content: UInt64
-  /// The digest of all of it but the line table and the ranges.
-  public var shape: UInt64
 }

@@ -4,12 +4,12 @@ import DpendModel
 /// so that a run that summarized a few files appends one segment instead of writing the
 /// file again (``SummaryCache/save(releasing:)``).
 ///
-/// Layout, integers little-endian: the magic `DPNDSUM2`; the identity (`u32` length, UTF-8),
+/// Layout, integers little-endian: the magic `DPNDSUM3`; the identity (`u32` length, UTF-8),
 /// which names the format, dpend's build and the collection settings; then one or more
 /// segments, each the entry count (`u32`), the entries, and a ``DpendModel/StableHash``
 /// checksum (`u64`) of the segment's bytes before it (the first one's from the magic on). An entry is its path (`u32` length,
-/// UTF-8), text hash (`u64`), text length (`u32`), the summary's content and shape digests
-/// (`u64` each, ``DpendModel/FileSummary/binaryEncodedWithDigests()``), the summary (`u32`
+/// UTF-8), text hash (`u64`), text length (`u32`), the summary's content digest (`u64`,
+/// ``DpendModel/FileSummary/binaryEncodedWithDigests()``), the summary (`u32`
 /// length, ``DpendModel/FileSummary`` binary encoding) and its facts (`u32` length,
 /// ``DpendAnalysis/IndexedSummary/encodedFacts()``). An entry of a later segment replaces
 /// one of an earlier segment with its path. A file with a segment truncated or altered, or
@@ -22,8 +22,6 @@ enum SummaryCacheFile {
     var textLength: Int
     /// The digest of the summary but its line table.
     var contentDigest: UInt64
-    /// The digest of the summary but its line table and its ranges.
-    var shapeDigest: UInt64
     var payload: ArraySlice<UInt8>
     /// The summary's interface and flags (``DpendAnalysis/IndexedSummary/encodedFacts()``).
     var facts: ArraySlice<UInt8> = []
@@ -38,14 +36,13 @@ enum SummaryCacheFile {
     var factsCount: Int
 
     init(
-      path: String, textHash: UInt64, textLength: Int, contentDigest: UInt64, shapeDigest: UInt64,
+      path: String, textHash: UInt64, textLength: Int, contentDigest: UInt64,
       payload: ArraySlice<UInt8>, facts: ArraySlice<UInt8> = [], offset: Int? = nil
     ) {
       self.path = path
       self.textHash = textHash
       self.textLength = textLength
       self.contentDigest = contentDigest
-      self.shapeDigest = shapeDigest
       self.payload = payload
       self.facts = facts
       self.offset = offset
@@ -54,10 +51,10 @@ enum SummaryCacheFile {
     }
 
     /// Its size in a segment.
-    var size: Int { 4 + path.utf8.count + 8 + 4 + 8 + 8 + 4 + payloadCount + 4 + factsCount }
+    var size: Int { 4 + path.utf8.count + 8 + 4 + 8 + 4 + payloadCount + 4 + factsCount }
   }
 
-  static let magic = Array("DPNDSUM2".utf8)
+  static let magic = Array("DPNDSUM3".utf8)
 
   /// The bytes of `entry`'s fields before its payload (path, text hash and length, digests,
   /// payload length), as written: what a payload read back from its offset is checked against.
@@ -68,7 +65,6 @@ enum SummaryCacheFile {
     LittleEndian.append(entry.textHash, width: 8, to: &bytes)
     LittleEndian.append(UInt64(entry.textLength), width: 4, to: &bytes)
     LittleEndian.append(entry.contentDigest, width: 8, to: &bytes)
-    LittleEndian.append(entry.shapeDigest, width: 8, to: &bytes)
     LittleEndian.append(UInt64(entry.payloadCount), width: 4, to: &bytes)
     return bytes
   }
@@ -103,11 +99,11 @@ enum SummaryCacheFile {
       contents.entries.reserveCapacity(contents.entries.count + min(Int(count), bytes.count / 32))
       for _ in 0..<count {
         guard let path = reader.string(), let hash = reader.u64(), let length = reader.u32(),
-          let digest = reader.u64(), let shape = reader.u64(), let payload = reader.field(), let facts = reader.field()
+          let digest = reader.u64(), let payload = reader.field(), let facts = reader.field()
         else { return .failure(.truncated) }
         contents.entries.append(
           Entry(
-            path: path, textHash: hash, textLength: Int(length), contentDigest: digest, shapeDigest: shape,
+            path: path, textHash: hash, textLength: Int(length), contentDigest: digest,
             payload: payload, facts: facts, offset: payload.startIndex))
       }
       let body = reader.position

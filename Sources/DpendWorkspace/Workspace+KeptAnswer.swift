@@ -43,7 +43,7 @@ extension Workspace {
     answerInputs = nil
     // The host's state with it, for the next session or command line to go on from.
     if let state = host.persistedState(),
-      let identity = AnswerCache.identity(of: settings, summaryIdentity: inputs.summaries.identity)
+      let identity = AnswerCache.identity(of: settings, summaryIdentity: inputs.summaryIdentity)
     {
       try? HostStateFile(directory: cacheDirectory).save(state, identity: identity)
     }

@@ -35,8 +35,10 @@ struct Analyze: ParsableCommand {
   var outputFile: String?
 
   func run() throws {
-    let settings = try options.settings(outputFile: outputFile)
-    let analysis = try options.analysis(settings, useKept: { _ in true }, verbose: verbose)
+    let start = try options.warmStart(outputFile: outputFile)
+    let analysis = try options.exiting { () throws(WorkspaceError) in
+      try start.run(useKept: { _ in true }, verbose: verbose)
+    }
     if verbose, let targets = analysis.targets, !targets.isOnlyTheApp { Output.error(targets.summaryLine) }
 
     let answer = analysis.answer

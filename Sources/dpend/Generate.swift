@@ -26,7 +26,8 @@ struct Generate: ParsableCommand {
   var verbose = false
 
   func run() throws {
-    let settings = try options.settings(outputFile: outputFile, container: container)
+    let start = try options.warmStart(outputFile: outputFile, container: container)
+    let settings = start.settings
     guard let output = settings.outputFile else {
       Output.error("error: no output file: pass --output-file or set 'outputFile' in .dpend.json")
       throw ExitCode(2)
@@ -35,12 +36,13 @@ struct Generate: ParsableCommand {
     let current = WorkspaceLoader.readText(output).map(TextFingerprint.init)
     // A kept answer will do when it has errors (nothing is written), or when the output file
     // still holds what was generated from it.
-    let analysis = try options.analysis(
-      settings,
-      useKept: { lookup in
-        guard let answer = lookup.answer else { return false }
-        return answer.hasErrors || (current != nil && answer.outputs[kind] == current)
-      }, verbose: verbose)
+    let analysis = try options.exiting { () throws(WorkspaceError) in
+      try start.run(
+        useKept: { lookup in
+          guard let answer = lookup.answer else { return false }
+          return answer.hasErrors || (current != nil && answer.outputs[kind] == current)
+        }, verbose: verbose)
+    }
     var answer = analysis.answer
     // Diagnostics accompany the written file, so they go to standard error.
     Output.errorText(CompilerStyleReporter.render(answer.diagnostics))

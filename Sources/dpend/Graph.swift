@@ -39,8 +39,9 @@ struct Graph: ParsableCommand {
   }
 
   func run() throws {
-    let settings = try options.settings(outputFile: nil)
-    let graph = try options.analyze(settings)
+    let start = try options.warmStart(outputFile: nil)
+    let settings = start.settings
+    let graph = try options.exiting { () throws(WorkspaceError) in try start.graph() }
     let text: String
     do throws(GraphPageMaker.Failure) {
       switch format {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DpendGenerate
 import DpendModel
+import DpendWorkspace
 
 /// `dpend tree`: prints the dependency graph.
 struct Tree: ParsableCommand {
@@ -27,7 +28,8 @@ struct Tree: ParsableCommand {
   var outputFile: String?
 
   func run() throws {
-    let graph = try options.analyze(try options.settings(outputFile: outputFile))
+    let start = try options.warmStart(outputFile: outputFile)
+    let graph = try options.exiting { () throws(WorkspaceError) in try start.graph() }
     switch format {
     case .text: Output.print(TreeRenderer.render(graph))
     case .dot: Output.print(DotRenderer.render(graph))

@@ -6,8 +6,6 @@ import Testing
 /// exactly what a run without any cache prints, in every format, and `generate` writes only
 /// when its output file no longer holds what it generated.
 @Suite struct AnswerCacheCommandTests {
-  static let moved =
-    "answer cache: only positions changed since the answer was kept; its ranges moved, no graph built\n"
   static let kept = "answer cache: no input changed since the answer was kept; no graph built\n"
   /// What `--verbose` says of a run whose host went on from the kept host state, one file changed.
   static let updated = "host state: the kept state updated with 1 changed file\n"
@@ -91,9 +89,9 @@ import Testing
   ]
 
   /// A comment appended is no change for the answer (one file parsed, no graph built); a
-  /// line inserted above a declaration moves the answer's ranges (no graph built either),
-  /// and its new position is reported; a parameter added builds the graph.
-  @Test func aCommentAppendedKeepsTheAnswerAMovedDeclarationMovesIt() throws {
+  /// line inserted above a declaration is an input changed, which the kept host state takes
+  /// up, and its new position is reported; so is a parameter added.
+  @Test func aCommentAppendedKeepsTheAnswerAMovedDeclarationUpdatesTheState() throws {
     var files = Self.files
     files["Sources/Feed.swift"] = "final class FeedImpl { init(store: Store, clock: Clock) {} }\n"
     let workspace = try TemporaryWorkspace(files)
@@ -106,7 +104,7 @@ import Testing
     #expect(commented.stdout == first.stdout)
     try workspace.write("Sources/Feed.swift", "\n" + files["Sources/Feed.swift"]!)
     let moved = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
-    #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.moved + "1 error, 0 warnings\n")
+    #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "1 error, 0 warnings\n")
     #expect(moved.stdout == (try workspace.run("analyze", "--implicit-filter", ".*Impl", "--no-cache").stdout))
     #expect(
       moved.stdout == """
@@ -115,7 +113,7 @@ import Testing
         Sources/Feed.swift:2:50: note: 'FeedImpl.init(store:clock:)' needs 'Clock'
 
         """)
-    // The moved answer is kept for the new text: the next run takes it as it is.
+    // The answer is kept for the new text: the next run takes it as it is.
     let movedAgain = try workspace.run("analyze", "--implicit-filter", ".*Impl", "--verbose")
     #expect(movedAgain.stderr == "summary cache: 2 reused, 0 parsed\n" + Self.kept + "1 error, 0 warnings\n")
     #expect(movedAgain.stdout == moved.stdout)
@@ -169,10 +167,11 @@ import Testing
     let second = try workspace.run(arguments)
     #expect(second.stderr == built + Self.kept + "Deps.swift is up to date\n")
     #expect(try workspace.modificationDate("Deps.swift") == date)
-    // A line inserted in a source file moves positions only: the output is still up to date.
+    // A line inserted in a source file moves positions only: the graph the host state
+    // builds generates the same, so the output is still up to date.
     try workspace.write("Sources/Feed.swift", "\n" + Self.files["Sources/Feed.swift"]!)
     let moved = try workspace.run(arguments)
-    #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.moved + "Deps.swift is up to date\n")
+    #expect(moved.stderr == "summary cache: 1 reused, 1 parsed\n" + Self.updated + "Deps.swift is up to date\n")
     #expect(try workspace.modificationDate("Deps.swift") == date)
     // A declaration nothing reads: another shape, the same graph, so the output is too.
     try workspace.write("Sources/Feed.swift", "protocol Unread {}\n" + Self.files["Sources/Feed.swift"]!)

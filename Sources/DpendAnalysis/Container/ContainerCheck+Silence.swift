@@ -15,9 +15,7 @@ extension ContainerCheck {
   }
 
   /// `unread` with each unread registration's note saying how many resolves it silences
-  /// in any configuration, with a note at each of them. The notes hold the sites' ranges:
-  /// an answer moved to new positions that cannot place them (a site gone) is no answer,
-  /// so the count never goes stale.
+  /// in any configuration, with a note at each of them.
   static func sayingWhatTheySilence(_ unread: [Diagnostic], _ silenced: [Silenced]) -> [Diagnostic] {
     guard !silenced.isEmpty else { return unread }
     var sites: [SourceRange: [Silenced]] = [:]

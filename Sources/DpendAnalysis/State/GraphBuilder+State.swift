@@ -34,7 +34,7 @@ extension GraphBuilder {
         summaries[path] = stored
       } else {
         // Never decoded: the path is set or removed before the shelf reads it.
-        summaries[path] = StoredSummary(path: path, bytes: [], contentDigest: digest, shapeDigest: 0)
+        summaries[path] = StoredSummary(path: path, bytes: [], contentDigest: digest)
         missing.append(path)
       }
     }

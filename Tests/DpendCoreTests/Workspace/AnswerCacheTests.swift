@@ -16,8 +16,6 @@ import Testing
     var answer: AnalysisAnswer
     var kept: Bool
     var parsed: Int
-    /// `true` when the kept answer's ranges were moved.
-    var moved = false
     /// `true` when the graph was built by the host the host state was made into.
     var restored = false
   }
@@ -34,8 +32,7 @@ import Testing
     let lookup = KeptAnswer.look(settings: settings, summaries: summaries, answers: answers)
     if let answer = lookup.answer {
       try summaries.save()
-      if let record = lookup.movedRecord { try answers.save(record) }
-      return Run(answer: answer, kept: true, parsed: lookup.parsed, moved: lookup.moved)
+      return Run(answer: answer, kept: true, parsed: lookup.parsed)
     }
     let stateFile = HostStateFile(directory: cache)
     let identity = try #require(AnswerCache.identity(of: settings, summaryIdentity: summaries.identity))
@@ -85,7 +82,6 @@ import Testing
     // counted as reached, which would build the graph after each edit of them).
     if containers { for (path, text) in ContainerWorkspaces.launch { try workspace.write(path, text) } }
     var keptRuns = 0
-    var movedRuns = 0
     var builtRuns = 0
     var restoredRuns = 0
     for step in 0..<40 {
@@ -93,7 +89,6 @@ import Testing
         random.below(3) == 0 && containers
         ? "Sources/Container\(random.below(3)).swift" : "Sources/F\(random.below(6)).swift"
       var contentChanged = true
-      var shapeChanged = true
       switch random.below(9) {
       case 0 where texts[path] != nil:
         texts[path] = nil
@@ -111,7 +106,6 @@ import Testing
       case 4 where texts[path] != nil:
         // A line inserted at the top: every declaration moves, nothing else changes.
         texts[path] = "\n" + texts[path]!
-        shapeChanged = false
       case 6 where texts[path] != nil:
         // A declaration nothing reads, appended or above the others (which move, container
         // code among them): perhaps the answer stands.
@@ -142,17 +136,13 @@ import Testing
       let plain = try Self.plain(workspace)
       #expect(cached.answer == plain, "step \(step)")
       if cached.kept { keptRuns += 1 } else { builtRuns += 1 }
-      if cached.moved { movedRuns += 1 }
       if cached.restored { restoredRuns += 1 }
       if step > 0 && !contentChanged {
-        #expect(cached.kept && !cached.moved, "step \(step): nothing but a comment changed, yet the graph was built")
+        #expect(cached.kept, "step \(step): nothing but a comment changed, yet the graph was built")
       }
-      if step > 0 && !shapeChanged {
-        #expect(cached.kept, "step \(step): declarations only moved, yet the graph was built")
-      }
+
     }
     #expect(keptRuns >= 5, "\(keptRuns) kept answers")
-    #expect(movedRuns >= 1, "\(movedRuns) kept answers moved")
     #expect(builtRuns >= 10, "\(builtRuns) graphs built")
     // Most graphs are built from the state a run before kept (not those after the inferred
     // vocabulary changed, which is part of the state's identity).
@@ -175,27 +165,27 @@ import Testing
     let kept = try Self.run(workspace, cache: cache)
     #expect(kept.kept)
     #expect(kept.answer.diagnostics.map(\.code) == [.missingDependency])
-    // A line inserted above a declaration moves its range: the same shape, whose answer is
-    // kept with its ranges moved.
+    // A line inserted above a declaration moves its range: an input changed, whose graph
+    // the host state builds.
     try workspace.write("Sources/Feed.swift", "\n" + Self.files["Sources/Feed.swift"]!)
     let moved = try Self.run(workspace, cache: cache)
-    #expect(moved.kept && moved.moved)
+    #expect(!moved.kept && moved.restored)
     #expect(moved.answer.diagnostics.first?.range.start.line == 2)
     #expect(moved.answer == (try Self.plain(workspace)))
-    // A parameter added: another shape, whose graph is built.
+    // A parameter added.
     try workspace.write(
       "Sources/Feed.swift", "\nfinal class FeedImpl { init(store: Store, clock: Clock, other: Clock) {} }\n")
     let reshaped = try Self.run(workspace, cache: cache)
     #expect(!reshaped.kept && reshaped.restored)
     #expect(reshaped.answer == (try Self.plain(workspace)))
-    // Moved again: the moved answer is kept for those inputs, which the next run takes as is.
+    // Moved again; then nothing changed: the answer kept for those inputs.
     try workspace.write(
       "Sources/Feed.swift", "\n\n\nfinal class FeedImpl { init(store: Store, clock: Clock, other: Clock) {} }\n")
     let movedAgain = try Self.run(workspace, cache: cache)
-    #expect(movedAgain.kept && movedAgain.moved)
+    #expect(!movedAgain.kept && movedAgain.restored)
     #expect(movedAgain.answer == (try Self.plain(workspace)))
     let again = try Self.run(workspace, cache: cache)
-    #expect(again.kept && !again.moved)
+    #expect(again.kept)
     #expect(again.answer == movedAgain.answer)
     // The settings.
     try workspace.write(".dpend.json", #"{"implicitFilters": [".*"]}"#)
@@ -352,14 +342,14 @@ import Testing
     return (workspace, cache, cache.appendingPathComponent(AnswerCache.fileName))
   }
 
-  /// A record reads back as it was saved; its anchors come from the summary cache (the
-  /// command line's graph keeps no summary of a file without container code).
+  /// A record reads back as it was saved; it was kept though the command line's graph keeps
+  /// no summary of a file without container code.
   @Test func aRecordReadsBackAsItWasSaved() throws {
     let (workspace, cache, _) = try Self.keptAnswerFile()
     defer { workspace.remove() }
     let answers = AnswerCache(directory: cache)
     let record = try #require(answers.load())
-    #expect(record.anchors.count == record.answer.ranges.count && record.shapeDigest != nil)
+    #expect(record.answer.diagnostics.map(\.code) == [.missingDependency])
     let store = SummaryCache(directory: cache, collection: Self.collection, build: "test")
     let graph = try Workspace(settings: try Self.settings(workspace), store: store).analyze()
     for path in ["Sources/Store.swift", "Sources/Feed.swift", "Sources/Clock.swift"] {
@@ -456,9 +446,8 @@ import Testing
   }
 
   /// Two summaries that differ only in their line table (a comment appended) have one
-  /// content digest; a moved range gives another, but the same shape digest, which a
-  /// renamed declaration changes.
-  @Test func theDigestsIgnoreOnlyTheLineTableAndThePositions() throws {
+  /// content digest; a moved range or a renamed declaration gives another.
+  @Test func theDigestIgnoresOnlyTheLineTable() throws {
     var summary = FileSummary(path: "Sources/Feed.swift")
     summary.protocols = [ProtocolDeclaration(name: "Clock", access: .internal, range: Self.range)]
     summary.lines = LineTable("protocol Clock {}\n")
@@ -472,13 +461,7 @@ import Testing
     #expect(digest.contentDigest == appended.binaryEncodedWithDigests().contentDigest)
     #expect(digest.bytes != appended.binaryEncodedWithDigests().bytes)
     #expect(digest.contentDigest != moved.binaryEncodedWithDigests().contentDigest)
-    #expect(digest.shapeDigest == moved.binaryEncodedWithDigests().shapeDigest)
-    #expect(digest.shapeDigest == appended.binaryEncodedWithDigests().shapeDigest)
-    #expect(digest.shapeDigest != renamed.binaryEncodedWithDigests().shapeDigest)
+    #expect(digest.contentDigest != renamed.binaryEncodedWithDigests().contentDigest)
     #expect(digest.bytes == summary.binaryEncoded())
-    // The ranges, in the order the values refer to them, read from the tables alone.
-    #expect(
-      try moved.binaryEncoded().withUnsafeBytes { try FileSummary.ranges(binary: $0) } == [moved.protocols[0].range])
-    #expect(summary.ranges == [Self.range])
   }
 }

@@ -14,7 +14,7 @@ import Testing
       let stored = StoredSummary(summary)
       return SummaryCacheFile.Entry(
         path: summary.path, textHash: UInt64(index) &* 0x9E37_79B9, textLength: index * 3,
-        contentDigest: stored.contentDigest, shapeDigest: stored.shapeDigest, payload: stored.bytes)
+        contentDigest: stored.contentDigest, payload: stored.bytes)
     }
     let bytes = SummaryCacheFile.bytes(of: entries, identity: "format test")
     // malloc may round a large block up to its page; never to a second block's size.
@@ -29,7 +29,7 @@ import Testing
     // Payloads of 300 KB: several pieces of a megabyte, boundaries inside entries.
     let entries = (0..<12).map { index in
       SummaryCacheFile.Entry(
-        path: "File\(index).swift", textHash: UInt64(index), textLength: index, contentDigest: 1, shapeDigest: 2,
+        path: "File\(index).swift", textHash: UInt64(index), textLength: index, contentDigest: 1,
         payload: ArraySlice((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &+ index) }))
     }
     var pieces: [[UInt8]] = []
