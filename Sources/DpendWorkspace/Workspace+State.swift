@@ -17,12 +17,21 @@ extension Workspace {
     guard let cache, let cacheDirectory, cache.loadProblem == nil, configurationProblem == nil,
       let identity = AnswerCache.identity(of: settings, summaryIdentity: cache.identity),
       case .success(let state) = HostStateFile(directory: cacheDirectory).load(identity: identity),
-      let restored = try? AnalysisHost(
-        settings: AnalysisSettings(), collection: settings.collection, state: state,
-        summary: { path, digest in cache.keptStoredSummary(path: path, contentDigest: digest) })
+      let restored = try? Self.host(restoring: state, collection: settings.collection, store: cache)
     else { return nil }
     restored.containerViews = host.containerViews
     restored.reader = host.reader
     return restored
+  }
+
+  /// The host a kept state makes, taking the summaries it was made from from `store`: how the
+  /// command line's warm start (``init(settings:store:knownTexts:found:containerViews:state:)``)
+  /// and a session's first load (``restoredHost(_:)``) both go on from a state.
+  static func host(restoring state: ArraySlice<UInt8>, collection: CollectionSettings, store: SummaryCache)
+    throws(BuilderStateError) -> AnalysisHost
+  {
+    try AnalysisHost(
+      settings: AnalysisSettings(), collection: collection, state: state,
+      summary: { path, digest in store.keptStoredSummary(path: path, contentDigest: digest) })
   }
 }

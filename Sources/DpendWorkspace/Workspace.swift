@@ -111,9 +111,7 @@ public final class Workspace {
       Later { WorkspaceLoader.discoverTargets(settings, found: found, projects: projects) }
     }
     do {
-      host = try AnalysisHost(
-        settings: AnalysisSettings(), collection: settings.collection, state: state,
-        summary: { path, digest in store.keptStoredSummary(path: path, contentDigest: digest) })
+      host = try Self.host(restoring: state, collection: settings.collection, store: store)
     } catch {
       _ = targets?.value
       throw .refused(.unusable(error.description))
