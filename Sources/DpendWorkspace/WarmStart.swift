@@ -86,27 +86,22 @@ public struct WarmStart {
       say(line)
       if kept { say("answer cache: no input changed since the answer was kept; no graph built") }
     }
-    let collection = settings.collection
     var lookup = KeptAnswer.Lookup()
     var cache: SummaryCache?
     var answers: AnswerCache?
     var stateRead: Background<Result<ArraySlice<UInt8>, HostStateFile.Refusal>>?
-    let summaryIdentity = SummaryCache.identity(collection: collection)
-    let stateIdentity = AnswerCache.identity(of: settings, summaryIdentity: summaryIdentity)
+    let stateIdentity = AnswerCache.identity(
+      of: settings, summaryIdentity: SummaryCache.identity(collection: settings.collection))
     if let directory = cacheDirectory {
-      // Loaded on another thread while the answer's lookup reads every file; the host state
-      // as soon as a file is known to have changed.
-      let loading = Background { SummaryCache(directory: directory, collection: collection) }
-      let kept = AnswerCache(directory: directory)
-      lookup = KeptAnswer.look(
-        settings: settings, summaryIdentity: summaryIdentity, loading: loading.wait, answers: kept,
+      // The host state is read on another thread as soon as a file is known to have changed.
+      (lookup, cache) = Self.lookUp(
+        settings, in: directory,
         onChange: {
           guard let stateIdentity else { return }
           let file = HostStateFile(directory: directory)
           stateRead = Background { file.load(identity: stateIdentity) }
         })
-      cache = loading.wait()
-      answers = kept
+      answers = AnswerCache(directory: directory)
     }
     if let cache, cache.loadProblem == nil, let answer = lookup.answer, useKept(lookup) {
       retain(cache)
@@ -185,6 +180,21 @@ public struct WarmStart {
         }
       },
       targets: workspace.buildTargets)
+  }
+
+  /// The kept answer's lookup (``KeptAnswer/look(settings:summaryIdentity:loading:answers:maximumParses:onChange:)``)
+  /// for `settings` with the caches in `directory`, and the summary cache, loaded on another
+  /// thread while the lookup reads every file: how a command and a language server session
+  /// both start. `onChange` is called as soon as a file is known to have changed.
+  public static func lookUp(_ settings: WorkspaceSettings, in directory: URL, onChange: () -> Void = {})
+    -> (lookup: KeptAnswer.Lookup, cache: SummaryCache)
+  {
+    let collection = settings.collection
+    let loading = Background { SummaryCache(directory: directory, collection: collection) }
+    let lookup = KeptAnswer.look(
+      settings: settings, summaryIdentity: SummaryCache.identity(collection: collection), loading: loading.wait,
+      answers: AnswerCache(directory: directory), onChange: onChange)
+    return (lookup, loading.wait())
   }
 
   /// The workspace of a run that goes on from the host state `file` keeps for `identity`

@@ -12,10 +12,9 @@ extension Workspace {
   /// ``WorkspaceChange/reload`` reuses the summary cache read here.
   public func keptAnswer() -> AnalysisAnswer? {
     guard let cacheDirectory, graph == nil, configurationProblem == nil, documents.isEmpty else { return nil }
-    let cache = SummaryCache(directory: cacheDirectory, collection: settings.collection)
+    let (lookup, cache) = WarmStart.lookUp(settings, in: cacheDirectory)
     guard cache.loadProblem == nil else { return nil }
     warmCache = cache
-    let lookup = KeptAnswer.look(settings: settings, summaries: cache, answers: AnswerCache(directory: cacheDirectory))
     guard let answer = lookup.answer else { return nil }
     // The lines of the texts the answer points into, from their summaries: a file changed on
     // disk since the lookup read it must not move the answer's positions.
