@@ -9,11 +9,10 @@ extension Benchmark {
   /// `dpend analyze` as a new process does it over the caches a run before it saved: with
   /// nothing changed (the kept answer: every file read and hashed, no summary decoded, no
   /// graph built); with a comment appended to one file (that file parsed, its summary's
-  /// content unchanged, so the kept answer again); with a line inserted at the top of one
-  /// file (its declarations move, nothing else); and, each updating the host state with that
-  /// file, with a class the implicit filter does not
-  /// select added to one file, with a class it selects added (a provider of a key nothing
-  /// needs), with the last parameter of an initializer removed (a factory rewired), and, in a
+  /// content unchanged, so the kept answer again); and, each updating the host state with
+  /// that file, with a line inserted at the top of one file (its declarations move, nothing
+  /// else), with a class the implicit filter does not select added to one file, with a class
+  /// it selects added (a provider of a key nothing needs), with the last parameter of an initializer removed (a factory rewired), and, in a
   /// workspace with a Swinject assembly, with a registration of a key nothing resolves added
   /// to the first one from the middle on (none without an assembly), and with the validator's
   /// registration of that assembly, which screens resolve, given a need of the feature's API

@@ -55,25 +55,6 @@ public struct AnalysisAnswer: Hashable, Sendable {
   public var ranges: [SourceRange] {
     (diagnostics + unread).flatMap { [$0.range] + $0.notes.map(\.range) }
   }
-
-  /// The answer with its ranges replaced by `ranges`, in the order of ``ranges``; `nil`
-  /// when there are not as many.
-  public func replacingRanges(_ ranges: [SourceRange]) -> AnalysisAnswer? {
-    guard ranges.count == self.ranges.count else { return nil }
-    var next = ranges.makeIterator()
-    func replaced(_ list: [Diagnostic]) -> [Diagnostic] {
-      list.map { diagnostic in
-        var diagnostic = diagnostic
-        diagnostic.range = next.next()!
-        for index in diagnostic.notes.indices { diagnostic.notes[index].range = next.next()! }
-        return diagnostic
-      }
-    }
-    var answer = self
-    answer.diagnostics = replaced(diagnostics)
-    answer.unread = replaced(unread)
-    return answer
-  }
 }
 
 extension AnalysisAnswer: BinaryCoded {

@@ -73,26 +73,6 @@ public struct Factory: Hashable, Sendable {
     hasher.combine(range)
   }
 
-  /// The factory's range, then each parameter's.
-  public var ranges: [SourceRange] { [range] + parameters.map(\.range) }
-
-  /// The factory with ``ranges`` replaced by `ranges`, in that order; `nil` when there are
-  /// not as many.
-  public func replacingRanges(_ ranges: [SourceRange]) -> Factory? {
-    guard ranges.count == parameters.count + 1 else { return nil }
-    var moved = parameters
-    for index in moved.indices { moved[index].range = ranges[index + 1] }
-    let movedKind: Kind
-    switch kind {
-    case .initializer(let type, _): movedKind = .initializer(type: type, parameters: moved)
-    case .configurationMethod(let configuration, let methodName, _):
-      movedKind = .configurationMethod(configuration: configuration, methodName: methodName, parameters: moved)
-    }
-    return Factory(
-      key: key, kind: movedKind, scope: scope, isThrowing: isThrowing, requiredModules: requiredModules,
-      range: ranges[0])
-  }
-
   /// The parameters the factory is called with.
   public var parameters: [FactoryParameter] {
     switch kind {

@@ -192,10 +192,9 @@ public final class SummaryCache: SummaryStore {
   ///
   /// `releasing` lets go of every written summary's bytes once the file is written: the
   /// command line writes the cache before building its graph, so that the summaries leave
-  /// memory as the graph reads them. What is asked of them afterwards (the ranges of the few
-  /// files the answer points into) is read back from the file, checked against the entry's
-  /// fields written before it; a file another process replaced since answers nothing, which
-  /// costs only speed.
+  /// memory as the graph reads them. A summary asked for afterwards is read back from the file,
+  /// checked against the entry's fields written before it; a file another process replaced
+  /// since answers nothing, which costs only speed.
   @discardableResult
   public func save(releasing: Bool = false) throws -> Bool {
     let plan = state.withLock { state -> (entries: [SummaryCacheFile.Entry], appends: Bool)? in

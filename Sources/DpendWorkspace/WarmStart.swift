@@ -56,8 +56,9 @@ public struct WarmStart {
     /// The graph it was computed from; `nil` when the answer is the kept one.
     public var graph: DependencyGraph?
     /// Keeps `answer` (this run's, with what the command added, such as the outputs written)
-    /// for the next run with the same inputs; does nothing without a cache, nor for a kept
-    /// answer. Every command that reports an answer calls it.
+    /// for the next run with the same inputs; does nothing without a cache. For a kept answer
+    /// it waits for the summary cache being written meanwhile and says its warning, if any.
+    /// Every command that reports an answer calls it.
     public var keep: (AnalysisAnswer) -> Void
     /// The build targets the workspace was analysed with; `nil` for a kept answer.
     public var targets: BuildTargets?

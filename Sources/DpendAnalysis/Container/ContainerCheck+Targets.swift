@@ -61,10 +61,12 @@ public struct ContainerAnswers: Sendable {
   }
 
   /// Of `registrations` (those of the type `site` asks for, in order), the ones answering it:
-  /// the one rule the check, the index, the tree and the editor ask. A registration answers
-  /// when its name or tag is the site's and the site ``sees(_:_:)`` it; where the dialect
-  /// counts runtime arguments, only those taking the site's count answer, when some do (when
-  /// none does, all are returned and the check reports `argument-count-mismatch`).
+  /// the one rule the check, the index (and the editor through it) and the tree ask. A
+  /// registration answers when its name or tag is the site's and the site ``sees(_:_:)`` it;
+  /// where the dialect counts runtime arguments, only those taking the site's count answer,
+  /// when some do (when none does, all are returned and the check reports
+  /// `argument-count-mismatch`). What the checks of an answered site read: a cast is checked
+  /// against the registrations the resolve can reach, those taking its arguments.
   func answering<Candidates: Collection>(
     _ site: ResolveSite, among registrations: Candidates,
     _ registration: (Candidates.Element) -> ContainerRegistration

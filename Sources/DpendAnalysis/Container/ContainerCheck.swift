@@ -42,7 +42,7 @@ public struct ContainerReport: Hashable, Sendable {
 /// resolves that always yield `nil`, runtime arguments' counts and types, casts that always
 /// fail and duplicates. What cannot be read is counted and never causes an error: a resolve
 /// with no match is only reported when no unread registration could answer it.
-/// ``ContainerStage`` runs it for each type an edit touches, and ``cycles(_:_:)`` over the
+/// ``ContainerStage`` runs it for each type an edit touches, and ``ResolveCycleCheck`` over the
 /// whole configuration.
 struct ContainerCheck {
   /// The types of the analysed sources: declarations (initializers), conformances,

@@ -51,34 +51,6 @@ struct FileAnalysis: Equatable, Sendable {
 
   init() {}
 
-  /// Every range of the factories and problems, in a fixed order: each factory's
-  /// (``Factory/ranges``), then each problem's and its notes'. Configurations' are not.
-  var ranges: [SourceRange] {
-    factories.flatMap(\.ranges) + diagnostics.flatMap { [$0.range] + $0.notes.map(\.range) }
-  }
-
-  /// The analysis with ``ranges`` replaced by `ranges`, in that order; `nil` when there are
-  /// not as many.
-  func replacingRanges(_ ranges: [SourceRange]) -> FileAnalysis? {
-    guard ranges.count == self.ranges.count else { return nil }
-    var moved = self
-    var start = 0
-    for index in factories.indices {
-      let count = factories[index].parameters.count + 1
-      moved.factories[index] = factories[index].replacingRanges(Array(ranges[start..<start + count]))!
-      start += count
-    }
-    for index in diagnostics.indices {
-      moved.diagnostics[index].range = ranges[start]
-      start += 1
-      for note in diagnostics[index].notes.indices {
-        moved.diagnostics[index].notes[note].range = ranges[start]
-        start += 1
-      }
-    }
-    return moved
-  }
-
   /// The state one file's collection shares.
   struct Collector {
     let path: String

@@ -43,4 +43,33 @@ import Testing
         "unregistered-optional-resolve: nothing registers 'Clock': the optional resolve always yields nil",
       ])
   }
+
+  /// A cast is checked against the registrations the resolve reaches: Swinject finds those
+  /// taking its runtime arguments, so the one taking none (which makes a `Cache`) does not
+  /// make the cast possible.
+  @Test func aCastIsCheckedAgainstTheRegistrationsTakingTheResolvesArguments() throws {
+    let files = [
+      "Assembly.swift": """
+      import Swinject
+
+      protocol Service {}
+      protocol Cache {}
+      final class CachingService: Service, Cache {}
+      final class PlainService: Service { init(size: Int) {} }
+
+      func assemble(_ c: Container) {
+        c.register(Service.self) { _ in CachingService() }
+        c.register(Service.self) { _, size in PlainService(size: size) }
+        _ = c.resolve(Service.self) as? Cache
+        _ = c.resolve(Service.self, argument: 4) as? Cache
+      }
+
+      """
+    ]
+    let graph = ContainerViewsTests.graph([], files)
+    #expect(
+      graph.diagnostics.map { "\($0.range.start.line): \($0.message) \($0.notes.map(\.range.start.line))" } == [
+        "12: 'Service' is registered as 'PlainService', which does not conform to 'Cache': the cast always fails [10]"
+      ])
+  }
 }

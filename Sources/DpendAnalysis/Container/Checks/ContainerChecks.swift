@@ -42,9 +42,11 @@ protocol UnseenRegistrationNote: Sendable {
     -> DiagnosticNote?
 }
 
-/// Every check of container code, in the order it runs, in one list per thing checked: each
-/// resolve site some registration answers, each key nothing registers, the registrations of
-/// each type, and each configuration's resolves as a whole (``ResolveCycleCheck``).
+/// The checks of container code that are asked in turn, in the order they run: of each
+/// resolve site some registration answers, of each key nothing registers (the first that
+/// reports tells), and the notes saying why a registration of a key is not seen. The
+/// registrations of each type (``DuplicateCheck``) and each configuration's resolves as a
+/// whole (``ResolveCycleCheck``) are one check each.
 enum ContainerChecks {
   static let answered: [any AnsweredSiteCheck] = [ArgumentCountCheck(), ArgumentTypeCheck(), CastCheck()]
   static let unanswered: [any UnansweredKeyCheck] = [ConcreteTypeCheck(), OptionalResolveCheck(), MissingKeyCheck()]
