@@ -142,17 +142,16 @@ public struct BinaryCoder {
   }
 
   /// What `code` writes apart from its positions: the tables and values but the range
-  /// table, and the ranges in the order written. Two values whose `written` are equal hold
-  /// the same things in the same structure, perhaps elsewhere; their ranges then correspond
-  /// one to one.
+  /// table. Two values whose bytes are equal hold the same things in the same structure,
+  /// perhaps elsewhere.
   static func positionFree(
     _ code: (inout BinaryCoder) throws(SummaryDecodingError) -> Void
-  ) -> (written: [UInt8], ranges: [SourceRange]) {
+  ) -> [UInt8] {
     var coder = BinaryCoder()
     // A writer throws nothing.
     try? code(&coder)
     let (bytes, layout) = coder.writer.encodedWithLayout()
-    return (Array(bytes[..<layout.rangeTable] + bytes[layout.values...]), coder.writer.writtenRanges)
+    return Array(bytes[..<layout.rangeTable] + bytes[layout.values...])
   }
 
   /// Codes a reference to an object that several values share (immutable, so sharing it is

@@ -168,7 +168,7 @@ extension FileSummary {
         try coder.codeUnsigned(&index)
         try coder.code(&reference.1)
       }
-    }.written
+    }
     return StableHash.of(written[...])
   }
 }

@@ -42,8 +42,12 @@ public struct BinaryWriter {
   /// The index of each string in ``strings``.
   /// The number of each string in ``strings``, by the hash of its bytes.
   private var indices = OpenTable()
-  /// The ranges written, in order, with the string index of each one's file.
-  private var ranges: [(file: Int, range: SourceRange)] = []
+  /// The range table's entries, encoded as each range is written (its file's string index,
+  /// its start's line, column and offset, and its end as distances from the start): a few
+  /// bytes a range, where the ranges themselves would hold a string and six integers each.
+  private var rangeEntries: [UInt8] = []
+  /// How many ranges were written.
+  private var rangeCount = 0
   /// The file of the last range written and its string index: a summary's ranges are
   /// nearly all in its own file, whose path then is not hashed again for each one.
   private var lastFile: (path: String, index: Int)?
@@ -81,12 +85,23 @@ public struct BinaryWriter {
   /// Writes `value` as an unsigned LEB128 varint: 7 bits a byte, low bits first, the high
   /// bit set on every byte but the last.
   public mutating func writeUnsigned(_ value: UInt64) {
+    Self.append(value, to: &body)
+  }
+
+  /// Appends `value` to `bytes` as a LEB128 varint.
+  private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
     var rest = value
     while rest >= 0x80 {
-      body.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+      bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
       rest >>= 7
     }
-    body.append(UInt8(truncatingIfNeeded: rest))
+    bytes.append(UInt8(truncatingIfNeeded: rest))
+  }
+
+  /// Appends `value` to `bytes` zig-zag encoded, as ``writeSigned(_:)`` writes it.
+  private static func appendSigned(_ value: Int, to bytes: inout [UInt8]) {
+    let wide = Int64(value)
+    append(UInt64(bitPattern: (wide << 1) ^ (wide >> 63)), to: &bytes)
   }
 
   /// Writes a count or an index (never negative).
@@ -147,18 +162,23 @@ public struct BinaryWriter {
 
   /// Writes `range` as its index in the range table (a new entry each time).
   public mutating func writeRange(_ range: SourceRange) {
-    writeCount(ranges.count)
+    writeCount(rangeCount)
+    rangeCount += 1
+    let file: Int
     if let lastFile, Self.sameBytes(lastFile.path, range.file) {
-      ranges.append((lastFile.index, range))
-      return
+      file = lastFile.index
+    } else {
+      file = index(of: range.file)
+      lastFile = (range.file, file)
     }
-    let file = index(of: range.file)
-    lastFile = (range.file, file)
-    ranges.append((file, range))
+    Self.append(UInt64(file), to: &rangeEntries)
+    Self.appendSigned(range.start.line, to: &rangeEntries)
+    Self.appendSigned(range.start.column, to: &rangeEntries)
+    Self.appendSigned(range.start.offset, to: &rangeEntries)
+    Self.appendSigned(range.end.line &- range.start.line, to: &rangeEntries)
+    Self.appendSigned(range.end.column &- range.start.column, to: &rangeEntries)
+    Self.appendSigned(range.end.offset &- range.start.offset, to: &rangeEntries)
   }
-
-  /// The ranges written so far, in order.
-  var writtenRanges: [SourceRange] { ranges.map(\.range) }
 
   /// The string table, the range table and everything written, after `prefix` (a format's
   /// header).
@@ -216,7 +236,7 @@ public struct BinaryWriter {
   private func tables(prefix: [UInt8], room: Int) -> (writer: BinaryWriter, rangeTable: Int) {
     var table = BinaryWriter()
     table.body.reserveCapacity(
-      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 2 } + ranges.count * 14 + room)
+      prefix.count + 16 + strings.reduce(0) { $0 + $1.utf8.count + 2 } + rangeEntries.count + 10 + room)
     table.body.append(contentsOf: prefix)
     table.writeCount(strings.count)
     for string in strings {
@@ -224,16 +244,8 @@ public struct BinaryWriter {
       table.body.append(contentsOf: string.utf8)
     }
     let rangeTable = table.body.count
-    table.writeCount(ranges.count)
-    for (file, range) in ranges {
-      table.writeCount(file)
-      table.writeSigned(range.start.line)
-      table.writeSigned(range.start.column)
-      table.writeSigned(range.start.offset)
-      table.writeSigned(range.end.line &- range.start.line)
-      table.writeSigned(range.end.column &- range.start.column)
-      table.writeSigned(range.end.offset &- range.start.offset)
-    }
+    table.writeCount(rangeCount)
+    table.body.append(contentsOf: rangeEntries)
     return (table, rangeTable)
   }
 
