@@ -51,8 +51,9 @@ public struct BinaryWriter {
   /// The file of the last range written and its string index: a summary's ranges are
   /// nearly all in its own file, whose path then is not hashed again for each one.
   private var lastFile: (path: String, index: Int)?
-  /// Writers whose encodings follow every value this one writes (``appendTrailing(_:)``).
-  private var trailing: [BinaryWriter] = []
+  /// The encodings of the writers whose bytes follow every value this one writes
+  /// (``appendTrailing(_:)``).
+  private var trailing: [BytePieces] = []
 
   /// Where the parts of ``encoded(prefix:)``'s bytes start.
   public struct Layout: Sendable {
@@ -196,8 +197,7 @@ public struct BinaryWriter {
   /// The pieces of the trailing parts' encodings, each after its count.
   private func trailingPieces() -> [[UInt8]] {
     var pieces: [[UInt8]] = []
-    for part in trailing {
-      let encoded = part.encodedPieces()
+    for encoded in trailing {
       var count = BinaryWriter(capacity: 10)
       count.writeCount(encoded.count)
       pieces.append(count.body)
@@ -225,10 +225,11 @@ public struct BinaryWriter {
   /// Writes what `other` wrote, as ``encoded(prefix:)`` gives it, as raw bytes (their count,
   /// then the bytes) after every value this writer writes, before this call or after it: a
   /// part of a larger file with tables of its own, which a reader reads after everything
-  /// else. Its bytes are not copied into this writer's: ``encodedPieces(prefix:)`` hands
-  /// them on as they are.
+  /// else. It is encoded now, so that what it kept to make its tables (its strings' index,
+  /// its ranges) can go while the next part is written; its bytes are not copied into this
+  /// writer's: ``encodedPieces(prefix:)`` hands them on as they are.
   public mutating func appendTrailing(_ other: BinaryWriter) {
-    trailing.append(other)
+    trailing.append(other.encodedPieces())
   }
 
   /// `prefix`, then the string and range tables, with room for `room` bytes more; and where
