@@ -35,8 +35,10 @@ private func mismatch<T>(_ type: T.Type, _ value: JSONValue, _ path: [any Coding
     type, DecodingError.Context(codingPath: path, debugDescription: "expected \(type), found \(value.kindDescription)"))
 }
 
-/// `T` read from `value`: a primitive directly, any other type through its `init(from:)`.
+/// `T` read from `value`: a JSON value as it is (an `LSPAny` field), a primitive directly,
+/// any other type through its `init(from:)`.
 private func decodeValue<T: Decodable>(_ type: T.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> T {
+  if let same = value as? T { return same }
   if let primitive = T.self as? any JSONPrimitive.Type {
     guard let read = primitive.read(value) else {
       switch value {

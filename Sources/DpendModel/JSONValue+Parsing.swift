@@ -114,6 +114,9 @@ private struct JSONParser {
       return .int(whole)
     }
     index = end
+    // With an exponent (`1e2`), whole when its value is; a fraction not all zeros is no whole
+    // number, even one a `Double` rounds to 12 (`12.0000000000000000001`), as `JSONDecoder`
+    // reads it.
     return fractionEnd == end ? .double(value) : .number(value)
   }
 
@@ -171,11 +174,20 @@ private struct JSONParser {
     throw error("unterminated string")
   }
 
+  /// Exactly four hex digits (no sign, which `UInt32(_:radix:)` would take).
   mutating func parseHex4() throws(JSONParseError) -> UInt32 {
-    guard bytes.count - index >= 4,
-      let text = String(validating: bytes[index..<index + 4], as: UTF8.self),
-      let value = UInt32(text, radix: 16)
-    else { throw error("invalid \\u escape") }
+    guard bytes.count - index >= 4 else { throw error("invalid \\u escape") }
+    var value: UInt32 = 0
+    for byte in bytes[index..<index + 4] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("invalid \\u escape")
+      }
+      value = value << 4 | UInt32(digit)
+    }
     index += 4
     return value
   }

@@ -45,21 +45,13 @@ public enum KeptAnswer {
     }
   }
 
-  /// Looks for the answer of the workspace `settings` describe. Gives up (an empty lookup)
-  /// as soon as it is clear there is none: a library or a file that cannot be read, a
-  /// discovery problem, or more than `maximumParses` files new to `summaries` (a run with
-  /// that many changes builds the graph anyway, and parses them then).
-  public static func look(
-    settings: WorkspaceSettings, summaries: SummaryCache, answers: AnswerCache, maximumParses: Int = 64
-  ) -> Lookup {
-    look(
-      settings: settings, summaryIdentity: summaries.identity, loading: { summaries }, answers: answers,
-      maximumParses: maximumParses)
-  }
-
-  /// ``look(settings:summaries:answers:maximumParses:)`` with the summary cache still loading:
-  /// `loading` waits for it (with `summaryIdentity`, its identity), once the files are read.
-  /// A cache whose file was refused gives an empty lookup. `onChange` is called as soon as a
+  /// Looks for the answer of the workspace `settings` describe, the summary cache still
+  /// loading: `loading` waits for it (with `summaryIdentity`, its identity), once the files
+  /// are read (``WarmStart/lookUp(_:in:onChange:)`` loads it beside the lookup). Gives up (an
+  /// empty lookup) as soon as it is clear there is none: a library or a file that cannot be
+  /// read, a discovery problem, a cache whose file was refused, or more than `maximumParses`
+  /// files new to the cache (a run with that many changes builds the graph anyway, and parses
+  /// them then). `onChange` is called as soon as a
   /// file is known to have changed since the cache was written (the run will most likely
   /// build a graph: what it needs can start loading).
   public static func look(

@@ -67,7 +67,7 @@ public final class Workspace {
 
   /// A workspace with `settings` already resolved, every file read: what the command line
   /// analyses. A file `store` keeps a summary of is not parsed; a file `knownTexts` gives
-  /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaries:answers:maximumParses:)``)
+  /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaryIdentity:loading:answers:maximumParses:onChange:)``)
   /// is not read again when `store` has the summary of that text. Unless `keepsState` (its
   /// host's state is kept for the next run, ``persistedState()``), its graphs are built for
   /// one answer each (``AnalysisHost/buildsOneGraph``); either way they make of container

@@ -1,8 +1,11 @@
 import DpendModel
-import DpendProtocol
+import Foundation
+
+@testable import DpendProtocol
 
 /// What decoding a body gave, in a form both decoding paths can be compared in: the untyped
-/// ``Message/decode(_:)`` followed by ``LSPAny/decode(_:from:)`` for a registered method, and
+/// ``Message/decode(_:)`` followed by Foundation's `JSONDecoder` on the params for a
+/// registered method (an independent reading of the typed params), and
 /// ``IncomingMessage/decode(_:methods:)``, the path the server takes.
 enum DecodeOutcome: Hashable, Sendable, CustomStringConvertible {
   case failure(id: RequestID?, error: ResponseError)
@@ -25,7 +28,7 @@ enum DecodeOutcome: Hashable, Sendable, CustomStringConvertible {
     .adding(DidChangeTextDocumentNotification.self)
     .adding(DidChangeWatchedFilesNotification.self)
 
-  /// Today's path: `Message.decode`, then `LSPAny.decode` as the method's type.
+  /// The reference path: `Message.decode`, then `JSONDecoder` as the method's type.
   static func untyped(_ body: [UInt8]) -> DecodeOutcome {
     do {
       switch try Message.decode(body) {
@@ -85,7 +88,7 @@ enum DecodeOutcome: Hashable, Sendable, CustomStringConvertible {
     var description: String { String(describing: value) }
   }
 
-  /// A ``MethodTable`` and, for the same methods, today's decoding of `LSPAny` params.
+  /// A ``MethodTable`` and, for the same methods, Foundation's decoding of the params.
   struct Registry: Sendable {
     var table = MethodTable()
     var untyped: [String: @Sendable (LSPAny?) -> Result<Params, ResponseError>] = [:]
@@ -115,10 +118,13 @@ enum DecodeOutcome: Hashable, Sendable, CustomStringConvertible {
       -> @Sendable (LSPAny?) -> Result<Params, ResponseError>
     {
       { params in
-        do throws(ResponseError) {
-          return .success(Params(try LSPAny.decode(T.self, from: params)))
+        do {
+          let data = try JSONEncoder().encode(params ?? .object([:]))
+          return .success(Params(try JSONDecoder().decode(T.self, from: data)))
+        } catch let error as DecodingError {
+          return .failure(.invalidParams("invalid params: \(LSPAny.describe(error))"))
         } catch {
-          return .failure(error)
+          return .failure(.invalidParams("invalid params"))
         }
       }
     }

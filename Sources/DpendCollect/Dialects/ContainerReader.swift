@@ -109,8 +109,7 @@ final class ContainerReader: SyntaxVisitor {
 
   /// Reads `call` as the library's own register or resolve, if it is one; `nil` when not.
   private func readLibrary(_ call: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind? {
-    for dialect in dialects {
-      guard let reading = Self.reader(of: dialect) else { continue }
+    for reading in readers {
       let facts = reading.facts(of: call, reader: self)
       if !facts.isEmpty {
         record(facts, at: call)
@@ -165,8 +164,7 @@ final class ContainerReader: SyntaxVisitor {
 
   override func visit(_ variable: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     recordSlots(ofProperty: variable)
-    for dialect in dialects {
-      guard let reading = Self.reader(of: dialect) else { continue }
+    for reading in readers {
       let facts = reading.facts(of: variable, reader: self)
       if !facts.isEmpty {
         record(facts, at: variable)

@@ -19,7 +19,8 @@ extension JSONValue {
     // Our own Codable types encode, and what JSONEncoder writes parses.
     self = try! JSONValue.parse(Array(try! JSONEncoder().encode(value)))
   }
-  private static func describe(_ error: DecodingError) -> String {
+  /// How an invalid-params reply names what `error` found.
+  static func describe(_ error: DecodingError) -> String {
     func path(_ context: DecodingError.Context) -> String {
       let components = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
       return components.isEmpty ? "params" : components.joined(separator: ".")

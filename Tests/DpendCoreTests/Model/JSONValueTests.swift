@@ -110,4 +110,35 @@ struct JSONValueTests {
       #expect(Self.parsingError(text) != nil, "\(text)")
     }
   }
+
+  /// What each number reads as, as `JSONDecoder` read the server's messages: whole digits
+  /// (`2.0`) and a whole value with an exponent (`1e2`) are `.int`; a fraction not all zeros
+  /// is `.double`, even one a `Double` rounds to a whole number; a number no `Double` holds is
+  /// an error.
+  @Test func eachNumberReadsAsItsValue() throws {
+    let cases: [(String, JSONValue)] = [
+      ("12", .int(12)), ("-0", .int(0)), ("2.0", .int(2)), ("1e2", .int(100)), ("1E+2", .int(100)),
+      ("12.0000000000000000001", .double(12)), ("1e-400", .int(0)), ("1.5", .double(1.5)), ("-3.25", .double(-3.25)),
+      ("2.5e-2", .double(0.025)), ("1e19", .double(1e19)),
+    ]
+    for (text, value) in cases {
+      #expect(try JSONValue.parse(text) == value, "\(text)")
+    }
+    #expect(Self.parsingError("1e400")?.description == "line 1, column 1: unexpected character")
+  }
+
+  /// A `\u` escape is exactly four hex digits: a sign is no digit, though Swift's integer
+  /// parsing would take it.
+  @Test func aUnicodeEscapeIsFourHexDigits() throws {
+    #expect(try JSONValue.parse(#""\u0041\u00e9\u00E9""#) == .string("Aéé"))
+    for text in [#""\u+041""#, #""\u-041""#, #""\u004""#, #""\u00g1""#] {
+      #expect(Self.parsingError(text) != nil, "\(text)")
+    }
+  }
+
+  /// A leading byte order mark is skipped; a member written twice keeps its first value.
+  @Test func aByteOrderMarkIsSkippedAndTheFirstOfTwoMembersKept() throws {
+    #expect(try JSONValue.parse("\u{FEFF}{\"a\": 1}") == .object(["a": .int(1)]))
+    #expect(try JSONValue.parse(#"{"a": 1, "a": 2}"#) == .object(["a": .int(1)]))
+  }
 }

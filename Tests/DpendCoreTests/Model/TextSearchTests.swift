@@ -40,8 +40,10 @@ import Testing
       var text: [UInt8] = []
       seed = seed &* 6_364_136_223_846_793_005 &+ 1
       let pieces = Int(seed >> 58)
-      for piece in 0..<pieces {
-        text += alphabet[Int((seed >> UInt64(piece % 50)) % UInt64(alphabet.count))]
+      // A new draw for each piece: any piece may follow any other.
+      for _ in 0..<pieces {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1
+        text += alphabet[Int((seed >> 33) % UInt64(alphabet.count))]
       }
       for word in ["re", "rs", "rré", "resolve", "\u{01}r"] {
         let string = String(decoding: text, as: UTF8.self)

@@ -29,7 +29,8 @@ import Testing
     settings.collection.vocabulary = VocabularyRecord.load(directory: cache)
     let summaries = SummaryCache(directory: cache, collection: settings.collection, build: "test")
     let answers = AnswerCache(directory: cache)
-    let lookup = KeptAnswer.look(settings: settings, summaries: summaries, answers: answers)
+    let lookup = KeptAnswer.look(
+      settings: settings, summaryIdentity: summaries.identity, loading: { summaries }, answers: answers)
     if let answer = lookup.answer {
       try summaries.save()
       return Run(answer: answer, kept: true, parsed: lookup.parsed)
@@ -231,9 +232,7 @@ import Testing
     second.apply(.reload)
     #expect(AnalysisAnswer(graph: second.analyze()) == answer)
     let settings = try WorkspaceSettings.load(root: workspace.root.path)
-    let lookup = KeptAnswer.look(
-      settings: settings, summaries: SummaryCache(directory: cache, collection: settings.collection),
-      answers: AnswerCache(directory: cache))
+    let lookup = WarmStart.lookUp(settings, in: cache).lookup
     #expect(lookup.answer == answer)
     #expect(lookup.parsed == 0)
 
