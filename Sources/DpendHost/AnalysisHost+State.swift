@@ -23,6 +23,22 @@ extension AnalysisHost {
     return coder.writer.encodedPieces()
   }
 
+  /// Has the next graph of a host that builds one graph (``buildsOneGraph``) write the state
+  /// ``persistedState()`` would give a host that keeps its tables, the same bytes, to `write`
+  /// piece by piece as the graph is built (``DpendAnalysis/StateStream``): the command line's
+  /// first run keeps its state without holding it, or the tables only updates read, beside
+  /// the graph. `nil` while a document is open, or for a host that keeps its tables.
+  public func streamState(to write: @escaping (BytePieces) -> Void) -> StateStream? {
+    guard documents.isEmpty, builder.buildsOneGraph else { return nil }
+    let stream = StateStream(
+      head: { [unowned self] coder in
+        // A writer throws nothing.
+        try? self.codeHostPart(&coder)
+      }, write: write)
+    builder.stateStream = stream
+    return stream
+  }
+
   /// A host that goes on from `state` (``persistedState()``'s bytes), reading files with
   /// `collection` and building graphs with `settings` — the caller checked they are the ones
   /// the state was made with. `summary` gives the stored summary of a path with the content
@@ -62,11 +78,16 @@ extension AnalysisHost {
 
   /// Codes what the host keeps, then the builder's state.
   private func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try codeHostPart(&coder)
+    try builder.codeState(&coder)
+  }
+
+  /// Codes what the host keeps besides its builder.
+  private func codeHostPart(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&entries)
     try coder.code(&vocabularyFacts)
     try coder.code(&importedDialects)
     try coder.code(&receiverNames)
     try coder.code(&vocabularyFactsChanged)
-    try builder.codeState(&coder)
   }
 }

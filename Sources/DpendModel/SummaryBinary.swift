@@ -196,14 +196,20 @@ public struct BinaryWriter {
 
   /// The pieces of the trailing parts' encodings, each after its count.
   private func trailingPieces() -> [[UInt8]] {
-    var pieces: [[UInt8]] = []
-    for encoded in trailing {
-      var count = BinaryWriter(capacity: 10)
-      count.writeCount(encoded.count)
-      pieces.append(count.body)
-      pieces.append(contentsOf: encoded.pieces)
-    }
-    return pieces
+    trailing.flatMap { Self.part($0).pieces }
+  }
+
+  /// ``encodedPieces(prefix:)`` as a trailing part of another writer's bytes would be
+  /// (``appendTrailing(_:)``): after its count. For a file written part by part.
+  public func encodedAsPart() -> BytePieces {
+    Self.part(encodedPieces())
+  }
+
+  /// `encoded` after its count.
+  private static func part(_ encoded: BytePieces) -> BytePieces {
+    var count = BinaryWriter(capacity: 10)
+    count.writeCount(encoded.count)
+    return BytePieces([count.body] + encoded.pieces)
   }
 
   /// ``encoded(prefix:)``'s bytes and where their parts start. A range is its file (a

@@ -53,20 +53,28 @@ public enum StableHash {
   }
 
   /// The hash of bytes given in pieces, equal to the hash of all of them at once (which is
-  /// made this way too): for a file written piece by piece. The total count is needed first
-  /// (it seeds the hash).
+  /// made this way too): for a file written piece by piece. Announced, the total count seeds
+  /// the hash; unannounced, it is mixed in at the end (another hash of the same bytes).
   public struct Stream {
     private var state: UInt64
     /// Bytes of a word not yet complete, lowest first, and how many.
     private var pending: UInt64 = 0
     private var pendingCount = 0
-    private let expected: Int
+    /// The count announced; `nil` for a hash of bytes not counted first.
+    private let expected: Int?
     private var added = 0
 
     /// A hash of `count` bytes to come.
     public init(count: Int) {
       state = 0x243F_6A88_85A3_08D3 ^ UInt64(count)
       expected = count
+    }
+
+    /// A hash of bytes whose count is not known yet: a file whose pieces are written as they
+    /// are made.
+    public init() {
+      state = 0x1319_8A2E_0370_7344
+      expected = nil
     }
 
     /// Adds the next bytes.
@@ -97,9 +105,10 @@ public enum StableHash {
 
     /// The hash; every byte announced must have been added.
     public func finish() -> UInt64 {
-      precondition(added == expected, "\(added) bytes hashed, \(expected) announced")
+      precondition(expected == nil || added == expected, "\(added) bytes hashed, \(expected ?? 0) announced")
       var state = state
       if pendingCount > 0 { state = StableHash.mix(state, pending) }
+      if expected == nil { state = StableHash.mix(state, UInt64(added)) }
       state ^= state >> 32
       state &*= StableHash.finalMultiplier
       return state ^ (state >> 29)

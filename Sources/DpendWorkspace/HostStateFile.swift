@@ -6,10 +6,11 @@ import Foundation
 /// hands it only the files that changed since, through the update the language server makes
 /// after an edit. A checkpoint: it may be several runs old (``isWorthRewriting(changed:files:)``).
 ///
-/// Layout, integers little-endian: the magic `DPNDHST2`, the identity (`u32` length, UTF-8:
+/// Layout, integers little-endian: the magic `DPNDHST3`, the identity (`u32` length, UTF-8:
 /// dpend's build, the settings and the summaries' identity, ``AnswerCache/identity(of:summaryIdentity:projects:)``),
-/// the state (`u64` length, its bytes), then a ``DpendModel/StableHash`` checksum (`u64`) of
-/// every byte before it. A file that does not check out is refused with the reason
+/// the state's bytes, then a ``DpendModel/StableHash`` checksum (`u64`, the hash of bytes
+/// not counted first) of every byte before it: the state is written as it is made, its
+/// length unknown until the end. A file that does not check out is refused with the reason
 /// (``Refusal``), and the run builds its graph from scratch; writes are atomic, so of two
 /// writers one whole file stays.
 public struct HostStateFile: Sendable {
@@ -17,7 +18,7 @@ public struct HostStateFile: Sendable {
   public let url: URL
   /// The file name inside the cache directory.
   public static let fileName = "host-state.bin"
-  static let magic = Array("DPNDHST2".utf8)
+  static let magic = Array("DPNDHST3".utf8)
   /// The magic's part that every version of this file shares.
   private static let family = Array("DPNDHST".utf8)
 
@@ -69,9 +70,25 @@ public struct HostStateFile: Sendable {
   /// Keeps `state` for `identity`; atomic, and written piece by piece as it is (no copy of
   /// it is made).
   public func save(_ state: BytePieces, identity: String) throws {
-    let (head, tail) = Self.frame(of: state, identity: identity)
+    try save(identity: identity) { write in try write(state) }
+  }
+
+  /// Keeps for `identity` the state `produce` hands to the writer it is given, piece by piece
+  /// as it is made (a graph built meanwhile streams its state, ``DpendHost/AnalysisHost/streamState(to:)``):
+  /// atomic, and never whole in memory. What `produce` throws is thrown, and nothing is kept.
+  public func save(identity: String, producing produce: (_ write: (BytePieces) throws -> Void) throws -> Void) throws {
+    var head = Self.magic
+    LittleEndian.append(UInt64(identity.utf8.count), width: 4, to: &head)
+    head.append(contentsOf: identity.utf8)
     try AtomicFile.replace(at: url.path) { write in
-      for piece in [head] + state.pieces + [tail] { try piece.withUnsafeBytes { try write($0) } }
+      try withoutActuallyEscaping(write) { write in
+        let file = HashedWrites(write)
+        try file.add(head)
+        try produce { state in for piece in state.pieces { try file.add(piece) } }
+        var tail: [UInt8] = []
+        LittleEndian.append(file.hash.finish(), width: 8, to: &tail)
+        try tail.withUnsafeBytes { try write($0) }
+      }
     }
   }
 
@@ -84,38 +101,35 @@ public struct HostStateFile: Sendable {
   static func parse(_ bytes: [UInt8], identity: String) -> Result<ArraySlice<UInt8>, Refusal> {
     guard bytes.count >= magic.count, bytes[0..<family.count].elementsEqual(family) else { return .failure(.damaged) }
     guard bytes[0..<magic.count].elementsEqual(magic) else { return .failure(.otherFormat) }
-    guard bytes.count >= magic.count + 4 + 8 + 8 else { return .failure(.damaged) }
+    guard bytes.count >= magic.count + 4 + 8 else { return .failure(.damaged) }
     let body = bytes.count - 8
-    guard StableHash.of(bytes[0..<body]) == LittleEndian.read(bytes, at: body, width: 8) else {
-      return .failure(.damaged)
-    }
+    var hash = StableHash.Stream()
+    bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[0..<body])) }
+    guard hash.finish() == LittleEndian.read(bytes, at: body, width: 8) else { return .failure(.damaged) }
     var position = magic.count
     let identityLength = Int(LittleEndian.read(bytes, at: position, width: 4))
     position += 4
-    guard identityLength <= body - position - 8 else { return .failure(.damaged) }
+    guard identityLength <= body - position else { return .failure(.damaged) }
     guard bytes[position..<position + identityLength].elementsEqual(identity.utf8) else {
       return .failure(.otherIdentity)
     }
-    position += identityLength
-    let stateLength = LittleEndian.read(bytes, at: position, width: 8)
-    position += 8
-    guard stateLength == UInt64(body - position) else { return .failure(.damaged) }
-    return .success(bytes[position..<body])
+    return .success(bytes[position + identityLength..<body])
+  }
+}
+
+/// Bytes written away and hashed as they go (``StableHash/Stream/init()``).
+private final class HashedWrites {
+  private let write: (UnsafeRawBufferPointer) throws -> Void
+  private(set) var hash = StableHash.Stream()
+
+  init(_ write: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+    self.write = write
   }
 
-  /// What goes before the state (the magic, the identity, the state's length) and after it
-  /// (the checksum of all before).
-  static func frame(of state: BytePieces, identity: String) -> (head: [UInt8], tail: [UInt8]) {
-    let stateCount = state.count
-    var head = magic
-    LittleEndian.append(UInt64(identity.utf8.count), width: 4, to: &head)
-    head.append(contentsOf: identity.utf8)
-    LittleEndian.append(UInt64(stateCount), width: 8, to: &head)
-    var hash = StableHash.Stream(count: head.count + stateCount)
-    head.withUnsafeBytes { hash.add($0) }
-    for piece in state.pieces { piece.withUnsafeBytes { hash.add($0) } }
-    var tail: [UInt8] = []
-    LittleEndian.append(hash.finish(), width: 8, to: &tail)
-    return (head, tail)
+  func add(_ piece: [UInt8]) throws {
+    try piece.withUnsafeBytes { bytes in
+      hash.add(bytes)
+      try write(bytes)
+    }
   }
 }

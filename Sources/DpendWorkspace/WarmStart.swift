@@ -130,32 +130,40 @@ public struct WarmStart {
     if let restored {
       workspace = restored
     } else {
+      // Its host builds one graph, which writes the state as it is built.
       workspace = try Workspace(
         settings: settings, store: cache, knownTexts: lookup.texts, found: lookup.found,
-        containerViews: containerViews, keepsState: cache != nil)
+        containerViews: containerViews)
     }
     // Written before the graph is built: the summaries then leave memory as the graph reads them.
     let saved = cache.map { save($0, releasing: true) } ?? false
     if let cacheDirectory { VocabularyRecord.save(workspace.vocabulary, directory: cacheDirectory) }
-    let graph = workspace.analyze()
     // Kept under the identity the next run looks for: the vocabulary inferred now is the one
-    // the next run reads its files with. A state restored is written again when replaying the
-    // changes since costs more than writing it, when this run built its graph from scratch
-    // anyway (other settings, such as a file added to a target map), or when the identity it
-    // is kept under changed (the inferred vocabulary): otherwise the next run would pay that
-    // again.
+    // the next run reads its files with.
     let identity = cache.flatMap { AnswerCache.identity(of: settings, summaryIdentity: $0.identity) }
-    let rewritesState = restored.map {
-      HostStateFile.isWorthRewriting(changed: $0.changedSinceState, files: $0.fileCount)
-        || $0.lastGraphWasFull || identity != stateIdentity
+    func cannotWriteState(_ error: Error) {
+      say("warning: cannot write the host state \(stateFile!.url.path): \(error.localizedDescription)")
     }
-    if rewritesState == false { stateFile?.removeStaleTemporaries() }
-    if saved, rewritesState ?? true, let stateFile, let identity, let state = workspace.persistedState() {
-      do {
-        try stateFile.save(state, identity: identity)
-      } catch {
-        say("warning: cannot write the host state \(stateFile.url.path): \(error.localizedDescription)")
+    let graph: DependencyGraph
+    if let restored {
+      graph = workspace.analyze()
+      // A state restored is written again when replaying the changes since costs more than
+      // writing it, when this run built its graph from scratch anyway (other settings, such
+      // as a file added to a target map), or when the identity it is kept under changed (the
+      // inferred vocabulary): otherwise the next run would pay that again.
+      let rewritesState =
+        HostStateFile.isWorthRewriting(changed: restored.changedSinceState, files: restored.fileCount)
+        || restored.lastGraphWasFull || identity != stateIdentity
+      if !rewritesState { stateFile?.removeStaleTemporaries() }
+      if saved, rewritesState, let stateFile, let identity, let state = workspace.persistedState() {
+        do { try stateFile.save(state, identity: identity) } catch { cannotWriteState(error) }
       }
+    } else if saved, let stateFile, let identity {
+      let problem: Error?
+      (graph, problem) = workspace.analyze(keepingStateIn: stateFile, identity: identity)
+      if let problem { cannotWriteState(problem) }
+    } else {
+      graph = workspace.analyze()
     }
     retain(workspace)
     if let cache { retain(cache) }

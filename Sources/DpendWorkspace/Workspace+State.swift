@@ -10,6 +10,34 @@ extension Workspace {
   /// a document is open).
   public func persistedState() -> BytePieces? { host.persistedState() }
 
+  /// The graph (``analyze()``) of a workspace whose host builds one graph, its host state
+  /// written into `file` for `identity` as the graph is built (``DpendHost/AnalysisHost/streamState(to:)``):
+  /// the state a host that keeps its tables would persist, never whole in memory. The error
+  /// is why the state could not be kept (the graph is made either way); `nil` when it was, or
+  /// when there is none to keep (the host keeps its tables: see ``persistedState()``).
+  public func analyze(keepingStateIn file: HostStateFile, identity: String) -> (graph: DependencyGraph, problem: Error?) {
+    if let graph, !isStale { return (graph, nil) }
+    var graph: DependencyGraph?
+    var problem: Error?
+    do {
+      try file.save(identity: identity) { write in
+        try withoutActuallyEscaping(write) { write in
+          var failure: Error?
+          let stream = host.streamState { pieces in
+            guard failure == nil else { return }
+            do { try write(pieces) } catch { failure = error }
+          }
+          graph = analyze()
+          if let failure { throw failure }
+          guard stream?.isComplete == true else { throw IncompleteState() }
+        }
+      }
+    } catch {
+      problem = error
+    }
+    return (graph ?? analyze(), problem)
+  }
+
   /// A host made from the state the command line or an earlier session kept for these
   /// settings (``HostStateFile``), for a folder's first load: the files changed since reach it
   /// as edits do. `nil` when there is none to use (the load then reads every file).
@@ -34,4 +62,9 @@ extension Workspace {
       settings: AnalysisSettings(), collection: collection, state: state,
       summary: { path, digest in store.keptStoredSummary(path: path, contentDigest: digest) })
   }
+}
+
+/// A graph that did not write its whole state (``Workspace/analyze(keepingStateIn:identity:)``).
+private struct IncompleteState: LocalizedError {
+  var errorDescription: String? { "the graph did not write its whole state" }
 }

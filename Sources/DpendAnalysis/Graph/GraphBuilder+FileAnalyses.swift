@@ -29,7 +29,7 @@ extension GraphBuilder {
     let given = decoded.isEmpty ? nil : paths.map { decoded[$0] }
     let frozenSettings = settings
     let table = symbols
-    let watching = !buildsOneGraph
+    let watching = keepsUpdateTables
     return Parallel.map(paths.count, minimum: 32) { index in
       guard let stored = inputs.take(index) else { return .empty }
       var analysis = FileAnalysis(given?[index] ?? stored.decoded(), symbols: table, settings: frozenSettings)

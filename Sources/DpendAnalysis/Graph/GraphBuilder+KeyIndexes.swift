@@ -67,7 +67,7 @@ extension GraphBuilder {
     guard missing > 0 else { return }
     providers += repeatElement([], count: missing)
     // A one-graph builder never updates: only updates read the dependents.
-    if !buildsOneGraph { dependents += repeatElement([], count: missing) }
+    if keepsUpdateTables { dependents += repeatElement([], count: missing) }
     selections += repeatElement(nil, count: missing)
   }
 
@@ -80,7 +80,7 @@ extension GraphBuilder {
     let kept = zip(paths, analyses).filter { files[$0.0] != nil }
     let group = DispatchGroup()
     let table = ResultBox<[String: Int32]>()
-    let updatable = !buildsOneGraph
+    let updatable = keepsUpdateTables
     if updatable {
       DispatchQueue.global().async(group: group) {
         var slotOfPath: [String: Int32] = [:]

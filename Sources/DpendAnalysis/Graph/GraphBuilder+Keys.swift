@@ -93,7 +93,8 @@ extension GraphBuilder {
       made.value = numbering.table { selected[$0]?.severalCandidates }
     }
     if buildsOneGraph {
-      // Never updated, and a run that only reports never reads it: made when asked.
+      // Never updated, and a run that only reports never reads it: made when asked (a state
+      // streamed codes it as the table it stands for).
       resolvedLater = ResolvedTable(keys: numbers.keys, factories: selected.map { $0?.resolved })
     } else {
       resolved = numbers.table { selected[$0]?.resolved }

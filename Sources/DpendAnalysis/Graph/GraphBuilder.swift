@@ -45,6 +45,12 @@ public final class GraphBuilder {
   /// ``DependencyGraph/summary(of:)`` then answers `nil`. Such a builder builds one graph:
   /// another one needs every file set again.
   public var keepsSummaries = true
+  /// Where a one-graph builder (``buildsOneGraph``) whose state is kept for the next run (the
+  /// command line's first run) writes that state, section by section as each stage finishes
+  /// with it (``StateStream``), before dropping what only updates read: the state is never
+  /// whole in memory beside the tables. Such a builder makes the tables updates read, as a
+  /// builder that keeps them does. Used by the next graph, then `nil`.
+  public var stateStream: StateStream?
   /// What the graph makes of container code besides its diagnostics: the registrations graph
   /// `dpend tree` draws (``ContainerReport/graph``), and the index the editor navigates with
   /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
@@ -180,8 +186,13 @@ public final class GraphBuilder {
     // the key stages: it runs first.
     let container = checkContainers(configurations: configurations)
     markStage("containers")
+    let stream = buildsOneGraph ? stateStream : nil
+    stream?.write(.container, of: self)
+    stream?.write(.names, of: self)
     if buildsOneGraph { forgetUpdateState() }
     if let keyChanges { applyKeyChanges(keyChanges) }
+    stream?.write(.keys, of: self)
+    stateStream = nil
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
@@ -290,7 +301,7 @@ public final class GraphBuilder {
     if isFullBuild {
       let files = paths.map { ($0, interfaces[$0]!) }
       // The table holds each interface's parts it keeps; the rest goes as each file is read.
-      if buildsOneGraph { interfaces = DeferredTable() }
+      if !keepsUpdateTables { interfaces = DeferredTable() }
       symbols = SymbolTable(
         files: consume files, libraryFactories: settings.libraryFactories, moduleName: settings.moduleName)
       dirty = paths
@@ -307,6 +318,8 @@ public final class GraphBuilder {
     // Nothing after this stage reads a summary: each one goes as its file is analysed.
     let dropping =
       isFullBuild && buildsOneGraph && !keepsSummaries && conditionalFiles.isEmpty && containerFiles.isEmpty
+    // The state's head holds each summary's digest: written before they go.
+    if buildsOneGraph, let stateStream { stateStream.writeHead(of: self) }
     let fresh = analyses(of: dirty, decoded: decoded, dropping: dropping)
     markStage("file analyses")
     if isFullBuild {
@@ -327,6 +340,11 @@ public final class GraphBuilder {
     }
     return .some(changed)
   }
+
+  /// `false` for a one-graph builder whose state is not kept: the tables only updates read
+  /// (each file's watched names, the slot of each path, the keys' dependents and resolved
+  /// table) are not made.
+  var keepsUpdateTables: Bool { !buildsOneGraph || stateStream != nil }
 
   /// Drops what only updates read (each file's interface, the symbol table): the next
   /// graph is built from scratch.

@@ -55,4 +55,22 @@ final class ResolvedTable: Sendable {
       }
     }
   }
+
+  /// Writes the table as a dictionary of it is written (its count, then each key and its
+  /// factory), without making it.
+  func write(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    let (keys, factories): ([DependencyKey], [Factory?]) = state.withLock { state in
+      switch state {
+      case .made(let table): return (Array(table.keys), table.keys.map { table[$0] })
+      case .numbered(let keys, let factories): return (keys, factories)
+      }
+    }
+    coder.writer.writeCount(factories.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
+    for (key, factory) in zip(keys, factories) {
+      guard var factory else { continue }
+      var key = key
+      try key.code(&coder)
+      try factory.code(&coder)
+    }
+  }
 }

@@ -65,18 +65,9 @@ extension GraphBuilder {
   /// writer's trailing parts (``DpendModel/BinaryWriter/appendTrailing(_:)``), not copied
   /// into its bytes: the state is the last thing a coder codes.
   public func codeState(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&tablesIdentity)
-    try coder.code(&paths)
-    var digests = coder.isReading ? [] : paths.map { summaries[$0]?.contentDigest ?? 0 }
-    try coder.code(&digests)
-    guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
+    let digests = try codeHead(&coder)
     guard coder.isReading else {
-      for section in StateSection.allCases {
-        var part = BinaryCoder()
-        // A writer throws nothing.
-        try? code(section, &part)
-        coder.writer.appendTrailing(part.writer)
-      }
+      for section in StateSection.allCases { coder.writer.appendTrailing(encoded(section)) }
       return
     }
     readDigests = digests
@@ -102,6 +93,25 @@ extension GraphBuilder {
   /// properties of the builder and no other's: the parts are read on separate threads.
   enum StateSection: CaseIterable {
     case container, names, keys
+  }
+
+  /// Codes what precedes the sections: the tables' identity, the paths and each path's
+  /// summary digest (those read, when reading).
+  fileprivate func codeHead(_ coder: inout BinaryCoder) throws(SummaryDecodingError) -> [UInt64] {
+    try coder.code(&tablesIdentity)
+    try coder.code(&paths)
+    var digests = coder.isReading ? [] : paths.map { summaries[$0]?.contentDigest ?? 0 }
+    try coder.code(&digests)
+    guard digests.count == paths.count else { throw .malformed("\(digests.count) digests for \(paths.count) files") }
+    return digests
+  }
+
+  /// `section` coded by a writer of its own, as a trailing part of the state.
+  fileprivate func encoded(_ section: StateSection) -> BinaryWriter {
+    var part = BinaryCoder()
+    // A writer throws nothing.
+    try? code(section, &part)
+    return part.writer
   }
 
   /// Codes `section`'s properties.
@@ -131,7 +141,12 @@ extension GraphBuilder {
       try coder.code(&providers)
       try coder.code(&dependents)
       try coder.code(&selections)
-      try coder.code(&resolved)
+      if let resolvedLater, !coder.isReading {
+        // A one-graph builder's, whose state is streamed: coded as the table it stands for.
+        try resolvedLater.write(&coder)
+      } else {
+        try coder.code(&resolved)
+      }
       try coder.code(&candidates)
       try coder.code(&ambiguities)
       try coder.code(&missingFrom)
@@ -147,4 +162,41 @@ extension GraphBuilder {
 private struct SectionsRead: @unchecked Sendable {
   let builder: GraphBuilder
   let parts: [UnsafeRawBufferPointer]
+}
+
+/// Where a one-graph builder writes the state it would keep (``GraphBuilder/stateStream``) as
+/// its stages finish: the bytes of ``GraphBuilder/codeState(_:)`` after what `head` codes
+/// (the host's own part), as ``AnalysisHost``'s persisted state has them, handed to `write`
+/// piece by piece in order — the head once the files are read, each section once the stages
+/// that make it are done.
+public final class StateStream {
+  private let head: (inout BinaryCoder) -> Void
+  private let write: (BytePieces) -> Void
+  private var sectionsWritten = 0
+  private var wroteHead = false
+
+  /// A stream whose bytes start with what `head` codes and go to `write`.
+  public init(head: @escaping (inout BinaryCoder) -> Void, write: @escaping (BytePieces) -> Void) {
+    self.head = head
+    self.write = write
+  }
+
+  /// `true` once the whole state was written: the head, then every section.
+  public var isComplete: Bool { sectionsWritten == GraphBuilder.StateSection.allCases.count }
+
+  func writeHead(of builder: GraphBuilder) {
+    guard !wroteHead else { return }
+    var coder = BinaryCoder()
+    head(&coder)
+    // A writer throws nothing.
+    _ = try? builder.codeHead(&coder)
+    write(coder.writer.encodedPieces())
+    wroteHead = true
+  }
+
+  func write(_ section: GraphBuilder.StateSection, of builder: GraphBuilder) {
+    guard wroteHead, GraphBuilder.StateSection.allCases[sectionsWritten] == section else { return }
+    write(builder.encoded(section).encodedAsPart())
+    sectionsWritten += 1
+  }
 }

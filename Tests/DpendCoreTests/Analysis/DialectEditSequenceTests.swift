@@ -91,10 +91,20 @@ struct DialectEditSequenceTests {
     }
 
     /// Goes on in a host made from this one's persisted state (``HostRestart``).
+    /// Every other time, from the state a first run over the disk's files streamed.
     func restart() throws {
-      host = try HostRestart.restarted(host, settings: settings, openPaths: open.sorted())
+      restarts += 1
+      if restarts % 2 == 0 {
+        let disk = disk
+        host = try HostRestart.restartedFromFirstRun(
+          texts: disk.withLock { $0 }, settings: settings, collection: collection,
+          reader: { path in disk.withLock { $0[path] } })
+      } else {
+        host = try HostRestart.restarted(host, settings: settings, openPaths: open.sorted())
+      }
       open = []
     }
+    private var restarts = 0
 
     func load(_ files: [(path: String, text: String)]) {
       for (path, text) in files { write(path, text) }

@@ -79,7 +79,13 @@ struct IncrementalGraphTests {
         host.update([(path, texts[path]!)])
       }
       if restartRandom.below(10) == 0 {
-        host = try HostRestart.restarted(host, settings: settings, openPaths: Array(texts.keys))
+        if restarts % 2 == 0 {
+          host = try HostRestart.restarted(host, settings: settings, openPaths: Array(texts.keys))
+        } else {
+          // A first run over the files as they are now, its state streamed, then the next run.
+          host = try HostRestart.restartedFromFirstRun(
+            texts: texts, settings: settings, collection: host.collection, reader: host.reader)
+        }
         restarts += 1
       }
       let incremental = host.graph()

@@ -1,4 +1,5 @@
 import DpendAnalysis
+import DpendModel
 import Testing
 
 @testable import DpendHost
@@ -29,6 +30,50 @@ enum HostRestart {
     let same = before == after
     #expect(same, "the restored host differs: \(firstDifference(before, after))")
     return restored
+  }
+
+  /// The next run after a first run over `texts` (the disk's): a host made from the state a
+  /// host that builds one graph streamed while it built its graph (``AnalysisHost/streamState(to:)``),
+  /// as the command line's first run keeps it. It must hold what a host made from the state
+  /// of a host that keeps its tables after the same graph holds.
+  static func restartedFromFirstRun(
+    texts: [String: String], settings: AnalysisSettings, collection: CollectionSettings,
+    reader: (@Sendable (String) -> String?)?
+  ) throws -> AnalysisHost {
+    let files = texts.keys.sorted().map { (path: $0, text: texts[$0]!) }
+    func firstRun(streaming: Bool) throws -> (host: AnalysisHost, state: BytePieces) {
+      let host = AnalysisHost(settings: settings)
+      host.collection = collection
+      host.reader = reader
+      host.buildsOneGraph = streaming
+      host.keepsSummaries = !streaming
+      host.update(files)
+      var pieces: [[UInt8]] = []
+      let stream = host.streamState { pieces += $0.pieces }
+      #expect((stream != nil) == streaming)
+      _ = host.graph()
+      if streaming {
+        #expect(stream?.isComplete == true, "the graph wrote the whole state")
+        return (host, BytePieces(pieces))
+      }
+      return (host, try #require(host.persistedState()))
+    }
+    let kept = try firstRun(streaming: false)
+    let streamed = try firstRun(streaming: true)
+    func restore(_ state: BytePieces) throws -> AnalysisHost {
+      let restored = try AnalysisHost(
+        settings: settings, collection: kept.host.collection, state: state.joined[...],
+        summary: { path, _ in kept.host.builder.storedSummary(of: path) })
+      restored.reader = reader
+      return restored
+    }
+    let fromKept = try restore(kept.state)
+    let fromStream = try restore(streamed.state)
+    let before = Structure.of(fromKept, skipping: transient)
+    let after = Structure.of(fromStream, skipping: transient)
+    let same = before == after
+    #expect(same, "the host made from the streamed state differs: \(firstDifference(before, after))")
+    return fromStream
   }
 
   /// Where two descriptions first differ, with some context.
