@@ -15,7 +15,8 @@ extension Workspace {
   /// the state a host that keeps its tables would persist, never whole in memory. The error
   /// is why the state could not be kept (the graph is made either way); `nil` when it was, or
   /// when there is none to keep (the host keeps its tables: see ``persistedState()``).
-  public func analyze(keepingStateIn file: HostStateFile, identity: String) -> (graph: DependencyGraph, problem: Error?) {
+  public func analyze(keepingStateIn file: HostStateFile, identity: String) -> (graph: DependencyGraph, problem: Error?)
+  {
     if let graph, !isStale { return (graph, nil) }
     var graph: DependencyGraph?
     var problem: Error?
