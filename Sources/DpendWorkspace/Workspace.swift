@@ -69,8 +69,9 @@ public final class Workspace {
   /// analyses. A file `store` keeps a summary of is not parsed; a file `knownTexts` gives
   /// the fingerprint of (its text was just read, by ``KeptAnswer/look(settings:summaryIdentity:loading:answers:maximumParses:onChange:)``)
   /// is not read again when `store` has the summary of that text. Unless `keepsState` (its
-  /// host's state is kept for the next run, ``persistedState()``), its graphs are built for
-  /// one answer each (``AnalysisHost/buildsOneGraph``); either way they make of container
+  /// host keeps every table, and its state after any graph, ``persistedState()``), its graphs
+  /// are built for one answer each (``AnalysisHost/buildsOneGraph``), and the first can stream
+  /// its state (``analyze(keepingStateIn:identity:)``); either way they make of container
   /// code only the `containerViews` asked for besides its diagnostics (no editor asks here).
   /// - Throws: ``WorkspaceError`` when an implicit filter is not a valid regular expression.
   public init(

@@ -60,6 +60,32 @@ import Testing
     #expect(!third.stdout.contains("dependency cycle"), "\(third.stdout)")
   }
 
+  /// A first run streams its state into the file as its graph is built: when the file cannot
+  /// be put in place (a folder holds its name), the run answers as a run without any cache
+  /// does, says why in one line, and leaves no temporary file; the next run answers alike.
+  @Test func aFirstRunWhoseStateCannotBeWrittenAnswersAndSaysWhy() throws {
+    let (workspace, _) = try Self.example()
+    defer { workspace.remove() }
+    try FileManager.default.createDirectory(
+      at: workspace.url(Self.state).appendingPathComponent("occupied"), withIntermediateDirectories: true)
+    let fresh = try workspace.run(["analyze", "--no-cache"])
+    for run in 0..<2 {
+      let result = try workspace.run(["analyze"])
+      #expect(result.stdout == fresh.stdout, "run \(run)")
+      #expect(result.status == fresh.status, "run \(run)")
+      let warning = result.stderr.split(separator: "\n").filter { $0.contains("host state") }
+      #expect(warning.count == (run == 0 ? 1 : 0), "run \(run): \(result.stderr)")
+      if run == 0 {
+        #expect(
+          warning.first?.hasPrefix("warning: cannot write the host state \(workspace.url(Self.state).path): ") == true,
+          "\(result.stderr)")
+      }
+      let left = try FileManager.default.contentsOfDirectory(atPath: workspace.path(".build/dpend"))
+      #expect(
+        left.sorted() == ["answer.cache", "host-state.bin", "summaries.cache", "vocabulary.json"], "run \(run): \(left)")
+    }
+  }
+
   /// Each fault: the state is refused with its reason, and the answer is a fresh one.
   @Test(arguments: [
     ("truncated", "the state file is damaged (its checksum does not match)"),
