@@ -82,7 +82,8 @@ import Testing
       }
       let left = try FileManager.default.contentsOfDirectory(atPath: workspace.path(".build/dpend"))
       #expect(
-        left.sorted() == ["answer.cache", "host-state.bin", "summaries.cache", "vocabulary.json"], "run \(run): \(left)")
+        left.sorted() == ["answer.cache", "host-state.bin", "summaries.cache", "vocabulary.json"], "run \(run): \(left)"
+      )
     }
   }
 
