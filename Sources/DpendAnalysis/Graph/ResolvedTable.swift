@@ -56,8 +56,8 @@ final class ResolvedTable: Sendable {
     }
   }
 
-  /// Writes the table as a dictionary of it is written (its count, then each key and its
-  /// factory), without making it.
+  /// Writes the table the way the dictionary it stands for is written (its count, then each
+  /// key and its factory), without making it.
   func write(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     let (keys, factories): ([DependencyKey], [Factory?]) = state.withLock { state in
       switch state {

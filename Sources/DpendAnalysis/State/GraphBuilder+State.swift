@@ -195,7 +195,8 @@ public final class StateStream {
   }
 
   func write(_ section: GraphBuilder.StateSection, of builder: GraphBuilder) {
-    guard wroteHead, GraphBuilder.StateSection.allCases[sectionsWritten] == section else { return }
+    let sections = GraphBuilder.StateSection.allCases
+    guard wroteHead, sectionsWritten < sections.count, sections[sectionsWritten] == section else { return }
     write(builder.encoded(section).encodedAsPart())
     sectionsWritten += 1
   }

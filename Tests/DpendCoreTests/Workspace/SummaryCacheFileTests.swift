@@ -75,4 +75,28 @@ import Testing
       }
     }
   }
+
+  /// A hash of bytes not counted first (the host state's checksum): the same for every split
+  /// of the bytes, and another for bytes that differ only by trailing zeros.
+  @Test func theUnannouncedHashDependsOnTheBytesAloneNotOnTheirSplit() {
+    var generator = SplitMix64(seed: 17)
+    func unannounced(_ bytes: [UInt8], splitting: Bool) -> UInt64 {
+      var stream = StableHash.Stream()
+      var offset = 0
+      while offset < bytes.count {
+        let next = splitting ? min(bytes.count, offset + Int.random(in: 0...13, using: &generator)) : bytes.count
+        bytes[offset..<next].withUnsafeBytes { stream.add($0) }
+        offset = next
+      }
+      return stream.finish()
+    }
+    var seen: Set<UInt64> = []
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1_000] {
+      let bytes = (0..<length).map { _ in UInt8.random(in: 1...255, using: &generator) }
+      let whole = unannounced(bytes, splitting: false)
+      for _ in 0..<20 { #expect(unannounced(bytes, splitting: true) == whole, "\(length) bytes") }
+      #expect(seen.insert(whole).inserted, "\(length) bytes")
+      #expect(unannounced(bytes + [0], splitting: false) != whole, "\(length) bytes and a zero")
+    }
+  }
 }
