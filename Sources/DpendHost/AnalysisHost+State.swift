@@ -23,20 +23,28 @@ extension AnalysisHost {
     return coder.writer.encodedPieces()
   }
 
-  /// Has the next graph of a host that builds one graph (``buildsOneGraph``) write the state
-  /// ``persistedState()`` would give a host that keeps its tables, the same bytes, to `write`
-  /// piece by piece as the graph is built (``DpendAnalysis/StateStream``): the command line's
-  /// first run keeps its state without holding it, or the tables only updates read, beside
-  /// the graph. `nil` while a document is open, or for a host that keeps its tables.
-  public func streamState(to write: @escaping (BytePieces) -> Void) -> StateStream? {
-    guard documents.isEmpty, builder.buildsOneGraph else { return nil }
+  /// The graph (``graph(extraDiagnostics:)``) of a host that builds one graph
+  /// (``buildsOneGraph``), its state written to `write` piece by piece as the graph is built
+  /// (``DpendAnalysis/StateStream``): the tables ``persistedState()`` would give a host that
+  /// keeps them, so the command line's first run keeps its state without holding it, or the
+  /// tables only updates read, beside the graph. The error is what `write` threw, or
+  /// ``DpendAnalysis/StateStream/Incomplete`` when no whole state could be written (a document
+  /// is open, or the host keeps its tables).
+  public func graph(
+    extraDiagnostics: [Diagnostic] = [], streamingStateTo write: @escaping (BytePieces) throws -> Void
+  ) -> (graph: DependencyGraph, problem: Error?) {
     let stream = StateStream(
       head: { [unowned self] coder in
         // A writer throws nothing.
         try? self.codeHostPart(&coder)
       }, write: write)
-    builder.stateStream = stream
-    return stream
+    let graph = builder.graph(extraDiagnostics: extraDiagnostics, streamingStateTo: documents.isEmpty ? stream : nil)
+    do {
+      try stream.finish()
+      return (graph, nil)
+    } catch {
+      return (graph, error)
+    }
   }
 
   /// A host that goes on from `state` (``persistedState()``'s bytes), reading files with

@@ -74,7 +74,7 @@ public struct HostStateFile: Sendable {
   }
 
   /// Keeps for `identity` the state `produce` hands to the writer it is given, piece by piece
-  /// as it is made (a graph built meanwhile streams its state, ``DpendHost/AnalysisHost/streamState(to:)``):
+  /// as it is made (a graph built meanwhile streams its state, ``DpendHost/AnalysisHost/graph(extraDiagnostics:streamingStateTo:)``):
   /// atomic, and never whole in memory. What `produce` throws is thrown, and nothing is kept.
   public func save(identity: String, producing produce: (_ write: (BytePieces) throws -> Void) throws -> Void) throws {
     var head = Self.magic

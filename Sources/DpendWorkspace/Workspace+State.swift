@@ -11,32 +11,25 @@ extension Workspace {
   public func persistedState() -> BytePieces? { host.persistedState() }
 
   /// The graph (``analyze()``) of a workspace whose host builds one graph, its host state
-  /// written into `file` for `identity` as the graph is built (``DpendHost/AnalysisHost/streamState(to:)``):
-  /// the state a host that keeps its tables would persist, never whole in memory. The error
-  /// is why the state could not be kept (the graph is made either way); `nil` when it was, or
-  /// when there is none to keep (the host keeps its tables: see ``persistedState()``).
+  /// written into `file` for `identity` as the graph is built (``DpendHost/AnalysisHost/graph(extraDiagnostics:streamingStateTo:)``):
+  /// the tables a host that keeps them would persist, never whole in memory. The error is why
+  /// the state was not kept (the graph is made either way), the file then left as it was.
   public func analyze(keepingStateIn file: HostStateFile, identity: String) -> (graph: DependencyGraph, problem: Error?)
   {
-    if let graph, !isStale { return (graph, nil) }
     var graph: DependencyGraph?
-    var problem: Error?
     do {
       try file.save(identity: identity) { write in
+        // The stream that holds `write` lives only while the graph is built.
         try withoutActuallyEscaping(write) { write in
-          var failure: Error?
-          let stream = host.streamState { pieces in
-            guard failure == nil else { return }
-            do { try write(pieces) } catch { failure = error }
-          }
-          graph = analyze()
-          if let failure { throw failure }
-          guard stream?.isComplete == true else { throw IncompleteState() }
+          let made = analyze(streamingStateTo: write)
+          graph = made.graph
+          if let problem = made.problem { throw problem }
         }
       }
+      return (graph!, nil)
     } catch {
-      problem = error
+      return (graph ?? analyze(), error)
     }
-    return (graph ?? analyze(), problem)
   }
 
   /// A host made from the state the command line or an earlier session kept for these
@@ -63,9 +56,4 @@ extension Workspace {
       settings: AnalysisSettings(), collection: collection, state: state,
       summary: { path, digest in store.keptStoredSummary(path: path, contentDigest: digest) })
   }
-}
-
-/// A graph that did not write its whole state (``Workspace/analyze(keepingStateIn:identity:)``).
-private struct IncompleteState: LocalizedError {
-  var errorDescription: String? { "the graph did not write its whole state" }
 }

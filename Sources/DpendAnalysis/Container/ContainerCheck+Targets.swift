@@ -55,7 +55,7 @@ public struct ContainerAnswers: Sendable {
 
   /// `true` when `site` sees `registration`, whatever its key: its dialect answers the site's
   /// (``DpendModel/Dialect/answers(_:)``) and ``answers(_:_:)`` holds (targets, reached gates,
-  /// container instances). What the check, the index and the editor's fixes start from.
+  /// container instances). What the check, the index and the tree start from.
   public func sees(_ site: ResolveSite, _ registration: ContainerRegistration) -> Bool {
     registration.dialect.answers(site.dialect) && answers(site, registration)
   }

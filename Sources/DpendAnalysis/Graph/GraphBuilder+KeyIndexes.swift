@@ -66,7 +66,7 @@ extension GraphBuilder {
     let missing = numbers.count - providers.count
     guard missing > 0 else { return }
     providers += repeatElement([], count: missing)
-    // A one-graph builder never updates: only updates read the dependents.
+    // Only updates read the dependents: a one-graph builder makes them for its state alone.
     if keepsUpdateTables { dependents += repeatElement([], count: missing) }
     selections += repeatElement(nil, count: missing)
   }

@@ -45,12 +45,9 @@ public final class GraphBuilder {
   /// ``DependencyGraph/summary(of:)`` then answers `nil`. Such a builder builds one graph:
   /// another one needs every file set again.
   public var keepsSummaries = true
-  /// Where a one-graph builder (``buildsOneGraph``) whose state is kept for the next run (the
-  /// command line's first run) writes that state, section by section as each stage finishes
-  /// with it (``StateStream``), before dropping what only updates read: the state is never
-  /// whole in memory beside the tables. Such a builder makes the tables updates read, as a
-  /// builder that keeps them does. Used by the next graph, then `nil`.
-  public var stateStream: StateStream?
+  /// Where the graph being built writes the builder's state (``graph(extraDiagnostics:streamingStateTo:)``);
+  /// `nil` between graphs.
+  private(set) var stateStream: StateStream?
   /// What the graph makes of container code besides its diagnostics: the registrations graph
   /// `dpend tree` draws (``ContainerReport/graph``), and the index the editor navigates with
   /// (``DependencyGraph/containerIndex``, made when first asked). Both by default; the
@@ -175,7 +172,15 @@ public final class GraphBuilder {
   }
 
   /// The graph of the current summaries, with `extraDiagnostics` merged into its diagnostics.
-  public func graph(extraDiagnostics: [Diagnostic] = []) -> DependencyGraph {
+  /// A one-graph builder (``buildsOneGraph``) whose state is kept for the next run (the command
+  /// line's first run) is given a `stream`: it writes its state there, section by section as
+  /// each stage finishes with it, before dropping what only updates read, so the state is
+  /// never whole in memory beside the tables; and it makes the tables updates read, as a
+  /// builder that keeps them does. Another builder ignores it.
+  public func graph(extraDiagnostics: [Diagnostic] = [], streamingStateTo stream: StateStream? = nil) -> DependencyGraph
+  {
+    stateStream = buildsOneGraph ? stream : nil
+    defer { stateStream = nil }
     stageTimes = []
     stageStart = .now
     let keyChanges = applyFileChanges()
@@ -186,13 +191,11 @@ public final class GraphBuilder {
     // the key stages: it runs first.
     let container = checkContainers(configurations: configurations)
     markStage("containers")
-    let stream = buildsOneGraph ? stateStream : nil
-    stream?.write(.container, of: self)
-    stream?.write(.names, of: self)
+    stateStream?.write(.container, of: self)
+    stateStream?.write(.names, of: self)
     if buildsOneGraph { forgetUpdateState() }
     if let keyChanges { applyKeyChanges(keyChanges) }
-    stream?.write(.keys, of: self)
-    stateStream = nil
+    stateStream?.write(.keys, of: self)
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
     var diagnostics = sortedDiagnostics!
@@ -319,7 +322,7 @@ public final class GraphBuilder {
     let dropping =
       isFullBuild && buildsOneGraph && !keepsSummaries && conditionalFiles.isEmpty && containerFiles.isEmpty
     // The state's head holds each summary's digest: written before they go.
-    if buildsOneGraph, let stateStream { stateStream.writeHead(of: self) }
+    stateStream?.writeHead(of: self)
     let fresh = analyses(of: dirty, decoded: decoded, dropping: dropping)
     markStage("file analyses")
     if isFullBuild {
@@ -341,9 +344,10 @@ public final class GraphBuilder {
     return .some(changed)
   }
 
-  /// `false` for a one-graph builder whose state is not kept: the tables only updates read
-  /// (each file's watched names, the slot of each path, the keys' dependents and resolved
-  /// table) are not made.
+  /// `false` for a one-graph builder whose state is not kept: each file's interface is
+  /// dropped once the symbol table holds what it keeps of it, and the tables only updates
+  /// read (each file's watched names, the slot of each path, the keys' dependents) are not
+  /// made.
   var keepsUpdateTables: Bool { !buildsOneGraph || stateStream != nil }
 
   /// Drops what only updates read (each file's interface, the symbol table): the next

@@ -56,14 +56,15 @@ final class ResolvedTable: Sendable {
     }
   }
 
-  /// Writes the table the way the dictionary it stands for is written (its count, then each
-  /// key and its factory), without making it.
+  /// Writes the table as the dictionary it stands for is written (its count, then each key
+  /// and its factory), without making it.
   func write(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    let (keys, factories): ([DependencyKey], [Factory?]) = state.withLock { state in
-      switch state {
-      case .made(let table): return (Array(table.keys), table.keys.map { table[$0] })
-      case .numbered(let keys, let factories): return (keys, factories)
-      }
+    let (keys, factories): ([DependencyKey], [Factory?])
+    switch state.withLock({ $0 }) {
+    case .made(var table):
+      try coder.code(&table)
+      return
+    case .numbered(let numberedKeys, let numbered): (keys, factories) = (numberedKeys, numbered)
     }
     coder.writer.writeCount(factories.reduce(0) { $0 + ($1 == nil ? 0 : 1) })
     for (key, factory) in zip(keys, factories) {

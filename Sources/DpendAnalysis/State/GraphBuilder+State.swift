@@ -164,40 +164,59 @@ private struct SectionsRead: @unchecked Sendable {
   let parts: [UnsafeRawBufferPointer]
 }
 
-/// Where a one-graph builder writes the state it would keep (``GraphBuilder/stateStream``) as
-/// its stages finish: the bytes of ``GraphBuilder/codeState(_:)`` after what `head` codes
-/// (the host's own part), as ``AnalysisHost``'s persisted state has them, handed to `write`
-/// piece by piece in order — the head once the files are read, each section once the stages
-/// that make it are done.
+/// Where a one-graph builder writes the state it would keep as its stages finish
+/// (``GraphBuilder/graph(extraDiagnostics:streamingStateTo:)``): what ``GraphBuilder/codeState(_:)``
+/// writes, after what `head` codes (the host's own part), the tables ``AnalysisHost``'s
+/// persisted state holds, handed to `write` piece by piece in order — the head once the files
+/// are read, each section once the stages that make it are done. Once `write` throws, nothing
+/// more is encoded.
 public final class StateStream {
   private let head: (inout BinaryCoder) -> Void
-  private let write: (BytePieces) -> Void
+  private let write: (BytePieces) throws -> Void
   private var sectionsWritten = 0
   private var wroteHead = false
+  /// What `write` threw.
+  private var failure: Error?
 
   /// A stream whose bytes start with what `head` codes and go to `write`.
-  public init(head: @escaping (inout BinaryCoder) -> Void, write: @escaping (BytePieces) -> Void) {
+  public init(head: @escaping (inout BinaryCoder) -> Void, write: @escaping (BytePieces) throws -> Void) {
     self.head = head
     self.write = write
   }
 
-  /// `true` once the whole state was written: the head, then every section.
-  public var isComplete: Bool { sectionsWritten == GraphBuilder.StateSection.allCases.count }
+  /// A graph that did not write the whole state.
+  public struct Incomplete: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "the graph did not write its whole state" }
+  }
+
+  /// Throws what `write` threw, or ``Incomplete`` unless the head and every section were
+  /// written.
+  public func finish() throws {
+    if let failure { throw failure }
+    guard wroteHead, sectionsWritten == GraphBuilder.StateSection.allCases.count else { throw Incomplete() }
+  }
 
   func writeHead(of builder: GraphBuilder) {
-    guard !wroteHead else { return }
+    guard !wroteHead, failure == nil else { return }
     var coder = BinaryCoder()
     head(&coder)
     // A writer throws nothing.
     _ = try? builder.codeHead(&coder)
-    write(coder.writer.encodedPieces())
+    hand(coder.writer.encodedPieces())
     wroteHead = true
   }
 
   func write(_ section: GraphBuilder.StateSection, of builder: GraphBuilder) {
     let sections = GraphBuilder.StateSection.allCases
-    guard wroteHead, sectionsWritten < sections.count, sections[sectionsWritten] == section else { return }
-    write(builder.encoded(section).encodedAsPart())
+    guard wroteHead, failure == nil, sectionsWritten < sections.count, sections[sectionsWritten] == section else {
+      return
+    }
+    hand(builder.encoded(section).encodedAsPart())
     sectionsWritten += 1
+  }
+
+  private func hand(_ pieces: BytePieces) {
+    do { try write(pieces) } catch { failure = error }
   }
 }

@@ -178,8 +178,8 @@ final class ContainerReader: SyntaxVisitor {
     return .visitChildren
   }
 
-  /// Keeps what a ``DialectReading`` dialect read at `node`, with the same rules as Dip's and
-  /// Swinject's: the enclosing body names the container, and a generic parameter is no key.
+  /// Keeps what a ``DialectReading`` dialect read at `node`: the enclosing body names the
+  /// container, and a generic parameter is no key.
   private func record(_ facts: [ContainerFact], at node: some SyntaxProtocol) {
     for fact in facts {
       switch fact {

@@ -68,7 +68,7 @@ enum DipDialect {
       registration.unread = "the registered type is inferred from the factory's body"
       registration.valueType = CallShape.closure(call, label: "factory").flatMap(ClosureResult.factoryValueType)
     }
-    // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:)``).
+    // `.implements(P.self, tag: t)` is a key of its own (``taggedImplementations(of:call:reader:)``).
     for (name, chained) in CallShape.chained(after: call)
     where name == "implements" && CallShape.argument(chained, "tag") == nil {
       registration.types += chained.arguments.compactMap { CallShape.metatype($0.expression) }
