@@ -23,9 +23,7 @@ extension GraphBuilder {
   func collectDiagnostics() -> [Diagnostic] {
     var all: [Diagnostic] = []
     for path in paths { all += files[path]!.diagnostics }
-    all += ambiguities.values
-    all += missingErrors.values
-    all += cycles.diagnostics
+    all += keyStage.diagnostics
     return all.sorted(by: Diagnostic.reportingOrder)
   }
 }

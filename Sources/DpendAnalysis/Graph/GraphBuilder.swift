@@ -4,17 +4,22 @@ import DpendModel
 /// proportion to the change rather than to the workspace.
 ///
 /// Summaries are kept in their binary form (``StoredSummary``) and decoded for the stage
-/// that reads them. The build runs in stages, each kept between builds:
-/// 1. every file's ``FileInterface`` feeds the ``SymbolTable``; when some interface changes
-///    (a type renamed, a conformance added) the table is updated for that file and reports
-///    the names that may now mean something else;
-/// 2. every file's ``FileAnalysis`` (its factories); re-collected, in parallel, for the
-///    changed files and for the files whose analysis looked up one of those names;
-/// 3. a ``ProviderSelection`` per key; re-made for the keys whose factories changed and
-///    for the keys depending on a key that gained its first or lost its last provider;
-/// 4. the ``MissingDependencyCheck`` error of each key that lost or gained consumers;
-/// 5. the ``CycleCheck``: if the graph had no cycle, only the new edges are followed to
-///    see whether they close one; otherwise, or if they do, the whole graph is checked.
+/// that reads them. The stages, in the order ``graph(extraDiagnostics:streamingStateTo:)``
+/// runs them, each kept between builds, with why each comes where it does:
+/// 1. **files**: every file's ``FileInterface`` feeds the ``SymbolTable``, which reports the
+///    names a changed interface may make mean something else; then each ``FileAnalysis``
+///    (its factories), again for the changed files and those that looked up such a name.
+///    Every later stage reads the table or the analyses.
+/// 2. **configurations**: the `#if` configurations to check, from the analyses (which
+///    factories are conditional) and the container code.
+/// 3. **containers** (``ContainerStage``): the container check, by type, in each
+///    configuration. It reads the symbol table, which a one-graph builder drops before the
+///    key stage: it runs first.
+/// 4. **keys** (``KeyStage``): per key, its providers, its selection, its missing-dependency
+///    error and the cycle check, for the keys the analyses' changed factories reach. It
+///    reads only the analyses' factories.
+/// 5. **diagnostics**: every stage's gathered and sorted, again only when some stage's
+///    changed; under `#if`, the key stage's once per configuration instead.
 ///
 /// A graph made after any sequence of changes equals the graph built from scratch from
 /// the same summaries (a test checks this on random edit sequences). Not thread-safe.
@@ -105,34 +110,8 @@ public final class GraphBuilder {
   var paths: [String] = []
   var symbols = SymbolTable(libraryFactories: [])
   var files: [String: FileAnalysis] = [:]
-  // The key stages' state below is internal, not private, for `GraphBuilder+Keys.swift` and
-  // `GraphBuilder+KeyIndexes.swift`.
-  // Keys are numbered (``KeyNumbers``); the per-key tables are arrays indexed by number.
-  var numbers = KeyNumbers()
-  /// Each file's factories with their keys' numbers; slot 0 holds the libraries'.
-  var slots: [NumberedFactories] = [.empty]
-  /// The path of each slot's file; `nil` for the libraries' slot and free slots.
-  var slotPaths: [String?] = [nil]
-  var slotOfPath: [String: Int32] = [:]
-  var freeSlots: [Int32] = []
-  /// For each key number, its factories in stable order (files in path order, then libraries).
-  var providers: [[FactoryReference]] = []
-  /// For each key number, the key number of each factory requiring it; empty in a one-graph
-  /// builder, which never updates (as is `slotOfPath`).
-  var dependents: [[Int32]] = []
-  /// For each key number, its selection; `nil` when nothing provides it.
-  var selections: [ProviderSelection?] = []
-  var resolved: [DependencyKey: Factory] = [:]
-  /// A one-graph builder's ``resolved``, made only if the graph is asked for it (``resolved``
-  /// stays empty there).
-  var resolvedLater: ResolvedTable?
-  /// The keys with several factories, with all of them (``DependencyGraph/candidates(of:)``).
-  var candidates: [DependencyKey: [Factory]] = [:]
-  var ambiguities: [DependencyKey: Diagnostic] = [:]
-  /// For each key nothing provides, the keys whose selection found consumers of it.
-  var missingFrom: [DependencyKey: Set<DependencyKey>] = [:]
-  var missingErrors: [DependencyKey: Diagnostic] = [:]
-  var cycles = CycleCheck.none
+  /// The key stage, with the state it keeps between graphs.
+  var keyStage = KeyStage()
   /// The files whose factories the last graph collected, in the order collected; tests
   /// use it to prove that an edit is not followed by the whole workspace's collection.
   private(set) var lastCollectedPaths: [String] = []
@@ -194,7 +173,15 @@ public final class GraphBuilder {
     stateStream?.write(.container, of: self)
     stateStream?.write(.names, of: self)
     if buildsOneGraph { forgetUpdateState() }
-    if let keyChanges { applyKeyChanges(keyChanges) }
+    if let keyChanges,
+      keyStage.apply(
+        keyChanges,
+        options: KeyStage.Options(
+          mode: settings.mode, buildsOneGraph: buildsOneGraph, keepsUpdateTables: keepsUpdateTables),
+        marking: markStage)
+    {
+      sortedDiagnostics = nil
+    }
     stateStream?.write(.keys, of: self)
     if sortedDiagnostics == nil { sortedDiagnostics = collectDiagnostics() }
     markStage("diagnostics")
@@ -210,8 +197,8 @@ public final class GraphBuilder {
     }
     return DependencyGraph(
       mode: settings.mode, libraryFactories: settings.libraryFactories,
-      resolved: resolvedLater ?? ResolvedTable(resolved), candidates: candidates,
-      unprovidedKeys: missingFrom.keys.sorted(), diagnostics: diagnostics, cycleComponents: cycles.components,
+      resolved: keyStage.resolvedTable, candidates: keyStage.candidates, unprovidedKeys: keyStage.unprovidedKeys,
+      diagnostics: diagnostics, cycleComponents: keyStage.cycles.components,
       files: FileResults(byPath: files, paths: paths, summaries: shelf), container: container.report,
       containerIndex: container.index)
   }
@@ -231,7 +218,7 @@ public final class GraphBuilder {
 
   /// Applies the pending changes to the interfaces, the symbol table and the file
   /// analyses (stages 1 and 2), leaving ``files`` current; `nil` when nothing changed.
-  private func applyFileChanges() -> KeyChanges? {
+  private func applyFileChanges() -> KeyStage.Changes? {
     if tablesIdentity != settingsIdentity { needsFullBuild = true }
     if !unsummarized.isEmpty {
       // Not set again since a state was read: gone, as from a graph built from scratch.
@@ -364,21 +351,7 @@ public final class GraphBuilder {
     tablesIdentity = settingsIdentity
     files = [:]
     interfaces = DeferredTable()
-    numbers = KeyNumbers()
-    slots = [NumberedFactories(settings.libraryFactories, numbering: &numbers)]
-    slotPaths = [nil]
-    slotOfPath = [:]
-    freeSlots = []
-    providers = []
-    dependents = []
-    selections = []
-    resolved = [:]
-    resolvedLater = nil
-    candidates = [:]
-    ambiguities = [:]
-    missingFrom = [:]
-    missingErrors = [:]
-    cycles = .none
+    keyStage = KeyStage(libraryFactories: settings.libraryFactories)
     sortedDiagnostics = nil
     // Every file again; the interfaces were forgotten, so each summary is decoded once more.
     let again = paths.filter { pending[$0] == nil }

@@ -133,25 +133,7 @@ extension GraphBuilder {
       try coder.code(&symbols)
     case .keys:
       try coder.code(&files)
-      try coder.code(&numbers)
-      try coder.code(&slots)
-      try coder.code(&slotPaths)
-      try coder.code(&slotOfPath)
-      try coder.code(&freeSlots)
-      try coder.code(&providers)
-      try coder.code(&dependents)
-      try coder.code(&selections)
-      if let resolvedLater, !coder.isReading {
-        // A one-graph builder's, whose state is streamed: coded as the table it stands for.
-        try resolvedLater.write(&coder)
-      } else {
-        try coder.code(&resolved)
-      }
-      try coder.code(&candidates)
-      try coder.code(&ambiguities)
-      try coder.code(&missingFrom)
-      try coder.code(&missingErrors)
-      try coder.code(&cycles)
+      try coder.code(&keyStage)
     }
   }
 }

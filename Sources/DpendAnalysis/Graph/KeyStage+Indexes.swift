@@ -1,13 +1,15 @@
 import Dispatch
 import DpendModel
 
-/// The key indexes of ``GraphBuilder``: each file's factories in a slot, numbered by key, and
+/// The key indexes of the ``KeyStage``: each file's factories in a slot, numbered by key, and
 /// for each key its providers in stable order and the keys depending on it; filled in one
 /// pass for a build from scratch, updated file by file after a change.
-extension GraphBuilder {
+extension KeyStage {
   /// Replaces a file's factories in the key indexes with `factories` (or frees its slot
   /// when the file is `removed`), collecting the numbers of the keys whose providers changed.
-  func reindex(_ path: String, _ factories: [Factory], removed: Bool, touching touched: inout Set<Int32>) {
+  mutating func reindex(
+    _ path: String, _ factories: [Factory], removed: Bool, _ options: Options, touching touched: inout Set<Int32>
+  ) {
     if let slot = slotOfPath[path] {
       let old = slots[Int(slot)]
       for (position, key) in old.keys.enumerated() {
@@ -29,7 +31,7 @@ extension GraphBuilder {
     let slot = slotOfPath[path] ?? takeSlot(for: path)
     let new = NumberedFactories(factories, numbering: &numbers)
     slots[Int(slot)] = new
-    growKeyTables()
+    growKeyTables(options)
     for (position, key) in new.keys.enumerated() {
       touched.insert(key)
       let reference = FactoryReference(slot: slot, position: Int32(position))
@@ -39,7 +41,7 @@ extension GraphBuilder {
     }
   }
 
-  private func takeSlot(for path: String) -> Int32 {
+  private mutating func takeSlot(for path: String) -> Int32 {
     let slot: Int32
     if let free = freeSlots.popLast() {
       slot = free
@@ -62,12 +64,12 @@ extension GraphBuilder {
   }
 
   /// Makes the per-key tables as long as there are key numbers.
-  private func growKeyTables() {
+  private mutating func growKeyTables(_ options: Options) {
     let missing = numbers.count - providers.count
     guard missing > 0 else { return }
     providers += repeatElement([], count: missing)
     // Only updates read the dependents: a one-graph builder makes them for its state alone.
-    if keepsUpdateTables { dependents += repeatElement([], count: missing) }
+    if options.keepsUpdateTables { dependents += repeatElement([], count: missing) }
     selections += repeatElement(nil, count: missing)
   }
 
@@ -75,26 +77,24 @@ extension GraphBuilder {
   /// providers come out in stable order, then the libraries. The slot table and the
   /// dependents, which only updates read, are filled on another core, and not at all for a
   /// one-graph builder.
-  func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis]) {
-    // The files of the build (`files`: every summary set and not removed).
-    let kept = zip(paths, analyses).filter { files[$0.0] != nil }
+  mutating func indexEveryFile(_ paths: [String], _ analyses: [FileAnalysis], _ options: Options) {
     let group = DispatchGroup()
     let table = ResultBox<[String: Int32]>()
-    let updatable = keepsUpdateTables
+    let updatable = options.keepsUpdateTables
     if updatable {
       DispatchQueue.global().async(group: group) {
         var slotOfPath: [String: Int32] = [:]
-        slotOfPath.reserveCapacity(kept.count)
-        for (offset, (path, _)) in kept.enumerated() { slotOfPath[path] = Int32(offset + 1) }
+        slotOfPath.reserveCapacity(paths.count)
+        for (offset, path) in paths.enumerated() { slotOfPath[path] = Int32(offset + 1) }
         table.value = slotOfPath
       }
     }
-    slots.reserveCapacity(kept.count + 1)
-    for (path, analysis) in kept {
+    slots.reserveCapacity(paths.count + 1)
+    for (path, analysis) in zip(paths, analyses) {
       slots.append(NumberedFactories(analysis.factories, numbering: &numbers))
       slotPaths.append(path)
     }
-    growKeyTables()
+    growKeyTables(options)
     // Slots in path order, then the libraries' slot.
     let order = slots.indices.dropFirst() + [0]
     let numbered = slots
