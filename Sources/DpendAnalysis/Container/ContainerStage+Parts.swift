@@ -45,7 +45,7 @@ extension ContainerStage {
     /// `true` when everything is checked again (the first update, new settings).
     var full: Bool
     /// `true` when an edit may have changed which registrations run or which container
-    /// instance they are on (``GraphBuilder/gatingMayHaveChanged(_:containerCode:)``).
+    /// instance they are on (``GateStage/mayHaveChanged(_:containerCode:)``).
     var gating: Bool
     /// The configurations to check; `nil` derives them from the container code's conditions.
     var configurations: [[String]]?

@@ -67,7 +67,7 @@ extension GraphBuilder {
     let paths = containerFiles
     let changed = Set(changedSinceLastGraph.keys)
     let full = !containerStageIsCurrent
-    let gating = full || gatingMayHaveChanged(changed, containerCode: { shelf.containerCode(of: $0) })
+    let gating = full || gates.mayHaveChanged(changed, containerCode: { shelf.containerCode(of: $0) })
     let inputs = ContainerStage.Inputs(
       code: { shelf.containerCode(of: $0) }, containerPaths: paths, changed: changed,
       namesChanged: namesChangedSinceLastGraph, full: full, gating: gating, configurations: configurations,
@@ -80,24 +80,24 @@ extension GraphBuilder {
             return shelf.declarations(of: path).map { ($0.types, $0.protocols) }
           },
           extensions: { shelf.declarations(of: $0)?.extensionMembers ?? [] }, watch: watch)
-      }, declarations: { shelf.declarations(of: $0).map { ($0.types, $0.protocols) } }, mentions: mentionsOfFile,
+      }, declarations: { shelf.declarations(of: $0).map { ($0.types, $0.protocols) } }, mentions: gates.mentionsOfFile,
       visibility: settings.visibility)
     let (diagnostics, stageReport) = containerStage.update(inputs)
     lastContainerCheckTypes = containerStage.lastCheckedTypes
     lastContainerCycleSearch = containerStage.lastLookedForCycles
     if gating {
-      noteGates(
-        of: containerStage.paths.compactMap { shelf.containerCode(of: $0) }, reach: containerStage.filter.reach,
+      gates.noteChecked(
+        containerStage.paths.compactMap { shelf.containerCode(of: $0) }, reach: containerStage.filter.reach,
         separatesInstances: containerStage.filter.instances != nil)
     } else {
-      for path in changed { noteKeptGates(of: path, shelf.containerCode(of: path)) }
+      for path in changed { gates.noteKept(path, shelf.containerCode(of: path)) }
     }
-    lastAnswers = containerStage.filter
+    let answers = containerStage.filter
     var report = stageReport
     if containerViews.contains(.tree) {
       let check = ContainerCheck(
-        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), visibility: lastAnswers.visibility,
-        reach: lastAnswers.reach, instances: lastAnswers.instances)
+        lookup: ContainerTypeLookup(symbols: symbols, summaries: shelf), visibility: answers.visibility,
+        reach: answers.reach, instances: answers.instances)
       report.graph = check.graph(
         of: containerStage.orderedRegistrations().filter { !$0.isForwarded }, unwired: containerStage.unwired)
     }
@@ -105,7 +105,6 @@ extension GraphBuilder {
     guard containerViews.contains(.editor) else {
       return (diagnostics, report, LazyContainerIndex(.empty))
     }
-    let answers = lastAnswers
     let unwired = containerStage.unwired
     let index = LazyContainerIndex {
       ContainerIndex(

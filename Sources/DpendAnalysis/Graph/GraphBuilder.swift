@@ -90,19 +90,8 @@ public final class GraphBuilder {
   var containerFiles: Set<String> = []
   /// The vocabulary facts (helpers, wrappers, container values) of each file declaring any.
   var vocabularyFacts: [String: VocabularyFacts] = [:]
-  /// The names each file mentions, by path (files that mention none left out): what reaches
-  /// the app's assemblies and registration functions (``ContainerCheck+Reach``).
-  var mentionsOfFile: [String: NameMentions] = [:]
-  /// How many files declare a gate-shaped function of each name (``NameMentions/inside``).
-  var gateBodyNames: [String: Int] = [:]
-  /// What the last container check let answer what beyond keys (targets, reached gates):
-  /// the editor's index answers alike.
-  var lastAnswers = ContainerAnswers()
-  /// The registration gates the last container check read (``noteGates(of:reach:)``).
-  var gateState = GateState()
-  /// `true` when, since the last container check, some file's mentions of its gate names
-  /// changed (``noteMentions(_:of:)``).
-  var gateMentionsChanged = false
+  /// Which registrations run and on which container, kept between container checks.
+  var gates = GateStage()
   /// The files declaring something of dpend's own dialect under `#if`.
   var conditionalFiles: Set<String> = []
   var interfaces = DeferredTable<String, FileInterface>()
@@ -257,7 +246,7 @@ public final class GraphBuilder {
         }
         if summaries.updateValue(facts.stored, forKey: path) == nil { added.append(path) }
         vocabularyFacts[path] = facts.vocabulary.isEmpty ? nil : facts.vocabulary
-        noteMentions(facts.mentions, of: path)
+        gates.note(facts.mentions, of: path)
         if facts.isContainer {
           containerFiles.insert(path)
         } else {
@@ -276,7 +265,7 @@ public final class GraphBuilder {
         }
       } else if summaries.removeValue(forKey: path) != nil {
         vocabularyFacts[path] = nil
-        noteMentions(NameMentions(), of: path)
+        gates.note(NameMentions(), of: path)
         containerFiles.remove(path)
         conditionalFiles.remove(path)
         removePath(path)

@@ -88,7 +88,7 @@ extension GraphBuilder {
   }
 
   /// The parts of the persisted state (``codeState(_:)``): what the container check keeps,
-  /// the names (mentions, interfaces, the symbol table), and the files' analyses with the
+  /// the names (interfaces, the symbol table), and the files' analyses with the
   /// per-key tables (which share their factories, so they stay together). Each codes its own
   /// properties of the builder and no other's: the parts are read on separate threads.
   enum StateSection: CaseIterable {
@@ -122,13 +122,9 @@ extension GraphBuilder {
       try coder.code(&containerStageIsCurrent)
       try coder.code(&containerFiles)
       try coder.code(&vocabularyFacts)
-      try coder.code(&gateBodyNames)
-      try coder.code(&lastAnswers)
-      try coder.code(&gateState)
-      try coder.code(&gateMentionsChanged)
+      try coder.code(&gates)
       try coder.code(&conditionalFiles)
     case .names:
-      try coder.code(&mentionsOfFile)
       try coder.code(&interfaces)
       try coder.code(&symbols)
     case .keys:

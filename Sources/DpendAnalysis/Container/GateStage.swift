@@ -1,41 +1,53 @@
 import DpendModel
 
-/// What the builder keeps between container checks about registration gates
-/// (``GateReach``) and container instances: which registrations run, and on which container,
-/// is worked out again only after an edit that can change it.
-extension GraphBuilder {
+/// What the builder keeps between container checks about registration gates (``GateReach``)
+/// and container instances: the names each file mentions, and what the last check read of
+/// them, so that which registrations run, and on which container, is worked out again only
+/// after an edit that can change it.
+struct GateStage {
+  /// The names each file mentions, by path (files that mention none left out): what reaches
+  /// the app's assemblies and registration functions (``ContainerCheck+Reach``).
+  var mentionsOfFile: [String: NameMentions] = [:]
+  /// How many files declare a gate-shaped function of each name (``NameMentions/inside``).
+  var bodyNames: [String: Int] = [:]
+  /// The registration gates the last container check read (``noteChecked(_:reach:separatesInstances:)``).
+  var state = GateState()
+  /// `true` when, since the last container check, some file's mentions of its gate names
+  /// changed (``note(_:of:)``).
+  var mentionsChanged = false
+
   /// Records `mentions` as the names `path` mentions, noting when its mentions of the last
   /// check's gate names changed.
-  func noteMentions(_ mentions: NameMentions, of path: String) {
+  mutating func note(_ mentions: NameMentions, of path: String) {
     let old = mentionsOfFile[path] ?? NameMentions()
     mentionsOfFile[path] = mentions.outside.isEmpty && mentions.inside.isEmpty ? nil : mentions
     for body in old.inside {
-      gateBodyNames[body.gate, default: 1] -= 1
-      if gateBodyNames[body.gate] == 0 { gateBodyNames[body.gate] = nil }
+      bodyNames[body.gate, default: 1] -= 1
+      if bodyNames[body.gate] == 0 { bodyNames[body.gate] = nil }
     }
-    for body in mentions.inside { gateBodyNames[body.gate, default: 0] += 1 }
-    guard !gateState.hashes.isEmpty, !gateMentionsChanged else { return }
-    if old.restricted(to: gateState.hashes) != mentions.restricted(to: gateState.hashes) { gateMentionsChanged = true }
+    for body in mentions.inside { bodyNames[body.gate, default: 0] += 1 }
+    guard !state.hashes.isEmpty, !mentionsChanged else { return }
+    if old.restricted(to: state.hashes) != mentions.restricted(to: state.hashes) { mentionsChanged = true }
   }
 
   /// `true` when the edits since the last check may change which registrations run: a
   /// mention of a gate changed, or a changed file registers (or registered) in a gate that
   /// was not reached everywhere. `containerCode` gives a file's current container code.
-  func gatingMayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
-    if gateMentionsChanged { return true }
+  func mayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
+    if mentionsChanged { return true }
     for path in changed {
-      let digest = containerCode(path)?.instanceDigest(full: gateState.separatesInstances) ?? 0
-      if digest != gateState.instanceDigests[path] ?? 0 { return true }
-      let old = gateState.namesOfFile[path] ?? []
+      let digest = containerCode(path)?.instanceDigest(full: state.separatesInstances) ?? 0
+      if digest != state.instanceDigests[path] ?? 0 { return true }
+      let old = state.namesOfFile[path] ?? []
       let new = Set(containerCode(path)?.registrations.compactMap(\.gate?.name) ?? [])
-      if !old.union(new).isSubset(of: gateState.reachedEverywhere) { return true }
+      if !old.union(new).isSubset(of: state.reachedEverywhere) { return true }
     }
     return false
   }
 
   /// Records the gates of the container code just checked (`facts`) and which are reached
   /// everywhere (`reach`).
-  func noteGates(of facts: [FileSummary], reach: GateReach?, separatesInstances: Bool) {
+  mutating func noteChecked(_ facts: [FileSummary], reach: GateReach?, separatesInstances: Bool) {
     var state = GateState()
     state.separatesInstances = separatesInstances
     for file in facts {
@@ -47,21 +59,30 @@ extension GraphBuilder {
       if !names.isEmpty { state.namesOfFile[file.path] = names }
     }
     let names = Set(state.namesOfFile.values.flatMap { $0 })
-    state.hashes = Set(names.union(gateBodyNames.keys).map(NameMentions.hash))
+    state.hashes = Set(names.union(bodyNames.keys).map(NameMentions.hash))
     state.reachedEverywhere = names.filter { reach?.isReachedEverywhere($0) ?? true }
-    gateState = state
-    gateMentionsChanged = false
+    self.state = state
+    mentionsChanged = false
   }
 
   /// Updates the gates of `path` after a check that kept what is reached (its gates were
   /// all reached everywhere, its container instances as they were).
-  func noteKeptGates(of path: String, _ code: FileSummary?) {
+  mutating func noteKept(_ path: String, _ code: FileSummary?) {
     let names = Set(code?.registrations.compactMap(\.gate?.name) ?? [])
-    gateState.namesOfFile[path] = names.isEmpty ? nil : names
+    state.namesOfFile[path] = names.isEmpty ? nil : names
   }
 }
 
-/// The gates of the last container check (``GraphBuilder/gateState``).
+extension GateStage: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&mentionsOfFile)
+    try coder.code(&bodyNames)
+    try coder.code(&state)
+    try coder.code(&mentionsChanged)
+  }
+}
+
+/// The gates of the last container check (``GateStage/state``).
 struct GateState {
   /// The gate names each file's registrations are written in.
   var namesOfFile: [String: Set<String>] = [:]
