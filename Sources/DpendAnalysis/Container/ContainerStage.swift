@@ -107,19 +107,24 @@ struct ContainerStage {
       return ContainerFileFacts(code: code, lookup: lookup(watch, reads), watch: watch, reads: reads)
     }
     var dirtyTypes: Set<String> = []
+    // What every type's check reads beside its own registrations and sites: an unread
+    // registration of no known type, the configurations and the answers' filter. Each is
+    // compared with the last update's, and only a difference checks every type again.
+    let untypedBefore = untypedRegistrations()
     var allTypes = inputs.full
     var edgesChanged = inputs.full
     var flipped: Set<String> = []
     for (path, new) in zip(order, typed) {
       let old = files[path]
-      if let old { remove(old, dirty: &dirtyTypes, all: &allTypes, flipped: &flipped) }
-      if let new { insert(new, dirty: &dirtyTypes, all: &allTypes, flipped: &flipped) }
+      if let old { remove(old, dirty: &dirtyTypes, flipped: &flipped) }
+      if let new { insert(new, dirty: &dirtyTypes, flipped: &flipped) }
       // Only an edge added can close a cycle; a constructed type only with an owner's resolve.
       if !(new?.edges ?? []).isSubset(of: old?.edges ?? []) { edgesChanged = true }
       if old?.constructed != new?.constructed, ownerSites > 0 {
         edgesChanged = true
       }
     }
+    if untypedRegistrations() != untypedBefore { allTypes = true }
     if !flipped.isEmpty { regeneralize(flipped, dirty: &dirtyTypes, edgesChanged: &edgesChanged) }
     // The files of factories whose parameters became needs or stopped being: their edges too.
     let rewired = rewire(retyped: dirtyFiles, dirty: &dirtyTypes).subtracting(dirtyFiles)
@@ -139,10 +144,14 @@ struct ContainerStage {
       let registrations = orderedRegistrations()
       let reach = GateReach(registrations, mentions: inputs.mentions, visibility: inputs.visibility)
       let instances = InstanceGraph(paths.compactMap { inputs.code($0) })
-      filter = ContainerAnswers(visibility: inputs.visibility, reach: reach, instances: instances)
       assumedNotes = reach?.assumedNotes(registrations) ?? []
-      allTypes = true
-      edgesChanged = true
+      // The same registrations run on the same containers: no check reads anything new.
+      if inputs.full || reach != filter.reach || instances != filter.instances || inputs.visibility != filter.visibility
+      {
+        filter = ContainerAnswers(visibility: inputs.visibility, reach: reach, instances: instances)
+        allTypes = true
+        edgesChanged = true
+      }
     }
     filter.conditionNames = Set(configurations.joined().filter { !$0.hasPrefix("!") && !$0.contains("(") })
     // The types whose check read what changed: a declaration, or a name looked up.
@@ -171,7 +180,7 @@ struct ContainerStage {
   // MARK: Files
 
   mutating func insert(
-    _ facts: ContainerFileFacts, dirty: inout Set<String>, all: inout Bool, flipped: inout Set<String>
+    _ facts: ContainerFileFacts, dirty: inout Set<String>, flipped: inout Set<String>
   ) {
     let path = facts.path
     files[path] = facts
@@ -182,10 +191,7 @@ struct ContainerStage {
     insertArgumentFactories(facts)
     for (index, registration) in facts.registrations.enumerated() {
       let ref = Ref(path: path, index: index)
-      if registration.unread != nil, registration.types.isEmpty {
-        if !registration.isForwarded { all = true }
-        untypedUnread.insert(ref)
-      }
+      if registration.unread != nil, registration.types.isEmpty { untypedUnread.insert(ref) }
       for type in registration.types {
         buckets[type, default: Bucket()].registrations.insert(ref)
         dirty.insert(type)
@@ -215,7 +221,7 @@ struct ContainerStage {
   }
 
   mutating func remove(
-    _ facts: ContainerFileFacts, dirty: inout Set<String>, all: inout Bool, flipped: inout Set<String>
+    _ facts: ContainerFileFacts, dirty: inout Set<String>, flipped: inout Set<String>
   ) {
     let path = facts.path
     files[path] = nil
@@ -233,10 +239,7 @@ struct ContainerStage {
     removeArgumentFactories(facts)
     for (index, registration) in facts.registrations.enumerated() {
       let ref = Ref(path: path, index: index)
-      if registration.unread != nil, registration.types.isEmpty {
-        if !registration.isForwarded { all = true }
-        untypedUnread.remove(ref)
-      }
+      if registration.unread != nil, registration.types.isEmpty { untypedUnread.remove(ref) }
       for type in registration.types {
         removeRegistration(ref, of: type)
         dirty.insert(type)
@@ -306,6 +309,13 @@ struct ContainerStage {
       edgesChanged = true
       sitesMoved = true
     }
+  }
+
+  /// The unread registrations of no known type that a check reads (not forwarded), in the
+  /// order it reads them: they could answer a resolve of any type.
+  func untypedRegistrations() -> [ContainerRegistration] {
+    untypedUnread.sorted(by: Self.registrationOrder).map { files[$0.path]!.registrations[$0.index] }
+      .filter { !$0.isForwarded }
   }
 
   /// Every registration, in the order of the files' paths and then of each file.

@@ -10,7 +10,7 @@ import DpendModel
 /// registration function called), the process reaches them where dpend cannot see (a list
 /// built at run time, an app in another repository applying a package's assemblies): all of
 /// that kind count as reached.
-struct GateReach: Sendable {
+struct GateReach: Equatable, Sendable {
   /// The hashes of the names reached, for each place of ``TargetVisibility`` (one place
   /// without one).
   private var reached: [Set<UInt32>]

@@ -11,7 +11,7 @@ import DpendModel
 /// variable that is not a `let` made here, a bare name inside a type when some type declares
 /// a property of that name (an inherited one may be meant). Only two containers both known
 /// and unrelated are told apart.
-struct InstanceGraph: Sendable {
+struct InstanceGraph: Equatable, Sendable {
   /// The declarations by key.
   private var declarations: [String: ContainerInstance]
   /// The names some type declares a container property of (the last part of `Owner.name`).

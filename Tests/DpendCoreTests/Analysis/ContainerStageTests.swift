@@ -127,6 +127,27 @@ struct ContainerStageTests {
     #expect(checked == [4, 4, 3])
   }
 
+  /// In an assembly nothing dpend reads makes (counted as reached), an edit asks again which
+  /// registrations run; when the answer comes out the same, only the assembly's types are
+  /// checked again, not the screen's `Clock`, and the note saying it is counted as reached
+  /// follows the registration that is now first.
+  @Test func anEditThatLeavesTheReachedGatesAsTheyWereChecksOnlyItsTypes() throws {
+    let settings = AnalysisSettings()
+    var files = FeedAssembly.files.filter { $0.key != "Sources/Launch.swift" }
+    files["Sources/Clock.swift"] = "import Swinject\n\nfunc clock(_ r: Resolver) { _ = r.resolve(Clock.self) }\n"
+    let builder = Self.builder(files, settings)
+    let first = builder.graph()
+    #expect(first.container.unread.map(\.range.start.line) == [5])
+    let path = FeedAssembly.path
+    let needed = FeedAssembly.inserting("    container.register(Logger.self) { _ in LoggerImpl() }\n")
+    let checked = Self.change(builder, &files, path, to: needed, settings, "needed")
+    let graph = builder.graph()
+    #expect(graph.diagnostics.map(\.message) == ["missing dependency: nothing registers 'Clock'"])
+    #expect(graph.container.unread.map(\.range.start.line) == [5])
+    // Store, Feed and Logger: the file's; Clock is not checked again.
+    #expect(checked == 3)
+  }
+
   /// `Feed`'s registration, which something resolves, gains a need of a key whose
   /// registration needs nothing, then changes scope, then a need closes a cycle: each checks
   /// the assembly's types, and the cycle is found.
