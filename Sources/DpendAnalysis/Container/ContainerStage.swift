@@ -145,9 +145,9 @@ struct ContainerStage {
       let reach = GateReach(registrations, mentions: inputs.mentions, visibility: inputs.visibility)
       let instances = InstanceGraph(paths.compactMap { inputs.code($0) })
       assumedNotes = reach?.assumedNotes(registrations) ?? []
-      // The same registrations run on the same containers: no check reads anything new.
-      if inputs.full || reach != filter.reach || instances != filter.instances || inputs.visibility != filter.visibility
-      {
+      // The same registrations run on the same containers: no check reads anything new. (The
+      // targets come from the settings, which rebuild everything when they change.)
+      if inputs.full || reach != filter.reach || instances != filter.instances {
         filter = ContainerAnswers(visibility: inputs.visibility, reach: reach, instances: instances)
         allTypes = true
         edgesChanged = true

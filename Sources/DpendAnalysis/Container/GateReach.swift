@@ -53,6 +53,12 @@ struct GateReach: Equatable, Sendable {
     self.visibility = visibility
   }
 
+  /// The same names reached and assumed in each place; the targets are the settings', the
+  /// same for every reach a builder compares.
+  static func == (lhs: GateReach, rhs: GateReach) -> Bool {
+    lhs.reached == rhs.reached && lhs.assumed == rhs.assumed
+  }
+
   /// `true` when `registration` runs where `site` is resolved: it is written in no gate, or
   /// in one the site's process reaches.
   func reaches(_ registration: ContainerRegistration, for site: ResolveSite) -> Bool {

@@ -13,7 +13,7 @@ import DpendModel
 /// target, a target named by a folder convention that may be linked from anywhere (a library),
 /// a library nothing read links; and a target linking a product dpend does not see links
 /// every library.
-struct TargetVisibility: Equatable, Sendable {
+struct TargetVisibility: Sendable {
   /// Each file's place: the set of targets compiling it, by its index in ``names``.
   private var placeOfFile: [String: Int]
   /// The target names of each place; place 0 is the open one (no name).
