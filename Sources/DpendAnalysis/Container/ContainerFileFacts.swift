@@ -45,13 +45,6 @@ final class ContainerFileFacts: @unchecked Sendable {
     var declarationFiles: Set<String> = []
     /// The distinct build conditions of its registrations and sites.
     var conditionLists: Set<BuildConditions> = []
-    /// What the file gives the cycle check, position-free: the edges from its registrations
-    /// to the keys their factories resolve, and its property-wrapper resolves by their
-    /// owners. Edges only removed cannot close a cycle.
-    var edges: Set<String> = []
-    /// The types its read registrations construct (what a property-wrapper resolve's owner
-    /// is matched with), with their keys.
-    var constructed: Set<String> = []
   }
 
   var registrations: [ContainerRegistration] { body.value.registrations }
@@ -60,8 +53,6 @@ final class ContainerFileFacts: @unchecked Sendable {
   var conformances: [String: [String]] { body.value.conformances }
   var declarationFiles: Set<String> { body.value.declarationFiles }
   var conditionLists: Set<BuildConditions> { body.value.conditionLists }
-  var edges: Set<String> { body.value.edges }
-  var constructed: Set<String> { body.value.constructed }
 
   /// The facts of `code` (a file's container code), typed through `lookup`, which records
   /// the names it looks up in `watch` and the files it reads in `reads`.
@@ -129,31 +120,7 @@ final class ContainerFileFacts: @unchecked Sendable {
     conditions.formUnion(sites.map(\.site.conditions))
     conditions.remove([])
     body.conditionLists = conditions
-    (body.edges, body.constructed) = Self.edges(registrations: registrations, sites: sites, types: types)
     self.body = Deferred(body)
-  }
-
-  private static func edges(
-    registrations: [ContainerRegistration], sites: [ContainerCheck.Site], types: [String?]
-  ) -> (Set<String>, Set<String>) {
-    var edges: Set<String> = []
-    func describe(_ registration: ContainerRegistration) -> String {
-      "\(registration.types)|\(registration.name ?? "")|\(registration.conditions)|\(registration.gate?.name ?? "")"
-    }
-    for (site, type) in zip(sites, types) where !site.isPropertyInjection {
-      guard let type else { continue }
-      let target = "\(type)|\(site.site.name ?? "")|\(site.site.conditions)"
-      if let consumer = site.consumer {
-        if consumer.unread == nil { edges.insert(describe(consumer) + ">" + target) }
-      } else if let owner = site.site.owner {
-        edges.insert(owner + "<" + target)
-      }
-    }
-    var constructed: Set<String> = []
-    for registration in registrations where registration.unread == nil {
-      if let made = registration.constructedType { constructed.insert(made + "=" + describe(registration)) }
-    }
-    return (edges, constructed)
   }
 
   /// Facts to read into (``code(_:)``).
@@ -225,7 +192,5 @@ extension ContainerFileFacts.Body {
     try coder.code(&conformances)
     try coder.code(&declarationFiles)
     try coder.code(&conditionLists)
-    try coder.code(&edges)
-    try coder.code(&constructed)
   }
 }

@@ -1,30 +1,37 @@
 import DpendModel
 
-/// The container stage's cycles (``ContainerCycleGraph``).
+/// The container stage's cycles, on a graph of numbered keys kept between updates
+/// (``ContainerCycleGraph``). Each file gives its own edges: from a registration's keys to
+/// each key its factory resolves; for a property-wrapper resolve, from the node of its
+/// owner's construction (`Owner.init`) to the key it resolves, and from each registration
+/// constructing a type to that node. So no file's edges read another's, and an edit replaces
+/// only its own files' edges.
 extension ContainerStage {
   /// Looks for cycles where the edits since the last update may have made or changed one:
-  /// with no cycle before, only from the edges they added; where a cycle was, again. A
-  /// workspace with property-wrapper resolves (whose edges leave every registration
-  /// constructing their owner, in other files) looks again whenever an edge changed.
-  mutating func updateCycles(typed: [String], rebuild: Bool, edgesChanged: Bool) {
-    guard ownerSites == 0, configurations.count <= ContainerCycleGraph.maximumConfigurations else {
-      cycleGraphIsCurrent = false
-      lastLookedForCycles = edgesChanged || cycles.count != configurations.count || cycles.contains { !$0.isEmpty }
-      if lastLookedForCycles { findCycles() }
+  /// with no cycle before, only from the edges they added (those of `edited`, sorted, the
+  /// files whose facts, site types or wiring changed); where a cycle was, again. The graph
+  /// is made again from every file when what its edges read (``CycleInputs``) changed.
+  mutating func updateCycles(edited: [String]) {
+    guard configurations.count <= ContainerCycleGraph.maximumConfigurations else {
+      // More configurations than an edge's mask holds: every update looks again, from every site.
+      cycleGraphRead = nil
+      findCycles()
+      lastLookedForCycles = true
       return
     }
-    if rebuild || !cycleGraphIsCurrent || cycles.count != configurations.count {
+    let read = CycleInputs(configurations: configurations, filter: filterGeneration)
+    if read != cycleGraphRead {
       cycleGraph.reset(configurations: configurations.count)
       cycleKeys = configurations.map { _ in [] }
       for path in paths { cycleGraph.replace(path, with: cycleEdges(of: files[path]!)) }
-      cycleGraphIsCurrent = true
+      cycleGraphRead = read
       cycles = []
       for configuration in configurations.indices { cycles.append(cycles(in: configuration)) }
       lastLookedForCycles = true
       return
     }
     var added = configurations.map { _ in [(Int32, Int32)]() }
-    for path in typed {
+    for path in edited {
       let edges = files[path].map { cycleEdges(of: $0) } ?? []
       let new = cycleGraph.replace(path, with: edges)
       for configuration in added.indices { added[configuration] += new[configuration] }
@@ -43,45 +50,76 @@ extension ContainerStage {
   }
 
   /// The edges `facts` give the cycle check, on numbered keys, each with the configurations
-  /// its site holds in (its conditions, its file compiled, its consumer's gate reached).
+  /// it holds in (its site's or registration's conditions, its file compiled, a resolve's
+  /// consumer's gate reached). A resolve's edge is told by its site's index; a construction's
+  /// by `-1 - ` its registration's.
   mutating func cycleEdges(of facts: ContainerFileFacts) -> [ContainerCycleGraph.Edge] {
     var edges: [ContainerCycleGraph.Edge] = []
-    for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection && isNeed(site) {
-      guard let consumer = site.consumer, consumer.unread == nil, let written = facts.siteTypes[index] else { continue }
-      let type = generalized[Ref(path: facts.path, index: index)] ?? written
+    func mask(_ conditions: BuildConditions, reached: Bool) -> UInt64 {
       var mask: UInt64 = 0
-      let reached = filter.reach?.reaches(consumer, for: site.site) ?? true
       for (number, configuration) in configurations.enumerated()
-      where reached && ContainerCheck.holds(site.site.conditions, in: configuration)
+      where reached && ContainerCheck.holds(conditions, in: configuration)
         && filter.compiles(facts.path, in: configuration)
       {
         mask |= 1 << number
       }
-      guard mask != 0 else { continue }
+      return mask
+    }
+    for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection && isNeed(site) {
+      guard let written = facts.siteTypes[index] else { continue }
+      let sources: [Int32]
+      let holds: UInt64
+      if let consumer = site.consumer {
+        guard consumer.unread == nil else { continue }
+        holds = mask(site.site.conditions, reached: filter.reach?.reaches(consumer, for: site.site) ?? true)
+        guard holds != 0 else { continue }
+        sources = consumer.types.map { cycleGraph.number(ContainerKey(type: $0, name: consumer.name).description) }
+      } else if let owner = site.site.owner {
+        holds = mask(site.site.conditions, reached: true)
+        guard holds != 0 else { continue }
+        sources = [cycleGraph.number(owner + ".init")]
+      } else {
+        continue
+      }
+      let type = generalized[Ref(path: facts.path, index: index)] ?? written
       let target = cycleGraph.number(ContainerKey(type: type, name: site.site.name).description)
-      for key in consumer.types {
-        let source = cycleGraph.number(ContainerKey(type: key, name: consumer.name).description)
-        edges.append(.init(from: source, to: target, site: Int32(index), mask: mask))
+      for source in sources { edges.append(.init(from: source, to: target, site: Int32(index), mask: holds)) }
+    }
+    for (index, registration) in facts.registrations.enumerated() where registration.unread == nil {
+      guard let made = registration.constructedType else { continue }
+      let holds = mask(registration.conditions, reached: true)
+      guard holds != 0 else { continue }
+      let target = cycleGraph.number(made + ".init")
+      for key in registration.types {
+        let source = cycleGraph.number(ContainerKey(type: key, name: registration.name).description)
+        edges.append(.init(from: source, to: target, site: Int32(-1 - index), mask: holds))
       }
     }
     return edges
   }
 
   /// The cycles of `configuration`: its components found on numbered keys, then told from
-  /// the sites of their own edges, in the order the check reads sites.
+  /// the sites and constructions of their own edges, in the order the check reads them.
   mutating func cycles(in configuration: Int, among keys: Set<Int32>? = nil) -> [Diagnostic] {
     let component = cycleGraph.cyclicComponents(in: configuration, among: keys)
     cycleKeys[configuration] = Set(component.keys)
     guard !component.isEmpty else { return [] }
-    var refs: Set<Ref> = []
+    var sites: Set<Ref> = []
+    var constructions: Set<Ref> = []
     for (path, edges) in cycleGraph.edges {
       for edge in edges where edge.mask & (1 << configuration) != 0 {
-        if let from = component[edge.from], component[edge.to] == from {
-          refs.insert(Ref(path: path, index: Int(edge.site)))
+        guard let from = component[edge.from], component[edge.to] == from else { continue }
+        if edge.site >= 0 {
+          sites.insert(Ref(path: path, index: Int(edge.site)))
+        } else {
+          constructions.insert(Ref(path: path, index: Int(-1 - edge.site)))
         }
       }
     }
-    return ResolveCycleCheck().findings(refs.sorted(by: siteOrder).map { site($0) }, [])
+    let registrations = constructions.sorted(by: Self.registrationOrder).map {
+      files[$0.path]!.registrations[$0.index]
+    }
+    return ResolveCycleCheck().findings(sites.sorted(by: siteOrder).map { site($0) }, registrations)
   }
 
   /// Looks for cycles in every configuration again.

@@ -17,6 +17,22 @@ extension ContainerStage {
     var files: Set<String> = []
   }
 
+  /// What every type's check reads beside the type's own registrations and sites: the
+  /// configurations, the answers' filter (by ``ContainerStage/filterGeneration``) and the
+  /// unread registrations of no known type, which could answer a resolve of any type.
+  struct TypeInputs: Equatable {
+    var configurations: [[String]] = []
+    var filter = 0
+    var untyped: [ContainerRegistration] = []
+  }
+
+  /// What the cycle graph's edges read beside each file's facts: the configurations, which
+  /// an edge's mask numbers, and the answers' filter, which says where a resolve holds.
+  struct CycleInputs: Equatable {
+    var configurations: [[String]] = []
+    var filter = 0
+  }
+
   /// The report's counts, summed over the files.
   struct Counts {
     var registrationsRead = 0
@@ -95,6 +111,21 @@ extension ContainerStage.TypeReads: BinaryCoded {
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&hashes)
     try coder.code(&files)
+  }
+}
+
+extension ContainerStage.TypeInputs: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&configurations)
+    try coder.code(&filter)
+    try coder.code(&untyped)
+  }
+}
+
+extension ContainerStage.CycleInputs: BinaryCoded {
+  mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
+    try coder.code(&configurations)
+    try coder.code(&filter)
   }
 }
 

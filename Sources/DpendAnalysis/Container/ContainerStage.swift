@@ -4,10 +4,11 @@ import DpendModel
 /// again only the files it changed and those whose typing read what it changed
 /// (``ContainerFileFacts``), checks again only the types their registrations and sites are of
 /// (``ContainerCheck/check(type:sites:registered:unread:conformers:)``) in each build
-/// configuration, and looks for cycles again only when an edge between registrations changed
-/// or the last check found one. What every type depends on — the configurations, which
-/// registration gates are reached, the container instances, an unread registration of no
-/// known type — checks every type again when it changes.
+/// configuration, and looks for cycles only from the edges it added (``ContainerStage+Cycles``).
+/// What every type's check reads beside its own registrations and sites — the configurations,
+/// the answers' filter (which registration gates are reached, the container instances), an
+/// unread registration of no known type — is recorded with the findings (``TypeInputs``);
+/// every type is checked again only when it comes out different.
 ///
 /// After any sequence of updates its answer equals a check of every file from scratch (the
 /// random edit sequences of `IncrementalGraphTests` compare them).
@@ -33,9 +34,13 @@ struct ContainerStage {
   var conditionCounts: [BuildConditions: Int] = [:]
   private(set) var configurations: [[String]] = [[]]
   private(set) var filter = ContainerAnswers()
+  /// Counts the filters made: what the findings and the cycle graph record of the one they read.
+  private(set) var filterGeneration = 0
   var assumedNotes: [Diagnostic] = []
   /// Each configuration's findings by type (types with none left out).
   var findings: [[String: ContainerCheck.Findings]] = []
+  /// What every type's findings read beside the type's own registrations and sites.
+  var findingsRead: TypeInputs?
   /// The types whose check asked the symbol table or read declarations, with what.
   var typeLookups: [String: TypeReads] = [:]
   /// The digests of the declarations of each file read, by name (``ContainerStage+Declarations``).
@@ -45,19 +50,17 @@ struct ContainerStage {
   /// The edges between registrations on numbered keys, while no resolve has an owner
   /// (``ContainerCycleGraph``).
   var cycleGraph = ContainerCycleGraph()
-  var cycleGraphIsCurrent = false
+  /// What ``cycleGraph``'s edges were made with beside each file's facts; `nil` when they are
+  /// not kept (``ContainerStage+Cycles``).
+  var cycleGraphRead: CycleInputs?
   /// Each configuration's keys in a cycle, on the cycle graph's numbers.
   var cycleKeys: [Set<Int32>] = []
-  /// `true` when a generic's sites were checked as another type since the last update.
-  var sitesMoved = false
   /// The registrations whose needs include a factory's parameter (``ContainerStage+Wiring``),
   /// and them by the types they register.
   var argumentFactories: [Ref: ArgumentFactory] = [:]
   var argumentFactoriesByKey: [String: Set<Ref>] = [:]
   /// Of those, the ones no resolve without arguments wires, by their ranges.
   var unwired: Set<SourceRange> = []
-  /// How many property-wrapper resolves with an owner the files have.
-  var ownerSites = 0
   /// The counts of the report, summed over the files.
   var counts = Counts()
   /// How many types the last update checked, in all configurations; tests read it.
@@ -107,81 +110,64 @@ struct ContainerStage {
       return ContainerFileFacts(code: code, lookup: lookup(watch, reads), watch: watch, reads: reads)
     }
     var dirtyTypes: Set<String> = []
-    // What every type's check reads beside its own registrations and sites: an unread
-    // registration of no known type, the configurations and the answers' filter. Each is
-    // compared with the last update's, and only a difference checks every type again.
-    let untypedBefore = untypedRegistrations()
-    var allTypes = inputs.full
-    var edgesChanged = inputs.full
-    var flipped: Set<String> = []
     for (path, new) in zip(order, typed) {
-      let old = files[path]
-      if let old { remove(old, dirty: &dirtyTypes, flipped: &flipped) }
-      if let new { insert(new, dirty: &dirtyTypes, flipped: &flipped) }
-      // Only an edge added can close a cycle; a constructed type only with an owner's resolve.
-      if !(new?.edges ?? []).isSubset(of: old?.edges ?? []) { edgesChanged = true }
-      if old?.constructed != new?.constructed, ownerSites > 0 {
-        edgesChanged = true
-      }
+      if let old = files[path] { remove(old, dirty: &dirtyTypes) }
+      if let new { insert(new, dirty: &dirtyTypes) }
     }
-    if untypedRegistrations() != untypedBefore { allTypes = true }
-    if !flipped.isEmpty { regeneralize(flipped, dirty: &dirtyTypes, edgesChanged: &edgesChanged) }
-    // The files of factories whose parameters became needs or stopped being: their edges too.
-    let rewired = rewire(retyped: dirtyFiles, dirty: &dirtyTypes).subtracting(dirtyFiles)
-    if !rewired.isEmpty { edgesChanged = true }
-    // The configurations, and what every type depends on.
+    // The files whose sites are checked as another type, or whose factories' parameters became
+    // needs or stopped being: their edges too.
+    let moved = regeneralize(dirty: &dirtyTypes)
+    let rewired = rewire(retyped: dirtyFiles, dirty: &dirtyTypes)
     let configurations =
       inputs.configurations
       ?? ContainerCheck.configurations(
         conditionCounts.keys.sorted { $0.lexicographicallyPrecedes($1) },
         platforms: inputs.platforms)
-    if configurations != self.configurations || findings.count != configurations.count {
-      self.configurations = configurations
-      allTypes = true
-      edgesChanged = true
-    }
+    self.configurations = configurations
     if inputs.full || inputs.gating {
       let registrations = orderedRegistrations()
       let reach = GateReach(registrations, mentions: inputs.mentions, visibility: inputs.visibility)
       let instances = InstanceGraph(paths.compactMap { inputs.code($0) })
       assumedNotes = reach?.assumedNotes(registrations) ?? []
-      // The same registrations run on the same containers: no check reads anything new. (The
-      // targets come from the settings, which rebuild everything when they change.)
+      // The same registrations run on the same containers: the filter is kept. (The targets
+      // come from the settings, which rebuild everything when they change.)
       if inputs.full || reach != filter.reach || instances != filter.instances {
         filter = ContainerAnswers(visibility: inputs.visibility, reach: reach, instances: instances)
-        allTypes = true
-        edgesChanged = true
+        filterGeneration += 1
       }
     }
     filter.conditionNames = Set(configurations.joined().filter { !$0.hasPrefix("!") && !$0.contains("(") })
-    // The types whose check read what changed: a declaration, or a name looked up.
-    if !allTypes, !typeLookups.isEmpty, !changedHashes.isEmpty || !inputs.changed.isEmpty {
-      for (type, read) in typeLookups
-      where !read.files.isDisjoint(with: declared.unknown)
-        || read.hashes.contains(where: { changedHashes.contains($0) || declared.names.contains($0) })
-      {
-        dirtyTypes.insert(type)
-      }
-    }
-    if allTypes {
+    let read = TypeInputs(
+      configurations: configurations, filter: filterGeneration, untyped: untypedRegistrations())
+    let types: [String]
+    if read != findingsRead {
       findings = configurations.map { _ in [:] }
       typeLookups = [:]
+      findingsRead = read
+      types = Array(buckets.keys)
+    } else {
+      // The types whose check read what changed: a declaration, or a name looked up.
+      if !typeLookups.isEmpty, !changedHashes.isEmpty || !inputs.changed.isEmpty {
+        for (type, lookups) in typeLookups
+        where !lookups.files.isDisjoint(with: declared.unknown)
+          || lookups.hashes.contains(where: { changedHashes.contains($0) || declared.names.contains($0) })
+        {
+          dirtyTypes.insert(type)
+        }
+      }
+      types = Array(dirtyTypes)
     }
-    let types = allTypes ? Array(buckets.keys) : Array(dirtyTypes)
     checkTypes(types, lookup: lookup)
     keepDeclarationDigests(of: typed.lazy.compactMap { $0 }.flatMap(\.declarationFiles), inputs.declarations)
     let checkedReads = types.compactMap { typeLookups[$0]?.files }
     keepDeclarationDigests(of: checkedReads.joined(), inputs.declarations)
-    updateCycles(typed: order + rewired.sorted(), rebuild: allTypes || sitesMoved, edgesChanged: edgesChanged)
-    sitesMoved = false
+    updateCycles(edited: dirtyFiles.union(moved).union(rewired).sorted())
     return answer()
   }
 
   // MARK: Files
 
-  mutating func insert(
-    _ facts: ContainerFileFacts, dirty: inout Set<String>, flipped: inout Set<String>
-  ) {
+  mutating func insert(_ facts: ContainerFileFacts, dirty: inout Set<String>) {
     let path = facts.path
     files[path] = facts
     paths.insert(path, at: paths.sortedIndex(of: path))
@@ -197,7 +183,6 @@ struct ContainerStage {
         dirty.insert(type)
         guard registration.unread == nil else { continue }
         registeredCounts[type, default: 0] += 1
-        if registeredCounts[type] == 1 { flipped.insert(type) }
         for conformance in facts.conformances[type] ?? [] {
           conformers[conformance, default: []].insert(ref)
           dirty.insert(conformance)
@@ -220,9 +205,7 @@ struct ContainerStage {
     }
   }
 
-  mutating func remove(
-    _ facts: ContainerFileFacts, dirty: inout Set<String>, flipped: inout Set<String>
-  ) {
+  mutating func remove(_ facts: ContainerFileFacts, dirty: inout Set<String>) {
     let path = facts.path
     files[path] = nil
     let at = paths.sortedIndex(of: path)
@@ -245,10 +228,7 @@ struct ContainerStage {
         dirty.insert(type)
         guard registration.unread == nil else { continue }
         registeredCounts[type, default: 1] -= 1
-        if registeredCounts[type] == 0 {
-          registeredCounts[type] = nil
-          flipped.insert(type)
-        }
+        if registeredCounts[type] == 0 { registeredCounts[type] = nil }
         for conformance in facts.conformances[type] ?? [] {
           conformers[conformance]?.remove(ref)
           if conformers[conformance]?.isEmpty == true { conformers[conformance] = nil }
@@ -270,7 +250,6 @@ struct ContainerStage {
   }
 
   mutating func add(_ facts: ContainerFileFacts, sign: Int) {
-    ownerSites += sign * facts.sites.count { !$0.isPropertyInjection && $0.consumer == nil && $0.site.owner != nil }
     counts.registrationsRead += sign * facts.registrationsRead
     counts.registrationsUnread += sign * facts.registrationsUnread
     counts.resolvesChecked += sign * facts.resolvesChecked
@@ -289,13 +268,14 @@ struct ContainerStage {
     registeredCounts[type] == nil && registeredCounts[base] != nil ? base : nil
   }
 
-  /// Moves the sites of generics whose registration came or went (`flipped`) to the type
-  /// they are now checked as.
-  mutating func regeneralize(_ flipped: Set<String>, dirty: inout Set<String>, edgesChanged: inout Bool) {
+  /// Moves the sites of generics whose registration may have come or gone (those of a
+  /// `dirty` type's name) to the type they are now checked as; the files of those moved.
+  mutating func regeneralize(dirty: inout Set<String>) -> Set<String> {
     var affected: Set<Ref> = []
-    for type in flipped {
+    for type in dirty {
       affected.formUnion(genericSites[Self.genericBase(type) ?? type] ?? [])
     }
+    var moved: Set<String> = []
     for ref in affected {
       guard let type = files[ref.path]?.siteTypes[ref.index], let base = Self.genericBase(type) else { continue }
       let before = generalized[ref] ?? type
@@ -306,9 +286,9 @@ struct ContainerStage {
       generalized[ref] = after == type ? nil : after
       dirty.insert(before)
       dirty.insert(after)
-      edgesChanged = true
-      sitesMoved = true
+      moved.insert(ref.path)
     }
+    return moved
   }
 
   /// The unread registrations of no known type that a check reads (not forwarded), in the
@@ -341,17 +321,17 @@ extension ContainerStage: BinaryCoded {
     try coder.code(&filter)
     try coder.code(&assumedNotes)
     try coder.code(&findings)
+    try coder.code(&findingsRead)
+    try coder.code(&filterGeneration)
     try coder.code(&typeLookups)
     try coder.code(&declarationDigests)
     try coder.code(&cycles)
     try coder.code(&cycleGraph)
-    try coder.code(&cycleGraphIsCurrent)
+    try coder.code(&cycleGraphRead)
     try coder.code(&cycleKeys)
-    try coder.code(&sitesMoved)
     try coder.code(&argumentFactories)
     try coder.code(&argumentFactoriesByKey)
     try coder.code(&unwired)
-    try coder.code(&ownerSites)
     try coder.code(&counts)
   }
 }

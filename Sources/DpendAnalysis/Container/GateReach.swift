@@ -66,13 +66,9 @@ struct GateReach: Equatable, Sendable {
     return reached[visibility?.place(of: site.range.file) ?? 0].contains(NameMentions.hash(gate.name))
   }
 
-  /// `true` when the gate named `name` is reached in every place by something dpend reads
-  /// (not only counted as reached): no edit elsewhere that leaves its mentions alone changes
-  /// that, nor what `--verbose` says of it.
-  func isReachedEverywhere(_ name: String) -> Bool {
-    let hash = NameMentions.hash(name)
-    return zip(reached, assumed).allSatisfy { $0.contains(hash) && !$1.contains(hash) }
-  }
+  /// `true` when some place counts a gate as reached only because it reaches no gate of its
+  /// kind.
+  var assumesSome: Bool { assumed.contains { !$0.isEmpty } }
 
   /// Notes for `--verbose`: each gate of `registrations` some process that compiles it counts
   /// as reached only because it reaches no gate of its kind (what dpend cannot decide), at its

@@ -2,22 +2,28 @@ import DpendModel
 
 /// What the builder keeps between container checks about registration gates (``GateReach``)
 /// and container instances: the names each file mentions, and what the last check read of
-/// them, so that which registrations run, and on which container, is worked out again only
-/// after an edit that can change it.
+/// the files, so that which registrations run, and on which container, is worked out again
+/// only after an edit that changed something it read.
+///
+/// What the reach reads of a file: the gates its registrations are written in, the
+/// gate-shaped bodies it declares, and its mentions of gates' and bodies' names; and, while
+/// some gate is only counted as reached, where its registrations are (the `--verbose` note
+/// stands at the first). What the container instances read: each file's
+/// ``DpendModel/FileSummary/instanceDigest(full:)``.
 struct GateStage {
   /// The names each file mentions, by path (files that mention none left out): what reaches
   /// the app's assemblies and registration functions (``ContainerCheck+Reach``).
   var mentionsOfFile: [String: NameMentions] = [:]
   /// How many files declare a gate-shaped function of each name (``NameMentions/inside``).
   var bodyNames: [String: Int] = [:]
-  /// The registration gates the last container check read (``noteChecked(_:reach:separatesInstances:)``).
+  /// What the last container check read of each file (``noteChecked(_:reach:separatesInstances:)``).
   var state = GateState()
-  /// `true` when, since the last container check, some file's mentions of its gate names
-  /// changed (``note(_:of:)``).
+  /// `true` when, since the last container check, some file's gate-shaped bodies, or its
+  /// mentions of the last check's gate names, changed (``note(_:of:)``).
   var mentionsChanged = false
 
-  /// Records `mentions` as the names `path` mentions, noting when its mentions of the last
-  /// check's gate names changed.
+  /// Records `mentions` as the names `path` mentions, noting when what the reach read of
+  /// them changed.
   mutating func note(_ mentions: NameMentions, of path: String) {
     let old = mentionsOfFile[path] ?? NameMentions()
     mentionsOfFile[path] = mentions.outside.isEmpty && mentions.inside.isEmpty ? nil : mentions
@@ -27,49 +33,51 @@ struct GateStage {
     }
     for body in mentions.inside { bodyNames[body.gate, default: 0] += 1 }
     guard !state.hashes.isEmpty, !mentionsChanged else { return }
-    if old.restricted(to: state.hashes) != mentions.restricted(to: state.hashes) { mentionsChanged = true }
+    // A body of a new name is a gate the last check's names do not hold.
+    if old.inside.map(\.gate) != mentions.inside.map(\.gate)
+      || old.restricted(to: state.hashes) != mentions.restricted(to: state.hashes)
+    {
+      mentionsChanged = true
+    }
   }
 
-  /// `true` when the edits since the last check may change which registrations run: a
-  /// mention of a gate changed, or a changed file registers (or registered) in a gate that
-  /// was not reached everywhere. `containerCode` gives a file's current container code.
+  /// `true` when the edits since the last check changed something the reach or the
+  /// container instances read: a file's mentions or bodies, the gates of a changed file's
+  /// registrations, its instance digest, or — while some gate is only counted as reached —
+  /// the places of its gated registrations. `containerCode` gives a file's container code.
   func mayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
     if mentionsChanged { return true }
     for path in changed {
-      let digest = containerCode(path)?.instanceDigest(full: state.separatesInstances) ?? 0
+      let code = containerCode(path)
+      let digest = code?.instanceDigest(full: state.separatesInstances) ?? 0
       if digest != state.instanceDigests[path] ?? 0 { return true }
-      let old = state.namesOfFile[path] ?? []
-      let new = Set(containerCode(path)?.registrations.compactMap(\.gate?.name) ?? [])
-      if !old.union(new).isSubset(of: state.reachedEverywhere) { return true }
+      let gates = Self.gates(of: code)
+      if gates != state.gatesOfFile[path] ?? [] || (!gates.isEmpty && state.assumes) { return true }
     }
     return false
   }
 
-  /// Records the gates of the container code just checked (`facts`) and which are reached
-  /// everywhere (`reach`).
+  /// Records what the container check just made read of the container code (`facts`), and
+  /// whether `reach` counts some gate as reached only because nothing reaches its kind.
   mutating func noteChecked(_ facts: [FileSummary], reach: GateReach?, separatesInstances: Bool) {
     var state = GateState()
     state.separatesInstances = separatesInstances
     for file in facts {
       let digest = file.instanceDigest(full: separatesInstances)
       if digest != 0 { state.instanceDigests[file.path] = digest }
+      let gates = Self.gates(of: file)
+      if !gates.isEmpty { state.gatesOfFile[file.path] = gates }
     }
-    for file in facts {
-      let names = Set(file.registrations.compactMap(\.gate?.name))
-      if !names.isEmpty { state.namesOfFile[file.path] = names }
-    }
-    let names = Set(state.namesOfFile.values.flatMap { $0 })
+    let names = Set(state.gatesOfFile.values.joined().map(\.name))
     state.hashes = Set(names.union(bodyNames.keys).map(NameMentions.hash))
-    state.reachedEverywhere = names.filter { reach?.isReachedEverywhere($0) ?? true }
+    state.assumes = reach?.assumesSome ?? false
     self.state = state
     mentionsChanged = false
   }
 
-  /// Updates the gates of `path` after a check that kept what is reached (its gates were
-  /// all reached everywhere, its container instances as they were).
-  mutating func noteKept(_ path: String, _ code: FileSummary?) {
-    let names = Set(code?.registrations.compactMap(\.gate?.name) ?? [])
-    state.namesOfFile[path] = names.isEmpty ? nil : names
+  /// The gates `code`'s registrations are written in.
+  private static func gates(of code: FileSummary?) -> Set<RegistrationGate> {
+    Set(code?.registrations.compactMap(\.gate) ?? [])
   }
 }
 
@@ -82,14 +90,14 @@ extension GateStage: BinaryCoded {
   }
 }
 
-/// The gates of the last container check (``GateStage/state``).
+/// What the last container check read of the files (``GateStage/state``).
 struct GateState {
-  /// The gate names each file's registrations are written in.
-  var namesOfFile: [String: Set<String>] = [:]
-  /// The hashes of every gate's name.
+  /// The gates each file's registrations are written in.
+  var gatesOfFile: [String: Set<RegistrationGate>] = [:]
+  /// The hashes of every gate's and gate-shaped body's name.
   var hashes: Set<UInt32> = []
-  /// The gate names reached in every process.
-  var reachedEverywhere: Set<String> = []
+  /// `true` when some gate was counted as reached only because nothing reaches its kind.
+  var assumes = false
   /// `true` when the check told container instances apart (SPEC 8.6).
   var separatesInstances = false
   /// Each file's ``DpendModel/FileSummary/instanceDigest(full:)`` (full when
@@ -99,9 +107,9 @@ struct GateState {
 
 extension GateState: BinaryCoded {
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&namesOfFile)
+    try coder.code(&gatesOfFile)
     try coder.code(&hashes)
-    try coder.code(&reachedEverywhere)
+    try coder.code(&assumes)
     try coder.code(&separatesInstances)
     try coder.code(&instanceDigests)
   }

@@ -89,8 +89,6 @@ extension GraphBuilder {
       gates.noteChecked(
         containerStage.paths.compactMap { shelf.containerCode(of: $0) }, reach: containerStage.filter.reach,
         separatesInstances: containerStage.filter.instances != nil)
-    } else {
-      for path in changed { gates.noteKept(path, shelf.containerCode(of: path)) }
     }
     let answers = containerStage.filter
     var report = stageReport

@@ -69,7 +69,7 @@ enum ContainerStub {
 }
 
 /// How one dialect writes the registration a quick fix adds (``ContainerStub``).
-protocol StubWriter {
+protocol StubWriter: Sendable {
   static var dialect: Dialect { get }
   /// The statement registering `key` on `on` (`container.`, or empty), casting the made value
   /// with `cast` (` as Feed`, or empty); `nil` when the dialect cannot write it without a

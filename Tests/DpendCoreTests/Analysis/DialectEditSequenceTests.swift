@@ -1,10 +1,10 @@
 import DpendCollect
-import DpendHost
 import DpendModel
 import DpendTestSupport
 import Testing
 
 @testable import DpendAnalysis
+@testable import DpendHost
 
 /// The incremental graph (``GraphBuilder`` behind ``AnalysisHost``) must equal the graph built
 /// from scratch after every step of random edit sequences over every dialect dpend reads
@@ -56,9 +56,19 @@ struct DialectEditSequenceTests {
       let made = edits.map(\.rawValue).joined(separator: ", ")
       #expect(session.host.vocabulary == vocabulary, "step \(step) (\(made)): the vocabulary inferred")
       try expectEqual(incremental, fromScratch, step: step, edits: made)
+      Self.expectCyclesOfASearchOfEverySite(session.host.builder.containerStage, step: step)
       tally.count(fromScratch, vocabulary: vocabulary, edits: edits)
     }
     tally.expectCoverage(seed: seed)
+  }
+
+  /// The cycles the container stage keeps on its graph of numbered keys equal those the
+  /// search of every site finds (``ContainerStage/findCycles()``, what a workspace with more
+  /// configurations than an edge's mask holds runs), in any order: the graph's are sorted.
+  private static func expectCyclesOfASearchOfEverySite(_ stage: ContainerStage, step: Int) {
+    var everySite = stage
+    everySite.findCycles()
+    #expect(everySite.cycles.map(Set.init) == stage.cycles.map(Set.init), "step \(step): the cycles")
   }
 
   /// The host of one sequence, the files it was given and how they reach it.

@@ -269,12 +269,11 @@ struct DialectWorkspace {
       file.entries.insert(entry(.registration(registration)), at: random.below(file.entries.count + 1))
       return store(file, edit)
     case .editRegistration:
-      guard var (file, index, registration) = randomRegistrationEntry() else { return nil }
-      registration = edited(registration, in: file)
-      file.entries[index].item = .registration(registration)
+      guard case (var file, let index, let registration)? = randomRegistrationEntry() else { return nil }
+      file.entries[index].item = .registration(edited(registration, in: file))
       return store(file, edit)
     case .removeRegistration:
-      guard var (file, index, _) = randomRegistrationEntry() else { return nil }
+      guard case (var file, let index, _)? = randomRegistrationEntry() else { return nil }
       file.entries.remove(at: index)
       return store(file, edit)
     case .addResolve:
@@ -299,19 +298,19 @@ struct DialectWorkspace {
       }
       return nil
     case .duplicate:
-      guard var (file, index, registration) = randomRegistrationEntry() else { return nil }
+      guard case (var file, let index, let registration)? = randomRegistrationEntry() else { return nil }
       // The same key under the same condition: one configuration has both.
       var copy = entry(.registration(registration))
       copy.condition = file.entries[index].condition
       file.entries.insert(copy, at: index + 1)
       return store(file, edit)
     case .renameType:
-      guard var (file, index) = randomType() else { return nil }
+      guard case (var file, let index)? = randomType() else { return nil }
       file.header.types[index].renamed.toggle()
       return store(file, edit)
     case .changeConformance:
       if random.below(3) > 0, let made = conformingToWhatIsResolved() { return made }
-      guard var (file, index) = randomType() else { return nil }
+      guard case (var file, let index)? = randomType() else { return nil }
       if file.header.types[index].isAlias {
         file.header.types[index].conformance = random.below(Self.keyCount)
       } else if file.header.types[index].isProtocol {
