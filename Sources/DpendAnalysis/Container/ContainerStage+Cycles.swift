@@ -55,14 +55,21 @@ extension ContainerStage {
   /// by `-1 - ` its registration's.
   mutating func cycleEdges(of facts: ContainerFileFacts) -> [ContainerCycleGraph.Edge] {
     var edges: [ContainerCycleGraph.Edge] = []
+    // The configurations compiling the file, then those of each list of conditions in it.
+    var compiled: UInt64 = 0
+    for (number, configuration) in configurations.enumerated() where filter.compiles(facts.path, in: configuration) {
+      compiled |= 1 << number
+    }
+    var masks: [BuildConditions: UInt64] = [[]: compiled]
     func mask(_ conditions: BuildConditions, reached: Bool) -> UInt64 {
+      guard reached else { return 0 }
+      if let known = masks[conditions] { return known }
       var mask: UInt64 = 0
       for (number, configuration) in configurations.enumerated()
-      where reached && ContainerCheck.holds(conditions, in: configuration)
-        && filter.compiles(facts.path, in: configuration)
-      {
+      where compiled & (1 << number) != 0 && ContainerCheck.holds(conditions, in: configuration) {
         mask |= 1 << number
       }
+      masks[conditions] = mask
       return mask
     }
     for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection && isNeed(site) {
@@ -116,10 +123,7 @@ extension ContainerStage {
         }
       }
     }
-    let registrations = constructions.sorted(by: Self.registrationOrder).map {
-      files[$0.path]!.registrations[$0.index]
-    }
-    return ResolveCycleCheck().findings(sites.sorted(by: siteOrder).map { site($0) }, registrations)
+    return ResolveCycleCheck().findings(sortedSites(sites).map { site($0) }, sortedRegistrations(constructions))
   }
 
   /// Looks for cycles in every configuration again.
