@@ -1,13 +1,15 @@
 import DpendModel
 
 /// The edges between registrations the container check's cycles follow, kept between updates
-/// on numbered keys (`Type|name`), each edge with the configurations it holds in: what lets
+/// on numbered keys (a key's description, or a construction's node), each edge with the configurations it holds in: what lets
 /// an edit look for a cycle only from the edges it added, by the rule of the key stages'
 /// stage 5 — with no cycle before, only an added edge can close one, and only if its target
 /// reaches its source. A component is taken apart into its diagnostics from its own edges.
 struct ContainerCycleGraph {
-  /// One edge: from a key of a registration to the key one of its factory's resolves asks
-  /// for, made by the site at `site` of its file, in the configurations of `mask`'s bits.
+  /// One edge, in the configurations of `mask`'s bits: from a key of a registration to the
+  /// key one of its factory's resolves asks for, made by the site at `site` of its file (or
+  /// from the construction of a property wrapper's owner); or, `site` negative, from a key
+  /// of the registration at `-1 - site` of its file to the construction of what it makes.
   struct Edge: Hashable, Sendable {
     var from: Int32
     var to: Int32

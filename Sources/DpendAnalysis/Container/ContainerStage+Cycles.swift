@@ -3,7 +3,7 @@ import DpendModel
 /// The container stage's cycles, on a graph of numbered keys kept between updates
 /// (``ContainerCycleGraph``). Each file gives its own edges: from a registration's keys to
 /// each key its factory resolves; for a property-wrapper resolve, from the node of its
-/// owner's construction (`Owner.init`) to the key it resolves, and from each registration
+/// owner's construction (``constructionNode(of:)``) to the key it resolves, and from each registration
 /// constructing a type to that node. So no file's edges read another's, and an edit replaces
 /// only its own files' edges.
 extension ContainerStage {
@@ -49,6 +49,10 @@ extension ContainerStage {
     }
   }
 
+  /// The node of making an instance of `type`: a name no key's description can have (none
+  /// holds a control character).
+  static func constructionNode(of type: String) -> String { "\u{1}new " + type }
+
   /// The edges `facts` give the cycle check, on numbered keys, each with the configurations
   /// it holds in (its site's or registration's conditions, its file compiled, a resolve's
   /// consumer's gate reached). A resolve's edge is told by its site's index; a construction's
@@ -84,7 +88,7 @@ extension ContainerStage {
       } else if let owner = site.site.owner {
         holds = mask(site.site.conditions, reached: true)
         guard holds != 0 else { continue }
-        sources = [cycleGraph.number(owner + ".init")]
+        sources = [cycleGraph.number(Self.constructionNode(of: owner))]
       } else {
         continue
       }
@@ -96,7 +100,7 @@ extension ContainerStage {
       guard let made = registration.constructedType else { continue }
       let holds = mask(registration.conditions, reached: true)
       guard holds != 0 else { continue }
-      let target = cycleGraph.number(made + ".init")
+      let target = cycleGraph.number(Self.constructionNode(of: made))
       for key in registration.types {
         let source = cycleGraph.number(ContainerKey(type: key, name: registration.name).description)
         edges.append(.init(from: source, to: target, site: Int32(-1 - index), mask: holds))

@@ -60,8 +60,9 @@ extension ContainerStage {
     var namesChanged: Set<Substring>
     /// `true` when everything is checked again (the first update, new settings).
     var full: Bool
-    /// `true` when an edit may have changed which registrations run or which container
-    /// instance they are on (``GateStage/mayHaveChanged(_:containerCode:)``).
+    /// `true` when an edit changed what the reach reads of the files' mentions, or what the
+    /// container instances read (``GateStage/mayHaveChanged(_:containerCode:)``); the gates
+    /// of the typed registrations the stage compares itself.
     var gating: Bool
     /// The configurations to check; `nil` derives them from the container code's conditions.
     var configurations: [[String]]?

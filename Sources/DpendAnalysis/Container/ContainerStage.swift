@@ -47,8 +47,7 @@ struct ContainerStage {
   var declarationDigests: [String: [UInt64: UInt64]] = [:]
   /// Each configuration's cycles.
   var cycles: [[Diagnostic]] = []
-  /// The edges between registrations on numbered keys, while no resolve has an owner
-  /// (``ContainerCycleGraph``).
+  /// The edges between keys, on numbers (``ContainerCycleGraph``).
   var cycleGraph = ContainerCycleGraph()
   /// What ``cycleGraph``'s edges were made with beside each file's facts; `nil` when they are
   /// not kept (``ContainerStage+Cycles``).
@@ -67,6 +66,9 @@ struct ContainerStage {
   var lastCheckedTypes = 0
   /// `true` when the last update looked for cycles.
   var lastLookedForCycles = false
+  /// `true` when the last update worked out again which gates are reached and the container
+  /// instances (what the gate stage then records it read, ``GateStage``).
+  private(set) var lastWorkedOutReach = false
 
   /// Brings the check up to date with `inputs`; the diagnostics (merged across
   /// configurations, not sorted) and the report.
@@ -109,6 +111,14 @@ struct ContainerStage {
       let reads = DeclarationReads()
       return ContainerFileFacts(code: code, lookup: lookup(watch, reads), watch: watch, reads: reads)
     }
+    // What the reach reads of the typed files: the gates their registrations are written in
+    // (typing may drop a registration whose receiver is no container) and, while some gate is
+    // only counted as reached, where those registrations are (its `--verbose` note).
+    let assumes = filter.reach?.assumesSome ?? false
+    let gatesDiffer = zip(order, typed).contains { path, new in
+      let after = Self.gates(of: new)
+      return after != Self.gates(of: files[path]) || (assumes && !after.isEmpty)
+    }
     var dirtyTypes: Set<String> = []
     for (path, new) in zip(order, typed) {
       if let old = files[path] { remove(old, dirty: &dirtyTypes) }
@@ -124,7 +134,8 @@ struct ContainerStage {
         conditionCounts.keys.sorted { $0.lexicographicallyPrecedes($1) },
         platforms: inputs.platforms)
     self.configurations = configurations
-    if inputs.full || inputs.gating {
+    lastWorkedOutReach = inputs.full || inputs.gating || gatesDiffer
+    if lastWorkedOutReach {
       let registrations = orderedRegistrations()
       let reach = GateReach(registrations, mentions: inputs.mentions, visibility: inputs.visibility)
       let instances = InstanceGraph(paths.compactMap { inputs.code($0) })
@@ -296,6 +307,11 @@ struct ContainerStage {
   func untypedRegistrations() -> [ContainerRegistration] {
     untypedUnread.sorted(by: Self.registrationOrder).map { files[$0.path]!.registrations[$0.index] }
       .filter { !$0.isForwarded }
+  }
+
+  /// The gates `facts`' registrations are written in.
+  static func gates(of facts: ContainerFileFacts?) -> Set<RegistrationGate> {
+    Set(facts?.registrations.compactMap(\.gate) ?? [])
   }
 
   /// Every registration, in the order of the files' paths and then of each file.

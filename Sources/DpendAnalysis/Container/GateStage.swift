@@ -5,18 +5,17 @@ import DpendModel
 /// the files, so that which registrations run, and on which container, is worked out again
 /// only after an edit that changed something it read.
 ///
-/// What the reach reads of a file: the gates its registrations are written in, the
-/// gate-shaped bodies it declares, and its mentions of gates' and bodies' names; and, while
-/// some gate is only counted as reached, where its registrations are (the `--verbose` note
-/// stands at the first). What the container instances read: each file's
-/// ``DpendModel/FileSummary/instanceDigest(full:)``.
+/// What the reach reads of a file's text: the gate-shaped bodies it declares and its
+/// mentions of gates' and bodies' names (the gates of its typed registrations the container
+/// stage compares, ``ContainerStage/update(_:)``). What the container instances read: each
+/// file's ``DpendModel/FileSummary/instanceDigest(full:)``.
 struct GateStage {
   /// The names each file mentions, by path (files that mention none left out): what reaches
   /// the app's assemblies and registration functions (``ContainerCheck+Reach``).
   var mentionsOfFile: [String: NameMentions] = [:]
   /// How many files declare a gate-shaped function of each name (``NameMentions/inside``).
   var bodyNames: [String: Int] = [:]
-  /// What the last container check read of each file (``noteChecked(_:reach:separatesInstances:)``).
+  /// What the last container check read of each file (``noteChecked(_:separatesInstances:)``).
   var state = GateState()
   /// `true` when, since the last container check, some file's gate-shaped bodies, or its
   /// mentions of the last check's gate names, changed (``note(_:of:)``).
@@ -42,42 +41,30 @@ struct GateStage {
   }
 
   /// `true` when the edits since the last check changed something the reach or the
-  /// container instances read: a file's mentions or bodies, the gates of a changed file's
-  /// registrations, its instance digest, or — while some gate is only counted as reached —
-  /// the places of its gated registrations. `containerCode` gives a file's container code.
+  /// container instances read of the files' texts: a file's mentions or bodies, or a changed
+  /// file's instance digest. `containerCode` gives a file's current container code.
   func mayHaveChanged(_ changed: some Sequence<String>, containerCode: (String) -> FileSummary?) -> Bool {
     if mentionsChanged { return true }
     for path in changed {
-      let code = containerCode(path)
-      let digest = code?.instanceDigest(full: state.separatesInstances) ?? 0
+      let digest = containerCode(path)?.instanceDigest(full: state.separatesInstances) ?? 0
       if digest != state.instanceDigests[path] ?? 0 { return true }
-      let gates = Self.gates(of: code)
-      if gates != state.gatesOfFile[path] ?? [] || (!gates.isEmpty && state.assumes) { return true }
     }
     return false
   }
 
-  /// Records what the container check just made read of the container code (`facts`), and
-  /// whether `reach` counts some gate as reached only because nothing reaches its kind.
-  mutating func noteChecked(_ facts: [FileSummary], reach: GateReach?, separatesInstances: Bool) {
+  /// Records what the container check just made read of the container code (`facts`).
+  mutating func noteChecked(_ facts: [FileSummary], separatesInstances: Bool) {
     var state = GateState()
     state.separatesInstances = separatesInstances
+    var names: Set<String> = []
     for file in facts {
       let digest = file.instanceDigest(full: separatesInstances)
       if digest != 0 { state.instanceDigests[file.path] = digest }
-      let gates = Self.gates(of: file)
-      if !gates.isEmpty { state.gatesOfFile[file.path] = gates }
+      for registration in file.registrations { if let gate = registration.gate { names.insert(gate.name) } }
     }
-    let names = Set(state.gatesOfFile.values.joined().map(\.name))
     state.hashes = Set(names.union(bodyNames.keys).map(NameMentions.hash))
-    state.assumes = reach?.assumesSome ?? false
     self.state = state
     mentionsChanged = false
-  }
-
-  /// The gates `code`'s registrations are written in.
-  private static func gates(of code: FileSummary?) -> Set<RegistrationGate> {
-    Set(code?.registrations.compactMap(\.gate) ?? [])
   }
 }
 
@@ -92,12 +79,8 @@ extension GateStage: BinaryCoded {
 
 /// What the last container check read of the files (``GateStage/state``).
 struct GateState {
-  /// The gates each file's registrations are written in.
-  var gatesOfFile: [String: Set<RegistrationGate>] = [:]
   /// The hashes of every gate's and gate-shaped body's name.
   var hashes: Set<UInt32> = []
-  /// `true` when some gate was counted as reached only because nothing reaches its kind.
-  var assumes = false
   /// `true` when the check told container instances apart (SPEC 8.6).
   var separatesInstances = false
   /// Each file's ``DpendModel/FileSummary/instanceDigest(full:)`` (full when
@@ -107,9 +90,7 @@ struct GateState {
 
 extension GateState: BinaryCoded {
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
-    try coder.code(&gatesOfFile)
     try coder.code(&hashes)
-    try coder.code(&assumes)
     try coder.code(&separatesInstances)
     try coder.code(&instanceDigests)
   }

@@ -85,9 +85,9 @@ extension GraphBuilder {
     let (diagnostics, stageReport) = containerStage.update(inputs)
     lastContainerCheckTypes = containerStage.lastCheckedTypes
     lastContainerCycleSearch = containerStage.lastLookedForCycles
-    if gating {
+    if containerStage.lastWorkedOutReach {
       gates.noteChecked(
-        containerStage.paths.compactMap { shelf.containerCode(of: $0) }, reach: containerStage.filter.reach,
+        containerStage.paths.compactMap { shelf.containerCode(of: $0) },
         separatesInstances: containerStage.filter.instances != nil)
     }
     let answers = containerStage.filter

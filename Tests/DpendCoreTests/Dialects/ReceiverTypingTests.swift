@@ -384,6 +384,55 @@ import Testing
     }
   }
 
+  /// A registration on a receiver the sources type as no container is dropped when its file
+  /// is typed. An edit of another file's declaration that makes the receiver a container
+  /// adds the assembly it is written in to the gates the reach reads: the app now makes an
+  /// assembly, so one nothing makes is no longer counted as reached. Undoing it takes the gate
+  /// away again, though the gated file's text never changed. Each graph equals a scratch one.
+  @Test func aDeclarationEditThatMakesAReceiverAContainerAddsItsAssemblyToTheGates() throws {
+    var files = [
+      "DI.swift": """
+      import Swinject
+      enum Locator { static let container = Container() }
+      final class Audio {}
+      final class AudioAssembly: Assembly {
+        func assemble(container: Container) { container.register(Audio.self) { _ in Audio() } }
+      }
+      func main() { _ = Locator.container.resolve(Audio.self)! }
+
+      """,
+      "Storage.swift": """
+      final class Storage {
+        static let shared = Storage()
+        let container = AppContainer()
+      }
+
+      """,
+      "Use.swift": """
+      final class Video {}
+      final class CacheAssembly {
+        func assemble(container: Any) { Storage.shared.container.register(Video.self) { _ in Video() } }
+      }
+      func start() { _ = CacheAssembly() }
+
+      """,
+      "Types.swift": "final class AppContainer {}\n",
+    ]
+    let host = AnalysisHost(settings: AnalysisSettings())
+    host.update(files.sorted { $0.key < $1.key }.map { (path: $0.key, text: $0.value) })
+    var found = [host.graph().diagnostics.map(\.message)]
+    for text in ["import Swinject\nfinal class AppContainer: Container {}\n", "final class AppContainer {}\n"] {
+      files["Types.swift"] = text
+      host.update([("Types.swift", text)])
+      let graph = host.graph()
+      let scratch = try analyze(files)
+      #expect(graph.diagnostics == scratch.diagnostics)
+      #expect(graph.container == scratch.container)
+      found.append(graph.diagnostics.map(\.message))
+    }
+    #expect(found == [[], ["missing dependency: nothing registers 'Audio'"], []])
+  }
+
   @Test func editingTheValuesTypeReadsTheCallsAgainLikeAScratchBuild() throws {
     let host = AnalysisHost(settings: AnalysisSettings())
     host.update([

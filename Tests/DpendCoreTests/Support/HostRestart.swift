@@ -14,7 +14,8 @@ enum HostRestart {
   static let transient: Set<String> = [
     "parseCount", "storeHits", "summaryStore", "reader", "settings", "shelf", "previouslyDecoded",
     "stageTimes", "stageStart", "lastCollectedPaths", "sortedDiagnostics", "lastContainerCheckTypes",
-    "lastContainerCycleSearch", "lastCheckedTypes", "lastLookedForCycles", "lastGraphWasFull", "bytes",
+    "lastContainerCycleSearch", "lastCheckedTypes", "lastLookedForCycles", "lastWorkedOutReach", "lastGraphWasFull",
+    "bytes",
   ]
 
   static func restarted(_ host: AnalysisHost, settings: AnalysisSettings, openPaths: [String]) throws -> AnalysisHost {
