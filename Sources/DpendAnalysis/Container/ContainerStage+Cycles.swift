@@ -23,7 +23,10 @@ extension ContainerStage {
     if read != cycleGraphRead {
       cycleGraph.reset(configurations: configurations.count)
       cycleKeys = configurations.map { _ in [] }
-      for path in paths { cycleGraph.replace(path, with: cycleEdges(of: files[path]!)) }
+      let stage = self
+      let paths = self.paths
+      let keyed = Parallel.map(paths.count, minimum: 256) { stage.cycleEdges(of: stage.files[paths[$0]]!) }
+      for (path, edges) in zip(paths, keyed) { cycleGraph.replace(path, with: numbered(edges)) }
       cycleGraphRead = read
       cycles = []
       for configuration in configurations.indices { cycles.append(cycles(in: configuration)) }
@@ -32,7 +35,7 @@ extension ContainerStage {
     }
     var added = configurations.map { _ in [(Int32, Int32)]() }
     for path in edited {
-      let edges = files[path].map { cycleEdges(of: $0) } ?? []
+      let edges = files[path].map { numbered(cycleEdges(of: $0)) } ?? []
       let new = cycleGraph.replace(path, with: edges)
       for configuration in added.indices { added[configuration] += new[configuration] }
     }
@@ -53,12 +56,20 @@ extension ContainerStage {
   /// holds a control character).
   static func constructionNode(of type: String) -> String { "\u{1}new " + type }
 
-  /// The edges `facts` give the cycle check, on numbered keys, each with the configurations
-  /// it holds in (its site's or registration's conditions, its file compiled, a resolve's
-  /// consumer's gate reached). A resolve's edge is told by its site's index; a construction's
-  /// by `-1 - ` its registration's.
-  mutating func cycleEdges(of facts: ContainerFileFacts) -> [ContainerCycleGraph.Edge] {
-    var edges: [ContainerCycleGraph.Edge] = []
+  /// One edge of ``cycleEdges(of:)``, its ends by name.
+  struct KeyedEdge: Sendable {
+    var from: String
+    var to: String
+    var site: Int32
+    var mask: UInt64
+  }
+
+  /// The edges `facts` give the cycle check, each with the configurations it holds in (its
+  /// site's or registration's conditions, its file compiled, a resolve's consumer's gate
+  /// reached). A resolve's edge is told by its site's index; a construction's by `-1 - ` its
+  /// registration's.
+  func cycleEdges(of facts: ContainerFileFacts) -> [KeyedEdge] {
+    var edges: [KeyedEdge] = []
     // The configurations compiling the file, then those of each list of conditions in it.
     var compiled: UInt64 = 0
     for (number, configuration) in configurations.enumerated() where filter.compiles(facts.path, in: configuration) {
@@ -78,35 +89,40 @@ extension ContainerStage {
     }
     for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection && isNeed(site) {
       guard let written = facts.siteTypes[index] else { continue }
-      let sources: [Int32]
+      let sources: [String]
       let holds: UInt64
       if let consumer = site.consumer {
         guard consumer.unread == nil else { continue }
         holds = mask(site.site.conditions, reached: filter.reach?.reaches(consumer, for: site.site) ?? true)
         guard holds != 0 else { continue }
-        sources = consumer.types.map { cycleGraph.number(ContainerKey(type: $0, name: consumer.name).description) }
+        sources = consumer.types.map { ContainerKey(type: $0, name: consumer.name).description }
       } else if let owner = site.site.owner {
         holds = mask(site.site.conditions, reached: true)
         guard holds != 0 else { continue }
-        sources = [cycleGraph.number(Self.constructionNode(of: owner))]
+        sources = [Self.constructionNode(of: owner)]
       } else {
         continue
       }
       let type = generalized[Ref(path: facts.path, index: index)] ?? written
-      let target = cycleGraph.number(ContainerKey(type: type, name: site.site.name).description)
-      for source in sources { edges.append(.init(from: source, to: target, site: Int32(index), mask: holds)) }
+      let target = ContainerKey(type: type, name: site.site.name).description
+      for source in sources { edges.append(KeyedEdge(from: source, to: target, site: Int32(index), mask: holds)) }
     }
     for (index, registration) in facts.registrations.enumerated() where registration.unread == nil {
       guard let made = registration.constructedType else { continue }
       let holds = mask(registration.conditions, reached: true)
       guard holds != 0 else { continue }
-      let target = cycleGraph.number(Self.constructionNode(of: made))
+      let target = Self.constructionNode(of: made)
       for key in registration.types {
-        let source = cycleGraph.number(ContainerKey(type: key, name: registration.name).description)
-        edges.append(.init(from: source, to: target, site: Int32(-1 - index), mask: holds))
+        let source = ContainerKey(type: key, name: registration.name).description
+        edges.append(KeyedEdge(from: source, to: target, site: Int32(-1 - index), mask: holds))
       }
     }
     return edges
+  }
+
+  /// `edges` on the cycle graph's numbers, numbering new names.
+  mutating func numbered(_ edges: [KeyedEdge]) -> [ContainerCycleGraph.Edge] {
+    edges.map { .init(from: cycleGraph.number($0.from), to: cycleGraph.number($0.to), site: $0.site, mask: $0.mask) }
   }
 
   /// The cycles of `configuration`: its components found on numbered keys, then told from

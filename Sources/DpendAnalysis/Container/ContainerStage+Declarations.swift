@@ -53,13 +53,14 @@ extension ContainerStage {
     return (names, unknown)
   }
 
-  /// Keeps the digests of the declarations of each of `paths` not kept yet (files just read).
+  /// Keeps the digests of the declarations of each of `paths` not kept yet (files just read),
+  /// made on all cores.
   mutating func keepDeclarationDigests(
     of paths: some Sequence<String>,
-    _ declarations: (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
+    _ declarations: @Sendable (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
   ) {
-    for path in paths where declarationDigests[path] == nil {
-      declarationDigests[path] = Self.declarationDigests(declarations(path))
-    }
+    let new = Array(Set(paths.filter { declarationDigests[$0] == nil }))
+    let digests = Parallel.map(new.count, minimum: 64) { Self.declarationDigests(declarations(new[$0])) }
+    for (path, digests) in zip(new, digests) { declarationDigests[path] = digests }
   }
 }

@@ -71,7 +71,7 @@ extension ContainerStage {
     /// A lookup of declared types recording into the given watch and reads.
     var lookup: @Sendable (NameWatch?, DeclarationReads?) -> ContainerTypeLookup
     /// The types (without their methods) and protocols a file declares, as the lookup reads them.
-    var declarations: (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
+    var declarations: @Sendable (String) -> (types: [TypeDeclaration], protocols: [ProtocolDeclaration])?
     /// The names each file mentions (``GateReach``).
     var mentions: [String: NameMentions]
     var visibility: TargetVisibility?
