@@ -6,15 +6,39 @@ import DpendModel
 /// stage 5 — with no cycle before, only an added edge can close one, and only if its target
 /// reaches its source. A component is taken apart into its diagnostics from its own edges.
 struct ContainerCycleGraph {
-  /// One edge, in the configurations of `mask`'s bits: from a key of a registration to the
-  /// key one of its factory's resolves asks for, made by the site at `site` of its file (or
-  /// from the construction of a property wrapper's owner); or, `site` negative, from a key
-  /// of the registration at `-1 - site` of its file to the construction of what it makes.
+  /// One edge, in the configurations of `mask`'s bits within its `bank` of 64 (bit `b` of
+  /// bank `k` is configuration `64 k + b`; an edge holding in two banks is two edges): from a
+  /// key of a registration to the key one of its factory's resolves asks for, made by the
+  /// site at `site` of its file (or from the construction of a property wrapper's owner); or,
+  /// `site` negative, from a key of the registration at `-1 - site` of its file to the
+  /// construction of what it makes.
   struct Edge: Hashable, Sendable {
     var from: Int32
     var to: Int32
     var site: Int32
+    var bank: Int32
     var mask: UInt64
+
+    /// `true` when the edge holds in `configuration`.
+    func holds(in configuration: Int) -> Bool {
+      configuration >> 6 == Int(bank) && mask & (1 << UInt64(configuration & 63)) != 0
+    }
+
+    /// The configurations it holds in, in order.
+    var configurations: Configurations { Configurations(base: Int(bank) << 6, bits: mask) }
+
+    /// The configurations of a mask's bits, without an array made.
+    struct Configurations: Sequence, IteratorProtocol {
+      let base: Int
+      var bits: UInt64
+
+      mutating func next() -> Int? {
+        guard bits != 0 else { return nil }
+        let bit = bits.trailingZeroBitCount
+        bits &= bits - 1
+        return base + bit
+      }
+    }
   }
 
   private var numbers: [String: Int32] = [:]
@@ -22,9 +46,6 @@ struct ContainerCycleGraph {
   private var adjacency: [[Int32: [Int32: Int32]]] = []
   /// Each file's edges.
   private(set) var edges: [String: [Edge]] = [:]
-
-  /// At most this many configurations fit an edge's mask.
-  static let maximumConfigurations = 64
 
   /// The number of `key`, numbering it when new.
   mutating func number(_ key: String) -> Int32 {
@@ -46,14 +67,14 @@ struct ContainerCycleGraph {
   mutating func replace(_ path: String, with new: [Edge]) -> [[(Int32, Int32)]] {
     var added = adjacency.map { _ in [(Int32, Int32)]() }
     for edge in edges[path] ?? [] {
-      for configuration in adjacency.indices where edge.mask & (1 << configuration) != 0 {
+      for configuration in edge.configurations {
         let count = adjacency[configuration][edge.from]?[edge.to] ?? 0
         adjacency[configuration][edge.from]?[edge.to] = count > 1 ? count - 1 : nil
         if adjacency[configuration][edge.from]?.isEmpty == true { adjacency[configuration][edge.from] = nil }
       }
     }
     for edge in new {
-      for configuration in adjacency.indices where edge.mask & (1 << configuration) != 0 {
+      for configuration in edge.configurations {
         let count = adjacency[configuration][edge.from]?[edge.to] ?? 0
         adjacency[configuration][edge.from, default: [:]][edge.to] = count + 1
         if count == 0 { added[configuration].append((edge.from, edge.to)) }
@@ -116,12 +137,13 @@ extension ContainerCycleGraph: BinaryCoded {
 }
 
 extension ContainerCycleGraph.Edge: BinaryCoded {
-  init() { self.init(from: 0, to: 0, site: 0, mask: 0) }
+  init() { self.init(from: 0, to: 0, site: 0, bank: 0, mask: 0) }
 
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&from)
     try coder.code(&to)
     try coder.code(&site)
+    try coder.code(&bank)
     try coder.code(&mask)
   }
 }

@@ -12,13 +12,6 @@ extension ContainerStage {
   /// files whose facts, site types or wiring changed); where a cycle was, again. The graph
   /// is made again from every file when what its edges read (``CycleInputs``) changed.
   mutating func updateCycles(edited: [String]) {
-    guard configurations.count <= ContainerCycleGraph.maximumConfigurations else {
-      // More configurations than an edge's mask holds: every update looks again, from every site.
-      cycleGraphRead = nil
-      findCycles()
-      lastLookedForCycles = true
-      return
-    }
     let read = CycleInputs(configurations: configurations, filter: filterGeneration)
     if read != cycleGraphRead {
       cycleGraph.reset(configurations: configurations.count)
@@ -61,68 +54,73 @@ extension ContainerStage {
     var from: String
     var to: String
     var site: Int32
+    var bank: Int32
     var mask: UInt64
   }
 
   /// The edges `facts` give the cycle check, each with the configurations it holds in (its
   /// site's or registration's conditions, its file compiled, a resolve's consumer's gate
-  /// reached). A resolve's edge is told by its site's index; a construction's by `-1 - ` its
-  /// registration's.
+  /// reached), one per bank of 64 configurations. A resolve's edge is told by its site's
+  /// index; a construction's by `-1 - ` its registration's.
   func cycleEdges(of facts: ContainerFileFacts) -> [KeyedEdge] {
     var edges: [KeyedEdge] = []
-    // The configurations compiling the file, then those of each list of conditions in it.
-    var compiled: UInt64 = 0
+    // The configurations compiling the file, then those of each list of conditions in it,
+    // as one mask per bank.
+    var compiled = [UInt64](repeating: 0, count: (configurations.count + 63) >> 6)
     for (number, configuration) in configurations.enumerated() where filter.compiles(facts.path, in: configuration) {
-      compiled |= 1 << number
+      compiled[number >> 6] |= 1 << UInt64(number & 63)
     }
-    var masks: [BuildConditions: UInt64] = [[]: compiled]
-    func mask(_ conditions: BuildConditions, reached: Bool) -> UInt64 {
-      guard reached else { return 0 }
-      if let known = masks[conditions] { return known }
-      var mask: UInt64 = 0
-      for (number, configuration) in configurations.enumerated()
-      where compiled & (1 << number) != 0 && ContainerCheck.holds(conditions, in: configuration) {
-        mask |= 1 << number
+    var known: [BuildConditions: [UInt64]] = [[]: compiled]
+    func masks(_ conditions: BuildConditions, reached: Bool) -> [UInt64] {
+      guard reached else { return [] }
+      if let masks = known[conditions] { return masks }
+      var made = [UInt64](repeating: 0, count: compiled.count)
+      for (number, configuration) in configurations.enumerated() {
+        let bit: UInt64 = 1 << UInt64(number & 63)
+        if compiled[number >> 6] & bit != 0, ContainerCheck.holds(conditions, in: configuration) {
+          made[number >> 6] |= bit
+        }
       }
-      masks[conditions] = mask
-      return mask
+      known[conditions] = made
+      return made
+    }
+    func add(_ sources: [String], _ target: String, site: Int, _ holds: [UInt64]) {
+      for (bank, mask) in holds.enumerated() where mask != 0 {
+        for source in sources {
+          edges.append(KeyedEdge(from: source, to: target, site: Int32(site), bank: Int32(bank), mask: mask))
+        }
+      }
     }
     for (index, site) in facts.sites.enumerated() where !site.isPropertyInjection && isNeed(site) {
       guard let written = facts.siteTypes[index] else { continue }
       let sources: [String]
-      let holds: UInt64
+      let holds: [UInt64]
       if let consumer = site.consumer {
         guard consumer.unread == nil else { continue }
-        holds = mask(site.site.conditions, reached: filter.reach?.reaches(consumer, for: site.site) ?? true)
-        guard holds != 0 else { continue }
+        holds = masks(site.site.conditions, reached: filter.reach?.reaches(consumer, for: site.site) ?? true)
         sources = consumer.types.map { ContainerKey(type: $0, name: consumer.name).description }
       } else if let owner = site.site.owner {
-        holds = mask(site.site.conditions, reached: true)
-        guard holds != 0 else { continue }
+        holds = masks(site.site.conditions, reached: true)
         sources = [Self.constructionNode(of: owner)]
       } else {
         continue
       }
       let type = generalized[Ref(path: facts.path, index: index)] ?? written
-      let target = ContainerKey(type: type, name: site.site.name).description
-      for source in sources { edges.append(KeyedEdge(from: source, to: target, site: Int32(index), mask: holds)) }
+      add(sources, ContainerKey(type: type, name: site.site.name).description, site: index, holds)
     }
     for (index, registration) in facts.registrations.enumerated() where registration.unread == nil {
       guard let made = registration.constructedType else { continue }
-      let holds = mask(registration.conditions, reached: true)
-      guard holds != 0 else { continue }
-      let target = Self.constructionNode(of: made)
-      for key in registration.types {
-        let source = ContainerKey(type: key, name: registration.name).description
-        edges.append(KeyedEdge(from: source, to: target, site: Int32(-1 - index), mask: holds))
-      }
+      let sources = registration.types.map { ContainerKey(type: $0, name: registration.name).description }
+      add(sources, Self.constructionNode(of: made), site: -1 - index, masks(registration.conditions, reached: true))
     }
     return edges
   }
 
   /// `edges` on the cycle graph's numbers, numbering new names.
   mutating func numbered(_ edges: [KeyedEdge]) -> [ContainerCycleGraph.Edge] {
-    edges.map { .init(from: cycleGraph.number($0.from), to: cycleGraph.number($0.to), site: $0.site, mask: $0.mask) }
+    edges.map {
+      .init(from: cycleGraph.number($0.from), to: cycleGraph.number($0.to), site: $0.site, bank: $0.bank, mask: $0.mask)
+    }
   }
 
   /// The cycles of `configuration`: its components found on numbered keys, then told from
@@ -134,7 +132,7 @@ extension ContainerStage {
     var sites: Set<Ref> = []
     var constructions: Set<Ref> = []
     for (path, edges) in cycleGraph.edges {
-      for edge in edges where edge.mask & (1 << configuration) != 0 {
+      for edge in edges where edge.holds(in: configuration) {
         guard let from = component[edge.from], component[edge.to] == from else { continue }
         if edge.site >= 0 {
           sites.insert(Ref(path: path, index: Int(edge.site)))
@@ -144,34 +142,5 @@ extension ContainerStage {
       }
     }
     return ResolveCycleCheck().findings(sortedSites(sites).map { site($0) }, sortedRegistrations(constructions))
-  }
-
-  /// Looks for cycles in every configuration again.
-  mutating func findCycles() {
-    let reach = filter.reach
-    var free: [(ContainerCheck.Site, String)] = []
-    var needs: [(ContainerCheck.Site, String)] = []
-    for path in paths {
-      let facts = files[path]!
-      for index in facts.sites.indices where facts.siteTypes[index] != nil {
-        let (site, type) = self.site(Ref(path: path, index: index))
-        guard isNeed(site) else { continue }
-        if index < facts.freeSiteCount { free.append((site, type)) } else { needs.append((site, type)) }
-      }
-    }
-    let all = free + needs
-    let registrations = orderedRegistrations()
-    let filter = self.filter
-    cycles = configurations.map { configuration in
-      let sites = all.filter { site, _ in
-        ContainerCheck.holds(site.site.conditions, in: configuration)
-          && filter.compiles(site.site.range.file, in: configuration)
-          && (site.consumer.map { reach?.reaches($0, for: site.site) ?? true } ?? true)
-      }
-      let inConfiguration = registrations.filter {
-        ContainerCheck.holds($0.conditions, in: configuration) && filter.compiles($0.range.file, in: configuration)
-      }
-      return ResolveCycleCheck().findings(sites, inConfiguration)
-    }
   }
 }

@@ -250,7 +250,7 @@ struct ContainerStageTests {
   /// looks for nothing; one gained in one file makes the cycle with a registration of
   /// another, a registration constructing another type breaks it, and both are found from
   /// the edges those files added alone. Each step's
-  /// cycles equal those of a search of every site (``ContainerStage/findCycles()``).
+  /// cycles equal those of a search of every site (``ContainerStage/cyclesOfEverySite()``).
   @Test func aPropertyWrapperClosesACycleThroughTheRegistrationsOfAnotherFile() throws {
     let settings = AnalysisSettings()
     let types = "Sources/Types.swift"
@@ -281,9 +281,7 @@ struct ContainerStageTests {
     let builder = Self.builder(files, settings)
     _ = builder.graph()
     func cycles() -> [String] {
-      var everySite = builder.containerStage
-      everySite.findCycles()
-      #expect(everySite.cycles == builder.containerStage.cycles)
+      #expect(builder.containerStage.cyclesOfEverySite() == builder.containerStage.cycles)
       return builder.graph().diagnostics.filter { $0.code == .dependencyCycle }.map(\.message)
     }
     var searched = [builder.lastContainerCycleSearch]
@@ -307,6 +305,70 @@ struct ContainerStageTests {
     found.append(cycles())
     #expect(found == [[], [], ["dependency cycle: Feed -> Session -> Feed"], [], []])
     #expect(searched == [true, false, true, true, false])
+  }
+
+  /// A workspace with more build configurations than one edge's mask holds (70 flags: 71
+  /// configurations, in two banks of 64) keeps its cycles on the graph too: a need that
+  /// closes a cycle under the last flag (configuration 70, in the second bank) is found from
+  /// the edge it adds, an edit elsewhere then looks again only because the cycle stands, the
+  /// fix clears it, and an edit elsewhere after that looks for nothing; each step equals a
+  /// search of every site and a graph from scratch.
+  @Test func aCycleUnderTheSeventiethFlagIsFoundFromItsEdge() throws {
+    let settings = AnalysisSettings()
+    let flags = (0..<70).map { "F\($0)" }
+    let services = flags.map { "final class S\($0.dropFirst()) {}" }.joined(separator: "\n")
+    let registrations = flags.map { flag in
+      "    #if \(flag)\n    container.register(S\(flag.dropFirst()).self) { _ in S\(flag.dropFirst())() }\n    #endif"
+    }.joined(separator: "\n")
+    let path = "Sources/Flags.swift"
+    func assembly(_ needs: String) -> String {
+      """
+      import Swinject
+      protocol Feed {}
+      protocol Store {}
+      final class FeedImpl: Feed { init(store: Store) {} }
+      final class StoreImpl: Store { init() {} }
+      \(services)
+      final class FlagsAssembly: Assembly {
+        func assemble(container: Container) {
+      \(registrations)
+          #if F69
+          container.register(Feed.self) { r in FeedImpl(store: r.resolve(Store.self)!) }
+          container.register(Store.self) { \(needs) }
+          #endif
+        }
+      }
+      func main() { _ = FlagsAssembly() }
+
+      """
+    }
+    var files = [path: assembly("_ in StoreImpl()")]
+    let builder = Self.builder(files, settings)
+    func cycles() -> [String] {
+      #expect(builder.containerStage.cyclesOfEverySite() == builder.containerStage.cycles)
+      return builder.graph().diagnostics.filter { $0.code == .dependencyCycle }.map(\.message)
+    }
+    _ = builder.graph()
+    #expect(builder.containerStage.configurations.count == 71)
+    var searched = [builder.lastContainerCycleSearch]
+    var found = [cycles()]
+    for (label, text) in [
+      ("cycle", assembly("r in _ = r.resolve(Feed.self); return StoreImpl()")), ("fixed", assembly("_ in StoreImpl()")),
+    ] {
+      _ = Self.change(builder, &files, path, to: text, settings, "\(label)")
+      searched.append(builder.lastContainerCycleSearch)
+      found.append(cycles())
+      if label == "cycle" {
+        _ = Self.change(builder, &files, "Sources/Other.swift", to: "struct Other {}\n", settings, "other")
+        searched.append(builder.lastContainerCycleSearch)
+        found.append(cycles())
+      }
+    }
+    _ = Self.change(builder, &files, "Sources/Other.swift", to: "struct Other { let a = 1 }\n", settings, "again")
+    searched.append(builder.lastContainerCycleSearch)
+    let cycle = "in configuration 'F69': dependency cycle: Feed -> Store -> Feed"
+    #expect(found == [[], [cycle], [cycle], []])
+    #expect(searched == [true, true, true, true, false])
   }
 
   /// The random files with a registration edited in place at each step

@@ -63,12 +63,10 @@ struct DialectEditSequenceTests {
   }
 
   /// The cycles the container stage keeps on its graph of numbered keys equal those the
-  /// search of every site finds (``ContainerStage/findCycles()``, what a workspace with more
-  /// configurations than an edge's mask holds runs), in any order: the graph's are sorted.
+  /// search of every site finds (``ContainerStage/cyclesOfEverySite()``), in any order: the
+  /// graph's are sorted.
   private static func expectCyclesOfASearchOfEverySite(_ stage: ContainerStage, step: Int) {
-    var everySite = stage
-    everySite.findCycles()
-    #expect(everySite.cycles.map(Set.init) == stage.cycles.map(Set.init), "step \(step): the cycles")
+    #expect(stage.cyclesOfEverySite().map(Set.init) == stage.cycles.map(Set.init), "step \(step): the cycles")
   }
 
   /// The host of one sequence, the files it was given and how they reach it.
