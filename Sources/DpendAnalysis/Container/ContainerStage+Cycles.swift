@@ -4,15 +4,16 @@ import DpendModel
 /// (``ContainerCycleGraph``). Each file gives its own edges: from a registration's keys to
 /// each key its factory resolves; for a property-wrapper resolve, from the node of its
 /// owner's construction (``constructionNode(of:)``) to the key it resolves, and from each registration
-/// constructing a type to that node. So no file's edges read another's, and an edit replaces
-/// only its own files' edges.
+/// constructing a type to that node, while some file has such a resolve. So no file's edges
+/// read another's (but for that one fact, which the graph records it read), and an edit
+/// replaces only its own files' edges.
 extension ContainerStage {
   /// Looks for cycles where the edits since the last update may have made or changed one:
   /// with no cycle before, only from the edges they added (those of `edited`, sorted, the
   /// files whose facts, site types or wiring changed); where a cycle was, again. The graph
   /// is made again from every file when what its edges read (``CycleInputs``) changed.
   mutating func updateCycles(edited: [String]) {
-    let read = CycleInputs(configurations: configurations, filter: filterGeneration)
+    let read = CycleInputs(configurations: configurations, filter: filterGeneration, constructions: ownerSites > 0)
     if read != cycleGraphRead {
       cycleGraph.reset(configurations: configurations.count)
       cycleKeys = configurations.map { _ in [] }
@@ -108,6 +109,8 @@ extension ContainerStage {
       let type = generalized[Ref(path: facts.path, index: index)] ?? written
       add(sources, ContainerKey(type: type, name: site.site.name).description, site: index, holds)
     }
+    // A construction leads somewhere only through a property-wrapper resolve.
+    guard ownerSites > 0 else { return edges }
     for (index, registration) in facts.registrations.enumerated() where registration.unread == nil {
       guard let made = registration.constructedType else { continue }
       let sources = registration.types.map { ContainerKey(type: $0, name: registration.name).description }

@@ -27,10 +27,12 @@ extension ContainerStage {
   }
 
   /// What the cycle graph's edges read beside each file's facts: the configurations, which
-  /// an edge's mask numbers, and the answers' filter, which says where a resolve holds.
+  /// an edge's mask numbers, the answers' filter, which says where a resolve holds, and
+  /// whether some file has a property-wrapper resolve (only then do constructions matter).
   struct CycleInputs: Equatable {
     var configurations: [[String]] = []
     var filter = 0
+    var constructions = false
   }
 
   /// The report's counts, summed over the files.
@@ -127,6 +129,7 @@ extension ContainerStage.CycleInputs: BinaryCoded {
   mutating func code(_ coder: inout BinaryCoder) throws(SummaryDecodingError) {
     try coder.code(&configurations)
     try coder.code(&filter)
+    try coder.code(&constructions)
   }
 }
 

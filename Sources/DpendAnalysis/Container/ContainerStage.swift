@@ -60,6 +60,9 @@ struct ContainerStage {
   var argumentFactoriesByKey: [String: Set<Ref>] = [:]
   /// Of those, the ones no resolve without arguments wires, by their ranges.
   var unwired: Set<SourceRange> = []
+  /// How many property-wrapper resolves with an owner the files have: while there is none,
+  /// the cycle graph holds no constructions (``ContainerStage+Cycles``).
+  var ownerSites = 0
   /// The counts of the report, summed over the files.
   var counts = Counts()
   /// How many types the last update checked, in all configurations; tests read it.
@@ -261,6 +264,7 @@ struct ContainerStage {
   }
 
   mutating func add(_ facts: ContainerFileFacts, sign: Int) {
+    ownerSites += sign * facts.sites.count { !$0.isPropertyInjection && $0.consumer == nil && $0.site.owner != nil }
     counts.registrationsRead += sign * facts.registrationsRead
     counts.registrationsUnread += sign * facts.registrationsUnread
     counts.resolvesChecked += sign * facts.resolvesChecked
@@ -348,6 +352,7 @@ extension ContainerStage: BinaryCoded {
     try coder.code(&argumentFactories)
     try coder.code(&argumentFactoriesByKey)
     try coder.code(&unwired)
+    try coder.code(&ownerSites)
     try coder.code(&counts)
   }
 }

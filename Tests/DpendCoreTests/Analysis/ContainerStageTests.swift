@@ -207,6 +207,45 @@ struct ContainerStageTests {
     #expect(searched == [false, true, true, true, false])
   }
 
+  /// The constructions are in the cycle graph only while some file has a property-wrapper
+  /// resolve: the first wrappers, closing a cycle through registrations of another file, make
+  /// the graph again with them and find it; the last ones gone make it again without.
+  @Test func theFirstPropertyWrappersBringTheConstructionsIntoTheCycleGraph() throws {
+    let settings = AnalysisSettings()
+    let types = "Sources/Types.swift"
+    let plain = """
+      import Resolver
+      protocol Feed {}
+      final class Session {}
+      final class LiveFeed: Feed {}
+
+      """
+    var files = [
+      types: plain,
+      "Sources/Registrations.swift": """
+      import Resolver
+      extension Resolver {
+        static func registerSessions() {
+          register { Session() }
+          register { LiveFeed() as Feed }
+        }
+      }
+
+      """,
+    ]
+    let builder = Self.builder(files, settings)
+    _ = builder.graph()
+    var found: [[String]] = []
+    let wrapped = plain.replacing("final class Session {}", with: "final class Session { @Injected var feed: Feed }")
+      .replacing("final class LiveFeed: Feed {}", with: "final class LiveFeed: Feed { @Injected var session: Session }")
+    for (label, text) in [("wrapped", wrapped), ("plain", plain)] {
+      _ = Self.change(builder, &files, types, to: text, settings, "\(label)")
+      #expect(builder.containerStage.cyclesOfEverySite() == builder.containerStage.cycles)
+      found.append(builder.graph().diagnostics.filter { $0.code == .dependencyCycle }.map(\.message))
+    }
+    #expect(found == [["dependency cycle: Feed -> Session -> Feed"], []])
+  }
+
   /// A gate-shaped function of a name no gate had, calling a registration function nothing
   /// called, reaches it once something calls the new function: the reach is worked out again
   /// because a body the last check did not know appeared, though no mention of a known gate
