@@ -20,9 +20,9 @@ public final class Workspace {
   /// Problems with individual files found while loading (unreadable files, bad libraries).
   public private(set) var loadProblems: [Diagnostic] = []
   /// The graph of the last ``analyze()``; `nil` before the first one.
-  public private(set) var graph: DependencyGraph?
+  public internal(set) var graph: DependencyGraph?
   /// `true` when a change has not been analysed yet.
-  public private(set) var isStale = true
+  public internal(set) var isStale = true
   /// Documents open in the editor, by path (analysed or not).
   public private(set) var documents: [String: OpenDocument] = [:]
   private let overrides: SettingOverrides
@@ -227,42 +227,6 @@ public final class Workspace {
     if case .reloaded = effect {} else { answerInputs = nil }
     isStale = true
     return effect
-  }
-
-  /// Builds the graph if anything changed since the last analysis, and returns it.
-  @discardableResult
-  public func analyze() -> DependencyGraph { analyze(streamingStateTo: nil).graph }
-
-  /// ``analyze()``, the graph built streaming the host's state to `write` when given
-  /// (``AnalysisHost/graph(extraDiagnostics:streamingStateTo:)``), with why no whole state was
-  /// written (a graph already current writes none).
-  func analyze(streamingStateTo write: ((BytePieces) throws -> Void)?) -> (graph: DependencyGraph, problem: Error?) {
-    if let graph, !isStale { return (graph, write.map { _ in StateStream.Incomplete() }) }
-    let graph: DependencyGraph
-    var problem: Error?
-    if let write {
-      (graph, problem) = host.graph(extraDiagnostics: extraDiagnostics, streamingStateTo: write)
-    } else {
-      graph = host.graph(extraDiagnostics: extraDiagnostics)
-    }
-    self.graph = graph
-    isStale = false
-    keepAnswer(of: graph)
-    return (graph, problem)
-  }
-
-  /// What the graph reports besides its own findings: the files that could not be loaded and
-  /// an unusable `.dpend.json`.
-  private var extraDiagnostics: [Diagnostic] { loadProblems + (configurationProblem.map { [$0] } ?? []) }
-
-  /// The graph with the container code's registrations drawn (``DpendAnalysis/ContainerViews/tree``),
-  /// as `dpend tree` prints it: built now, for `dpend.showTree`; the editor's graph (``graph``)
-  /// stays the one it was.
-  public func drawnGraph() -> DependencyGraph {
-    _ = analyze()
-    host.containerViews = [.editor, .tree]
-    defer { host.containerViews = .editor }
-    return host.graph(extraDiagnostics: extraDiagnostics)
   }
 
   /// The text of `path` as the editor or, for a file not open, the disk has it.

@@ -49,8 +49,8 @@ struct ContainerStage {
   var cycles: [[Diagnostic]] = []
   /// The edges between keys, on numbers (``ContainerCycleGraph``).
   var cycleGraph = ContainerCycleGraph()
-  /// What ``cycleGraph``'s edges were made with beside each file's facts; `nil` when they are
-  /// not kept (``ContainerStage+Cycles``).
+  /// What ``cycleGraph``'s edges were made with beside each file's facts; `nil` before the
+  /// first update (``ContainerStage+Cycles``).
   var cycleGraphRead: CycleInputs?
   /// Each configuration's keys in a cycle, on the cycle graph's numbers.
   var cycleKeys: [Set<Int32>] = []
